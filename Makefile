@@ -1,0 +1,31 @@
+# Cardsmith — every target works from a clean clone. Tools come from scripts/bootstrap;
+# every command runs with scripts/env.sh sourced (node_modules/.bin and ~/.cargo/bin on
+# PATH, CARGO_TARGET_DIR=~/.cache/cardsmith/target), so cargo-leptos finds tailwindcss,
+# wasm-bindgen and wasm-opt locally and never tries to download them.
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+STEP := scripts/step
+
+.PHONY: help bootstrap run test dev e2e
+help:
+	@echo "make run        bootstrap, release build, serve on \$${CARDSMITH_BIND:-127.0.0.1:3000} (data in ./data)"
+	@echo "make test       bootstrap, fmt, clippy (ssr + wasm32), cargo test, dev build, browser tests"
+	@echo "make dev        bootstrap, cargo leptos watch"
+	@echo "make e2e        browser tests only, against the already-built dev binary"
+	@echo "make bootstrap  install/verify the toolchain (idempotent)"
+
+bootstrap:
+	@$(STEP) bootstrap scripts/bootstrap
+
+run: bootstrap
+	@$(STEP) "cargo leptos build --release" cargo leptos build --release
+	@scripts/serve --release
+
+test: bootstrap
+	@scripts/test
+
+dev: bootstrap
+	@. scripts/env.sh && cargo leptos watch
+
+e2e:
+	@$(STEP) "browser tests (dev binary)" node end2end/run.mjs

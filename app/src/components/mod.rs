@@ -1,0 +1,4 @@
+//! Small building blocks shared by pages.
+
+pub mod form;
+pub mod navigation;

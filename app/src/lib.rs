@@ -1,0 +1,57 @@
+//! The Cardsmith UI: routes, pages and the server functions they call.
+//!
+//! Pages render on the server and hydrate in the browser. Server functions (under `/rpc`) run
+//! their bodies on the server, where they call the same `cardsmith-core` services as the REST
+//! API; in the browser they are HTTP calls.
+
+pub mod api;
+mod components;
+mod pages;
+
+use leptos::prelude::*;
+use leptos_meta::{provide_meta_context, MetaTags, Stylesheet, Title};
+use leptos_router::components::{ParentRoute, Redirect, Route, Router, Routes};
+use leptos_router::{path, SsrMode};
+
+/// The HTML document around the app.
+pub fn shell(options: LeptosOptions) -> impl IntoView {
+    view! {
+        <!DOCTYPE html>
+        <html lang="en">
+            <head>
+                <meta charset="utf-8"/>
+                <meta name="viewport" content="width=device-width, initial-scale=1"/>
+                <meta name="color-scheme" content="light"/>
+                <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>
+                <AutoReload options=options.clone()/>
+                <HydrationScripts options/>
+                <MetaTags/>
+            </head>
+            <body class="min-h-screen bg-slate-50 text-slate-900 antialiased">
+                <App/>
+            </body>
+        </html>
+    }
+}
+
+#[component]
+pub fn App() -> impl IntoView {
+    provide_meta_context();
+    view! {
+        <Stylesheet id="leptos" href="/pkg/cardsmith.css"/>
+        <Title formatter=|page: String| if page.is_empty() { "Cardsmith".to_owned() } else { format!("{page} · Cardsmith") }/>
+        <Router>
+            <Routes fallback=pages::not_found::NotFound>
+                <Route path=path!("/login") ssr=SsrMode::Async view=pages::login::LoginPage/>
+                <ParentRoute path=path!("") ssr=SsrMode::Async view=pages::frame::Frame>
+                    <Route path=path!("") ssr=SsrMode::Async view=|| view! { <Redirect path="/cards"/> }/>
+                    <Route path=path!("cards") ssr=SsrMode::Async view=pages::library::CardsPage/>
+                    <Route path=path!("collections") ssr=SsrMode::Async view=pages::library::CollectionsPage/>
+                    <Route path=path!("devices") ssr=SsrMode::Async view=pages::library::DevicesPage/>
+                    <Route path=path!("settings") ssr=SsrMode::Async view=pages::settings::SettingsPage/>
+                    <Route path=path!("admin/users") ssr=SsrMode::Async view=pages::admin_users::AdminUsersPage/>
+                </ParentRoute>
+            </Routes>
+        </Router>
+    }
+}

@@ -1,0 +1,192 @@
+//! The admin's user list: create accounts, rename, change roles, sign users out.
+
+use cardsmith_model::user::{CreateUserInput, UpdateUserInput, UserOut};
+use leptos::ev::SubmitEvent;
+use leptos::prelude::*;
+use leptos_meta::Title;
+
+use super::frame::CurrentUser;
+use super::settings::{field_error, general_error};
+use crate::api::{list_users, CreateUser, RevokeUserSessions, UpdateUser};
+use crate::components::form::{ErrorAlert, SelectField, StatusNote, SubmitButton, TextField};
+
+const ROLE_OPTIONS: &[(&str, &str)] = &[("user", "User"), ("admin", "Admin")];
+
+#[component]
+pub fn AdminUsersPage() -> impl IntoView {
+    let me = expect_context::<CurrentUser>();
+    let is_admin = move || me.get().is_some_and(|u| u.is_admin());
+    view! {
+        <Title text="Users"/>
+        <h1 class="text-2xl font-bold">"Users"</h1>
+        <Show
+            when=is_admin
+            fallback=|| view! {
+                <p role="alert" class="mt-6 rounded-lg bg-amber-50 p-4 text-amber-900">"Only admins can manage users."</p>
+            }
+        >
+            <UserAdmin/>
+        </Show>
+    }
+}
+
+#[component]
+fn UserAdmin() -> impl IntoView {
+    let users = Resource::new(|| (), |_| list_users());
+    let reload = Callback::new(move |()| users.refetch());
+    view! {
+        <div class="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
+            <section class="rounded-2xl border border-slate-200 bg-white shadow-sm">
+                <Transition fallback=|| view! { <p class="p-6 text-slate-500">"Loading users…"</p> }>
+                    {move || Suspend::new(async move {
+                        match users.await {
+                            Ok(list) => view! {
+                                <ul class="divide-y divide-slate-100" aria-label="Users">
+                                    {list.into_iter().map(|u| view! { <UserRow user=u reload/> }).collect_view()}
+                                </ul>
+                            }.into_any(),
+                            Err(e) => view! { <p role="alert" class="p-6 text-rose-700">{e.to_string()}</p> }.into_any(),
+                        }
+                    })}
+                </Transition>
+            </section>
+            <NewUserForm reload/>
+        </div>
+    }
+}
+
+#[component]
+fn UserRow(user: UserOut, reload: Callback<()>) -> impl IntoView {
+    let editing = RwSignal::new(false);
+    let name = RwSignal::new(user.display_name.clone());
+    let role = RwSignal::new(user.role.clone());
+    let local = RwSignal::new(Vec::new());
+    let save = ServerAction::<UpdateUser>::new();
+    let revoke = ServerAction::<RevokeUserSessions>::new();
+    Effect::new(move |_| {
+        if let Some(Ok(_)) = save.value().get() {
+            editing.set(false);
+            reload.run(());
+        }
+    });
+    let revoked = Signal::derive(move || match revoke.value().get() {
+        Some(Ok(n)) => Some(format!("Signed out of {n} session(s)")),
+        _ => None,
+    });
+    let id = user.id.clone();
+    let on_submit = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        let input = UpdateUserInput {
+            display_name: name.get_untracked(),
+            role: role.get_untracked(),
+        };
+        match input.validate() {
+            Ok(()) => {
+                local.set(Vec::new());
+                save.dispatch(UpdateUser {
+                    id: id.clone(),
+                    display_name: input.display_name,
+                    role: input.role,
+                });
+            }
+            Err(errors) => local.set(errors),
+        }
+    };
+    let revoke_id = user.id.clone();
+    let badge = match user.status.as_str() {
+        "active" => "bg-emerald-50 text-emerald-700",
+        "locked" => "bg-amber-50 text-amber-800",
+        _ => "bg-slate-100 text-slate-600",
+    };
+    view! {
+        <li class="p-4">
+            <div class="flex flex-wrap items-center gap-x-4 gap-y-1">
+                <div class="min-w-0 flex-1">
+                    <p class="font-medium">{user.display_name.clone()}</p>
+                    <p class="truncate text-sm text-slate-600">{user.email.clone()}</p>
+                </div>
+                <span class="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">{user.role.clone()}</span>
+                <span class=format!("rounded-full px-2 py-0.5 text-xs font-medium {badge}")>{user.status.clone()}</span>
+                <button type="button" class="text-sm font-medium text-indigo-700 hover:underline"
+                    aria-label=format!("Edit {}", user.email)
+                    on:click=move |_| editing.update(|e| *e = !*e)>
+                    "Edit"
+                </button>
+                <button type="button" class="text-sm font-medium text-rose-700 hover:underline"
+                    aria-label=format!("Sign out {} everywhere", user.email)
+                    on:click=move |_| { revoke.dispatch(RevokeUserSessions { id: revoke_id.clone() }); }>
+                    "Sign out everywhere"
+                </button>
+            </div>
+            <StatusNote message=revoked/>
+            <Show when=move || editing.get()>
+                <form class="mt-3 grid gap-3 rounded-xl bg-slate-50 p-4 sm:grid-cols-2" novalidate on:submit=on_submit.clone()>
+                    <div class="sm:col-span-2"><ErrorAlert message=general_error(move || save.value().get())/></div>
+                    <TextField id="edit_display_name" label="Display name" value=name error=field_error(local, move || save.value().get(), "display_name")/>
+                    <SelectField id="edit_role" label="Role" value=role options=ROLE_OPTIONS/>
+                    <div class="flex gap-3 sm:col-span-2">
+                        <SubmitButton label="Save user" busy_label="Saving…" busy=save.pending()/>
+                        <button type="button" class="text-sm text-slate-600" on:click=move |_| editing.set(false)>"Cancel"</button>
+                    </div>
+                </form>
+            </Show>
+        </li>
+    }
+}
+
+#[component]
+fn NewUserForm(reload: Callback<()>) -> impl IntoView {
+    let email = RwSignal::new(String::new());
+    let name = RwSignal::new(String::new());
+    let password = RwSignal::new(String::new());
+    let role = RwSignal::new("user".to_owned());
+    let local = RwSignal::new(Vec::new());
+    let create = ServerAction::<CreateUser>::new();
+    let created = Signal::derive(move || match create.value().get() {
+        Some(Ok(u)) => Some(format!("Created {}", u.email)),
+        _ => None,
+    });
+    Effect::new(move |_| {
+        if let Some(Ok(_)) = create.value().get() {
+            email.set(String::new());
+            name.set(String::new());
+            password.set(String::new());
+            reload.run(());
+        }
+    });
+    let on_submit = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        let input = CreateUserInput {
+            email: email.get_untracked(),
+            password: password.get_untracked(),
+            role: role.get_untracked(),
+            display_name: Some(name.get_untracked()),
+        };
+        match input.validate() {
+            Ok(()) => {
+                local.set(Vec::new());
+                create.dispatch(CreateUser {
+                    email: input.email,
+                    display_name: input.display_name.unwrap_or_default(),
+                    password: input.password,
+                    role: input.role,
+                });
+            }
+            Err(errors) => local.set(errors),
+        }
+    };
+    view! {
+        <form class="space-y-4 self-start rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" novalidate on:submit=on_submit>
+            <h2 class="text-lg font-semibold">"New user"</h2>
+            <ErrorAlert message=general_error(move || create.value().get())/>
+            <TextField id="new_email" label="Email" kind="email" value=email error=field_error(local, move || create.value().get(), "email")/>
+            <TextField id="new_display_name" label="Display name" value=name error=field_error(local, move || create.value().get(), "display_name")
+                hint="Optional; defaults to the part of the email before @."/>
+            <TextField id="new_password" label="Password" kind="password" autocomplete="new-password" value=password
+                error=field_error(local, move || create.value().get(), "password") hint="At least 10 characters."/>
+            <SelectField id="new_role" label="Role" value=role options=ROLE_OPTIONS/>
+            <SubmitButton label="Create user" busy_label="Creating…" busy=create.pending()/>
+            <StatusNote message=created/>
+        </form>
+    }
+}

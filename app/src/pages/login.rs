@@ -1,0 +1,94 @@
+//! Sign-in. Validates in the browser with the server's own rules before sending anything.
+
+use cardsmith_model::user::LoginInput;
+use leptos::ev::SubmitEvent;
+use leptos::prelude::*;
+use leptos::server_fn::ServerFn;
+use leptos_meta::Title;
+use leptos_router::components::Redirect;
+
+use crate::api::{current_user, Login};
+use crate::components::form::{ErrorAlert, SubmitButton, TextField};
+
+#[component]
+pub fn LoginPage() -> impl IntoView {
+    let me = Resource::new(|| (), |_| current_user());
+    view! {
+        <Title text="Sign in"/>
+        <main class="flex min-h-screen items-center justify-center px-4 py-10">
+            <div class="w-full max-w-sm">
+                <div class="mb-6 flex items-center justify-center gap-2">
+                    <img src="/favicon.svg" alt="" class="h-10 w-10"/>
+                    <span class="text-2xl font-bold text-indigo-700">"Cardsmith"</span>
+                </div>
+                <Suspense>
+                    {move || Suspend::new(async move {
+                        match me.await {
+                            Ok(Some(_)) => view! { <Redirect path="/cards"/> }.into_any(),
+                            _ => view! { <LoginForm/> }.into_any(),
+                        }
+                    })}
+                </Suspense>
+            </div>
+        </main>
+    }
+}
+
+#[component]
+fn LoginForm() -> impl IntoView {
+    let email = RwSignal::new(String::new());
+    let password = RwSignal::new(String::new());
+    let field_errors = RwSignal::new(Vec::new());
+    let login = ServerAction::<Login>::new();
+
+    let server_error = Signal::derive(move || match login.value().get() {
+        Some(Err(e)) => Some(e.to_string()),
+        _ => None,
+    });
+    Effect::new(move |_| {
+        if let Some(Ok(_)) = login.value().get() {
+            let _ = window().location().set_href("/cards");
+        }
+    });
+    let error_for = move |field: &'static str| {
+        Signal::derive(move || {
+            field_errors.with(|errors: &Vec<cardsmith_model::FieldError>| {
+                errors.iter().find(|e| e.field() == field).map(|e| e.detail.clone())
+            })
+        })
+    };
+
+    let on_submit = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        let input = LoginInput {
+            email: email.get_untracked(),
+            password: password.get_untracked(),
+        };
+        match input.validate() {
+            Ok(()) => {
+                field_errors.set(Vec::new());
+                login.dispatch(Login {
+                    email: input.email,
+                    password: input.password,
+                });
+            }
+            Err(errors) => field_errors.set(errors),
+        }
+    };
+
+    view! {
+        <form
+            method="post"
+            action=Login::PATH
+            novalidate
+            on:submit=on_submit
+            class="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
+            <h1 class="text-xl font-semibold">"Sign in"</h1>
+            <ErrorAlert message=server_error/>
+            <TextField id="email" label="Email" kind="email" autocomplete="username" value=email error=error_for("email")/>
+            <TextField id="password" label="Password" kind="password" autocomplete="current-password" value=password error=error_for("password")/>
+            <SubmitButton label="Sign in" busy_label="Signing in…" busy=login.pending()/>
+        </form>
+    }
+}

@@ -1,0 +1,178 @@
+//! The caller's own account: display name, password, sessions.
+
+use cardsmith_model::user::{ChangePasswordInput, UpdateProfileInput};
+use cardsmith_model::FieldError;
+use leptos::ev::SubmitEvent;
+use leptos::prelude::*;
+use leptos_meta::Title;
+
+use super::frame::CurrentUser;
+use crate::api::{ChangePassword, SignOutEverywhere, UiError, UpdateProfile};
+use crate::components::form::{ErrorAlert, StatusNote, SubmitButton, TextField};
+
+/// Field errors from the browser check, else from the server's answer.
+pub(crate) fn field_error<T, F>(
+    local: RwSignal<Vec<FieldError>>,
+    outcome: F,
+    field: &'static str,
+) -> Signal<Option<String>>
+where
+    F: Fn() -> Option<Result<T, UiError>> + Send + Sync + 'static,
+{
+    Signal::derive(move || {
+        let mine = local.with(|errors| {
+            errors
+                .iter()
+                .find(|e| e.field() == field)
+                .map(|e| e.detail.clone())
+        });
+        mine.or_else(|| match outcome() {
+            Some(Err(e)) => e.field(field),
+            _ => None,
+        })
+    })
+}
+
+/// The banner for a failed call that is not about one field.
+pub(crate) fn general_error<T, F>(outcome: F) -> Signal<Option<String>>
+where
+    F: Fn() -> Option<Result<T, UiError>> + Send + Sync + 'static,
+{
+    Signal::derive(move || match outcome() {
+        Some(Err(e)) if e.0.errors.is_empty() => Some(e.to_string()),
+        _ => None,
+    })
+}
+
+const SECTION: &str = "rounded-2xl border border-slate-200 bg-white p-6 shadow-sm space-y-4";
+
+#[component]
+pub fn SettingsPage() -> impl IntoView {
+    view! {
+        <Title text="Settings"/>
+        <h1 class="text-2xl font-bold">"Settings"</h1>
+        <div class="mt-6 grid gap-6 lg:grid-cols-2">
+            <ProfileForm/>
+            <PasswordForm/>
+            <SessionsPanel/>
+        </div>
+    }
+}
+
+#[component]
+fn ProfileForm() -> impl IntoView {
+    let me = expect_context::<CurrentUser>();
+    let name = RwSignal::new(me.get().map(|u| u.display_name).unwrap_or_default());
+    let local = RwSignal::new(Vec::new());
+    let save = ServerAction::<UpdateProfile>::new();
+    Effect::new(move |_| {
+        if let Some(Ok(_)) = save.value().get() {
+            me.refetch();
+        }
+    });
+    let saved = Signal::derive(move || matches!(save.value().get(), Some(Ok(_))).then(|| "Profile saved".to_owned()));
+    let on_submit = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        let input = UpdateProfileInput {
+            display_name: name.get_untracked(),
+        };
+        match input.validate() {
+            Ok(()) => {
+                local.set(Vec::new());
+                save.dispatch(UpdateProfile {
+                    display_name: input.display_name,
+                });
+            }
+            Err(errors) => local.set(errors),
+        }
+    };
+    view! {
+        <form class=SECTION novalidate on:submit=on_submit>
+            <h2 class="text-lg font-semibold">"Profile"</h2>
+            <p class="text-sm text-slate-600">{move || me.get().map(|u| format!("Signed in as {}", u.email))}</p>
+            <ErrorAlert message=general_error(move || save.value().get())/>
+            <TextField id="display_name" label="Display name" value=name autocomplete="nickname"
+                error=field_error(local, move || save.value().get(), "display_name")/>
+            <div class="flex flex-wrap items-center gap-3">
+                <SubmitButton label="Save profile" busy_label="Saving…" busy=save.pending()/>
+                <StatusNote message=saved/>
+            </div>
+        </form>
+    }
+}
+
+#[component]
+fn PasswordForm() -> impl IntoView {
+    let current = RwSignal::new(String::new());
+    let new = RwSignal::new(String::new());
+    let local = RwSignal::new(Vec::new());
+    let change = ServerAction::<ChangePassword>::new();
+    let changed = Signal::derive(move || {
+        matches!(change.value().get(), Some(Ok(())))
+            .then(|| "Password changed. Your other sessions were signed out.".to_owned())
+    });
+    Effect::new(move |_| {
+        if let Some(Ok(())) = change.value().get() {
+            current.set(String::new());
+            new.set(String::new());
+        }
+    });
+    let on_submit = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        let input = ChangePasswordInput {
+            current_password: current.get_untracked(),
+            new_password: new.get_untracked(),
+        };
+        match input.validate() {
+            Ok(()) => {
+                local.set(Vec::new());
+                change.dispatch(ChangePassword {
+                    current_password: input.current_password,
+                    new_password: input.new_password,
+                });
+            }
+            Err(errors) => local.set(errors),
+        }
+    };
+    view! {
+        <form class=SECTION novalidate on:submit=on_submit>
+            <h2 class="text-lg font-semibold">"Password"</h2>
+            <ErrorAlert message=general_error(move || change.value().get())/>
+            <TextField id="current_password" label="Current password" kind="password" autocomplete="current-password"
+                value=current error=field_error(local, move || change.value().get(), "current_password")/>
+            <TextField id="new_password" label="New password" kind="password" autocomplete="new-password"
+                value=new error=field_error(local, move || change.value().get(), "new_password")
+                hint="At least 10 characters. A few unrelated words make a strong one."/>
+            <div class="flex flex-wrap items-center gap-3">
+                <SubmitButton label="Change password" busy_label="Changing…" busy=change.pending()/>
+                <StatusNote message=changed/>
+            </div>
+        </form>
+    }
+}
+
+#[component]
+fn SessionsPanel() -> impl IntoView {
+    let revoke = ServerAction::<SignOutEverywhere>::new();
+    Effect::new(move |_| {
+        if let Some(Ok(_)) = revoke.value().get() {
+            let _ = window().location().set_href("/login");
+        }
+    });
+    view! {
+        <section class=SECTION>
+            <h2 class="text-lg font-semibold">"Sessions"</h2>
+            <p class="text-sm text-slate-600">
+                "Lost a phone or signed in on a shared computer? End every session of your account, this one included."
+            </p>
+            <ErrorAlert message=general_error(move || revoke.value().get())/>
+            <button
+                type="button"
+                class="rounded-lg border border-rose-300 px-4 py-2 text-sm font-semibold text-rose-700 hover:bg-rose-50"
+                on:click=move |_| { revoke.dispatch(SignOutEverywhere {}); }
+            >
+                "Sign out everywhere"
+            </button>
+        </section>
+    }
+}

@@ -1,0 +1,41 @@
+//! The audit trail: who did what to whom, appended by services as they act.
+
+use crate::db::DbPool;
+use crate::{new_id, time, CoreResult};
+
+/// One event to record. `user_id` is whom it concerns, `actor_id` who caused it.
+pub struct AuditEvent<'a> {
+    pub action: &'a str,
+    pub user_id: &'a str,
+    pub actor_id: &'a str,
+    pub detail: String,
+}
+
+pub async fn record<'e, E>(executor: E, event: AuditEvent<'_>) -> CoreResult<()>
+where
+    E: sqlx::Executor<'e, Database = crate::db::DbDriver>,
+{
+    sqlx::query(
+        "INSERT INTO audit_log (id, user_id, actor_id, action, detail, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(new_id())
+    .bind(event.user_id)
+    .bind(event.actor_id)
+    .bind(event.action)
+    .bind(event.detail)
+    .bind(time::now_str())
+    .execute(executor)
+    .await?;
+    Ok(())
+}
+
+/// The actions recorded so far, newest first (used by tests and, later, the admin log).
+pub async fn actions_for(pool: &DbPool, user_id: &str) -> CoreResult<Vec<String>> {
+    Ok(sqlx::query_scalar(
+        "SELECT action FROM audit_log WHERE user_id = $1 ORDER BY created_at DESC, id DESC",
+    )
+    .bind(user_id)
+    .fetch_all(pool)
+    .await?)
+}

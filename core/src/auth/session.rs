@@ -1,0 +1,112 @@
+//! Server-side sessions. The cookie holds a random token; the database holds its SHA-256, so
+//! sessions can be listed and revoked per user, and a copy of the database opens no session.
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use rand::RngCore;
+use sha2::{Digest, Sha256};
+
+use crate::auth::Actor;
+use crate::db::DbPool;
+use crate::users::repo;
+use crate::{new_id, time, Core, CoreError, CoreResult};
+
+/// A freshly created session: the token goes into the cookie and nowhere else.
+pub struct NewSession {
+    pub token: String,
+    pub max_age_s: i64,
+}
+
+fn token_hash(token: &str) -> String {
+    let digest = Sha256::digest(token.as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+pub async fn create<'e, E>(core: &Core, executor: E, user_id: &str) -> CoreResult<NewSession>
+where
+    E: sqlx::Executor<'e, Database = crate::db::DbDriver>,
+{
+    let mut bytes = [0u8; 32];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    let token = URL_SAFE_NO_PAD.encode(bytes);
+    let now = time::now_str();
+    sqlx::query(
+        "INSERT INTO sessions (id, token_hash, user_id, created_at, last_seen_at, expires_at)
+         VALUES ($1, $2, $3, $4, $4, $5)",
+    )
+    .bind(new_id())
+    .bind(token_hash(&token))
+    .bind(user_id)
+    .bind(&now)
+    .bind(time::from_now(core.settings.session_idle))
+    .execute(executor)
+    .await?;
+    Ok(NewSession {
+        token,
+        max_age_s: core.settings.session_idle.num_seconds(),
+    })
+}
+
+/// The actor behind `token`, if the session is live and the account may still act.
+///
+/// Each use slides the expiry forward, at most once a minute to spare the writer.
+pub async fn authenticate(core: &Core, token: Option<&str>) -> CoreResult<Actor> {
+    let unauthenticated = || CoreError::Unauthenticated("sign in first".to_owned());
+    let token = token.ok_or_else(unauthenticated)?;
+    let pool = core.db.pool();
+    let now = time::now_str();
+    let row: Option<(String, String, String)> = sqlx::query_as(
+        "SELECT id, user_id, last_seen_at FROM sessions WHERE token_hash = $1 AND expires_at > $2",
+    )
+    .bind(token_hash(token))
+    .bind(&now)
+    .fetch_optional(pool)
+    .await?;
+    let (session_id, user_id, last_seen) = row.ok_or_else(unauthenticated)?;
+    let user = repo::find_by_id(pool, &user_id)
+        .await?
+        .filter(|u| u.status != "deactivated")
+        .ok_or_else(unauthenticated)?;
+    let stale = time::parse(&last_seen)
+        .is_none_or(|t| time::now() - t > chrono::Duration::minutes(1));
+    if stale {
+        sqlx::query("UPDATE sessions SET last_seen_at = $1, expires_at = $2 WHERE id = $3")
+            .bind(&now)
+            .bind(time::from_now(core.settings.session_idle))
+            .bind(&session_id)
+            .execute(pool)
+            .await?;
+    }
+    Ok(Actor { user, session_id })
+}
+
+/// Ends the session behind `token` (sign out). Unknown tokens are fine: the goal is reached.
+pub async fn end(pool: &DbPool, token: &str) -> CoreResult<()> {
+    sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+        .bind(token_hash(token))
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+/// Ends every session of `user_id`, except `keep` when given. Returns how many ended.
+pub async fn end_all<'e, E>(executor: E, user_id: &str, keep: Option<&str>) -> CoreResult<u64>
+where
+    E: sqlx::Executor<'e, Database = crate::db::DbDriver>,
+{
+    let done = sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND id <> $2")
+        .bind(user_id)
+        .bind(keep.unwrap_or(""))
+        .execute(executor)
+        .await?;
+    Ok(done.rows_affected())
+}
+
+/// Drops expired sessions; run periodically so the table does not grow without bound.
+pub async fn purge_expired(pool: &DbPool) -> CoreResult<u64> {
+    let done = sqlx::query("DELETE FROM sessions WHERE expires_at <= $1")
+        .bind(time::now_str())
+        .execute(pool)
+        .await?;
+    Ok(done.rows_affected())
+}

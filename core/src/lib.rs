@@ -1,0 +1,43 @@
+//! The domain of Cardsmith: one layer behind both doors (REST handlers and server functions).
+//!
+//! A door extracts input, calls one service function here with an [`Actor`] (who is asking), and
+//! shapes the result. Validation, authorization, transactions and audit live here; doors never
+//! run SQL.
+
+pub mod audit;
+pub mod auth;
+pub mod crypto;
+pub mod db;
+pub mod error;
+pub mod settings;
+pub mod time;
+pub mod users;
+
+pub use auth::Actor;
+pub use db::Db;
+pub use error::{CoreError, CoreResult};
+pub use settings::CoreSettings;
+
+/// Everything a service needs: the database and the policy knobs. Cheap to clone.
+#[derive(Clone)]
+pub struct Core {
+    pub db: Db,
+    pub settings: std::sync::Arc<CoreSettings>,
+    /// Encrypts stored secrets (linked-account tokens) at rest.
+    pub key: crypto::EncryptionKey,
+}
+
+impl Core {
+    pub fn new(db: Db, settings: CoreSettings, key: crypto::EncryptionKey) -> Self {
+        Self {
+            db,
+            settings: std::sync::Arc::new(settings),
+            key,
+        }
+    }
+}
+
+/// A fresh, time-ordered identifier (UUIDv7), so ids sort by creation.
+pub fn new_id() -> String {
+    uuid::Uuid::now_v7().to_string()
+}

@@ -1,0 +1,13 @@
+//! Accounts: sign-in, the caller's own profile, and the admin's management of users.
+
+pub mod account;
+pub mod admin;
+pub mod bootstrap;
+pub mod login;
+pub mod repo;
+
+/// What the caller needs from a successful sign-in: who they are and the new session.
+pub struct SignedIn {
+    pub user: cardsmith_model::user::UserOut,
+    pub session: crate::auth::session::NewSession,
+}

@@ -1,0 +1,91 @@
+// Shared helpers for Cardsmith's specs.
+//
+// Contract with the app (see end2end/README.md):
+//  - after hydration the app sets <html data-hydrated="true">; before that, clicks and
+//    typing may be lost, so every full page load waits for it (gotoHydrated / waitHydrated);
+//  - uncaught page errors (a WASM panic, a broken wasm-opt output) fail the test.
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const ADMIN_EMAIL = process.env.CARDSMITH_E2E_ADMIN_EMAIL ?? 'admin@example.com';
+export const ADMIN_PASSWORD = process.env.CARDSMITH_E2E_ADMIN_PASSWORD ?? 'correct-horse-battery';
+export const SCREENSHOT_DIR =
+  process.env.CARDSMITH_E2E_SCREENSHOT_DIR ?? path.join(__dirname, '..', 'screenshots');
+
+const HYDRATION_TIMEOUT_MS = 30_000;
+
+export const test = base.extend<{ pageErrors: string[] }>({
+  // Collects console output and page errors; fails the test on any uncaught page error.
+  pageErrors: [
+    async ({ page }, use, testInfo) => {
+      const errors: string[] = [];
+      const consoleLines: string[] = [];
+      page.on('pageerror', (err) => errors.push(`${err.name}: ${err.message}`));
+      page.on('console', (msg) => consoleLines.push(`[console.${msg.type()}] ${msg.text()}`));
+      await use(errors);
+      if (consoleLines.length) {
+        await testInfo.attach('browser-console.txt', { body: consoleLines.join('\n'), contentType: 'text/plain' });
+      }
+      expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** Waits until the app has hydrated the current document. */
+export async function waitHydrated(page: Page): Promise<void> {
+  try {
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, {
+      timeout: HYDRATION_TIMEOUT_MS,
+    });
+  } catch (err) {
+    throw new Error(
+      `page ${page.url()} never set <html data-hydrated="true"> within ${HYDRATION_TIMEOUT_MS} ms ` +
+        `(WASM failed to load or panicked? see browser-console.txt): ${(err as Error).message}`,
+    );
+  }
+}
+
+/** Full page load of `path`, then waits for hydration. */
+export async function gotoHydrated(page: Page, urlPath: string): Promise<void> {
+  await page.goto(urlPath);
+  await waitHydrated(page);
+}
+
+/** Waits until the URL's path is exactly `urlPath` (query and hash ignored). */
+export async function waitForPath(page: Page, urlPath: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname.replace(/\/+$/, '') === urlPath.replace(/\/+$/, ''));
+}
+
+export function currentPath(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/** Full-page screenshot into end2end/screenshots/NAME. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, name), fullPage: true });
+}
+
+/** Fills the login form on the current (hydrated) /login page and submits it. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs in as the admin from a fresh /login and waits for the hydrated /cards page. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await gotoHydrated(page, '/login');
+  await submitLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await waitForPath(page, '/cards');
+  await waitHydrated(page); // no-op after a client-side navigation; waits after a full load
+}
+
+export const NAV_LINKS = ['Cards', 'Collections', 'Devices', 'Settings', 'Admin'] as const;
+
+export function mainNav(page: Page) {
+  return page.locator('nav[aria-label="Main"]');
+}

@@ -1,0 +1,12 @@
+//! The shared vocabulary of Cardsmith.
+//!
+//! Everything here crosses a wire: REST bodies, server-function arguments and results, and the
+//! RFC 9457 problem document. The crate compiles to WASM so the browser validates input with the
+//! very same rules the server enforces.
+
+pub mod problem;
+pub mod system;
+pub mod user;
+pub mod validate;
+
+pub use problem::{FieldError, Problem};

@@ -1,0 +1,92 @@
+//! The admin's management of user accounts. Every operation needs the admin role (403 else).
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::Json;
+use cardsmith_core::users::admin;
+use cardsmith_core::Core;
+use cardsmith_model::user::{AdminUserOutputBody, CreateUserInput, UpdateUserInput, UserOut};
+use cardsmith_model::Problem;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::problem::{ApiJson, ApiResult};
+use crate::session::Caller;
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_users, create_user))
+        .routes(routes!(update_user))
+        .routes(routes!(revoke_user_sessions))
+}
+
+/// Every account, oldest first.
+#[utoipa::path(get, path = "/admin/users", tag = "admin", operation_id = "admin-list-users",
+    responses(
+        (status = 200, description = "All users", body = Vec<UserOut>),
+        (status = 401, description = "No session", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Not an admin", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn list_users(State(core): State<Core>, Caller(actor): Caller) -> ApiResult<Json<Vec<UserOut>>> {
+    Ok(Json(admin::list_users(&core, &actor).await?))
+}
+
+/// Creates a local account with a confirmed email. `role` is `admin` or `user`; the display
+/// name defaults to the part of the email before `@`.
+#[utoipa::path(post, path = "/admin/users", tag = "admin", operation_id = "admin-create-user",
+    request_body = CreateUserInput,
+    responses(
+        (status = 201, description = "Created", body = AdminUserOutputBody),
+        (status = 401, description = "No session", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Not an admin", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "Email already taken", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Invalid fields", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn create_user(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    ApiJson(input): ApiJson<CreateUserInput>,
+) -> ApiResult<(StatusCode, Json<AdminUserOutputBody>)> {
+    let user = admin::create_user(&core, &actor, input).await?;
+    Ok((StatusCode::CREATED, Json(user.into())))
+}
+
+/// Renames a user and sets their role. Demoting the last active admin is a 409.
+#[utoipa::path(put, path = "/admin/users/{id}", tag = "admin", operation_id = "admin-update-user",
+    params(("id" = String, Path, description = "User id")),
+    request_body = UpdateUserInput,
+    responses(
+        (status = 200, description = "Updated", body = AdminUserOutputBody),
+        (status = 401, description = "No session", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Not an admin", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such user", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "Would leave no active admin", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Invalid fields", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn update_user(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    Path(id): Path<String>,
+    ApiJson(input): ApiJson<UpdateUserInput>,
+) -> ApiResult<Json<AdminUserOutputBody>> {
+    Ok(Json(admin::update_user(&core, &actor, &id, input).await?.into()))
+}
+
+/// Signs the user out of every session.
+#[utoipa::path(post, path = "/admin/users/{id}/revoke-sessions", tag = "admin", operation_id = "admin-revoke-user-sessions",
+    params(("id" = String, Path, description = "User id")),
+    responses(
+        (status = 204, description = "Every session ended"),
+        (status = 401, description = "No session", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "Not an admin", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such user", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn revoke_user_sessions(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    Path(id): Path<String>,
+) -> ApiResult<StatusCode> {
+    admin::revoke_user_sessions(&core, &actor, &id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,157 @@
+//! Command line and environment: `cardsmith serve --help` lists every setting.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(name = "cardsmith", version, about = "Self-hosted authoring of audio cards for children's players")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the web app and the REST API (the default when no command is given).
+    Serve(Config),
+}
+
+impl Cli {
+    /// The serve settings, whether or not `serve` was typed (cargo-leptos runs the bare binary).
+    pub fn into_config(self) -> Config {
+        match self.command {
+            Some(Command::Serve(config)) => config,
+            None => Config::parse_from_env(),
+        }
+    }
+}
+
+/// Everything `cardsmith serve` can be told. Secrets are redacted from `Debug`.
+#[derive(Clone, Args)]
+pub struct Config {
+    /// Address to listen on.
+    #[arg(long, env = "CARDSMITH_BIND", default_value = "127.0.0.1:3000")]
+    pub bind: SocketAddr,
+
+    /// Directory for the database, media and generated keys.
+    #[arg(long, env = "CARDSMITH_DATA_DIR", default_value = "./data")]
+    pub data_dir: PathBuf,
+
+    /// Database URL [default: SQLite file cardsmith.db in the data directory].
+    #[arg(long, env = "CARDSMITH_DATABASE_URL")]
+    pub database_url: Option<String>,
+
+    /// Public URL people reach the app at; https makes cookies Secure [default: http://BIND].
+    #[arg(long, env = "CARDSMITH_BASE_URL")]
+    pub base_url: Option<String>,
+
+    /// Email of the admin created on first start, when there are no users.
+    #[arg(long, env = "CARDSMITH_ADMIN_EMAIL")]
+    pub admin_email: Option<String>,
+
+    /// Password of that first admin [default: generated and printed once].
+    #[arg(long, env = "CARDSMITH_ADMIN_PASSWORD", hide_env_values = true)]
+    pub admin_password: Option<String>,
+
+    /// Key encrypting stored tokens: 32 bytes as base64 or hex [default: generated into DATA_DIR/encryption.key, mode 0600].
+    #[arg(long, env = "CARDSMITH_ENCRYPTION_KEY", hide_env_values = true)]
+    pub encryption_key: Option<String>,
+
+    /// Bearer token that may read /metrics without a session.
+    #[arg(long, env = "CARDSMITH_METRICS_TOKEN", hide_env_values = true)]
+    pub metrics_token: Option<String>,
+
+    /// Largest JSON request body accepted, in bytes.
+    #[arg(long, env = "CARDSMITH_MAX_JSON_BYTES", default_value_t = 1024 * 1024)]
+    pub max_json_bytes: usize,
+
+    /// Leptos runtime options file (site root, output name).
+    #[arg(long, env = "CARDSMITH_LEPTOS_TOML", default_value = "Leptos.toml")]
+    pub leptos_toml: PathBuf,
+}
+
+impl Config {
+    /// Settings from the environment and defaults alone.
+    pub fn parse_from_env() -> Self {
+        #[derive(Parser)]
+        struct Only {
+            #[command(flatten)]
+            config: Config,
+        }
+        Only::parse_from(["cardsmith"]).config
+    }
+
+    pub fn database_url(&self) -> String {
+        self.database_url.clone().unwrap_or_else(|| {
+            format!("sqlite://{}", self.data_dir.join("cardsmith.db").display())
+        })
+    }
+
+    /// The public origin, `scheme://host[:port]`, without a trailing slash.
+    pub fn public_origin(&self) -> String {
+        let url = self
+            .base_url
+            .clone()
+            .unwrap_or_else(|| format!("http://{}", self.bind));
+        let (scheme, rest) = url.split_once("://").unwrap_or(("http", &url));
+        let host = rest.split('/').next().unwrap_or_default();
+        format!("{}://{}", scheme.to_ascii_lowercase(), host.to_ascii_lowercase())
+    }
+
+    pub fn secure_cookies(&self) -> bool {
+        self.public_origin().starts_with("https://")
+    }
+}
+
+fn redact(secret: &Option<String>) -> &'static str {
+    if secret.is_some() {
+        "Some([redacted])"
+    } else {
+        "None"
+    }
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("bind", &self.bind)
+            .field("data_dir", &self.data_dir)
+            .field("database_url", &self.database_url.as_ref().map(|_| "[set]"))
+            .field("base_url", &self.base_url)
+            .field("admin_email", &self.admin_email)
+            .field("admin_password", &redact(&self.admin_password))
+            .field("encryption_key", &redact(&self.encryption_key))
+            .field("metrics_token", &redact(&self.metrics_token))
+            .field("max_json_bytes", &self.max_json_bytes)
+            .field("leptos_toml", &self.leptos_toml)
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(args: &[&str]) -> Config {
+        let mut all = vec!["cardsmith", "serve"];
+        all.extend_from_slice(args);
+        Cli::parse_from(all).into_config()
+    }
+
+    #[test]
+    fn https_base_url_means_secure_cookies() {
+        let c = config(&["--base-url", "HTTPS://Cards.Example.org/app/"]);
+        assert_eq!(c.public_origin(), "https://cards.example.org");
+        assert!(c.secure_cookies());
+        assert!(!config(&[]).secure_cookies());
+    }
+
+    #[test]
+    fn debug_hides_secrets() {
+        let c = config(&["--admin-password", "hunter2-hunter2", "--metrics-token", "tok-123"]);
+        let shown = format!("{c:?}");
+        assert!(!shown.contains("hunter2") && !shown.contains("tok-123"));
+    }
+}

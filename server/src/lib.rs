@@ -1,0 +1,13 @@
+//! The Cardsmith web server: configuration, REST handlers under `/api`, the OpenAPI document,
+//! problem+json errors, sessions, and the Leptos UI wiring.
+
+pub mod api;
+pub mod config;
+pub mod openapi;
+pub mod problem;
+pub mod session;
+pub mod startup;
+pub mod state;
+
+pub use config::{Cli, Config};
+pub use startup::Application;

@@ -1,0 +1,151 @@
+//! From configuration to a serving router: database, first admin, routes, layers.
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use axum::http::header;
+use axum::middleware::from_fn_with_state;
+use axum::routing::get;
+use axum::Router;
+use cardsmith_app::{shell, App};
+use cardsmith_core::auth::session;
+use cardsmith_core::crypto::EncryptionKey;
+use cardsmith_core::users::bootstrap::{ensure_first_admin, FirstAdmin};
+use cardsmith_core::{Core, CoreSettings, Db};
+use leptos::config::LeptosOptions;
+use leptos::prelude::provide_context;
+use leptos_axum::{generate_route_list, LeptosRoutes};
+use tokio::net::TcpListener;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::sensitive_headers::SetSensitiveHeadersLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::config::Config;
+use crate::state::{AppState, HttpSettings};
+use crate::{api, openapi, session as http_session};
+
+/// A built application, ready to serve on a listener.
+pub struct Application {
+    pub router: Router,
+    pub core: Core,
+}
+
+impl Application {
+    /// Opens the data directory and database, creates the first admin if there are no users,
+    /// and assembles every route.
+    pub async fn build(config: &Config) -> anyhow::Result<Self> {
+        std::fs::create_dir_all(&config.data_dir)
+            .with_context(|| format!("creating data directory {}", config.data_dir.display()))?;
+        let key = EncryptionKey::load_or_create(config.encryption_key.as_deref(), &config.data_dir)
+            .map_err(|e| anyhow::anyhow!("encryption key: {e}"))?;
+        let db = Db::connect(&config.database_url())
+            .await
+            .context("opening the database")?;
+        let settings = CoreSettings {
+            secure_cookies: config.secure_cookies(),
+            ..CoreSettings::default()
+        };
+        let core = Core::new(db, settings, key);
+        announce_first_admin(
+            ensure_first_admin(&core, config.admin_email.as_deref(), config.admin_password.as_deref())
+                .await
+                .map_err(|e| anyhow::anyhow!("creating the first admin: {e}"))?,
+        );
+        let http = Arc::new(HttpSettings {
+            public_origin: config.public_origin(),
+            max_json_bytes: config.max_json_bytes,
+        });
+        let state = AppState {
+            leptos_options: leptos_options(config)?,
+            core: core.clone(),
+            http,
+        };
+        Ok(Self {
+            router: router(state),
+            core,
+        })
+    }
+
+    /// Serves until `shutdown` resolves, with housekeeping in the background.
+    pub async fn serve(self, listener: TcpListener, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        let housekeeping = tokio::spawn(housekeep(self.core.clone()));
+        let served = axum::serve(listener, self.router)
+            .with_graceful_shutdown(shutdown)
+            .await;
+        housekeeping.abort();
+        served.context("serving HTTP")
+    }
+}
+
+/// The generated password is printed once, on stdout, never logged.
+fn announce_first_admin(outcome: FirstAdmin) {
+    match outcome {
+        FirstAdmin::NotNeeded => {}
+        FirstAdmin::Created { email } => tracing::info!(%email, "created the first admin"),
+        FirstAdmin::Generated { email, password } => println!(
+            "\n  Created the first admin.\n    email:    {email}\n    password: {password}\n  \
+             This password is shown once; change it under Settings after signing in.\n"
+        ),
+    }
+}
+
+/// Leptos runtime options from `Leptos.toml` (with `LEPTOS_*` overrides) when present.
+fn leptos_options(config: &Config) -> anyhow::Result<LeptosOptions> {
+    let mut options = match config.leptos_toml.to_str() {
+        Some(path) if config.leptos_toml.exists() => {
+            leptos::config::get_configuration(Some(path))
+                .with_context(|| format!("reading {path}"))?
+                .leptos_options
+        }
+        _ => LeptosOptions::builder()
+            .output_name("cardsmith")
+            .site_root("target/site")
+            .site_pkg_dir("pkg")
+            .build(),
+    };
+    options.site_addr = config.bind;
+    Ok(options)
+}
+
+fn router(state: AppState) -> Router {
+    let (api, doc) = api::router(&state.http);
+    let yaml = openapi::yaml(&doc);
+    let options = state.leptos_options.clone();
+    let core = state.core.clone();
+    Router::new()
+        .route("/health", get(api::system::health))
+        .route("/ready", get(api::system::ready))
+        .route("/openapi.yaml", get(move || openapi::serve_yaml(yaml.clone())))
+        .nest("/api", api)
+        .leptos_routes_with_context(
+            &state,
+            generate_route_list(App),
+            move || provide_context(core.clone()),
+            move || shell(options.clone()),
+        )
+        .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
+        .layer(from_fn_with_state(state.http.clone(), http_session::reject_cross_origin))
+        .layer(CatchPanicLayer::new())
+        .layer(TraceLayer::new_for_http())
+        .layer(SetSensitiveHeadersLayer::new([
+            header::COOKIE,
+            header::SET_COOKIE,
+            header::AUTHORIZATION,
+        ]))
+        .with_state(state)
+}
+
+/// Periodic clean-up: expired sessions.
+async fn housekeep(core: Core) {
+    let mut tick = tokio::time::interval(Duration::from_secs(3600));
+    loop {
+        tick.tick().await;
+        match session::purge_expired(core.db.pool()).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(purged = n, "expired sessions removed"),
+            Err(e) => tracing::warn!(error = %e, "session purge failed"),
+        }
+    }
+}

@@ -1,0 +1,174 @@
+//! `spawn_app` and one helper per endpoint, so tests read as stories.
+
+use cardsmith::{Application, Cli};
+use cardsmith_core::Core;
+use clap::Parser;
+use reqwest::{Client, Response};
+use serde_json::{json, Value};
+use tempfile::TempDir;
+
+pub const ADMIN_EMAIL: &str = "admin@example.com";
+pub const ADMIN_PASSWORD: &str = "correct-horse-battery";
+pub const PASSWORD: &str = "a-long-enough-password";
+
+pub struct TestApp {
+    pub base: String,
+    pub core: Core,
+    _data_dir: TempDir,
+    _shutdown: tokio::sync::oneshot::Sender<()>,
+}
+
+/// Starts the whole application on a random loopback port with its own data directory.
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(&[]).await
+}
+
+pub async fn spawn_app_with(extra_args: &[&str]) -> TestApp {
+    let data_dir = tempfile::tempdir().expect("temp dir");
+    let dir = data_dir.path().to_str().unwrap().to_owned();
+    let mut args = vec![
+        "cardsmith", "serve", "--data-dir", &dir, "--bind", "127.0.0.1:0",
+        "--admin-email", ADMIN_EMAIL, "--admin-password", ADMIN_PASSWORD,
+        "--leptos-toml", "../Leptos.toml",
+    ];
+    args.extend_from_slice(extra_args);
+    let config = Cli::parse_from(args).into_config();
+    let app = Application::build(&config).await.expect("app builds");
+    let core = app.core.clone();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(app.serve(listener, async {
+        let _ = rx.await;
+    }));
+    TestApp {
+        base,
+        core,
+        _data_dir: data_dir,
+        _shutdown: tx,
+    }
+}
+
+impl TestApp {
+    /// A browser-like client with its own cookie jar, signed in as nobody.
+    pub fn anonymous(&self) -> User {
+        User {
+            client: Client::builder()
+                .cookie_store(true)
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .unwrap(),
+            base: self.base.clone(),
+        }
+    }
+
+    pub async fn admin(&self) -> User {
+        self.signed_in(ADMIN_EMAIL, ADMIN_PASSWORD).await
+    }
+
+    pub async fn signed_in(&self, email: &str, password: &str) -> User {
+        let user = self.anonymous();
+        let r = user.login(email, password).await;
+        assert_eq!(r.status(), 200, "sign-in of {email} failed");
+        user
+    }
+
+    /// Creates a user with the given role through the admin API and signs them in.
+    pub async fn new_user(&self, email: &str, role: &str) -> (User, String) {
+        let admin = self.admin().await;
+        let r = admin.create_user(&json!({"email": email, "password": PASSWORD, "role": role})).await;
+        assert_eq!(r.status(), 201);
+        let id = r.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
+        (self.signed_in(email, PASSWORD).await, id)
+    }
+}
+
+/// One cookie jar: a person at a browser, or an API client.
+pub struct User {
+    pub client: Client,
+    pub base: String,
+}
+
+impl User {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    pub async fn get(&self, path: &str) -> Response {
+        self.client.get(self.url(path)).send().await.unwrap()
+    }
+
+    pub async fn send_json(&self, method: reqwest::Method, path: &str, body: &Value) -> Response {
+        self.client.request(method, self.url(path)).json(body).send().await.unwrap()
+    }
+
+    pub async fn post_empty(&self, path: &str) -> Response {
+        self.client.post(self.url(path)).send().await.unwrap()
+    }
+
+    pub async fn login(&self, email: &str, password: &str) -> Response {
+        self.send_json(reqwest::Method::POST, "/api/auth/login", &json!({"email": email, "password": password}))
+            .await
+    }
+
+    pub async fn logout(&self) -> Response {
+        self.post_empty("/api/auth/logout").await
+    }
+
+    pub async fn me(&self) -> Response {
+        self.get("/api/auth/me").await
+    }
+
+    pub async fn revoke_my_sessions(&self) -> Response {
+        self.post_empty("/api/auth/sessions/revoke").await
+    }
+
+    pub async fn change_password(&self, current: &str, new: &str) -> Response {
+        let body = json!({"current_password": current, "new_password": new});
+        self.send_json(reqwest::Method::PUT, "/api/auth/password", &body).await
+    }
+
+    pub async fn update_profile(&self, body: &Value) -> Response {
+        self.send_json(reqwest::Method::PATCH, "/api/auth/profile", body).await
+    }
+
+    pub async fn list_users(&self) -> Response {
+        self.get("/api/admin/users").await
+    }
+
+    pub async fn create_user(&self, body: &Value) -> Response {
+        self.send_json(reqwest::Method::POST, "/api/admin/users", body).await
+    }
+
+    pub async fn update_user(&self, id: &str, body: &Value) -> Response {
+        self.send_json(reqwest::Method::PUT, &format!("/api/admin/users/{id}"), body).await
+    }
+
+    pub async fn revoke_user_sessions(&self, id: &str) -> Response {
+        self.post_empty(&format!("/api/admin/users/{id}/revoke-sessions")).await
+    }
+}
+
+/// Asserts a problem+json response of `status` and returns its body.
+pub async fn assert_problem(response: Response, status: u16) -> Value {
+    assert_eq!(response.status(), status, "unexpected status");
+    let content_type = response
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default();
+    assert_eq!(content_type, "application/problem+json");
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["status"], status);
+    assert!(body["type"].as_str().unwrap().starts_with("/problems/"));
+    assert!(body["title"].is_string());
+    body
+}
+
+/// The JSON pointers of a 422 problem's `errors`.
+pub fn pointers(problem: &Value) -> Vec<String> {
+    problem["errors"]
+        .as_array()
+        .map(|errors| errors.iter().map(|e| e["pointer"].as_str().unwrap().to_owned()).collect())
+        .unwrap_or_default()
+}
