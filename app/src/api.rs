@@ -89,13 +89,18 @@ mod ssr {
     pub fn fail(e: CoreError) -> UiError {
         e.log_if_internal();
         if let Some(options) = use_context::<ResponseOptions>() {
-            options.set_status(StatusCode::from_u16(e.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR));
+            options.set_status(
+                StatusCode::from_u16(e.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+            );
         }
         UiError(e.to_problem())
     }
 
     pub fn set_cookie(value: String) {
-        if let (Some(options), Ok(value)) = (use_context::<ResponseOptions>(), HeaderValue::from_str(&value)) {
+        if let (Some(options), Ok(value)) = (
+            use_context::<ResponseOptions>(),
+            HeaderValue::from_str(&value),
+        ) {
             options.append_header(header::SET_COOKIE, value);
         }
     }
@@ -156,7 +161,10 @@ pub async fn update_profile(display_name: String) -> Result<UserOut, UiError> {
 }
 
 #[server(prefix = "/rpc", endpoint = "change_password")]
-pub async fn change_password(current_password: String, new_password: String) -> Result<(), UiError> {
+pub async fn change_password(
+    current_password: String,
+    new_password: String,
+) -> Result<(), UiError> {
     use cardsmith_core::users::account;
     use cardsmith_model::user::ChangePasswordInput;
     let core = ssr::core();
@@ -209,11 +217,17 @@ pub async fn create_user(
         role,
         display_name: Some(display_name),
     };
-    admin::create_user(&core, &actor, input).await.map_err(ssr::fail)
+    admin::create_user(&core, &actor, input)
+        .await
+        .map_err(ssr::fail)
 }
 
 #[server(prefix = "/rpc", endpoint = "update_user")]
-pub async fn update_user(id: String, display_name: String, role: String) -> Result<UserOut, UiError> {
+pub async fn update_user(
+    id: String,
+    display_name: String,
+    role: String,
+) -> Result<UserOut, UiError> {
     use cardsmith_core::users::admin;
     use cardsmith_model::user::UpdateUserInput;
     let core = ssr::core();

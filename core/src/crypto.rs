@@ -59,7 +59,10 @@ impl EncryptionKey {
                     .map_err(|e| CoreError::Internal(format!("writing {}: {e}", path.display())))?;
                 Ok(Self(bytes))
             }
-            Err(e) => Err(CoreError::Internal(format!("reading {}: {e}", path.display()))),
+            Err(e) => Err(CoreError::Internal(format!(
+                "reading {}: {e}",
+                path.display()
+            ))),
         }
     }
 }
@@ -92,7 +95,10 @@ mod tests {
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
-            let mode = std::fs::metadata(dir.path().join(KEY_FILE)).unwrap().permissions().mode();
+            let mode = std::fs::metadata(dir.path().join(KEY_FILE))
+                .unwrap()
+                .permissions()
+                .mode();
             assert_eq!(mode & 0o777, 0o600);
         }
         assert!(!format!("{a:?}").contains(&STANDARD.encode(a.bytes())));

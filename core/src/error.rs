@@ -53,9 +53,10 @@ impl CoreError {
     pub fn to_problem(&self) -> Problem {
         match self {
             Self::Invalid(errors) => Problem::invalid(errors.clone()),
-            Self::Database(_) | Self::Internal(_) => {
-                Problem::new(500, "something went wrong on the server; it has been logged")
-            }
+            Self::Database(_) | Self::Internal(_) => Problem::new(
+                500,
+                "something went wrong on the server; it has been logged",
+            ),
             other => Problem::new(other.status(), other.to_string()),
         }
     }

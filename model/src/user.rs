@@ -77,7 +77,10 @@ impl LoginInput {
     pub fn validate(&self) -> Result<(), Vec<FieldError>> {
         Checker::default()
             .check("email", email_problem(&self.email))
-            .check("password", self.password.is_empty().then_some("is required"))
+            .check(
+                "password",
+                self.password.is_empty().then_some("is required"),
+            )
             .finish()
     }
 }
@@ -133,7 +136,10 @@ pub struct CreateUserInput {
 
 impl CreateUserInput {
     pub fn validate(&self) -> Result<(), Vec<FieldError>> {
-        let name = self.display_name.as_deref().filter(|n| !n.trim().is_empty());
+        let name = self
+            .display_name
+            .as_deref()
+            .filter(|n| !n.trim().is_empty());
         Checker::default()
             .check("email", email_problem(&self.email))
             .check("password", new_password_problem(&self.password))

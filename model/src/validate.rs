@@ -54,7 +54,9 @@ pub fn display_name_problem(name: &str) -> Option<String> {
     if name.is_empty() {
         Some("is required".into())
     } else if name.chars().count() > DISPLAY_NAME_MAX_CHARS {
-        Some(format!("must be at most {DISPLAY_NAME_MAX_CHARS} characters"))
+        Some(format!(
+            "must be at most {DISPLAY_NAME_MAX_CHARS} characters"
+        ))
     } else if name.chars().any(char::is_control) {
         Some("must not contain control characters".into())
     } else {
@@ -92,7 +94,14 @@ mod tests {
         assert_eq!(email_problem("ada@example.com"), None);
         assert_eq!(email_problem(" ada@example.com "), None);
         assert_eq!(email_problem(""), Some("is required"));
-        for bad in ["ada", "@example.com", "ada@example", "ada@.com", "a da@example.com", "a@b@c.d"] {
+        for bad in [
+            "ada",
+            "@example.com",
+            "ada@example",
+            "ada@.com",
+            "a da@example.com",
+            "a@b@c.d",
+        ] {
             assert!(email_problem(bad).is_some(), "{bad} accepted");
         }
     }

@@ -6,7 +6,11 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 #[derive(Debug, Parser)]
-#[command(name = "cardsmith", version, about = "Self-hosted authoring of audio cards for children's players")]
+#[command(
+    name = "cardsmith",
+    version,
+    about = "Self-hosted authoring of audio cards for children's players"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -84,9 +88,9 @@ impl Config {
     }
 
     pub fn database_url(&self) -> String {
-        self.database_url.clone().unwrap_or_else(|| {
-            format!("sqlite://{}", self.data_dir.join("cardsmith.db").display())
-        })
+        self.database_url
+            .clone()
+            .unwrap_or_else(|| format!("sqlite://{}", self.data_dir.join("cardsmith.db").display()))
     }
 
     /// The public origin, `scheme://host[:port]`, without a trailing slash.
@@ -97,7 +101,11 @@ impl Config {
             .unwrap_or_else(|| format!("http://{}", self.bind));
         let (scheme, rest) = url.split_once("://").unwrap_or(("http", &url));
         let host = rest.split('/').next().unwrap_or_default();
-        format!("{}://{}", scheme.to_ascii_lowercase(), host.to_ascii_lowercase())
+        format!(
+            "{}://{}",
+            scheme.to_ascii_lowercase(),
+            host.to_ascii_lowercase()
+        )
     }
 
     pub fn secure_cookies(&self) -> bool {
@@ -150,7 +158,12 @@ mod tests {
 
     #[test]
     fn debug_hides_secrets() {
-        let c = config(&["--admin-password", "hunter2-hunter2", "--metrics-token", "tok-123"]);
+        let c = config(&[
+            "--admin-password",
+            "hunter2-hunter2",
+            "--metrics-token",
+            "tok-123",
+        ]);
         let shown = format!("{c:?}");
         assert!(!shown.contains("hunter2") && !shown.contains("tok-123"));
     }

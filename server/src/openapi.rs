@@ -64,7 +64,10 @@ pub fn docs_router() -> Router<AppState> {
     let tail_config = config.clone();
     Router::new()
         .route("/docs", get(|| async { Redirect::permanent("/api/docs/") }))
-        .route("/docs/", get(move || docs_file(String::new(), config.clone())))
+        .route(
+            "/docs/",
+            get(move || docs_file(String::new(), config.clone())),
+        )
         .route(
             "/docs/{*tail}",
             get(move |Path(tail): Path<String>| docs_file(tail, tail_config.clone())),
@@ -78,7 +81,8 @@ async fn docs_file(tail: String, config: Arc<utoipa_swagger_ui::Config<'static>>
             file.bytes.to_vec(),
         )
             .into_response(),
-        Ok(None) => crate::problem::ApiError::new(StatusCode::NOT_FOUND, "no such docs asset").into_response(),
+        Ok(None) => crate::problem::ApiError::new(StatusCode::NOT_FOUND, "no such docs asset")
+            .into_response(),
         Err(e) => {
             tracing::error!(error = %e, "swagger ui asset");
             crate::problem::ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "").into_response()

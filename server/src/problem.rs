@@ -170,7 +170,9 @@ pub async fn problems_only(req: Request, next: Next) -> Response {
     }
     let detail = match status {
         StatusCode::METHOD_NOT_ALLOWED => "this route does not accept that method".to_owned(),
-        StatusCode::PAYLOAD_TOO_LARGE => "the request body is larger than this server accepts".to_owned(),
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            "the request body is larger than this server accepts".to_owned()
+        }
         _ => String::new(),
     };
     let allow = response.headers().get(header::ALLOW).cloned();

@@ -49,9 +49,13 @@ impl Application {
         };
         let core = Core::new(db, settings, key);
         announce_first_admin(
-            ensure_first_admin(&core, config.admin_email.as_deref(), config.admin_password.as_deref())
-                .await
-                .map_err(|e| anyhow::anyhow!("creating the first admin: {e}"))?,
+            ensure_first_admin(
+                &core,
+                config.admin_email.as_deref(),
+                config.admin_password.as_deref(),
+            )
+            .await
+            .map_err(|e| anyhow::anyhow!("creating the first admin: {e}"))?,
         );
         let http = Arc::new(HttpSettings {
             public_origin: config.public_origin(),
@@ -69,7 +73,11 @@ impl Application {
     }
 
     /// Serves until `shutdown` resolves, with housekeeping in the background.
-    pub async fn serve(self, listener: TcpListener, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+    pub async fn serve(
+        self,
+        listener: TcpListener,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
         let housekeeping = tokio::spawn(housekeep(self.core.clone()));
         let served = axum::serve(listener, self.router)
             .with_graceful_shutdown(shutdown)
@@ -117,7 +125,10 @@ fn router(state: AppState) -> Router {
     Router::new()
         .route("/health", get(api::system::health))
         .route("/ready", get(api::system::ready))
-        .route("/openapi.yaml", get(move || openapi::serve_yaml(yaml.clone())))
+        .route(
+            "/openapi.yaml",
+            get(move || openapi::serve_yaml(yaml.clone())),
+        )
         .nest("/api", api)
         .leptos_routes_with_context(
             &state,
@@ -126,7 +137,10 @@ fn router(state: AppState) -> Router {
             move || shell(options.clone()),
         )
         .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
-        .layer(from_fn_with_state(state.http.clone(), http_session::reject_cross_origin))
+        .layer(from_fn_with_state(
+            state.http.clone(),
+            http_session::reject_cross_origin,
+        ))
         .layer(CatchPanicLayer::new())
         .layer(TraceLayer::new_for_http())
         .layer(SetSensitiveHeadersLayer::new([

@@ -53,7 +53,10 @@ fn LoginForm() -> impl IntoView {
     let error_for = move |field: &'static str| {
         Signal::derive(move || {
             field_errors.with(|errors: &Vec<cardsmith_model::FieldError>| {
-                errors.iter().find(|e| e.field() == field).map(|e| e.detail.clone())
+                errors
+                    .iter()
+                    .find(|e| e.field() == field)
+                    .map(|e| e.detail.clone())
             })
         })
     };

@@ -66,11 +66,13 @@ fn ProfileForm() -> impl IntoView {
     let local = RwSignal::new(Vec::new());
     let save = ServerAction::<UpdateProfile>::new();
     Effect::new(move |_| {
-        if let Some(Ok(_)) = save.value().get() {
-            me.refetch();
+        if let Some(Ok(user)) = save.value().get() {
+            me.set(user);
         }
     });
-    let saved = Signal::derive(move || matches!(save.value().get(), Some(Ok(_))).then(|| "Profile saved".to_owned()));
+    let saved = Signal::derive(move || {
+        matches!(save.value().get(), Some(Ok(_))).then(|| "Profile saved".to_owned())
+    });
     let on_submit = move |ev: SubmitEvent| {
         ev.prevent_default();
         let input = UpdateProfileInput {

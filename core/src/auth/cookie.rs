@@ -32,7 +32,10 @@ mod tests {
 
     #[test]
     fn finds_the_token_among_other_cookies() {
-        assert_eq!(token_from_header("a=1; cardsmith_session=tok; b=2"), Some("tok"));
+        assert_eq!(
+            token_from_header("a=1; cardsmith_session=tok; b=2"),
+            Some("tok")
+        );
         assert_eq!(token_from_header("cardsmith_session="), None);
         assert_eq!(token_from_header("other=x"), None);
     }

@@ -26,9 +26,7 @@ impl Actor {
         if self.user.role == ROLE_ADMIN {
             Ok(())
         } else {
-            Err(CoreError::Forbidden(
-                "this needs the admin role".to_owned(),
-            ))
+            Err(CoreError::Forbidden("this needs the admin role".to_owned()))
         }
     }
 }

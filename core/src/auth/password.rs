@@ -1,6 +1,8 @@
 //! argon2id password hashing, run off the async runtime (it is deliberately slow).
 
-use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::password_hash::{
+    rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
+};
 use argon2::Argon2;
 
 use crate::{CoreError, CoreResult};
@@ -43,8 +45,12 @@ mod tests {
     async fn round_trip() {
         let phc = super::hash("correct horse".into()).await.unwrap();
         assert!(phc.starts_with("$argon2id$"));
-        assert!(super::verify("correct horse".into(), Some(phc.clone())).await.unwrap());
-        assert!(!super::verify("wrong horse".into(), Some(phc)).await.unwrap());
+        assert!(super::verify("correct horse".into(), Some(phc.clone()))
+            .await
+            .unwrap());
+        assert!(!super::verify("wrong horse".into(), Some(phc))
+            .await
+            .unwrap());
         assert!(!super::verify("anything".into(), None).await.unwrap());
     }
 }

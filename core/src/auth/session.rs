@@ -67,8 +67,8 @@ pub async fn authenticate(core: &Core, token: Option<&str>) -> CoreResult<Actor>
         .await?
         .filter(|u| u.status != "deactivated")
         .ok_or_else(unauthenticated)?;
-    let stale = time::parse(&last_seen)
-        .is_none_or(|t| time::now() - t > chrono::Duration::minutes(1));
+    let stale =
+        time::parse(&last_seen).is_none_or(|t| time::now() - t > chrono::Duration::minutes(1));
     if stale {
         sqlx::query("UPDATE sessions SET last_seen_at = $1, expires_at = $2 WHERE id = $3")
             .bind(&now)

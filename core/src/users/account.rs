@@ -13,7 +13,11 @@ pub fn me(actor: &Actor) -> UserOut {
 }
 
 #[tracing::instrument(skip_all, fields(user_id = %actor.id()))]
-pub async fn update_profile(core: &Core, actor: &Actor, input: UpdateProfileInput) -> CoreResult<UserOut> {
+pub async fn update_profile(
+    core: &Core,
+    actor: &Actor,
+    input: UpdateProfileInput,
+) -> CoreResult<UserOut> {
     input.validate()?;
     let mut tx = core.db.begin().await?;
     sqlx::query("UPDATE users SET display_name = $1, updated_at = $2 WHERE id = $3")
@@ -41,7 +45,11 @@ pub async fn update_profile(core: &Core, actor: &Actor, input: UpdateProfileInpu
 /// Changes the caller's password after checking the current one. Every other session of the
 /// account ends: whoever might have known the old password is signed out.
 #[tracing::instrument(skip_all, fields(user_id = %actor.id()))]
-pub async fn change_password(core: &Core, actor: &Actor, input: ChangePasswordInput) -> CoreResult<()> {
+pub async fn change_password(
+    core: &Core,
+    actor: &Actor,
+    input: ChangePasswordInput,
+) -> CoreResult<()> {
     input.validate()?;
     let pool = core.db.pool();
     let row = repo::find_row_by_id(pool, actor.id())

@@ -18,7 +18,11 @@ pub async fn list_users(core: &Core, actor: &Actor) -> CoreResult<Vec<UserOut>> 
 }
 
 #[tracing::instrument(skip_all, fields(actor_id = %actor.id()))]
-pub async fn create_user(core: &Core, actor: &Actor, input: CreateUserInput) -> CoreResult<UserOut> {
+pub async fn create_user(
+    core: &Core,
+    actor: &Actor,
+    input: CreateUserInput,
+) -> CoreResult<UserOut> {
     actor.require_admin()?;
     input.validate()?;
     let email = repo::normalise_email(&input.email);
@@ -55,17 +59,26 @@ pub async fn create_user(core: &Core, actor: &Actor, input: CreateUserInput) -> 
     )
     .await?;
     tx.commit().await?;
-    repo::find_by_id(core.db.pool(), &id).await?.ok_or_else(no_such_user)
+    repo::find_by_id(core.db.pool(), &id)
+        .await?
+        .ok_or_else(no_such_user)
 }
 
 /// Renames a user and sets their role. The last active admin cannot be demoted: somebody must
 /// always be able to manage the server.
 #[tracing::instrument(skip_all, fields(actor_id = %actor.id(), user_id = %user_id))]
-pub async fn update_user(core: &Core, actor: &Actor, user_id: &str, input: UpdateUserInput) -> CoreResult<UserOut> {
+pub async fn update_user(
+    core: &Core,
+    actor: &Actor,
+    user_id: &str,
+    input: UpdateUserInput,
+) -> CoreResult<UserOut> {
     actor.require_admin()?;
     input.validate()?;
     let mut tx = core.db.begin().await?;
-    let row = repo::find_row_by_id(&mut *tx, user_id).await?.ok_or_else(no_such_user)?;
+    let row = repo::find_row_by_id(&mut *tx, user_id)
+        .await?
+        .ok_or_else(no_such_user)?;
     if row.role == ROLE_ADMIN
         && input.role != ROLE_ADMIN
         && repo::count_other_active_admins(&mut *tx, user_id).await? == 0
@@ -92,7 +105,9 @@ pub async fn update_user(core: &Core, actor: &Actor, user_id: &str, input: Updat
     )
     .await?;
     tx.commit().await?;
-    repo::find_by_id(core.db.pool(), user_id).await?.ok_or_else(no_such_user)
+    repo::find_by_id(core.db.pool(), user_id)
+        .await?
+        .ok_or_else(no_such_user)
 }
 
 /// Signs a user out of every device.
@@ -100,7 +115,9 @@ pub async fn update_user(core: &Core, actor: &Actor, user_id: &str, input: Updat
 pub async fn revoke_user_sessions(core: &Core, actor: &Actor, user_id: &str) -> CoreResult<u64> {
     actor.require_admin()?;
     let mut tx = core.db.begin().await?;
-    repo::find_row_by_id(&mut *tx, user_id).await?.ok_or_else(no_such_user)?;
+    repo::find_row_by_id(&mut *tx, user_id)
+        .await?
+        .ok_or_else(no_such_user)?;
     let ended = session::end_all(&mut *tx, user_id, None).await?;
     audit::record(
         &mut *tx,

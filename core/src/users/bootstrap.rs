@@ -19,20 +19,28 @@ pub enum FirstAdmin {
 }
 
 /// Creates an admin when the database has no users at all.
-pub async fn ensure_first_admin(core: &Core, email: Option<&str>, password: Option<&str>) -> CoreResult<FirstAdmin> {
+pub async fn ensure_first_admin(
+    core: &Core,
+    email: Option<&str>,
+    password: Option<&str>,
+) -> CoreResult<FirstAdmin> {
     if repo::count(core.db.pool()).await? > 0 {
         return Ok(FirstAdmin::NotNeeded);
     }
     let email = email.unwrap_or("admin@localhost.localdomain").to_owned();
     if let Some(problem) = email_problem(&email) {
-        return Err(CoreError::Internal(format!("CARDSMITH_ADMIN_EMAIL {problem}")));
+        return Err(CoreError::Internal(format!(
+            "CARDSMITH_ADMIN_EMAIL {problem}"
+        )));
     }
     let (password, generated) = match password {
         Some(p) => (p.to_owned(), false),
         None => (Alphanumeric.sample_string(&mut rand::rngs::OsRng, 20), true),
     };
     if let Some(problem) = new_password_problem(&password) {
-        return Err(CoreError::Internal(format!("CARDSMITH_ADMIN_PASSWORD {problem}")));
+        return Err(CoreError::Internal(format!(
+            "CARDSMITH_ADMIN_PASSWORD {problem}"
+        )));
     }
     let hash = password::hash(password.clone()).await?;
     let display_name = "Admin";

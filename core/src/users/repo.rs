@@ -50,7 +50,8 @@ impl UserRow {
     }
 }
 
-const COLUMNS: &str = "id, email, display_name, password_hash, role, status, auth_type, created_at, \
+const COLUMNS: &str =
+    "id, email, display_name, password_hash, role, status, auth_type, created_at, \
      email_verified_at, failed_login_count, locked_until, locked_account_count";
 
 /// Emails are compared trimmed and lowercased.
@@ -71,7 +72,10 @@ where
     E: sqlx::Executor<'e, Database = DbDriver>,
 {
     let sql = format!("SELECT {COLUMNS} FROM users WHERE id = $1");
-    Ok(sqlx::query_as(&sql).bind(id).fetch_optional(executor).await?)
+    Ok(sqlx::query_as(&sql)
+        .bind(id)
+        .fetch_optional(executor)
+        .await?)
 }
 
 pub async fn find_by_id(pool: &DbPool, id: &str) -> CoreResult<Option<UserOut>> {

@@ -28,7 +28,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         (status = 401, description = "No session", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "Not an admin", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn list_users(State(core): State<Core>, Caller(actor): Caller) -> ApiResult<Json<Vec<UserOut>>> {
+pub async fn list_users(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+) -> ApiResult<Json<Vec<UserOut>>> {
     Ok(Json(admin::list_users(&core, &actor).await?))
 }
 
@@ -70,7 +73,9 @@ pub async fn update_user(
     Path(id): Path<String>,
     ApiJson(input): ApiJson<UpdateUserInput>,
 ) -> ApiResult<Json<AdminUserOutputBody>> {
-    Ok(Json(admin::update_user(&core, &actor, &id, input).await?.into()))
+    Ok(Json(
+        admin::update_user(&core, &actor, &id, input).await?.into(),
+    ))
 }
 
 /// Signs the user out of every session.

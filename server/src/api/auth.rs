@@ -40,20 +40,29 @@ pub fn router() -> OpenApiRouter<AppState> {
         (status = 422, description = "Missing or invalid fields", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "Locked after repeated failures", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn login_user(State(core): State<Core>, ApiJson(input): ApiJson<LoginInput>) -> ApiResult<impl IntoResponse> {
+pub async fn login_user(
+    State(core): State<Core>,
+    ApiJson(input): ApiJson<LoginInput>,
+) -> ApiResult<impl IntoResponse> {
     let signed_in = login::login(&core, input).await?;
     let set_cookie = cookie::set_session(
         &signed_in.session.token,
         signed_in.session.max_age_s,
         core.settings.secure_cookies,
     );
-    Ok((AppendHeaders([(header::SET_COOKIE, set_cookie)]), Json(signed_in.user)))
+    Ok((
+        AppendHeaders([(header::SET_COOKIE, set_cookie)]),
+        Json(signed_in.user),
+    ))
 }
 
 /// Ends the current session, if any, and clears the cookie.
 #[utoipa::path(post, path = "/auth/logout", tag = "auth", operation_id = "logout",
     responses((status = 204, description = "Signed out")))]
-pub async fn logout_user(State(core): State<Core>, headers: HeaderMap) -> ApiResult<impl IntoResponse> {
+pub async fn logout_user(
+    State(core): State<Core>,
+    headers: HeaderMap,
+) -> ApiResult<impl IntoResponse> {
     login::logout(&core, token(&headers)).await?;
     Ok((StatusCode::NO_CONTENT, clear_cookie(&core)))
 }
@@ -79,9 +88,14 @@ pub async fn get_me(Caller(actor): Caller) -> Json<UserOut> {
         (status = 200, description = "Signed out everywhere", body = MessageOutputBody),
         (status = 401, description = "No session", body = Problem, content_type = "application/problem+json"),
     ))]
-pub async fn revoke_sessions(State(core): State<Core>, Caller(actor): Caller) -> ApiResult<impl IntoResponse> {
+pub async fn revoke_sessions(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+) -> ApiResult<impl IntoResponse> {
     let ended = account::revoke_my_sessions(&core, &actor).await?;
-    let body = Json(MessageOutputBody::new(format!("signed out of {ended} session(s)")));
+    let body = Json(MessageOutputBody::new(format!(
+        "signed out of {ended} session(s)"
+    )));
     Ok((clear_cookie(&core), body))
 }
 
@@ -100,7 +114,9 @@ pub async fn change_password(
     ApiJson(input): ApiJson<ChangePasswordInput>,
 ) -> ApiResult<Json<MessageOutputBody>> {
     account::change_password(&core, &actor, input).await?;
-    Ok(Json(MessageOutputBody::new("password changed; other sessions were signed out")))
+    Ok(Json(MessageOutputBody::new(
+        "password changed; other sessions were signed out",
+    )))
 }
 
 /// Sets the caller's display name.

@@ -29,7 +29,17 @@ async fn admins_create_users_who_can_then_sign_in() {
     let body: Value = r.json().await.unwrap();
     let mut keys: Vec<_> = body.as_object().unwrap().keys().cloned().collect();
     keys.sort();
-    assert_eq!(keys, ["created_at", "display_name", "email", "id", "role", "status"]);
+    assert_eq!(
+        keys,
+        [
+            "created_at",
+            "display_name",
+            "email",
+            "id",
+            "role",
+            "status"
+        ]
+    );
     assert_eq!(body["email"], "parent@example.com");
     assert_eq!(body["status"], "active");
     let defaulted: Value = admin
@@ -40,7 +50,10 @@ async fn admins_create_users_who_can_then_sign_in() {
         .unwrap();
     assert_eq!(defaulted["display_name"], "gran");
     let parent = app.signed_in("parent@example.com", PASSWORD).await;
-    assert_eq!(parent.me().await.json::<Value>().await.unwrap()["display_name"], "Parent");
+    assert_eq!(
+        parent.me().await.json::<Value>().await.unwrap()["display_name"],
+        "Parent"
+    );
 }
 
 #[tokio::test]
@@ -54,7 +67,10 @@ async fn creating_users_rejects_duplicates_bad_input_and_non_admins() {
     let bad = admin
         .create_user(&json!({"email": "nope", "password": "short", "role": "root"}))
         .await;
-    assert_eq!(pointers(&assert_problem(bad, 422).await), ["/email", "/password", "/role"]);
+    assert_eq!(
+        pointers(&assert_problem(bad, 422).await),
+        ["/email", "/password", "/role"]
+    );
     let missing = admin.create_user(&json!({"email": "a@example.com"})).await;
     assert_problem(missing, 422).await;
     let (user, _) = app.new_user("kid@example.com", "user").await;
@@ -70,16 +86,33 @@ async fn admins_rename_and_change_roles() {
     let app = spawn_app().await;
     let admin = app.admin().await;
     let (kid, id) = app.new_user("kid@example.com", "user").await;
-    let r = admin.update_user(&id, &json!({"display_name": "Big Kid", "role": "admin"})).await;
+    let r = admin
+        .update_user(&id, &json!({"display_name": "Big Kid", "role": "admin"}))
+        .await;
     assert_eq!(r.status(), 200);
     let body: Value = r.json().await.unwrap();
     assert_eq!(body["display_name"], "Big Kid");
     assert_eq!(body["role"], "admin");
-    assert_eq!(kid.list_users().await.status(), 200, "the new role applies at once");
+    assert_eq!(
+        kid.list_users().await.status(),
+        200,
+        "the new role applies at once"
+    );
 
-    assert_problem(admin.update_user("no-such-id", &json!({"display_name": "X", "role": "user"})).await, 404).await;
-    let bad = admin.update_user(&id, &json!({"display_name": "", "role": "owner"})).await;
-    assert_eq!(pointers(&assert_problem(bad, 422).await), ["/display_name", "/role"]);
+    assert_problem(
+        admin
+            .update_user("no-such-id", &json!({"display_name": "X", "role": "user"}))
+            .await,
+        404,
+    )
+    .await;
+    let bad = admin
+        .update_user(&id, &json!({"display_name": "", "role": "owner"}))
+        .await;
+    assert_eq!(
+        pointers(&assert_problem(bad, 422).await),
+        ["/display_name", "/role"]
+    );
 }
 
 #[tokio::test]
@@ -88,9 +121,14 @@ async fn the_last_admin_cannot_be_demoted() {
     let admin = app.admin().await;
     let me: Value = admin.me().await.json().await.unwrap();
     let id = me["id"].as_str().unwrap();
-    let r = admin.update_user(id, &json!({"display_name": "Admin", "role": "user"})).await;
+    let r = admin
+        .update_user(id, &json!({"display_name": "Admin", "role": "user"}))
+        .await;
     assert_problem(r, 409).await;
-    assert_eq!(admin.me().await.json::<Value>().await.unwrap()["role"], "admin");
+    assert_eq!(
+        admin.me().await.json::<Value>().await.unwrap()["role"],
+        "admin"
+    );
 }
 
 #[tokio::test]
@@ -100,7 +138,10 @@ async fn non_admins_cannot_edit_users() {
     let body = json!({"display_name": "Hacker", "role": "admin"});
     assert_problem(kid.update_user(&id, &body).await, 403).await;
     assert_problem(app.anonymous().update_user(&id, &body).await, 401).await;
-    assert_eq!(kid.me().await.json::<Value>().await.unwrap()["role"], "user");
+    assert_eq!(
+        kid.me().await.json::<Value>().await.unwrap()["role"],
+        "user"
+    );
 }
 
 #[tokio::test]

@@ -9,13 +9,22 @@ use crate::helpers::{assert_problem, pointers, spawn_app, ADMIN_EMAIL, ADMIN_PAS
 async fn unknown_api_route_is_404_problem() {
     let app = spawn_app().await;
     let body = assert_problem(app.anonymous().get("/api/no/such/thing").await, 404).await;
-    assert!(body["detail"].as_str().unwrap().contains("/api/no/such/thing"));
+    assert!(body["detail"]
+        .as_str()
+        .unwrap()
+        .contains("/api/no/such/thing"));
 }
 
 #[tokio::test]
 async fn wrong_method_is_405_problem_with_allow() {
     let app = spawn_app().await;
-    let r = app.anonymous().client.delete(app.anonymous().url("/api/auth/me")).send().await.unwrap();
+    let r = app
+        .anonymous()
+        .client
+        .delete(app.anonymous().url("/api/auth/me"))
+        .send()
+        .await
+        .unwrap();
     assert!(r.headers().contains_key("allow"));
     assert_problem(r, 405).await;
 }
@@ -39,13 +48,34 @@ async fn malformed_json_is_400() {
 async fn missing_and_mistyped_fields_are_422_with_pointers() {
     let app = spawn_app().await;
     let anon = app.anonymous();
-    let missing = anon.send_json(Method::POST, "/api/auth/login", &json!({"email": ADMIN_EMAIL})).await;
+    let missing = anon
+        .send_json(
+            Method::POST,
+            "/api/auth/login",
+            &json!({"email": ADMIN_EMAIL}),
+        )
+        .await;
     let body = assert_problem(missing, 422).await;
     assert_eq!(pointers(&body), ["/password"]);
-    let mistyped = anon.send_json(Method::POST, "/api/auth/login", &json!({"email": 5, "password": "x"})).await;
+    let mistyped = anon
+        .send_json(
+            Method::POST,
+            "/api/auth/login",
+            &json!({"email": 5, "password": "x"}),
+        )
+        .await;
     assert_eq!(pointers(&assert_problem(mistyped, 422).await), ["/email"]);
-    let invalid = anon.send_json(Method::POST, "/api/auth/login", &json!({"email": "nope", "password": ""})).await;
-    assert_eq!(pointers(&assert_problem(invalid, 422).await), ["/email", "/password"]);
+    let invalid = anon
+        .send_json(
+            Method::POST,
+            "/api/auth/login",
+            &json!({"email": "nope", "password": ""}),
+        )
+        .await;
+    assert_eq!(
+        pointers(&assert_problem(invalid, 422).await),
+        ["/email", "/password"]
+    );
 }
 
 #[tokio::test]

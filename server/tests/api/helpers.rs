@@ -27,9 +27,18 @@ pub async fn spawn_app_with(extra_args: &[&str]) -> TestApp {
     let data_dir = tempfile::tempdir().expect("temp dir");
     let dir = data_dir.path().to_str().unwrap().to_owned();
     let mut args = vec![
-        "cardsmith", "serve", "--data-dir", &dir, "--bind", "127.0.0.1:0",
-        "--admin-email", ADMIN_EMAIL, "--admin-password", ADMIN_PASSWORD,
-        "--leptos-toml", "../Leptos.toml",
+        "cardsmith",
+        "serve",
+        "--data-dir",
+        &dir,
+        "--bind",
+        "127.0.0.1:0",
+        "--admin-email",
+        ADMIN_EMAIL,
+        "--admin-password",
+        ADMIN_PASSWORD,
+        "--leptos-toml",
+        "../Leptos.toml",
     ];
     args.extend_from_slice(extra_args);
     let config = Cli::parse_from(args).into_config();
@@ -76,9 +85,14 @@ impl TestApp {
     /// Creates a user with the given role through the admin API and signs them in.
     pub async fn new_user(&self, email: &str, role: &str) -> (User, String) {
         let admin = self.admin().await;
-        let r = admin.create_user(&json!({"email": email, "password": PASSWORD, "role": role})).await;
+        let r = admin
+            .create_user(&json!({"email": email, "password": PASSWORD, "role": role}))
+            .await;
         assert_eq!(r.status(), 201);
-        let id = r.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
+        let id = r.json::<Value>().await.unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
         (self.signed_in(email, PASSWORD).await, id)
     }
 }
@@ -99,7 +113,12 @@ impl User {
     }
 
     pub async fn send_json(&self, method: reqwest::Method, path: &str, body: &Value) -> Response {
-        self.client.request(method, self.url(path)).json(body).send().await.unwrap()
+        self.client
+            .request(method, self.url(path))
+            .json(body)
+            .send()
+            .await
+            .unwrap()
     }
 
     pub async fn post_empty(&self, path: &str) -> Response {
@@ -107,8 +126,12 @@ impl User {
     }
 
     pub async fn login(&self, email: &str, password: &str) -> Response {
-        self.send_json(reqwest::Method::POST, "/api/auth/login", &json!({"email": email, "password": password}))
-            .await
+        self.send_json(
+            reqwest::Method::POST,
+            "/api/auth/login",
+            &json!({"email": email, "password": password}),
+        )
+        .await
     }
 
     pub async fn logout(&self) -> Response {
@@ -125,11 +148,13 @@ impl User {
 
     pub async fn change_password(&self, current: &str, new: &str) -> Response {
         let body = json!({"current_password": current, "new_password": new});
-        self.send_json(reqwest::Method::PUT, "/api/auth/password", &body).await
+        self.send_json(reqwest::Method::PUT, "/api/auth/password", &body)
+            .await
     }
 
     pub async fn update_profile(&self, body: &Value) -> Response {
-        self.send_json(reqwest::Method::PATCH, "/api/auth/profile", body).await
+        self.send_json(reqwest::Method::PATCH, "/api/auth/profile", body)
+            .await
     }
 
     pub async fn list_users(&self) -> Response {
@@ -137,15 +162,22 @@ impl User {
     }
 
     pub async fn create_user(&self, body: &Value) -> Response {
-        self.send_json(reqwest::Method::POST, "/api/admin/users", body).await
+        self.send_json(reqwest::Method::POST, "/api/admin/users", body)
+            .await
     }
 
     pub async fn update_user(&self, id: &str, body: &Value) -> Response {
-        self.send_json(reqwest::Method::PUT, &format!("/api/admin/users/{id}"), body).await
+        self.send_json(
+            reqwest::Method::PUT,
+            &format!("/api/admin/users/{id}"),
+            body,
+        )
+        .await
     }
 
     pub async fn revoke_user_sessions(&self, id: &str) -> Response {
-        self.post_empty(&format!("/api/admin/users/{id}/revoke-sessions")).await
+        self.post_empty(&format!("/api/admin/users/{id}/revoke-sessions"))
+            .await
     }
 }
 
@@ -169,6 +201,11 @@ pub async fn assert_problem(response: Response, status: u16) -> Value {
 pub fn pointers(problem: &Value) -> Vec<String> {
     problem["errors"]
         .as_array()
-        .map(|errors| errors.iter().map(|e| e["pointer"].as_str().unwrap().to_owned()).collect())
+        .map(|errors| {
+            errors
+                .iter()
+                .map(|e| e["pointer"].as_str().unwrap().to_owned())
+                .collect()
+        })
         .unwrap_or_default()
 }

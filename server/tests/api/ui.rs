@@ -18,23 +18,43 @@ async fn rpc(user: &crate::helpers::User, name: &str, form: &[(&str, &str)]) -> 
 async fn server_functions_share_sessions_and_rules_with_rest() {
     let app = spawn_app().await;
     let browser = app.anonymous();
-    let none: Value = rpc(&browser, "current_user", &[]).await.json().await.unwrap();
+    let none: Value = rpc(&browser, "current_user", &[])
+        .await
+        .json()
+        .await
+        .unwrap();
     assert!(none.is_null());
 
-    let wrong = rpc(&browser, "login", &[("email", ADMIN_EMAIL), ("password", "nope-nope")]).await;
+    let wrong = rpc(
+        &browser,
+        "login",
+        &[("email", ADMIN_EMAIL), ("password", "nope-nope")],
+    )
+    .await;
     assert_eq!(wrong.status(), 401);
     let problem: Value = wrong.json().await.unwrap();
     assert_eq!(problem["status"], 401);
 
-    let ok = rpc(&browser, "login", &[("email", ADMIN_EMAIL), ("password", ADMIN_PASSWORD)]).await;
+    let ok = rpc(
+        &browser,
+        "login",
+        &[("email", ADMIN_EMAIL), ("password", ADMIN_PASSWORD)],
+    )
+    .await;
     assert_eq!(ok.status(), 200);
-    assert!(ok.headers()["set-cookie"].to_str().unwrap().contains("HttpOnly"));
+    assert!(ok.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .contains("HttpOnly"));
     assert_eq!(ok.json::<Value>().await.unwrap()["email"], ADMIN_EMAIL);
 
     let renamed = rpc(&browser, "update_profile", &[("display_name", "Grown-up")]).await;
     assert_eq!(renamed.status(), 200);
     // The REST door sees what the UI door wrote: one domain behind both.
-    assert_eq!(browser.me().await.json::<Value>().await.unwrap()["display_name"], "Grown-up");
+    assert_eq!(
+        browser.me().await.json::<Value>().await.unwrap()["display_name"],
+        "Grown-up"
+    );
 
     let invalid = rpc(&browser, "update_profile", &[("display_name", " ")]).await;
     assert_eq!(invalid.status(), 422);
@@ -78,7 +98,11 @@ async fn pages_render_on_the_server_and_guard_the_frame() {
         .send()
         .await
         .unwrap();
-    assert!(guarded.status().is_redirection(), "got {}", guarded.status());
+    assert!(
+        guarded.status().is_redirection(),
+        "got {}",
+        guarded.status()
+    );
     assert_eq!(guarded.headers()["location"], "/login");
 
     let admin = app.admin().await;
