@@ -36,7 +36,7 @@ fn UserAdmin() -> impl IntoView {
     let reload = Callback::new(move |()| users.refetch());
     view! {
         <div class="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
-            <section class="rounded-2xl border border-slate-200 bg-white shadow-sm">
+            <section class="self-start rounded-2xl border border-slate-200 bg-white shadow-sm">
                 <Transition fallback=|| view! { <p class="p-6 text-slate-500">"Loading users…"</p> }>
                     {move || Suspend::new(async move {
                         match users.await {
