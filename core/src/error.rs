@@ -21,6 +21,12 @@ pub enum CoreError {
     /// 409: the request collides with current state (email taken, last admin).
     #[error("{0}")]
     Conflict(String),
+    /// 413: an upload is larger than this server accepts.
+    #[error("{0}")]
+    TooLarge(String),
+    /// 415: an upload is not of a kind this endpoint takes.
+    #[error("{0}")]
+    UnsupportedMedia(String),
     /// 429: too many attempts; `retry_after_s` says when to try again.
     #[error("{detail}")]
     TooManyRequests { detail: String, retry_after_s: i64 },
@@ -37,6 +43,14 @@ impl CoreError {
         Self::Invalid(vec![FieldError::new(field, detail)])
     }
 
+    pub fn not_found(what: impl Into<String>) -> Self {
+        Self::NotFound(what.into())
+    }
+
+    pub fn internal(context: &str, e: impl std::fmt::Display) -> Self {
+        Self::Internal(format!("{context}: {e}"))
+    }
+
     pub fn status(&self) -> u16 {
         match self {
             Self::Invalid(_) => 422,
@@ -44,6 +58,8 @@ impl CoreError {
             Self::Forbidden(_) => 403,
             Self::NotFound(_) => 404,
             Self::Conflict(_) => 409,
+            Self::TooLarge(_) => 413,
+            Self::UnsupportedMedia(_) => 415,
             Self::TooManyRequests { .. } => 429,
             Self::Database(_) | Self::Internal(_) => 500,
         }

@@ -6,10 +6,15 @@
 
 pub mod audit;
 pub mod auth;
+pub mod cards;
+pub mod collections;
 pub mod crypto;
 pub mod db;
 pub mod error;
+pub mod labels;
+pub mod media;
 pub mod settings;
+pub mod slug;
 pub mod time;
 pub mod users;
 

@@ -1,5 +1,7 @@
 //! Policy knobs of the domain, set once at start from the server's configuration.
 
+use std::path::PathBuf;
+
 use chrono::Duration;
 
 #[derive(Debug, Clone)]
@@ -12,6 +14,10 @@ pub struct CoreSettings {
     pub max_failed_logins: i64,
     /// How long a lockout lasts.
     pub lockout: Duration,
+    /// Where media (`media/`) and generated files (`labels/`) live.
+    pub data_dir: PathBuf,
+    /// Largest image upload accepted, in bytes.
+    pub max_image_bytes: usize,
 }
 
 impl Default for CoreSettings {
@@ -21,6 +27,8 @@ impl Default for CoreSettings {
             session_idle: Duration::days(30),
             max_failed_logins: 5,
             lockout: Duration::minutes(15),
+            data_dir: PathBuf::from("data"),
+            max_image_bytes: 10 * 1024 * 1024,
         }
     }
 }

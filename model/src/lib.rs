@@ -4,6 +4,9 @@
 //! RFC 9457 problem document. The crate compiles to WASM so the browser validates input with the
 //! very same rules the server enforces.
 
+pub mod card;
+pub mod collection;
+pub mod label;
 pub mod problem;
 pub mod system;
 pub mod user;

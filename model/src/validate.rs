@@ -85,6 +85,127 @@ impl Checker {
     }
 }
 
+/// Why `name` is not acceptable as a collection or card name, if it is not.
+pub fn name_problem(name: &str) -> Option<String> {
+    let name = name.trim();
+    if name.is_empty() {
+        Some("is required".into())
+    } else if name.chars().count() > crate::collection::NAME_MAX_CHARS {
+        Some(format!(
+            "must be at most {} characters",
+            crate::collection::NAME_MAX_CHARS
+        ))
+    } else {
+        None
+    }
+}
+
+/// Why `text` is not acceptable as a description, if it is not. Empty is fine.
+pub fn description_problem(text: &str) -> Option<String> {
+    (text.chars().count() > crate::collection::DESCRIPTION_MAX_CHARS).then(|| {
+        format!(
+            "must be at most {} characters",
+            crate::collection::DESCRIPTION_MAX_CHARS
+        )
+    })
+}
+
+/// Longest slug.
+pub const SLUG_MAX_CHARS: usize = 60;
+
+/// Why `slug` is not a valid slug: lowercase ASCII letters, digits and single hyphens.
+pub fn slug_problem(slug: &str) -> Option<&'static str> {
+    if slug.is_empty() {
+        Some("is required")
+    } else if slug.len() > SLUG_MAX_CHARS {
+        Some("must be at most 60 characters")
+    } else if slugify(slug) != slug {
+        Some("may contain only lowercase letters, digits and single hyphens, not at the ends")
+    } else {
+        None
+    }
+}
+
+/// A slug derived from a title: lowercase ASCII, accents folded, anything else a hyphen.
+pub fn slugify(title: &str) -> String {
+    let mut out = String::new();
+    for ch in title.chars().flat_map(fold_accent) {
+        if ch.is_ascii_alphanumeric() {
+            out.push(ch.to_ascii_lowercase());
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let mut out: String = out
+        .trim_end_matches('-')
+        .chars()
+        .take(SLUG_MAX_CHARS)
+        .collect();
+    while out.ends_with('-') {
+        out.pop();
+    }
+    out
+}
+
+/// The ASCII letters a common accented Latin letter stands for.
+fn fold_accent(ch: char) -> Vec<char> {
+    let folded = match ch {
+        'à' | 'á' | 'â' | 'ã' | 'å' | 'À' | 'Á' | 'Â' | 'Ã' | 'Å' => "a",
+        'ä' | 'Ä' | 'æ' | 'Æ' => "ae",
+        'ç' | 'Ç' => "c",
+        'è' | 'é' | 'ê' | 'ë' | 'È' | 'É' | 'Ê' | 'Ë' => "e",
+        'ì' | 'í' | 'î' | 'ï' | 'Ì' | 'Í' | 'Î' | 'Ï' => "i",
+        'ñ' | 'Ñ' => "n",
+        'ò' | 'ó' | 'ô' | 'õ' | 'ø' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ø' => "o",
+        'ö' | 'Ö' | 'œ' | 'Œ' => "oe",
+        'ù' | 'ú' | 'û' | 'Ù' | 'Ú' | 'Û' => "u",
+        'ü' | 'Ü' => "ue",
+        'ß' => "ss",
+        'ý' | 'ÿ' | 'Ý' => "y",
+        '&' => "and",
+        other => return vec![other],
+    };
+    folded.chars().collect()
+}
+
+/// A member's role in a collection, weakest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum CollectionRole {
+    /// Sees the collection and its cards.
+    Viewer,
+    /// Also edits cards, presets, the profile and the background, and links cards in.
+    Editor,
+    /// Also manages members, renames the slug, and deletes.
+    Owner,
+}
+
+impl CollectionRole {
+    pub const ALL: [&'static str; 3] = ["owner", "editor", "viewer"];
+
+    pub fn parse(role: &str) -> Option<Self> {
+        match role {
+            "owner" => Some(Self::Owner),
+            "editor" => Some(Self::Editor),
+            "viewer" => Some(Self::Viewer),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Owner => "owner",
+            Self::Editor => "editor",
+            Self::Viewer => "viewer",
+        }
+    }
+
+    pub fn problem(role: &str) -> Option<&'static str> {
+        Self::parse(role)
+            .is_none()
+            .then_some("must be owner, editor or viewer")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,6 +225,32 @@ mod tests {
         ] {
             assert!(email_problem(bad).is_some(), "{bad} accepted");
         }
+    }
+
+    #[test]
+    fn slugs() {
+        assert_eq!(
+            slugify("Gute Nacht, Zoë & Jörg!"),
+            "gute-nacht-zoe-and-joerg"
+        );
+        assert_eq!(slugify("  --Hello   World--  "), "hello-world");
+        assert_eq!(slugify("ß"), "ss");
+        assert_eq!(slugify("日本"), "");
+        assert_eq!(slugify(&"a".repeat(100)).len(), SLUG_MAX_CHARS);
+        assert!(slug_problem("good-slug-2").is_none());
+        assert!(slug_problem("Bad Slug").is_some());
+        assert!(slug_problem("-x").is_some());
+    }
+
+    #[test]
+    fn roles_order() {
+        assert!(CollectionRole::Owner > CollectionRole::Editor);
+        assert!(CollectionRole::Editor > CollectionRole::Viewer);
+        assert_eq!(
+            CollectionRole::parse("editor").map(CollectionRole::as_str),
+            Some("editor")
+        );
+        assert!(CollectionRole::problem("admin").is_some());
     }
 
     #[test]

@@ -71,6 +71,10 @@ pub struct Config {
     #[arg(long, env = "CARDSMITH_MAX_JSON_BYTES", default_value_t = 1024 * 1024)]
     pub max_json_bytes: usize,
 
+    /// Largest image upload (covers, backgrounds) accepted, in bytes.
+    #[arg(long, env = "CARDSMITH_MAX_IMAGE_BYTES", default_value_t = 10 * 1024 * 1024)]
+    pub max_image_bytes: usize,
+
     /// Leptos runtime options file (site root, output name).
     #[arg(long, env = "CARDSMITH_LEPTOS_TOML", default_value = "Leptos.toml")]
     pub leptos_toml: PathBuf,
@@ -133,6 +137,7 @@ impl std::fmt::Debug for Config {
             .field("encryption_key", &redact(&self.encryption_key))
             .field("metrics_token", &redact(&self.metrics_token))
             .field("max_json_bytes", &self.max_json_bytes)
+            .field("max_image_bytes", &self.max_image_bytes)
             .field("leptos_toml", &self.leptos_toml)
             .finish()
     }

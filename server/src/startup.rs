@@ -45,6 +45,8 @@ impl Application {
             .context("opening the database")?;
         let settings = CoreSettings {
             secure_cookies: config.secure_cookies(),
+            data_dir: config.data_dir.clone(),
+            max_image_bytes: config.max_image_bytes,
             ..CoreSettings::default()
         };
         let core = Core::new(db, settings, key);
@@ -60,6 +62,7 @@ impl Application {
         let http = Arc::new(HttpSettings {
             public_origin: config.public_origin(),
             max_json_bytes: config.max_json_bytes,
+            max_image_bytes: config.max_image_bytes,
         });
         let state = AppState {
             leptos_options: leptos_options(config)?,
@@ -128,6 +131,10 @@ fn router(state: AppState) -> Router {
         .route(
             "/openapi.yaml",
             get(move || openapi::serve_yaml(yaml.clone())),
+        )
+        .route(
+            "/shared/labels/{token}",
+            get(api::labels::open_shared_label),
         )
         .nest("/api", api)
         .leptos_routes_with_context(

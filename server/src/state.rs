@@ -20,4 +20,5 @@ pub struct HttpSettings {
     /// `scheme://host[:port]` of the public URL; the one origin allowed to make writes.
     pub public_origin: String,
     pub max_json_bytes: usize,
+    pub max_image_bytes: usize,
 }

@@ -2,6 +2,11 @@
 
 pub mod admin_users;
 pub mod auth;
+pub mod cards;
+pub mod collection_members;
+pub mod collections;
+pub mod labels;
+mod media;
 pub mod system;
 
 use axum::extract::DefaultBodyLimit;
@@ -20,6 +25,17 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(system::router())
         .merge(auth::router())
         .merge(admin_users::router())
+        .merge(collections::router())
+        .merge(collection_members::router())
+        .merge(cards::router())
+        .merge(labels::router())
+        .merge(
+            // Innermost body limit wins: uploads get room for an image plus multipart framing.
+            OpenApiRouter::new()
+                .merge(collections::upload_router())
+                .merge(cards::upload_router())
+                .layer(DefaultBodyLimit::max(http.max_image_bytes + 64 * 1024)),
+        )
         .split_for_parts();
     let router = router
         .merge(openapi::docs_router())

@@ -125,6 +125,63 @@ impl User {
         self.client.post(self.url(path)).send().await.unwrap()
     }
 
+    pub async fn put_json(&self, path: &str, body: &Value) -> Response {
+        self.send_json(reqwest::Method::PUT, path, body).await
+    }
+
+    pub async fn post_json(&self, path: &str, body: &Value) -> Response {
+        self.send_json(reqwest::Method::POST, path, body).await
+    }
+
+    pub async fn delete(&self, path: &str) -> Response {
+        self.client.delete(self.url(path)).send().await.unwrap()
+    }
+
+    /// Uploads `bytes` as the one file of a multipart form.
+    pub async fn upload(&self, path: &str, bytes: Vec<u8>, filename: &str) -> Response {
+        let part = reqwest::multipart::Part::bytes(bytes).file_name(filename.to_owned());
+        let form = reqwest::multipart::Form::new().part("file", part);
+        self.client
+            .post(self.url(path))
+            .multipart(form)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// Creates a collection and returns its JSON.
+    pub async fn create_collection(&self, name: &str) -> Value {
+        let r = self
+            .post_json(
+                "/api/collections",
+                &json!({"name": name, "description": "d"}),
+            )
+            .await;
+        assert_eq!(r.status(), 201, "creating collection {name}");
+        r.json().await.unwrap()
+    }
+
+    /// Creates a card in a collection and returns its JSON.
+    pub async fn create_card(&self, collection_id: &str, title: &str) -> Value {
+        let r = self
+            .post_json(
+                &format!("/api/collections/{collection_id}/cards"),
+                &json!({"title": title, "description": "A story"}),
+            )
+            .await;
+        assert_eq!(r.status(), 201, "creating card {title}");
+        r.json().await.unwrap()
+    }
+
+    /// Shares a collection with another user by email.
+    pub async fn add_member(&self, collection_id: &str, email: &str, role: &str) -> Response {
+        self.post_json(
+            &format!("/api/collections/{collection_id}/members"),
+            &json!({"user_id": email, "role": role}),
+        )
+        .await
+    }
+
     pub async fn login(&self, email: &str, password: &str) -> Response {
         self.send_json(
             reqwest::Method::POST,
@@ -179,6 +236,24 @@ impl User {
         self.post_empty(&format!("/api/admin/users/{id}/revoke-sessions"))
             .await
     }
+}
+
+/// A small PNG, for cover uploads.
+pub fn png_bytes(w: u32, h: u32) -> Vec<u8> {
+    let img =
+        image::RgbImage::from_fn(w, h, |x, y| image::Rgb([(x * 7) as u8, (y * 5) as u8, 200]));
+    let mut out = std::io::Cursor::new(Vec::new());
+    img.write_to(&mut out, image::ImageFormat::Png).unwrap();
+    out.into_inner()
+}
+
+/// A JPEG, for cover uploads.
+pub fn jpeg_bytes(w: u32, h: u32) -> Vec<u8> {
+    let img =
+        image::RgbImage::from_fn(w, h, |x, y| image::Rgb([200, (x * 3) as u8, (y * 3) as u8]));
+    let mut out = std::io::Cursor::new(Vec::new());
+    img.write_to(&mut out, image::ImageFormat::Jpeg).unwrap();
+    out.into_inner()
 }
 
 /// Asserts a problem+json response of `status` and returns its body.

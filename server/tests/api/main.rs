@@ -3,7 +3,10 @@
 
 mod admin_users;
 mod auth;
+mod cards;
+mod collections;
 mod errors;
 mod helpers;
+mod labels;
 mod system;
 mod ui;

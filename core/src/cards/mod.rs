@@ -1,0 +1,32 @@
+//! Cards: creation in a collection, editing, covers, playback, moving and deleting.
+
+pub mod cover;
+pub mod repo;
+pub mod service;
+
+use cardsmith_model::validate::CollectionRole;
+
+use crate::auth::Actor;
+use crate::collections::access::allow;
+use crate::db::DbPool;
+use crate::{CoreError, CoreResult};
+
+/// The card behind `slug` if the caller holds at least `needed` on it (404 when they cannot
+/// reach it at all).
+pub async fn require_card(
+    pool: &DbPool,
+    actor: &Actor,
+    slug: &str,
+    needed: CollectionRole,
+) -> CoreResult<repo::CardRow> {
+    let card = repo::find_reachable(pool, actor.id(), slug)
+        .await?
+        .ok_or_else(|| CoreError::not_found("no card with that slug"))?;
+    let role = card
+        .home_role
+        .as_deref()
+        .and_then(CollectionRole::parse)
+        .unwrap_or(CollectionRole::Viewer);
+    allow(role, needed, "card's home collection")?;
+    Ok(card)
+}

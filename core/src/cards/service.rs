@@ -1,0 +1,223 @@
+//! Use cases on cards. Reading needs any role that reaches the card; changing it needs
+//! editor in its home collection.
+
+use cardsmith_model::card::{
+    CardDetailOut, CardOut, CreateCardInput, MoveCardInput, PlaybackConfigOut, UpdateCardInput,
+};
+use cardsmith_model::collection::{SlugAvailableOutputBody, SlugInput};
+use cardsmith_model::validate::{slug_problem, CollectionRole};
+
+use super::{repo, require_card};
+use crate::audit::{self, AuditEvent};
+use crate::auth::Actor;
+use crate::collections::access::require_collection;
+use crate::error::OnUnique;
+use crate::slug::{self, SlugSpace};
+use crate::{new_id, time, Core, CoreError, CoreResult};
+
+fn slug_taken(slug: &str) -> CoreError {
+    CoreError::Conflict(format!("the slug {slug} is taken"))
+}
+
+pub async fn list_cards(core: &Core, actor: &Actor) -> CoreResult<Vec<CardOut>> {
+    let rows = repo::list_reachable(core.db.pool(), actor.id()).await?;
+    Ok(rows.into_iter().map(repo::CardRow::into_out).collect())
+}
+
+pub async fn list_collection_cards(
+    core: &Core,
+    actor: &Actor,
+    collection_id: &str,
+) -> CoreResult<Vec<CardOut>> {
+    require_collection(core.db.pool(), actor, collection_id, CollectionRole::Viewer).await?;
+    let rows = repo::list_in_collection(core.db.pool(), actor.id(), collection_id).await?;
+    Ok(rows.into_iter().map(repo::CardRow::into_out).collect())
+}
+
+#[tracing::instrument(skip_all, fields(actor_id = %actor.id(), collection_id = %collection_id))]
+pub async fn create_card(
+    core: &Core,
+    actor: &Actor,
+    collection_id: &str,
+    input: CreateCardInput,
+) -> CoreResult<CardOut> {
+    input.validate()?;
+    let pool = core.db.pool();
+    require_collection(pool, actor, collection_id, CollectionRole::Editor).await?;
+    let slug = match input.slug.as_deref().filter(|s| !s.is_empty()) {
+        Some(wanted) => wanted.to_owned(),
+        None => slug::unique_from_title(pool, SlugSpace::Cards, &input.title).await?,
+    };
+    let id = new_id();
+    let now = time::now_str();
+    let mut tx = core.db.begin().await?;
+    sqlx::query(
+        "INSERT INTO cards (id, slug, home_collection_id, title, description, author, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
+    )
+    .bind(&id)
+    .bind(&slug)
+    .bind(collection_id)
+    .bind(input.title.trim())
+    .bind(&input.description)
+    .bind(input.author.as_deref().unwrap_or("").trim())
+    .bind(&now)
+    .execute(&mut *tx)
+    .await
+    .on_unique(|| slug_taken(&slug))?;
+    audit::record(
+        &mut *tx,
+        AuditEvent {
+            action: "card.created",
+            user_id: actor.id(),
+            actor_id: actor.id(),
+            detail: slug.clone(),
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(require_card(pool, actor, &slug, CollectionRole::Viewer)
+        .await?
+        .into_out())
+}
+
+pub async fn get_card(core: &Core, actor: &Actor, slug: &str) -> CoreResult<CardDetailOut> {
+    let card = require_card(core.db.pool(), actor, slug, CollectionRole::Viewer).await?;
+    Ok(CardDetailOut {
+        card: card.into_out(),
+        tracks: Some(Vec::new()),
+    })
+}
+
+pub async fn update_card(
+    core: &Core,
+    actor: &Actor,
+    slug: &str,
+    input: UpdateCardInput,
+) -> CoreResult<()> {
+    input.validate()?;
+    let card = require_card(core.db.pool(), actor, slug, CollectionRole::Editor).await?;
+    sqlx::query(
+        "UPDATE cards SET title = $1, description = $2, author = $3, updated_at = $4 WHERE id = $5",
+    )
+    .bind(input.title.trim())
+    .bind(&input.description)
+    .bind(input.author.as_deref().unwrap_or("").trim())
+    .bind(time::now_str())
+    .bind(&card.id)
+    .execute(core.db.pool())
+    .await?;
+    Ok(())
+}
+
+/// Deletes the card and its links into other collections (editor of its home).
+pub async fn delete_card(core: &Core, actor: &Actor, slug: &str) -> CoreResult<()> {
+    let card = require_card(core.db.pool(), actor, slug, CollectionRole::Editor).await?;
+    let mut tx = core.db.begin().await?;
+    sqlx::query("DELETE FROM cards WHERE id = $1")
+        .bind(&card.id)
+        .execute(&mut *tx)
+        .await?;
+    audit::record(
+        &mut *tx,
+        AuditEvent {
+            action: "card.deleted",
+            user_id: actor.id(),
+            actor_id: actor.id(),
+            detail: card.slug,
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+pub async fn slug_available(core: &Core, slug: &str) -> CoreResult<SlugAvailableOutputBody> {
+    if let Some(problem) = slug_problem(slug) {
+        return Err(CoreError::invalid("slug", problem));
+    }
+    let taken = slug::is_taken(core.db.pool(), SlugSpace::Cards, slug).await?;
+    Ok(SlugAvailableOutputBody { available: !taken })
+}
+
+pub async fn change_slug(
+    core: &Core,
+    actor: &Actor,
+    slug: &str,
+    input: SlugInput,
+) -> CoreResult<()> {
+    input.validate()?;
+    let card = require_card(core.db.pool(), actor, slug, CollectionRole::Editor).await?;
+    if card.slug == input.slug {
+        return Ok(());
+    }
+    sqlx::query("UPDATE cards SET slug = $1, updated_at = $2 WHERE id = $3")
+        .bind(&input.slug)
+        .bind(time::now_str())
+        .bind(&card.id)
+        .execute(core.db.pool())
+        .await
+        .on_unique(|| slug_taken(&input.slug))?;
+    Ok(())
+}
+
+/// Moves the card's home: editor of both the current and the new home. A link of the card
+/// into the new home becomes redundant and is dropped.
+pub async fn move_home(
+    core: &Core,
+    actor: &Actor,
+    slug: &str,
+    input: MoveCardInput,
+) -> CoreResult<()> {
+    let pool = core.db.pool();
+    let card = require_card(pool, actor, slug, CollectionRole::Editor).await?;
+    if input.collection_id.trim().is_empty() {
+        return Err(CoreError::invalid("collection_id", "is required"));
+    }
+    require_collection(pool, actor, &input.collection_id, CollectionRole::Editor).await?;
+    let mut tx = core.db.begin().await?;
+    sqlx::query("UPDATE cards SET home_collection_id = $1, updated_at = $2 WHERE id = $3")
+        .bind(&input.collection_id)
+        .bind(time::now_str())
+        .bind(&card.id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM collection_cards WHERE collection_id = $1 AND card_id = $2")
+        .bind(&input.collection_id)
+        .bind(&card.id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+pub async fn get_playback(core: &Core, actor: &Actor, slug: &str) -> CoreResult<PlaybackConfigOut> {
+    Ok(
+        require_card(core.db.pool(), actor, slug, CollectionRole::Viewer)
+            .await?
+            .playback(),
+    )
+}
+
+pub async fn set_playback(
+    core: &Core,
+    actor: &Actor,
+    slug: &str,
+    input: PlaybackConfigOut,
+) -> CoreResult<()> {
+    input.validate()?;
+    let card = require_card(core.db.pool(), actor, slug, CollectionRole::Editor).await?;
+    sqlx::query(
+        "UPDATE cards SET autoadvance = $1, shuffle = $2, overlay_timeout = $3, resume_timeout = $4, updated_at = $5
+         WHERE id = $6",
+    )
+    .bind(&input.autoadvance)
+    .bind(&input.shuffle)
+    .bind(input.overlay_timeout)
+    .bind(input.resume_timeout)
+    .bind(time::now_str())
+    .bind(&card.id)
+    .execute(core.db.pool())
+    .await?;
+    Ok(())
+}

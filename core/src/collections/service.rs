@@ -1,0 +1,339 @@
+//! Use cases on collections themselves.
+
+use cardsmith_model::collection::{
+    CollectionOut, CollectionStatsOutputBody, CreateCollectionInput, GetCollectionOutputBody,
+    LinkCardInput, SlugAvailableOutputBody, SlugInput, UpdateCollectionInput,
+};
+use cardsmith_model::validate::{slug_problem, CollectionRole};
+
+use super::access::require_collection;
+use super::repo;
+use crate::audit::{self, AuditEvent};
+use crate::auth::Actor;
+use crate::cards::repo as card_repo;
+use crate::error::OnUnique;
+use crate::media::image;
+use crate::slug::{self, SlugSpace};
+use crate::{new_id, time, Core, CoreError, CoreResult};
+
+/// Name of the collection `POST /collections/default` creates.
+pub const DEFAULT_COLLECTION_NAME: &str = "My recordings";
+
+fn slug_taken(slug: &str) -> CoreError {
+    CoreError::Conflict(format!("the slug {slug} is taken"))
+}
+
+pub async fn list(core: &Core, actor: &Actor) -> CoreResult<Vec<CollectionOut>> {
+    repo::list_for(core.db.pool(), actor.id()).await
+}
+
+async fn load(core: &Core, actor: &Actor, id: &str) -> CoreResult<CollectionOut> {
+    repo::find_for(core.db.pool(), actor.id(), id)
+        .await?
+        .ok_or_else(|| CoreError::not_found("no collection with that id"))
+}
+
+#[tracing::instrument(skip_all, fields(actor_id = %actor.id()))]
+pub async fn create(
+    core: &Core,
+    actor: &Actor,
+    input: CreateCollectionInput,
+) -> CoreResult<CollectionOut> {
+    input.validate()?;
+    let pool = core.db.pool();
+    let slug = match input.slug.as_deref().filter(|s| !s.is_empty()) {
+        Some(wanted) => wanted.to_owned(),
+        None => slug::unique_from_title(pool, SlugSpace::Collections, &input.name).await?,
+    };
+    let id = new_id();
+    let mut tx = core.db.begin().await?;
+    repo::insert(
+        &mut tx,
+        &id,
+        &input.name,
+        &slug,
+        &input.description,
+        actor.id(),
+    )
+    .await
+    .on_unique(|| slug_taken(&slug))?;
+    audit::record(
+        &mut *tx,
+        AuditEvent {
+            action: "collection.created",
+            user_id: actor.id(),
+            actor_id: actor.id(),
+            detail: slug.clone(),
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    load(core, actor, &id).await
+}
+
+pub async fn get(core: &Core, actor: &Actor, id: &str) -> CoreResult<GetCollectionOutputBody> {
+    let collection = load(core, actor, id).await?;
+    let cards = card_repo::list_in_collection(core.db.pool(), actor.id(), id).await?;
+    Ok(GetCollectionOutputBody {
+        collection,
+        cards: Some(
+            cards
+                .into_iter()
+                .map(card_repo::CardRow::into_out)
+                .collect(),
+        ),
+    })
+}
+
+pub async fn get_by_slug(
+    core: &Core,
+    actor: &Actor,
+    slug: &str,
+) -> CoreResult<GetCollectionOutputBody> {
+    let id = repo::id_by_slug(core.db.pool(), slug)
+        .await?
+        .ok_or_else(|| CoreError::not_found("no collection with that slug"))?;
+    get(core, actor, &id).await.map_err(|e| match e {
+        CoreError::NotFound(_) => CoreError::not_found("no collection with that slug"),
+        other => other,
+    })
+}
+
+pub async fn update(
+    core: &Core,
+    actor: &Actor,
+    id: &str,
+    input: UpdateCollectionInput,
+) -> CoreResult<()> {
+    input.validate()?;
+    require_collection(core.db.pool(), actor, id, CollectionRole::Editor).await?;
+    sqlx::query(
+        "UPDATE collections SET name = $1, description = $2, updated_at = $3 WHERE id = $4",
+    )
+    .bind(input.name.trim())
+    .bind(&input.description)
+    .bind(time::now_str())
+    .bind(id)
+    .execute(core.db.pool())
+    .await?;
+    Ok(())
+}
+
+/// Deletes a collection (owner). Without `cascade`, a collection that is still the home of
+/// cards is refused (409) so no card is lost by accident; with it, those cards go too. Links
+/// of other collections' cards into it are always removed; those cards stay in their homes.
+#[tracing::instrument(skip_all, fields(actor_id = %actor.id(), collection_id = %id))]
+pub async fn delete(core: &Core, actor: &Actor, id: &str, cascade: bool) -> CoreResult<()> {
+    require_collection(core.db.pool(), actor, id, CollectionRole::Owner).await?;
+    let mut tx = core.db.begin().await?;
+    let homed: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM cards WHERE home_collection_id = $1")
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await?;
+    if homed > 0 && !cascade {
+        return Err(CoreError::Conflict(format!(
+            "this collection is home to {homed} card(s): move them elsewhere first, or delete with cascade=true to delete them too"
+        )));
+    }
+    sqlx::query("DELETE FROM cards WHERE home_collection_id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM collections WHERE id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    audit::record(
+        &mut *tx,
+        AuditEvent {
+            action: "collection.deleted",
+            user_id: actor.id(),
+            actor_id: actor.id(),
+            detail: format!("{id}, {homed} card(s)"),
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+pub async fn slug_available(core: &Core, slug: &str) -> CoreResult<SlugAvailableOutputBody> {
+    if let Some(problem) = slug_problem(slug) {
+        return Err(CoreError::invalid("slug", problem));
+    }
+    let taken = slug::is_taken(core.db.pool(), SlugSpace::Collections, slug).await?;
+    Ok(SlugAvailableOutputBody { available: !taken })
+}
+
+pub async fn change_slug(core: &Core, actor: &Actor, id: &str, input: SlugInput) -> CoreResult<()> {
+    input.validate()?;
+    require_collection(core.db.pool(), actor, id, CollectionRole::Owner).await?;
+    sqlx::query("UPDATE collections SET slug = $1, updated_at = $2 WHERE id = $3 AND slug <> $1")
+        .bind(&input.slug)
+        .bind(time::now_str())
+        .bind(id)
+        .execute(core.db.pool())
+        .await
+        .on_unique(|| slug_taken(&input.slug))?;
+    Ok(())
+}
+
+/// The caller's default collection, created ("My recordings") when they have none.
+pub async fn default_collection(core: &Core, actor: &Actor) -> CoreResult<CollectionOut> {
+    let pool = core.db.pool();
+    let existing: Option<String> =
+        sqlx::query_scalar("SELECT collection_id FROM user_default_collections WHERE user_id = $1")
+            .bind(actor.id())
+            .fetch_optional(pool)
+            .await?;
+    if let Some(id) = existing {
+        if let Some(found) = repo::find_for(pool, actor.id(), &id).await? {
+            return Ok(found);
+        }
+    }
+    let slug = slug::unique_from_title(
+        pool,
+        SlugSpace::Collections,
+        &format!("{DEFAULT_COLLECTION_NAME} {}", actor.user.display_name),
+    )
+    .await?;
+    let id = new_id();
+    let mut tx = core.db.begin().await?;
+    repo::insert(
+        &mut tx,
+        &id,
+        DEFAULT_COLLECTION_NAME,
+        &slug,
+        "Quick recordings land here.",
+        actor.id(),
+    )
+    .await
+    .on_unique(|| slug_taken(&slug))?;
+    set_default_in(&mut tx, actor.id(), &id).await?;
+    tx.commit().await?;
+    load(core, actor, &id).await
+}
+
+async fn set_default_in(
+    tx: &mut crate::db::DbTx<'_>,
+    user_id: &str,
+    collection_id: &str,
+) -> CoreResult<()> {
+    sqlx::query(
+        "INSERT INTO user_default_collections (user_id, collection_id) VALUES ($1, $2)
+         ON CONFLICT (user_id) DO UPDATE SET collection_id = excluded.collection_id",
+    )
+    .bind(user_id)
+    .bind(collection_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Makes a collection the caller's default; quick recordings create cards there, so it needs
+/// editor.
+pub async fn set_default(core: &Core, actor: &Actor, id: &str) -> CoreResult<()> {
+    require_collection(core.db.pool(), actor, id, CollectionRole::Editor).await?;
+    let mut tx = core.db.begin().await?;
+    set_default_in(&mut tx, actor.id(), id).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+pub async fn get_background(
+    core: &Core,
+    actor: &Actor,
+    id: &str,
+) -> CoreResult<(Vec<u8>, String, String)> {
+    let collection = load(core, actor, id).await?;
+    let hash = collection
+        .background_image_hash
+        .ok_or_else(|| CoreError::not_found("this collection has no background image"))?;
+    let (bytes, content_type) = image::load(core, &hash).await?;
+    Ok((bytes, content_type, hash))
+}
+
+pub async fn set_background(
+    core: &Core,
+    actor: &Actor,
+    id: &str,
+    bytes: Vec<u8>,
+) -> CoreResult<()> {
+    require_collection(core.db.pool(), actor, id, CollectionRole::Editor).await?;
+    let stored = image::store_upload(core, bytes).await?;
+    sqlx::query("UPDATE collections SET background_image_hash = $1, updated_at = $2 WHERE id = $3")
+        .bind(&stored.hash)
+        .bind(time::now_str())
+        .bind(id)
+        .execute(core.db.pool())
+        .await?;
+    Ok(())
+}
+
+/// Shows a card the caller can see in this collection too (editor). Linking twice is fine.
+pub async fn link_card(
+    core: &Core,
+    actor: &Actor,
+    id: &str,
+    input: LinkCardInput,
+) -> CoreResult<()> {
+    let pool = core.db.pool();
+    require_collection(pool, actor, id, CollectionRole::Editor).await?;
+    let card = card_repo::find_reachable_by_id_or_slug(pool, actor.id(), input.card_id.trim())
+        .await?
+        .ok_or_else(|| CoreError::not_found("no card with that id"))?;
+    if card.home_collection_id == id {
+        return Err(CoreError::Conflict(
+            "this collection is already the card's home".into(),
+        ));
+    }
+    sqlx::query(
+        "INSERT INTO collection_cards (collection_id, card_id, linked_at) VALUES ($1, $2, $3)
+         ON CONFLICT (collection_id, card_id) DO NOTHING",
+    )
+    .bind(id)
+    .bind(&card.id)
+    .bind(time::now_str())
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+pub async fn unlink_card(core: &Core, actor: &Actor, id: &str, card_id: &str) -> CoreResult<()> {
+    let pool = core.db.pool();
+    require_collection(pool, actor, id, CollectionRole::Editor).await?;
+    let removed = sqlx::query(
+        "DELETE FROM collection_cards WHERE collection_id = $1
+         AND card_id IN (SELECT id FROM cards WHERE id = $2 OR slug = $2)",
+    )
+    .bind(id)
+    .bind(card_id)
+    .execute(pool)
+    .await?;
+    if removed.rows_affected() == 0 {
+        return Err(CoreError::not_found(
+            "that card is not linked into this collection",
+        ));
+    }
+    Ok(())
+}
+
+pub async fn stats(core: &Core, actor: &Actor, id: &str) -> CoreResult<CollectionStatsOutputBody> {
+    let collection = load(core, actor, id).await?;
+    let disk_bytes: i64 = sqlx::query_scalar(
+        "SELECT COALESCE(SUM(i.size_bytes), 0) FROM images i WHERE i.hash IN (
+             SELECT cover_hash FROM cards WHERE home_collection_id = $1
+             UNION SELECT back_cover_hash FROM cards WHERE home_collection_id = $1
+             UNION SELECT background_image_hash FROM collections WHERE id = $1)",
+    )
+    .bind(id)
+    .fetch_one(core.db.pool())
+    .await?;
+    Ok(CollectionStatsOutputBody {
+        card_count: collection.card_count,
+        disk_bytes,
+        published_count: 0,
+        total_duration_s: 0,
+        track_count: 0,
+    })
+}

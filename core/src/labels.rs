@@ -1,0 +1,208 @@
+//! Printable label sheets and the public links that share them.
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use cardsmith_model::label::{GenerateLabelsInput, GenerateLabelsOutputBody, LabelShareOut};
+use cardsmith_model::validate::CollectionRole;
+use rand::RngCore;
+
+use crate::auth::Actor;
+use crate::cards::require_card;
+use crate::media::image;
+use crate::media::label::{self, LabelCard, LabelFormat, PageSize};
+use crate::{new_id, time, Core, CoreError, CoreResult};
+
+/// Public path of a share link; the UI and REST both hand this out.
+pub fn share_path(token: &str) -> String {
+    format!("/shared/labels/{token}")
+}
+
+/// Renders the cards the caller can see into a PDF or SVG sheet and keeps it for download.
+#[tracing::instrument(skip_all, fields(actor_id = %actor.id(), cards = input.card_slugs.len()))]
+pub async fn generate(
+    core: &Core,
+    actor: &Actor,
+    input: GenerateLabelsInput,
+) -> CoreResult<GenerateLabelsOutputBody> {
+    input.validate()?;
+    let format = LabelFormat::parse(&input.format)
+        .ok_or_else(|| CoreError::invalid("format", "must be pdf or svg"))?;
+    let page = PageSize::parse(&input.page_size)
+        .ok_or_else(|| CoreError::invalid("page_size", "must be a4 or letter"))?;
+    let mut cards = Vec::with_capacity(input.card_slugs.len());
+    for slug in &input.card_slugs {
+        let card = require_card(core.db.pool(), actor, slug, CollectionRole::Viewer).await?;
+        let cover = match &card.cover_hash {
+            Some(hash) => Some(image::load(core, hash).await?.0),
+            None => None,
+        };
+        cards.push(LabelCard {
+            title: card.title,
+            author: card.author,
+            tracks: Vec::new(),
+            cover,
+        });
+    }
+    let bytes = tokio::task::spawn_blocking(move || label::render(&cards, format, page))
+        .await
+        .map_err(|e| CoreError::internal("label task", e))?
+        .map_err(|e| CoreError::internal("rendering labels", e))?;
+    let id = new_id();
+    let filename = format!("{id}.{}", format.extension());
+    let dir = core.settings.data_dir.join("labels");
+    tokio::fs::create_dir_all(&dir)
+        .await
+        .map_err(|e| CoreError::internal("label dir", e))?;
+    let size = bytes.len() as i64;
+    tokio::fs::write(dir.join(&filename), bytes)
+        .await
+        .map_err(|e| CoreError::internal("writing label", e))?;
+    sqlx::query(
+        "INSERT INTO labels (id, owner_id, filename, format, page_size, card_count, size_bytes, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(&id)
+    .bind(actor.id())
+    .bind(&filename)
+    .bind(&input.format)
+    .bind(&input.page_size)
+    .bind(input.card_slugs.len() as i64)
+    .bind(size)
+    .bind(time::now_str())
+    .execute(core.db.pool())
+    .await?;
+    Ok(GenerateLabelsOutputBody {
+        url: format!("/api/labels/{filename}"),
+        filename,
+    })
+}
+
+/// A label file: `(bytes, content type, filename)`.
+pub type LabelFile = (Vec<u8>, &'static str, String);
+
+async fn read_file(core: &Core, filename: &str, format: &str) -> CoreResult<LabelFile> {
+    let format =
+        LabelFormat::parse(format).ok_or_else(|| CoreError::internal("label format", format))?;
+    let path = core.settings.data_dir.join("labels").join(filename);
+    let bytes = tokio::fs::read(&path).await.map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => CoreError::not_found("the label file is gone"),
+        _ => CoreError::internal("reading label", e),
+    })?;
+    Ok((bytes, format.content_type(), filename.to_owned()))
+}
+
+/// The caller's own label file.
+pub async fn get_file(core: &Core, actor: &Actor, filename: &str) -> CoreResult<LabelFile> {
+    let format: String =
+        sqlx::query_scalar("SELECT format FROM labels WHERE filename = $1 AND owner_id = $2")
+            .bind(filename)
+            .bind(actor.id())
+            .fetch_optional(core.db.pool())
+            .await?
+            .ok_or_else(|| CoreError::not_found("no label with that name"))?;
+    read_file(core, filename, &format).await
+}
+
+#[derive(sqlx::FromRow)]
+struct ShareRow {
+    id: String,
+    label_id: String,
+    filename: String,
+    token: String,
+    created_at: String,
+}
+
+impl From<ShareRow> for LabelShareOut {
+    fn from(r: ShareRow) -> Self {
+        Self {
+            id: r.id,
+            label_id: r.label_id,
+            filename: r.filename,
+            url: share_path(&r.token),
+            created_at: r.created_at,
+        }
+    }
+}
+
+/// Creates a public link to one of the caller's labels (by id or filename).
+pub async fn share(core: &Core, actor: &Actor, label: &str) -> CoreResult<LabelShareOut> {
+    let label_id: String = sqlx::query_scalar(
+        "SELECT id FROM labels WHERE (id = $1 OR filename = $1) AND owner_id = $2",
+    )
+    .bind(label)
+    .bind(actor.id())
+    .fetch_optional(core.db.pool())
+    .await?
+    .ok_or_else(|| CoreError::not_found("no label with that id"))?;
+    let mut bytes = [0u8; 24];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    let token = URL_SAFE_NO_PAD.encode(bytes);
+    let id = new_id();
+    sqlx::query("INSERT INTO label_shares (id, label_id, owner_id, token, created_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(&id)
+        .bind(&label_id)
+        .bind(actor.id())
+        .bind(&token)
+        .bind(time::now_str())
+        .execute(core.db.pool())
+        .await?;
+    let mut shares = list_where(core, actor, "AND s.id = $2", &id).await?;
+    shares
+        .pop()
+        .ok_or_else(|| CoreError::internal("share", "vanished after insert"))
+}
+
+async fn list_where(
+    core: &Core,
+    actor: &Actor,
+    filter: &str,
+    arg: &str,
+) -> CoreResult<Vec<LabelShareOut>> {
+    let sql = format!(
+        "SELECT s.id, s.label_id, l.filename, s.token, s.created_at FROM label_shares s
+         JOIN labels l ON l.id = s.label_id WHERE s.owner_id = $1 {filter} ORDER BY s.created_at DESC, s.id"
+    );
+    let rows: Vec<ShareRow> = sqlx::query_as(&sql)
+        .bind(actor.id())
+        .bind(arg)
+        .fetch_all(core.db.pool())
+        .await?;
+    Ok(rows.into_iter().map(Into::into).collect())
+}
+
+pub async fn list_shares(core: &Core, actor: &Actor) -> CoreResult<Vec<LabelShareOut>> {
+    list_where(core, actor, "AND $2 = $2", "").await
+}
+
+pub async fn revoke_all(core: &Core, actor: &Actor) -> CoreResult<u64> {
+    let done = sqlx::query("DELETE FROM label_shares WHERE owner_id = $1")
+        .bind(actor.id())
+        .execute(core.db.pool())
+        .await?;
+    Ok(done.rows_affected())
+}
+
+pub async fn revoke(core: &Core, actor: &Actor, share_id: &str) -> CoreResult<()> {
+    let done = sqlx::query("DELETE FROM label_shares WHERE id = $1 AND owner_id = $2")
+        .bind(share_id)
+        .bind(actor.id())
+        .execute(core.db.pool())
+        .await?;
+    if done.rows_affected() == 0 {
+        return Err(CoreError::not_found("no share link with that id"));
+    }
+    Ok(())
+}
+
+/// The file behind a live share token, for anybody (no session).
+pub async fn shared_file(core: &Core, token: &str) -> CoreResult<LabelFile> {
+    let row: Option<(String, String)> = sqlx::query_as(
+        "SELECT l.filename, l.format FROM label_shares s JOIN labels l ON l.id = s.label_id WHERE s.token = $1",
+    )
+    .bind(token)
+    .fetch_optional(core.db.pool())
+    .await?;
+    let (filename, format) =
+        row.ok_or_else(|| CoreError::not_found("this share link does not exist or was revoked"))?;
+    read_file(core, &filename, &format).await
+}

@@ -1,0 +1,144 @@
+//! Uploaded images: sniffed by content, decoded with limits, re-encoded without metadata,
+//! stored content-addressed and recorded in `images`.
+
+use std::io::Cursor;
+
+use image::{ImageFormat, ImageReader, Limits};
+
+use crate::{time, Core, CoreError, CoreResult};
+
+/// Largest width or height accepted; bigger images are almost certainly mistakes or bombs.
+const MAX_DIMENSION: u32 = 8192;
+/// Most memory a decode may allocate.
+const MAX_DECODE_BYTES: u64 = 256 * 1024 * 1024;
+
+/// A stored image.
+#[derive(Debug, Clone)]
+pub struct StoredImage {
+    pub hash: String,
+    pub content_type: String,
+    pub size_bytes: i64,
+}
+
+/// Decodes and re-encodes `bytes`. JPEG stays JPEG (quality 90); PNG, WebP and GIF become
+/// PNG (lossless; an animated GIF keeps its first frame). Re-encoding drops EXIF, GPS and
+/// every other metadata block.
+pub fn sanitise(bytes: &[u8], max_bytes: usize) -> CoreResult<(Vec<u8>, &'static str, u32, u32)> {
+    if bytes.len() > max_bytes {
+        return Err(CoreError::TooLarge(format!(
+            "images may be at most {} MiB",
+            max_bytes / (1024 * 1024)
+        )));
+    }
+    let format = image::guess_format(bytes).ok();
+    let unsupported = || CoreError::UnsupportedMedia("send a JPEG, PNG, WebP or GIF image".into());
+    let format = match format {
+        Some(f @ (ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP | ImageFormat::Gif)) => {
+            f
+        }
+        _ => return Err(unsupported()),
+    };
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_DIMENSION);
+    limits.max_image_height = Some(MAX_DIMENSION);
+    limits.max_alloc = Some(MAX_DECODE_BYTES);
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
+    reader.limits(limits);
+    let decoded = reader.decode().map_err(|e| match e {
+        image::ImageError::Limits(_) => CoreError::TooLarge(format!(
+            "images may be at most {MAX_DIMENSION}x{MAX_DIMENSION} pixels"
+        )),
+        other => CoreError::UnsupportedMedia(format!("the image could not be read: {other}")),
+    })?;
+    let (width, height) = (decoded.width(), decoded.height());
+    let mut out = Cursor::new(Vec::new());
+    let content_type = if format == ImageFormat::Jpeg {
+        let rgb = decoded.to_rgb8();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 90)
+            .encode_image(&rgb)
+            .map_err(|e| CoreError::internal("jpeg encode", e))?;
+        "image/jpeg"
+    } else {
+        decoded
+            .write_to(&mut out, ImageFormat::Png)
+            .map_err(|e| CoreError::internal("png encode", e))?;
+        "image/png"
+    };
+    Ok((out.into_inner(), content_type, width, height))
+}
+
+/// Sanitises and stores an upload (off the async runtime: decoding is CPU work).
+pub async fn store_upload(core: &Core, bytes: Vec<u8>) -> CoreResult<StoredImage> {
+    let max = core.settings.max_image_bytes;
+    let (clean, content_type, width, height) =
+        tokio::task::spawn_blocking(move || sanitise(&bytes, max))
+            .await
+            .map_err(|e| CoreError::internal("image task", e))??;
+    let size_bytes = clean.len() as i64;
+    let hash = super::store::put(&core.settings.data_dir, clean).await?;
+    sqlx::query(
+        "INSERT INTO images (hash, content_type, size_bytes, width, height, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (hash) DO NOTHING",
+    )
+    .bind(&hash)
+    .bind(content_type)
+    .bind(size_bytes)
+    .bind(i64::from(width))
+    .bind(i64::from(height))
+    .bind(time::now_str())
+    .execute(core.db.pool())
+    .await?;
+    Ok(StoredImage {
+        hash,
+        content_type: content_type.to_owned(),
+        size_bytes,
+    })
+}
+
+/// The bytes and content type of a stored image.
+pub async fn load(core: &Core, hash: &str) -> CoreResult<(Vec<u8>, String)> {
+    let content_type: String =
+        sqlx::query_scalar("SELECT content_type FROM images WHERE hash = $1")
+            .bind(hash)
+            .fetch_optional(core.db.pool())
+            .await?
+            .ok_or_else(|| CoreError::not_found("no such image"))?;
+    let bytes = super::store::get(&core.settings.data_dir, hash).await?;
+    Ok((bytes, content_type))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn png(w: u32, h: u32) -> Vec<u8> {
+        let img = image::RgbImage::from_fn(w, h, |x, y| image::Rgb([x as u8, y as u8, 128]));
+        let mut out = Cursor::new(Vec::new());
+        img.write_to(&mut out, ImageFormat::Png).unwrap();
+        out.into_inner()
+    }
+
+    #[test]
+    fn accepts_png_and_rejects_text() {
+        let (bytes, ct, w, h) = sanitise(&png(20, 10), 1 << 20).unwrap();
+        assert_eq!((ct, w, h), ("image/png", 20, 10));
+        assert!(image::load_from_memory(&bytes).is_ok());
+        assert!(matches!(
+            sanitise(b"hello, not an image", 1 << 20),
+            Err(CoreError::UnsupportedMedia(_))
+        ));
+    }
+
+    #[test]
+    fn rejects_oversized_uploads_and_bombs() {
+        assert!(matches!(
+            sanitise(&png(20, 10), 100),
+            Err(CoreError::TooLarge(_))
+        ));
+        // A PNG header claiming 100000x100000 pixels must not be decoded.
+        let mut bomb = png(1, 1);
+        bomb[16..20].copy_from_slice(&100_000u32.to_be_bytes());
+        bomb[20..24].copy_from_slice(&100_000u32.to_be_bytes());
+        assert!(sanitise(&bomb, 1 << 20).is_err());
+    }
+}

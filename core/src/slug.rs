@@ -1,0 +1,61 @@
+//! Unique slugs derived from titles.
+
+use cardsmith_model::validate::{slugify, SLUG_MAX_CHARS};
+
+use crate::db::DbPool;
+use crate::CoreResult;
+
+/// Tables whose `slug` column is unique across the table.
+#[derive(Clone, Copy)]
+pub enum SlugSpace {
+    Collections,
+    Cards,
+}
+
+impl SlugSpace {
+    fn sql(self) -> &'static str {
+        match self {
+            Self::Collections => "SELECT COUNT(*) FROM collections WHERE slug = $1",
+            Self::Cards => "SELECT COUNT(*) FROM cards WHERE slug = $1",
+        }
+    }
+
+    /// What a title with nothing sluggable in it becomes.
+    fn fallback(self) -> &'static str {
+        match self {
+            Self::Collections => "collection",
+            Self::Cards => "card",
+        }
+    }
+}
+
+pub async fn is_taken(pool: &DbPool, space: SlugSpace, slug: &str) -> CoreResult<bool> {
+    let n: i64 = sqlx::query_scalar(space.sql())
+        .bind(slug)
+        .fetch_one(pool)
+        .await?;
+    Ok(n > 0)
+}
+
+/// The slug of `title`, with `-2`, `-3`, … appended until it is free.
+///
+/// A race with a concurrent insert still ends in the unique constraint (409), never in a
+/// duplicate.
+pub async fn unique_from_title(pool: &DbPool, space: SlugSpace, title: &str) -> CoreResult<String> {
+    let mut base = slugify(title);
+    if base.is_empty() {
+        base = space.fallback().to_owned();
+    }
+    if !is_taken(pool, space, &base).await? {
+        return Ok(base);
+    }
+    for n in 2.. {
+        let suffix = format!("-{n}");
+        let stem: String = base.chars().take(SLUG_MAX_CHARS - suffix.len()).collect();
+        let candidate = format!("{}{suffix}", stem.trim_end_matches('-'));
+        if !is_taken(pool, space, &candidate).await? {
+            return Ok(candidate);
+        }
+    }
+    unreachable!("an unbounded counter always finds a free slug")
+}

@@ -1,0 +1,265 @@
+//! Collections: shared folders of cards, with members, presets and a child profile.
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::CardOut;
+use crate::validate::{Checker, CollectionRole};
+use crate::FieldError;
+
+/// Longest collection or card name.
+pub const NAME_MAX_CHARS: usize = 120;
+/// Longest description.
+pub const DESCRIPTION_MAX_CHARS: usize = 4000;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CollectionOut {
+    pub id: String,
+    pub name: String,
+    pub slug: String,
+    pub description: String,
+    /// Whether this is the caller's default collection (quick recordings land here).
+    pub is_default: bool,
+    /// Cards whose home is this collection plus cards linked into it.
+    pub card_count: i64,
+    pub background_image_hash: Option<String>,
+    /// The caller's role here: `owner`, `editor` or `viewer`.
+    pub viewer_role: Option<String>,
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
+    pub created_at: String,
+}
+
+/// `GET /collections/{id}` and `GET /collections/by-slug/{slug}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct GetCollectionOutputBody {
+    #[serde(flatten)]
+    pub collection: CollectionOut,
+    pub cards: Option<Vec<CardOut>>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CreateCollectionInput {
+    pub name: String,
+    pub description: String,
+    /// Derived from the name when absent.
+    #[serde(default)]
+    pub slug: Option<String>,
+}
+
+impl CreateCollectionInput {
+    pub fn validate(&self) -> Result<(), Vec<FieldError>> {
+        let mut c = Checker::default();
+        c.check("name", crate::validate::name_problem(&self.name))
+            .check(
+                "description",
+                crate::validate::description_problem(&self.description),
+            );
+        if let Some(slug) = self.slug.as_deref().filter(|s| !s.is_empty()) {
+            c.check("slug", crate::validate::slug_problem(slug));
+        }
+        c.finish()
+    }
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct UpdateCollectionInput {
+    pub name: String,
+    pub description: String,
+}
+
+impl UpdateCollectionInput {
+    pub fn validate(&self) -> Result<(), Vec<FieldError>> {
+        Checker::default()
+            .check("name", crate::validate::name_problem(&self.name))
+            .check(
+                "description",
+                crate::validate::description_problem(&self.description),
+            )
+            .finish()
+    }
+}
+
+/// `PUT /collections/{id}/slug`, `PUT /cards/{slug}/slug`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SlugInput {
+    pub slug: String,
+}
+
+impl SlugInput {
+    pub fn validate(&self) -> Result<(), Vec<FieldError>> {
+        Checker::default()
+            .check("slug", crate::validate::slug_problem(&self.slug))
+            .finish()
+    }
+}
+
+/// `GET …/slug-available`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SlugAvailableOutputBody {
+    pub available: bool,
+}
+
+/// `POST /collections/{id}/cards/link`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct LinkCardInput {
+    /// The card's id (its slug is accepted too).
+    pub card_id: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct MemberOut {
+    pub user_id: String,
+    pub display_name: String,
+    pub email: String,
+    /// `owner`, `editor` or `viewer`.
+    pub role: String,
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
+    pub added_at: String,
+}
+
+/// `POST /collections/{id}/members`. `user_id` may also be the member's email address.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct AddMemberInput {
+    pub user_id: String,
+    pub role: String,
+}
+
+impl AddMemberInput {
+    pub fn validate(&self) -> Result<(), Vec<FieldError>> {
+        Checker::default()
+            .check(
+                "user_id",
+                self.user_id.trim().is_empty().then_some("is required"),
+            )
+            .check("role", CollectionRole::problem(&self.role))
+            .finish()
+    }
+}
+
+/// `PUT /collections/{id}/members/{userId}`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct UpdateMemberInput {
+    pub role: String,
+}
+
+impl UpdateMemberInput {
+    pub fn validate(&self) -> Result<(), Vec<FieldError>> {
+        Checker::default()
+            .check("role", CollectionRole::problem(&self.role))
+            .finish()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PresetOut {
+    pub id: String,
+    pub collection_id: String,
+    pub name: String,
+    pub emoji: String,
+    pub prompt_template: String,
+    pub vocab_level: String,
+    pub voice_id: String,
+    pub duration_min: i64,
+    pub sort_order: i64,
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
+    pub created_at: String,
+}
+
+/// Body of preset create and update; every field is required.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PresetInput {
+    pub name: String,
+    pub emoji: String,
+    pub prompt_template: String,
+    pub vocab_level: String,
+    pub voice_id: String,
+    pub duration_min: i64,
+    pub sort_order: i64,
+}
+
+impl PresetInput {
+    pub fn validate(&self) -> Result<(), Vec<FieldError>> {
+        Checker::default()
+            .check("name", crate::validate::name_problem(&self.name))
+            .check(
+                "emoji",
+                (self.emoji.chars().count() > 16).then_some("must be at most 16 characters"),
+            )
+            .check(
+                "prompt_template",
+                crate::validate::description_problem(&self.prompt_template),
+            )
+            .check(
+                "duration_min",
+                (!(0..=240).contains(&self.duration_min)).then_some("must be between 0 and 240"),
+            )
+            .finish()
+    }
+}
+
+/// Who the collection's stories are for; used to shape generated content.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CollectionProfileOut {
+    pub child_name: String,
+    pub child_age: Option<i64>,
+    pub friends: String,
+    pub interests: String,
+    pub notes: String,
+    pub pets: String,
+    pub avoid_themes: String,
+    pub prompt_template: String,
+    pub vocab_level: String,
+    pub voice_id: String,
+    pub duration_min: i64,
+}
+
+impl CollectionProfileOut {
+    pub fn validate(&self) -> Result<(), Vec<FieldError>> {
+        let long = |s: &str| crate::validate::description_problem(s);
+        Checker::default()
+            .check(
+                "child_name",
+                (self.child_name.chars().count() > 80).then_some("must be at most 80 characters"),
+            )
+            .check(
+                "child_age",
+                self.child_age
+                    .is_some_and(|a| !(0..=18).contains(&a))
+                    .then_some("must be between 0 and 18"),
+            )
+            .check("friends", long(&self.friends))
+            .check("interests", long(&self.interests))
+            .check("notes", long(&self.notes))
+            .check("pets", long(&self.pets))
+            .check("avoid_themes", long(&self.avoid_themes))
+            .check("prompt_template", long(&self.prompt_template))
+            .check(
+                "duration_min",
+                (!(0..=240).contains(&self.duration_min)).then_some("must be between 0 and 240"),
+            )
+            .finish()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CollectionStatsOutputBody {
+    pub card_count: i64,
+    /// Bytes of media (covers, background, audio) the collection's home cards use.
+    pub disk_bytes: i64,
+    pub published_count: i64,
+    pub total_duration_s: i64,
+    pub track_count: i64,
+}

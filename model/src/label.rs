@@ -1,0 +1,69 @@
+//! Printable labels and the links that share them.
+
+use serde::{Deserialize, Serialize};
+
+use crate::validate::Checker;
+use crate::FieldError;
+
+pub const LABEL_FORMATS: [&str; 2] = ["pdf", "svg"];
+pub const PAGE_SIZES: [&str; 2] = ["a4", "letter"];
+/// Most cards on one label sheet request.
+pub const MAX_LABEL_CARDS: usize = 90;
+
+/// `POST /labels/generate`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct GenerateLabelsInput {
+    pub card_slugs: Vec<String>,
+    /// `pdf` or `svg`.
+    pub format: String,
+    /// `a4` or `letter`.
+    pub page_size: String,
+}
+
+impl GenerateLabelsInput {
+    pub fn validate(&self) -> Result<(), Vec<FieldError>> {
+        Checker::default()
+            .check(
+                "card_slugs",
+                self.card_slugs
+                    .is_empty()
+                    .then_some("pick at least one card"),
+            )
+            .check(
+                "card_slugs",
+                (self.card_slugs.len() > MAX_LABEL_CARDS).then_some("at most 90 cards per sheet"),
+            )
+            .check(
+                "format",
+                (!LABEL_FORMATS.contains(&self.format.as_str())).then_some("must be pdf or svg"),
+            )
+            .check(
+                "page_size",
+                (!PAGE_SIZES.contains(&self.page_size.as_str())).then_some("must be a4 or letter"),
+            )
+            .finish()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct GenerateLabelsOutputBody {
+    /// `{label id}.{pdf|svg}`; the label id is what `POST /labels/{id}/share` takes.
+    pub filename: String,
+    /// Where the signed-in owner downloads it.
+    pub url: String,
+}
+
+/// A label sheet's public link.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct LabelShareOut {
+    pub id: String,
+    pub label_id: String,
+    pub filename: String,
+    /// Absolute path anyone can open without signing in, until the share is revoked.
+    pub url: String,
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
+    pub created_at: String,
+}

@@ -1,0 +1,135 @@
+//! Label sheets (PDF/SVG) and their public share links.
+
+use axum::extract::{Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use cardsmith_core::labels::{self, LabelFile};
+use cardsmith_core::Core;
+use cardsmith_model::label::{GenerateLabelsInput, GenerateLabelsOutputBody, LabelShareOut};
+use cardsmith_model::Problem;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::problem::{ApiJson, ApiResult};
+use crate::session::Caller;
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(generate_labels))
+        .routes(routes!(get_label))
+        .routes(routes!(share_label))
+        .routes(routes!(list_shares, revoke_all_shares))
+        .routes(routes!(revoke_share))
+}
+
+/// Renders printable labels at real card size (54 × 85.6 mm) with the front cover, title,
+/// author and track list, cut marks, and an embedded font. `format` is `pdf` or `svg`,
+/// `page_size` `a4` or `letter`; every card must be reachable by the caller.
+#[utoipa::path(post, path = "/labels/generate", tag = "labels", operation_id = "generate-labels",
+    request_body = GenerateLabelsInput,
+    responses((status = 201, body = GenerateLabelsOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "A card is not reachable", body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json")))]
+pub async fn generate_labels(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    ApiJson(input): ApiJson<GenerateLabelsInput>,
+) -> ApiResult<(StatusCode, Json<GenerateLabelsOutputBody>)> {
+    Ok((
+        StatusCode::CREATED,
+        Json(labels::generate(&core, &actor, input).await?),
+    ))
+}
+
+/// Downloads one of the caller's label files.
+#[utoipa::path(get, path = "/labels/{filename}", tag = "labels", operation_id = "get-label",
+    params(("filename" = String, Path)),
+    responses((status = 200, description = "The PDF or SVG", content_type = "application/pdf"),
+        (status = 401, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json")))]
+pub async fn get_label(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    Path(filename): Path<String>,
+) -> ApiResult<Response> {
+    Ok(file_response(
+        labels::get_file(&core, &actor, &filename).await?,
+    ))
+}
+
+/// A label file as a download that browsers can also show inline.
+pub fn file_response((bytes, content_type, filename): LabelFile) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type.to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("inline; filename=\"cardsmith-labels-{filename}\""),
+            ),
+            (header::CACHE_CONTROL, "private, no-store".to_owned()),
+        ],
+        bytes,
+    )
+        .into_response()
+}
+
+/// Creates a public link to a label (by id or filename) that works without a session until
+/// revoked.
+#[utoipa::path(post, path = "/labels/{id}/share", tag = "labels", operation_id = "share-label",
+    params(("id" = String, Path, description = "Label id or filename")),
+    responses((status = 201, body = LabelShareOut), (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json")))]
+pub async fn share_label(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    Path(id): Path<String>,
+) -> ApiResult<(StatusCode, Json<LabelShareOut>)> {
+    Ok((
+        StatusCode::CREATED,
+        Json(labels::share(&core, &actor, &id).await?),
+    ))
+}
+
+/// The caller's live share links, newest first.
+#[utoipa::path(get, path = "/shares", tag = "labels", operation_id = "list-shares",
+    responses((status = 200, body = Vec<LabelShareOut>), (status = 401, body = Problem, content_type = "application/problem+json")))]
+pub async fn list_shares(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+) -> ApiResult<Json<Vec<LabelShareOut>>> {
+    Ok(Json(labels::list_shares(&core, &actor).await?))
+}
+
+/// Revokes every share link of the caller; the links stop working at once.
+#[utoipa::path(delete, path = "/shares", tag = "labels", operation_id = "revoke-all-shares",
+    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json")))]
+pub async fn revoke_all_shares(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+) -> ApiResult<StatusCode> {
+    labels::revoke_all(&core, &actor).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Revokes one share link; it stops working at once.
+#[utoipa::path(delete, path = "/shares/{id}", tag = "labels", operation_id = "revoke-share",
+    params(("id" = String, Path)),
+    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json")))]
+pub async fn revoke_share(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    Path(id): Path<String>,
+) -> ApiResult<StatusCode> {
+    labels::revoke(&core, &actor, &id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `GET /shared/labels/{token}`: the public side of a share link (no session).
+pub async fn open_shared_label(
+    State(core): State<Core>,
+    Path(token): Path<String>,
+) -> ApiResult<Response> {
+    Ok(file_response(labels::shared_file(&core, &token).await?))
+}

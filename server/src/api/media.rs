@@ -1,0 +1,85 @@
+//! Image uploads (multipart) and image responses with ETag revalidation.
+
+use axum::extract::{FromRequest, Multipart, Request};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+
+use crate::problem::ApiError;
+
+/// The bytes of the first file in a `multipart/form-data` body (any field name).
+pub struct Upload(pub Vec<u8>);
+
+impl<S: Send + Sync> FromRequest<S> for Upload {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let mut multipart = Multipart::from_request(req, state)
+            .await
+            .map_err(|rejection| {
+                ApiError::new(
+                    StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                    format!(
+                        "send the file as multipart/form-data: {}",
+                        rejection.body_text()
+                    ),
+                )
+            })?;
+        while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
+            let bytes = field.bytes().await.map_err(multipart_error)?;
+            if !bytes.is_empty() {
+                return Ok(Upload(bytes.to_vec()));
+            }
+        }
+        Err(
+            cardsmith_model::Problem::invalid(vec![cardsmith_model::FieldError::new(
+                "file",
+                "is required: the multipart body had no file",
+            )])
+            .into(),
+        )
+    }
+}
+
+fn multipart_error(e: axum::extract::multipart::MultipartError) -> ApiError {
+    let status = e.status();
+    let detail = if status == StatusCode::PAYLOAD_TOO_LARGE {
+        "the file is larger than this server accepts".to_owned()
+    } else {
+        e.body_text()
+    };
+    ApiError::new(status, detail)
+}
+
+/// An image keyed by its content hash: `304` when the client already has it.
+pub fn image_response(
+    headers: &HeaderMap,
+    bytes: Vec<u8>,
+    content_type: &str,
+    hash: &str,
+) -> Response {
+    let etag = format!("\"{hash}\"");
+    let cached = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"));
+    let mut response = if cached {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        ([(header::CONTENT_TYPE, content_type.to_owned())], bytes).into_response()
+    };
+    let h = response.headers_mut();
+    h.insert(
+        header::ETAG,
+        HeaderValue::from_str(&etag).expect("hex etag"),
+    );
+    // The URL names a card, not the bytes, so clients revalidate; the ETag makes that cheap.
+    h.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-cache"),
+    );
+    h.insert(
+        "x-content-type-options",
+        HeaderValue::from_static("nosniff"),
+    );
+    response
+}

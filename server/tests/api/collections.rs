@@ -1,0 +1,724 @@
+//! Collections: CRUD, slugs, default, links, members and the role matrix, presets, profile,
+//! stats, background images.
+
+use serde_json::{json, Value};
+
+use crate::helpers::{assert_problem, png_bytes, pointers, spawn_app};
+
+#[tokio::test]
+async fn create_list_get_update_and_slugs() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    assert_problem(app.anonymous().get("/api/collections").await, 401).await;
+    let c = admin.create_collection("Bedtime Stories").await;
+    assert_eq!(c["slug"], "bedtime-stories");
+    assert_eq!(c["viewer_role"], "owner");
+    assert_eq!(c["is_default"], false);
+    assert_eq!(c["card_count"], 0);
+    assert!(c["background_image_hash"].is_null());
+    let again = admin.create_collection("Bedtime Stories").await;
+    assert_eq!(
+        again["slug"], "bedtime-stories-2",
+        "derived slugs stay unique"
+    );
+
+    let taken = admin
+        .post_json(
+            "/api/collections",
+            &json!({"name": "X", "description": "", "slug": "bedtime-stories"}),
+        )
+        .await;
+    assert_problem(taken, 409).await;
+    let bad = admin
+        .post_json(
+            "/api/collections",
+            &json!({"name": "", "description": "", "slug": "Bad Slug"}),
+        )
+        .await;
+    assert_eq!(
+        pointers(&assert_problem(bad, 422).await),
+        ["/name", "/slug"]
+    );
+
+    let avail: Value = admin
+        .get("/api/collections/slug-available?slug=bedtime-stories")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(avail["available"], false);
+    let avail: Value = admin
+        .get("/api/collections/slug-available?slug=fresh-one")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(avail["available"], true);
+    assert_problem(
+        admin
+            .get("/api/collections/slug-available?slug=NOPE!")
+            .await,
+        422,
+    )
+    .await;
+
+    let id = c["id"].as_str().unwrap();
+    let r = admin
+        .put_json(
+            &format!("/api/collections/{id}"),
+            &json!({"name": "Night Night", "description": "calm"}),
+        )
+        .await;
+    assert_eq!(r.status(), 204);
+    assert_eq!(
+        admin
+            .put_json(
+                &format!("/api/collections/{id}/slug"),
+                &json!({"slug": "night-night"})
+            )
+            .await
+            .status(),
+        204
+    );
+    assert_problem(
+        admin
+            .put_json(
+                &format!("/api/collections/{id}/slug"),
+                &json!({"slug": "bedtime-stories-2"}),
+            )
+            .await,
+        409,
+    )
+    .await;
+    let by_slug: Value = admin
+        .get("/api/collections/by-slug/night-night")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(by_slug["name"], "Night Night");
+    assert_eq!(by_slug["cards"], json!([]));
+    let by_id: Value = admin
+        .get(&format!("/api/collections/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(by_id["description"], "calm");
+    let list: Vec<Value> = admin.get("/api/collections").await.json().await.unwrap();
+    assert_eq!(list.len(), 2);
+    assert_problem(admin.get("/api/collections/no-such-id").await, 404).await;
+}
+
+#[tokio::test]
+async fn one_default_collection_per_user() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let first: Value = admin
+        .post_empty("/api/collections/default")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(first["is_default"], true);
+    assert_eq!(first["name"], "My recordings");
+    let second: Value = admin
+        .post_empty("/api/collections/default")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        first["id"], second["id"],
+        "get-or-create returns the same collection"
+    );
+
+    let other = admin.create_collection("Songs").await;
+    let other_id = other["id"].as_str().unwrap();
+    assert_eq!(
+        admin
+            .post_empty(&format!("/api/collections/{other_id}/set-default"))
+            .await
+            .status(),
+        204
+    );
+    let list: Vec<Value> = admin.get("/api/collections").await.json().await.unwrap();
+    let defaults: Vec<_> = list.iter().filter(|c| c["is_default"] == true).collect();
+    assert_eq!(defaults.len(), 1);
+    assert_eq!(defaults[0]["id"], other["id"]);
+    let now: Value = admin
+        .post_empty("/api/collections/default")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(now["id"], other["id"]);
+}
+
+#[tokio::test]
+async fn roles_decide_who_sees_and_changes_what() {
+    let app = spawn_app().await;
+    let owner = app.admin().await;
+    let (editor, editor_id) = app.new_user("editor@example.com", "user").await;
+    let (viewer, viewer_id) = app.new_user("viewer@example.com", "user").await;
+    let (stranger, _) = app.new_user("stranger@example.com", "user").await;
+    let c = owner.create_collection("Family").await;
+    let id = c["id"].as_str().unwrap();
+    assert_eq!(
+        owner
+            .add_member(id, "editor@example.com", "editor")
+            .await
+            .status(),
+        204
+    );
+    assert_eq!(
+        owner.add_member(id, &viewer_id, "viewer").await.status(),
+        204
+    );
+    assert_problem(
+        owner.add_member(id, "editor@example.com", "viewer").await,
+        409,
+    )
+    .await;
+    let unknown = owner.add_member(id, "nobody@example.com", "viewer").await;
+    assert_eq!(pointers(&assert_problem(unknown, 422).await), ["/user_id"]);
+    assert_problem(
+        owner.add_member(id, "stranger@example.com", "god").await,
+        422,
+    )
+    .await;
+
+    // Strangers cannot even learn the collection exists.
+    assert_problem(stranger.get(&format!("/api/collections/{id}")).await, 404).await;
+    assert_problem(stranger.get("/api/collections/by-slug/family").await, 404).await;
+    assert_problem(
+        stranger
+            .put_json(
+                &format!("/api/collections/{id}"),
+                &json!({"name": "x", "description": ""}),
+            )
+            .await,
+        404,
+    )
+    .await;
+
+    // Viewers read, and that is all.
+    let seen: Value = viewer
+        .get(&format!("/api/collections/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(seen["viewer_role"], "viewer");
+    assert_problem(
+        viewer
+            .put_json(
+                &format!("/api/collections/{id}"),
+                &json!({"name": "x", "description": ""}),
+            )
+            .await,
+        403,
+    )
+    .await;
+    assert_problem(
+        viewer
+            .post_json(
+                &format!("/api/collections/{id}/cards"),
+                &json!({"title": "t", "description": ""}),
+            )
+            .await,
+        403,
+    )
+    .await;
+    assert_problem(
+        viewer
+            .add_member(id, "stranger@example.com", "viewer")
+            .await,
+        403,
+    )
+    .await;
+
+    // Editors change content but not membership, slug or existence.
+    assert_eq!(
+        editor
+            .put_json(
+                &format!("/api/collections/{id}"),
+                &json!({"name": "Family Room", "description": ""})
+            )
+            .await
+            .status(),
+        204
+    );
+    let card = editor.create_card(id, "Our Trip").await;
+    assert_eq!(card["viewer_role"], "editor");
+    assert_problem(
+        editor
+            .add_member(id, "stranger@example.com", "viewer")
+            .await,
+        403,
+    )
+    .await;
+    assert_problem(
+        editor
+            .put_json(
+                &format!("/api/collections/{id}/slug"),
+                &json!({"slug": "mine"}),
+            )
+            .await,
+        403,
+    )
+    .await;
+    assert_problem(
+        editor
+            .delete(&format!("/api/collections/{id}?cascade=true"))
+            .await,
+        403,
+    )
+    .await;
+
+    // Members list; owners change roles; the last owner stays.
+    let members: Vec<Value> = viewer
+        .get(&format!("/api/collections/{id}/members"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let roles: Vec<_> = members
+        .iter()
+        .map(|m| m["role"].as_str().unwrap())
+        .collect();
+    assert_eq!(roles, ["owner", "editor", "viewer"]);
+    let owner_id = members[0]["user_id"].as_str().unwrap();
+    assert_problem(
+        owner
+            .put_json(
+                &format!("/api/collections/{id}/members/{owner_id}"),
+                &json!({"role": "viewer"}),
+            )
+            .await,
+        409,
+    )
+    .await;
+    assert_problem(
+        owner
+            .delete(&format!("/api/collections/{id}/members/{owner_id}"))
+            .await,
+        409,
+    )
+    .await;
+    assert_eq!(
+        owner
+            .put_json(
+                &format!("/api/collections/{id}/members/{viewer_id}"),
+                &json!({"role": "editor"})
+            )
+            .await
+            .status(),
+        204
+    );
+    assert_eq!(
+        viewer
+            .get(&format!("/api/collections/{id}"))
+            .await
+            .json::<Value>()
+            .await
+            .unwrap()["viewer_role"],
+        "editor"
+    );
+    // Anybody may leave; owners may remove.
+    assert_eq!(
+        viewer
+            .delete(&format!("/api/collections/{id}/members/{viewer_id}"))
+            .await
+            .status(),
+        204
+    );
+    assert_problem(viewer.get(&format!("/api/collections/{id}")).await, 404).await;
+    assert_problem(
+        editor
+            .delete(&format!("/api/collections/{id}/members/{owner_id}"))
+            .await,
+        403,
+    )
+    .await;
+    assert_eq!(
+        owner
+            .delete(&format!("/api/collections/{id}/members/{editor_id}"))
+            .await
+            .status(),
+        204
+    );
+    assert_problem(
+        owner
+            .delete(&format!("/api/collections/{id}/members/{editor_id}"))
+            .await,
+        404,
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn delete_refuses_to_orphan_cards_unless_cascading() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let home = admin.create_collection("Home").await;
+    let shelf = admin.create_collection("Shelf").await;
+    let (home_id, shelf_id) = (home["id"].as_str().unwrap(), shelf["id"].as_str().unwrap());
+    let kept = admin.create_card(shelf_id, "Kept Card").await;
+    admin.create_card(home_id, "Doomed Card").await;
+    let link = admin
+        .post_json(
+            &format!("/api/collections/{home_id}/cards/link"),
+            &json!({"card_id": kept["slug"]}),
+        )
+        .await;
+    assert_eq!(link.status(), 204);
+    let listed: Value = admin
+        .get(&format!("/api/collections/{home_id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(listed["card_count"], 2);
+
+    assert_problem(
+        admin.delete(&format!("/api/collections/{home_id}")).await,
+        409,
+    )
+    .await;
+    assert_eq!(
+        admin.get("/api/cards/doomed-card").await.status(),
+        200,
+        "nothing changed"
+    );
+    assert_eq!(
+        admin
+            .delete(&format!("/api/collections/{home_id}?cascade=true"))
+            .await
+            .status(),
+        204
+    );
+    assert_problem(admin.get("/api/cards/doomed-card").await, 404).await;
+    let kept_now: Value = admin
+        .get("/api/cards/kept-card")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        kept_now["collection_id"], shelf["id"],
+        "linked cards stay in their home"
+    );
+
+    let empty = admin.create_collection("Empty").await;
+    assert_eq!(
+        admin
+            .delete(&format!(
+                "/api/collections/{}",
+                empty["id"].as_str().unwrap()
+            ))
+            .await
+            .status(),
+        204
+    );
+}
+
+#[tokio::test]
+async fn linking_shows_a_card_in_another_collection_read_only() {
+    let app = spawn_app().await;
+    let owner = app.admin().await;
+    let (friend, _) = app.new_user("friend@example.com", "user").await;
+    let private = owner.create_collection("Private").await;
+    let shared = owner.create_collection("Shared").await;
+    let (private_id, shared_id) = (
+        private["id"].as_str().unwrap(),
+        shared["id"].as_str().unwrap(),
+    );
+    let card = owner.create_card(private_id, "Linked Tale").await;
+    owner
+        .add_member(shared_id, "friend@example.com", "editor")
+        .await;
+    assert_problem(friend.get("/api/cards/linked-tale").await, 404).await;
+
+    let r = owner
+        .post_json(
+            &format!("/api/collections/{shared_id}/cards/link"),
+            &json!({"card_id": card["slug"]}),
+        )
+        .await;
+    assert_eq!(r.status(), 204);
+    assert_eq!(
+        owner
+            .post_json(
+                &format!("/api/collections/{shared_id}/cards/link"),
+                &json!({"card_id": card["slug"]})
+            )
+            .await
+            .status(),
+        204,
+        "linking twice is harmless"
+    );
+    assert_problem(
+        owner
+            .post_json(
+                &format!("/api/collections/{private_id}/cards/link"),
+                &json!({"card_id": card["slug"]}),
+            )
+            .await,
+        409,
+    )
+    .await;
+    assert_problem(
+        owner
+            .post_json(
+                &format!("/api/collections/{shared_id}/cards/link"),
+                &json!({"card_id": "nope"}),
+            )
+            .await,
+        404,
+    )
+    .await;
+
+    let seen: Value = friend
+        .get("/api/cards/linked-tale")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        seen["viewer_role"], "viewer",
+        "reachable through the link, owned by its home"
+    );
+    assert_eq!(seen["collection_id"], private["id"]);
+    assert_problem(
+        friend
+            .put_json(
+                "/api/cards/linked-tale",
+                &json!({"title": "Mine", "description": ""}),
+            )
+            .await,
+        403,
+    )
+    .await;
+    let in_shared: Vec<Value> = friend
+        .get(&format!("/api/collections/{shared_id}/cards"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(in_shared.len(), 1);
+
+    let card_id = card["slug"].as_str().unwrap();
+    assert_eq!(
+        friend
+            .delete(&format!(
+                "/api/collections/{shared_id}/cards/{card_id}/link"
+            ))
+            .await
+            .status(),
+        204,
+        "editors of the shelf may unlink"
+    );
+    assert_problem(friend.get("/api/cards/linked-tale").await, 404).await;
+    assert_problem(
+        owner
+            .delete(&format!(
+                "/api/collections/{shared_id}/cards/{card_id}/link"
+            ))
+            .await,
+        404,
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn presets_profile_and_stats() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let (viewer, _) = app.new_user("v@example.com", "user").await;
+    let c = admin.create_collection("Kids").await;
+    let id = c["id"].as_str().unwrap();
+    admin.add_member(id, "v@example.com", "viewer").await;
+    let preset = json!({"name": "Dino", "emoji": "🦕", "prompt_template": "A story about {x}", "vocab_level": "easy",
+        "voice_id": "en", "duration_min": 5, "sort_order": 1});
+    let r = admin
+        .post_json(&format!("/api/collections/{id}/presets"), &preset)
+        .await;
+    assert_eq!(r.status(), 201);
+    let created: Value = r.json().await.unwrap();
+    assert_eq!(created["emoji"], "🦕");
+    let pid = created["id"].as_str().unwrap();
+    assert_problem(
+        viewer
+            .post_json(&format!("/api/collections/{id}/presets"), &preset)
+            .await,
+        403,
+    )
+    .await;
+    let mut changed = preset.clone();
+    changed["name"] = json!("Dinosaurs");
+    assert_eq!(
+        admin
+            .put_json(&format!("/api/collections/{id}/presets/{pid}"), &changed)
+            .await
+            .status(),
+        204
+    );
+    let missing_field = admin
+        .post_json(
+            &format!("/api/collections/{id}/presets"),
+            &json!({"name": "x"}),
+        )
+        .await;
+    assert_problem(missing_field, 422).await;
+    let list: Vec<Value> = viewer
+        .get(&format!("/api/collections/{id}/presets"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(list[0]["name"], "Dinosaurs");
+    assert_eq!(
+        admin
+            .delete(&format!("/api/collections/{id}/presets/{pid}"))
+            .await
+            .status(),
+        204
+    );
+    assert_problem(
+        admin
+            .delete(&format!("/api/collections/{id}/presets/{pid}"))
+            .await,
+        404,
+    )
+    .await;
+
+    let empty: Value = viewer
+        .get(&format!("/api/collections/{id}/profile"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(empty["child_name"], "");
+    assert!(empty["child_age"].is_null());
+    let profile = json!({"child_name": "Mia", "child_age": 5, "friends": "Leo", "interests": "space", "notes": "",
+        "pets": "a cat", "avoid_themes": "monsters", "prompt_template": "", "vocab_level": "easy", "voice_id": "en",
+        "duration_min": 8});
+    let patch = admin
+        .send_json(
+            reqwest::Method::PATCH,
+            &format!("/api/collections/{id}/profile"),
+            &profile,
+        )
+        .await;
+    assert_eq!(patch.status(), 204);
+    let denied = viewer
+        .send_json(
+            reqwest::Method::PATCH,
+            &format!("/api/collections/{id}/profile"),
+            &profile,
+        )
+        .await;
+    assert_problem(denied, 403).await;
+    let mut bad = profile.clone();
+    bad["child_age"] = json!(40);
+    let invalid = admin
+        .send_json(
+            reqwest::Method::PATCH,
+            &format!("/api/collections/{id}/profile"),
+            &bad,
+        )
+        .await;
+    assert_eq!(
+        pointers(&assert_problem(invalid, 422).await),
+        ["/child_age"]
+    );
+    let saved: Value = viewer
+        .get(&format!("/api/collections/{id}/profile"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(saved, profile);
+
+    admin.create_card(id, "One").await;
+    admin
+        .upload(
+            &format!("/api/collections/{id}/background"),
+            png_bytes(64, 32),
+            "bg.png",
+        )
+        .await;
+    let stats: Value = viewer
+        .get(&format!("/api/collections/{id}/stats"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(stats["card_count"], 1);
+    assert!(stats["disk_bytes"].as_i64().unwrap() > 0);
+    assert_eq!(stats["track_count"], 0);
+}
+
+#[tokio::test]
+async fn background_images_are_content_addressed_and_cached() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let (viewer, _) = app.new_user("v@example.com", "user").await;
+    let c = admin.create_collection("Pictures").await;
+    let id = c["id"].as_str().unwrap();
+    admin.add_member(id, "v@example.com", "viewer").await;
+    assert_problem(
+        admin
+            .get(&format!("/api/collections/{id}/background"))
+            .await,
+        404,
+    )
+    .await;
+    assert_problem(
+        viewer
+            .upload(
+                &format!("/api/collections/{id}/background"),
+                png_bytes(8, 8),
+                "a.png",
+            )
+            .await,
+        403,
+    )
+    .await;
+    assert_eq!(
+        admin
+            .upload(
+                &format!("/api/collections/{id}/background"),
+                png_bytes(40, 20),
+                "a.png"
+            )
+            .await
+            .status(),
+        204
+    );
+    let r = viewer
+        .get(&format!("/api/collections/{id}/background"))
+        .await;
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.headers()["content-type"], "image/png");
+    let etag = r.headers()["etag"].to_str().unwrap().to_owned();
+    let listed: Value = viewer
+        .get(&format!("/api/collections/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        format!("\"{}\"", listed["background_image_hash"].as_str().unwrap()),
+        etag
+    );
+    let again = viewer
+        .client
+        .get(viewer.url(&format!("/api/collections/{id}/background")))
+        .header("if-none-match", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 304);
+}

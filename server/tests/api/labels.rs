@@ -1,0 +1,162 @@
+//! Label sheets and their share links.
+
+use serde_json::{json, Value};
+
+use crate::helpers::{assert_problem, png_bytes, pointers, spawn_app};
+
+#[tokio::test]
+async fn labels_render_as_pdf_and_svg_and_are_private() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let (other, _) = app.new_user("other@example.com", "user").await;
+    let c = admin.create_collection("Labels").await;
+    let id = c["id"].as_str().unwrap();
+    admin.create_card(id, "Gute Nacht, Zoë").await;
+    admin.create_card(id, "Plain").await;
+    admin
+        .upload("/api/cards/plain/cover", png_bytes(64, 64), "c.png")
+        .await;
+
+    let body =
+        json!({"card_slugs": ["gute-nacht-zoe", "plain"], "format": "pdf", "page_size": "a4"});
+    assert_problem(
+        app.anonymous()
+            .post_json("/api/labels/generate", &body)
+            .await,
+        401,
+    )
+    .await;
+    assert_problem(other.post_json("/api/labels/generate", &body).await, 404).await;
+    let r = admin.post_json("/api/labels/generate", &body).await;
+    assert_eq!(r.status(), 201);
+    let out: Value = r.json().await.unwrap();
+    let filename = out["filename"].as_str().unwrap();
+    assert!(filename.ends_with(".pdf"));
+    let pdf = admin.get(out["url"].as_str().unwrap()).await;
+    assert_eq!(pdf.status(), 200);
+    assert_eq!(pdf.headers()["content-type"], "application/pdf");
+    assert!(pdf.bytes().await.unwrap().starts_with(b"%PDF"));
+    assert_problem(other.get(&format!("/api/labels/{filename}")).await, 404).await;
+
+    let svg: Value = admin
+        .post_json(
+            "/api/labels/generate",
+            &json!({"card_slugs": ["plain"], "format": "svg", "page_size": "letter"}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let text = admin
+        .get(svg["url"].as_str().unwrap())
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(text.contains("<svg") && text.contains("Plain"));
+
+    let bad = admin
+        .post_json(
+            "/api/labels/generate",
+            &json!({"card_slugs": [], "format": "doc", "page_size": "a5"}),
+        )
+        .await;
+    assert_eq!(
+        pointers(&assert_problem(bad, 422).await),
+        ["/card_slugs", "/format", "/page_size"]
+    );
+}
+
+#[tokio::test]
+async fn share_links_open_without_a_session_until_revoked() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let c = admin.create_collection("Share").await;
+    admin
+        .create_card(c["id"].as_str().unwrap(), "Shared Card")
+        .await;
+    let out: Value = admin
+        .post_json(
+            "/api/labels/generate",
+            &json!({"card_slugs": ["shared-card"], "format": "pdf", "page_size": "letter"}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let label_id = out["filename"]
+        .as_str()
+        .unwrap()
+        .trim_end_matches(".pdf")
+        .to_owned();
+    let (other, _) = app.new_user("other@example.com", "user").await;
+    assert_problem(
+        other
+            .post_empty(&format!("/api/labels/{label_id}/share"))
+            .await,
+        404,
+    )
+    .await;
+    let r = admin
+        .post_empty(&format!("/api/labels/{label_id}/share"))
+        .await;
+    assert_eq!(r.status(), 201);
+    let share: Value = r.json().await.unwrap();
+    assert_eq!(share["label_id"], label_id.as_str());
+    let public = share["url"].as_str().unwrap().to_owned();
+    assert!(public.starts_with("/shared/labels/"));
+
+    let stranger = app.anonymous();
+    let opened = stranger.get(&public).await;
+    assert_eq!(opened.status(), 200);
+    assert!(opened.bytes().await.unwrap().starts_with(b"%PDF"));
+
+    let second: Value = admin
+        .post_empty(&format!(
+            "/api/labels/{}/share",
+            out["filename"].as_str().unwrap()
+        ))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let listed: Vec<Value> = admin.get("/api/shares").await.json().await.unwrap();
+    assert_eq!(listed.len(), 2);
+    assert!(other
+        .get("/api/shares")
+        .await
+        .json::<Vec<Value>>()
+        .await
+        .unwrap()
+        .is_empty());
+
+    assert_problem(
+        other
+            .delete(&format!("/api/shares/{}", share["id"].as_str().unwrap()))
+            .await,
+        404,
+    )
+    .await;
+    assert_eq!(
+        admin
+            .delete(&format!("/api/shares/{}", share["id"].as_str().unwrap()))
+            .await
+            .status(),
+        204
+    );
+    assert_problem(stranger.get(&public).await, 404).await;
+    assert_eq!(
+        stranger.get(second["url"].as_str().unwrap()).await.status(),
+        200
+    );
+    assert_eq!(admin.delete("/api/shares").await.status(), 204);
+    assert_problem(stranger.get(second["url"].as_str().unwrap()).await, 404).await;
+    assert!(admin
+        .get("/api/shares")
+        .await
+        .json::<Vec<Value>>()
+        .await
+        .unwrap()
+        .is_empty());
+    assert_problem(app.anonymous().get("/api/shares").await, 401).await;
+}
