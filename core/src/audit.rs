@@ -11,6 +11,18 @@ pub struct AuditEvent<'a> {
     pub detail: String,
 }
 
+impl<'a> AuditEvent<'a> {
+    /// An event the actor caused about their own account or content.
+    pub fn own(actor: &'a crate::Actor, action: &'a str, detail: impl Into<String>) -> Self {
+        Self {
+            action,
+            user_id: actor.id(),
+            actor_id: actor.id(),
+            detail: detail.into(),
+        }
+    }
+}
+
 pub async fn record<'e, E>(executor: E, event: AuditEvent<'_>) -> CoreResult<()>
 where
     E: sqlx::Executor<'e, Database = crate::db::DbDriver>,

@@ -3,7 +3,25 @@
 use cardsmith_model::validate::{slugify, SLUG_MAX_CHARS};
 
 use crate::db::DbPool;
-use crate::CoreResult;
+use crate::{CoreError, CoreResult};
+
+/// The 409 for a slug somebody else has.
+pub fn taken(slug: &str) -> CoreError {
+    CoreError::Conflict(format!("the slug {slug} is taken"))
+}
+
+/// The slug the caller asked for, else one derived from `title`.
+pub async fn wanted_or_derived(
+    pool: &DbPool,
+    space: SlugSpace,
+    wanted: Option<&str>,
+    title: &str,
+) -> CoreResult<String> {
+    match wanted.filter(|s| !s.is_empty()) {
+        Some(wanted) => Ok(wanted.to_owned()),
+        None => unique_from_title(pool, space, title).await,
+    }
+}
 
 /// Tables whose `slug` column is unique across the table.
 #[derive(Clone, Copy)]

@@ -15,10 +15,6 @@ use crate::error::OnUnique;
 use crate::slug::{self, SlugSpace};
 use crate::{new_id, time, Core, CoreError, CoreResult};
 
-fn slug_taken(slug: &str) -> CoreError {
-    CoreError::Conflict(format!("the slug {slug} is taken"))
-}
-
 pub async fn list_cards(core: &Core, actor: &Actor) -> CoreResult<Vec<CardOut>> {
     let rows = repo::list_reachable(core.db.pool(), actor.id()).await?;
     Ok(rows.into_iter().map(repo::CardRow::into_out).collect())
@@ -44,10 +40,8 @@ pub async fn create_card(
     input.validate()?;
     let pool = core.db.pool();
     require_collection(pool, actor, collection_id, CollectionRole::Editor).await?;
-    let slug = match input.slug.as_deref().filter(|s| !s.is_empty()) {
-        Some(wanted) => wanted.to_owned(),
-        None => slug::unique_from_title(pool, SlugSpace::Cards, &input.title).await?,
-    };
+    let slug = slug::wanted_or_derived(pool, SlugSpace::Cards, input.slug.as_deref(), &input.title)
+        .await?;
     let id = new_id();
     let now = time::now_str();
     let mut tx = core.db.begin().await?;
@@ -64,15 +58,10 @@ pub async fn create_card(
     .bind(&now)
     .execute(&mut *tx)
     .await
-    .on_unique(|| slug_taken(&slug))?;
+    .on_unique(|| slug::taken(&slug))?;
     audit::record(
         &mut *tx,
-        AuditEvent {
-            action: "card.created",
-            user_id: actor.id(),
-            actor_id: actor.id(),
-            detail: slug.clone(),
-        },
+        AuditEvent::own(actor, "card.created", slug.clone()),
     )
     .await?;
     tx.commit().await?;
@@ -118,16 +107,7 @@ pub async fn delete_card(core: &Core, actor: &Actor, slug: &str) -> CoreResult<(
         .bind(&card.id)
         .execute(&mut *tx)
         .await?;
-    audit::record(
-        &mut *tx,
-        AuditEvent {
-            action: "card.deleted",
-            user_id: actor.id(),
-            actor_id: actor.id(),
-            detail: card.slug,
-        },
-    )
-    .await?;
+    audit::record(&mut *tx, AuditEvent::own(actor, "card.deleted", card.slug)).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -157,7 +137,7 @@ pub async fn change_slug(
         .bind(&card.id)
         .execute(core.db.pool())
         .await
-        .on_unique(|| slug_taken(&input.slug))?;
+        .on_unique(|| slug::taken(&input.slug))?;
     Ok(())
 }
 

@@ -19,10 +19,6 @@ use crate::{new_id, time, Core, CoreError, CoreResult};
 /// Name of the collection `POST /collections/default` creates.
 pub const DEFAULT_COLLECTION_NAME: &str = "My recordings";
 
-fn slug_taken(slug: &str) -> CoreError {
-    CoreError::Conflict(format!("the slug {slug} is taken"))
-}
-
 pub async fn list(core: &Core, actor: &Actor) -> CoreResult<Vec<CollectionOut>> {
     repo::list_for(core.db.pool(), actor.id()).await
 }
@@ -41,10 +37,13 @@ pub async fn create(
 ) -> CoreResult<CollectionOut> {
     input.validate()?;
     let pool = core.db.pool();
-    let slug = match input.slug.as_deref().filter(|s| !s.is_empty()) {
-        Some(wanted) => wanted.to_owned(),
-        None => slug::unique_from_title(pool, SlugSpace::Collections, &input.name).await?,
-    };
+    let slug = slug::wanted_or_derived(
+        pool,
+        SlugSpace::Collections,
+        input.slug.as_deref(),
+        &input.name,
+    )
+    .await?;
     let id = new_id();
     let mut tx = core.db.begin().await?;
     repo::insert(
@@ -56,15 +55,10 @@ pub async fn create(
         actor.id(),
     )
     .await
-    .on_unique(|| slug_taken(&slug))?;
+    .on_unique(|| slug::taken(&slug))?;
     audit::record(
         &mut *tx,
-        AuditEvent {
-            action: "collection.created",
-            user_id: actor.id(),
-            actor_id: actor.id(),
-            detail: slug.clone(),
-        },
+        AuditEvent::own(actor, "collection.created", slug.clone()),
     )
     .await?;
     tx.commit().await?;
@@ -145,12 +139,11 @@ pub async fn delete(core: &Core, actor: &Actor, id: &str, cascade: bool) -> Core
         .await?;
     audit::record(
         &mut *tx,
-        AuditEvent {
-            action: "collection.deleted",
-            user_id: actor.id(),
-            actor_id: actor.id(),
-            detail: format!("{id}, {homed} card(s)"),
-        },
+        AuditEvent::own(
+            actor,
+            "collection.deleted",
+            format!("{id}, {homed} card(s)"),
+        ),
     )
     .await?;
     tx.commit().await?;
@@ -174,7 +167,7 @@ pub async fn change_slug(core: &Core, actor: &Actor, id: &str, input: SlugInput)
         .bind(id)
         .execute(core.db.pool())
         .await
-        .on_unique(|| slug_taken(&input.slug))?;
+        .on_unique(|| slug::taken(&input.slug))?;
     Ok(())
 }
 
@@ -208,7 +201,7 @@ pub async fn default_collection(core: &Core, actor: &Actor) -> CoreResult<Collec
         actor.id(),
     )
     .await
-    .on_unique(|| slug_taken(&slug))?;
+    .on_unique(|| slug::taken(&slug))?;
     set_default_in(&mut tx, actor.id(), &id).await?;
     tx.commit().await?;
     load(core, actor, &id).await
