@@ -46,7 +46,10 @@ pub fn App() -> impl IntoView {
                 <ParentRoute path=path!("") ssr=SsrMode::Async view=pages::frame::Frame>
                     <Route path=path!("") ssr=SsrMode::Async view=|| view! { <Redirect path="/cards"/> }/>
                     <Route path=path!("cards") ssr=SsrMode::Async view=pages::library::CardsPage/>
+                    <Route path=path!("cards/:slug") ssr=SsrMode::Async view=pages::card::CardPage/>
                     <Route path=path!("collections") ssr=SsrMode::Async view=pages::library::CollectionsPage/>
+                    <Route path=path!("collections/:slug") ssr=SsrMode::Async view=pages::collection::CollectionPage/>
+                    <Route path=path!("labels") ssr=SsrMode::Async view=pages::labels::LabelsPage/>
                     <Route path=path!("devices") ssr=SsrMode::Async view=pages::library::DevicesPage/>
                     <Route path=path!("settings") ssr=SsrMode::Async view=pages::settings::SettingsPage/>
                     <Route path=path!("admin/users") ssr=SsrMode::Async view=pages::admin_users::AdminUsersPage/>

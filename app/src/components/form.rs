@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 /// Tailwind classes of every text input, so fields look the same everywhere.
-const INPUT: &str =
+pub(crate) const INPUT: &str =
     "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base \
     shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200 \
     aria-[invalid=true]:border-rose-500 aria-[invalid=true]:ring-rose-100";

@@ -1,4 +1,12 @@
 //! Small building blocks shared by pages.
 
+pub mod card_fields;
+pub mod card_tile;
+pub mod confirm;
+pub mod copy;
+pub mod fields;
 pub mod form;
+pub mod image_upload;
+pub mod layout;
 pub mod navigation;
+pub mod slug_form;

@@ -7,9 +7,10 @@ use leptos_router::hooks::use_location;
 
 use crate::api::Logout;
 
-const LINKS: [(&str, &str); 4] = [
+const LINKS: [(&str, &str); 5] = [
     ("/cards", "Cards"),
     ("/collections", "Collections"),
+    ("/labels", "Labels"),
     ("/devices", "Devices"),
     ("/settings", "Settings"),
 ];

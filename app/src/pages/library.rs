@@ -1,40 +1,182 @@
-//! Cards, collections and devices. Until authoring lands these pages explain what will live
-//! here and what to do next, rather than showing an empty grid.
+//! The library: every reachable card, the collections with a form for a new one, and the
+//! devices placeholder.
 
+use cardsmith_model::collection::{CollectionOut, CreateCollectionInput};
+use cardsmith_model::validate::slugify;
+use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos_meta::Title;
 
+use super::settings::{field_error, general_error};
+use crate::api::{list_cards, list_collections, CreateCollection};
+use crate::components::card_tile::CardGrid;
+use crate::components::fields::TextArea;
+use crate::components::form::{ErrorAlert, StatusNote, SubmitButton, TextField};
+use crate::components::layout::{loaded, tint, Badge, EmptyBox, RoleBadge, PANEL};
+
+/// A page that has nothing to show yet: its title and what to do next.
 #[component]
 fn EmptyState(title: &'static str, heading: &'static str, body: &'static str) -> impl IntoView {
     view! {
         <Title text=title/>
         <h1 class="text-2xl font-bold">{title}</h1>
-        <section class="mt-6 rounded-2xl border-2 border-dashed border-slate-300 bg-white p-8 text-center">
-            <h2 class="text-lg font-semibold">{heading}</h2>
-            <p class="mx-auto mt-2 max-w-prose text-slate-600">{body}</p>
+        <section class="mt-6">
+            <EmptyBox heading body next=None/>
         </section>
     }
 }
 
 #[component]
 pub fn CardsPage() -> impl IntoView {
+    let cards = Resource::new(|| (), |_| list_cards());
     view! {
-        <EmptyState
-            title="Cards"
-            heading="No cards yet"
-            body="Cards are the audio playlists your child's player plays. Card authoring arrives with collections: create a collection first, then add cards, audio and covers to it."
-        />
+        <Title text="Cards"/>
+        <div class="flex flex-wrap items-baseline justify-between gap-2">
+            <h1 class="text-2xl font-bold">"Cards"</h1>
+            <a href="/labels" class="text-sm font-medium text-indigo-700 hover:underline">"Print labels"</a>
+        </div>
+        <p class="mt-1 text-slate-600">"Every card in your collections and the ones shared with you."</p>
+        <div class="mt-6">
+            {loaded(cards, "cards", |cards| view! {
+                <CardGrid
+                    cards
+                    label="Cards"
+                    empty=("No cards yet", "Cards are the audio playlists your child's player plays. They live in collections: open a collection, or create one, and add a card there.")
+                    next=Some(("/collections", "Go to your collections"))
+                />
+            })}
+        </div>
     }
 }
 
 #[component]
 pub fn CollectionsPage() -> impl IntoView {
+    let collections = Resource::new(|| (), |_| list_collections());
+    let reload = Callback::new(move |()| collections.refetch());
     view! {
-        <EmptyState
-            title="Collections"
-            heading="No collections yet"
-            body="Collections group cards and can be shared with family members. Creating collections is the next step of Cardsmith's authoring tools."
-        />
+        <Title text="Collections"/>
+        <h1 class="text-2xl font-bold">"Collections"</h1>
+        <p class="mt-1 text-slate-600">"Collections group cards and can be shared with family members."</p>
+        <div class="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
+            <div>
+                {loaded(collections, "collections", |list| {
+                    if list.is_empty() {
+                        view! {
+                            <EmptyBox
+                                heading="No collections yet"
+                                body="Create your first collection with the form: give it a name like “Bedtime stories”, then add cards to it."
+                                next=None
+                            />
+                        }
+                        .into_any()
+                    } else {
+                        view! {
+                            <ul aria-label="Collections" class="grid gap-4 sm:grid-cols-2">
+                                {list.into_iter().map(|c| view! { <CollectionTile collection=c/> }).collect_view()}
+                            </ul>
+                        }
+                        .into_any()
+                    }
+                })}
+            </div>
+            <NewCollectionForm reload/>
+        </div>
+    }
+}
+
+/// A collection as a tile: its background image (or a tint of its own), name, size, badges.
+#[component]
+fn CollectionTile(collection: CollectionOut) -> impl IntoView {
+    let backdrop = match &collection.background_image_hash {
+        Some(hash) => view! {
+            <img src=format!("/api/collections/{}/background?v={hash}", collection.id) alt=""
+                loading="lazy" class="absolute inset-0 h-full w-full object-cover"/>
+        }
+        .into_any(),
+        None => view! {
+            <div class=format!("absolute inset-0 bg-linear-to-br {}", tint(&collection.id))></div>
+        }
+        .into_any(),
+    };
+    let count = match collection.card_count {
+        1 => "1 card".to_owned(),
+        n => format!("{n} cards"),
+    };
+    view! {
+        <li>
+            <a href=format!("/collections/{}", collection.slug)
+                class="group relative flex h-40 flex-col justify-end overflow-hidden rounded-2xl shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-400 hover:shadow-md">
+                {backdrop}
+                <div class="relative space-y-1 bg-linear-to-t from-slate-900/80 to-slate-900/0 p-4 pt-10 text-white">
+                    <p class="text-lg font-semibold group-hover:underline">{collection.name.clone()}</p>
+                    <div class="flex flex-wrap items-center gap-2 text-sm">
+                        <span>{count}</span>
+                        <RoleBadge role=collection.viewer_role.clone() yours=true/>
+                        {collection.is_default.then(|| view! {
+                            <Badge text="Default".to_owned() tone="bg-amber-100 text-amber-900"/>
+                        })}
+                    </div>
+                </div>
+            </a>
+        </li>
+    }
+}
+
+#[component]
+fn NewCollectionForm(reload: Callback<()>) -> impl IntoView {
+    let name = RwSignal::new(String::new());
+    let description = RwSignal::new(String::new());
+    let local = RwSignal::new(Vec::new());
+    let create = ServerAction::<CreateCollection>::new();
+    let created = Signal::derive(move || match create.value().get() {
+        Some(Ok(c)) => Some(format!("Created “{}”", c.name)),
+        _ => None,
+    });
+    Effect::new(move |_| {
+        if let Some(Ok(_)) = create.value().get() {
+            name.set(String::new());
+            description.set(String::new());
+            reload.run(());
+        }
+    });
+    // The server makes the slug unique (adding a number); this shows the likely address.
+    let preview = move || {
+        let slug = slugify(&name.get());
+        (!slug.is_empty()).then(|| format!("Address: /collections/{slug}"))
+    };
+    let on_submit = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        let input = CreateCollectionInput {
+            name: name.get_untracked(),
+            description: description.get_untracked(),
+            slug: None,
+        };
+        match input.validate() {
+            Ok(()) => {
+                local.set(Vec::new());
+                create.dispatch(CreateCollection {
+                    name: input.name,
+                    description: input.description,
+                });
+            }
+            Err(errors) => local.set(errors),
+        }
+    };
+    view! {
+        <form class=format!("{PANEL} self-start") aria-labelledby="new-collection-heading" novalidate on:submit=on_submit>
+            <h2 id="new-collection-heading" class="text-lg font-semibold">"New collection"</h2>
+            <ErrorAlert message=general_error(move || create.value().get())/>
+            <div>
+                <TextField id="collection_name" label="Name" value=name
+                    error=field_error(local, move || create.value().get(), "name")/>
+                <p data-testid="slug-preview" class="mt-1 text-xs text-slate-500" aria-live="polite">{preview}</p>
+            </div>
+            <TextArea id="collection_description" label="Description" value=description
+                error=field_error(local, move || create.value().get(), "description")
+                hint="Optional: who it is for, or what goes in it."/>
+            <SubmitButton label="Create collection" busy_label="Creating…" busy=create.pending()/>
+            <StatusNote message=created/>
+        </form>
     }
 }
 

@@ -1,7 +1,20 @@
 //! Server functions: the UI's private RPC (under `/rpc`, not part of the documented API).
 //!
 //! Each body resolves the caller from the session cookie and calls one `cardsmith-core`
-//! service, exactly like the matching REST handler does.
+//! service, exactly like the matching REST handler does. The authoring functions live in one
+//! file per area and are re-exported here, so pages import everything from `crate::api`.
+//! Binary data (images, label files) does not pass through here: the browser uses the REST
+//! endpoints for it directly.
+
+mod cards;
+mod collections;
+mod labels;
+mod sharing;
+
+pub use cards::*;
+pub use collections::*;
+pub use labels::*;
+pub use sharing::*;
 
 use cardsmith_model::user::UserOut;
 use cardsmith_model::Problem;

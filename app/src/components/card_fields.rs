@@ -1,0 +1,34 @@
+//! The title, description and author of a card: the same three fields when creating a card in
+//! a collection and when editing it on its own page.
+
+use cardsmith_model::FieldError;
+use leptos::prelude::*;
+
+use super::fields::TextArea;
+use super::form::TextField;
+use crate::api::UiError;
+use crate::pages::settings::field_error;
+
+#[component]
+pub fn CardFields(
+    title: RwSignal<String>,
+    description: RwSignal<String>,
+    author: RwSignal<String>,
+    /// Errors found in the browser.
+    local: RwSignal<Vec<FieldError>>,
+    /// The server's answer, reduced to success or the error (the create and update actions
+    /// return different values).
+    #[prop(into)]
+    outcome: Signal<Option<Result<(), UiError>>>,
+) -> impl IntoView {
+    view! {
+        <TextField id="card_title" label="Title" value=title
+            error=field_error(local, move || outcome.get(), "title")/>
+        <TextArea id="card_description" label="Description" value=description
+            error=field_error(local, move || outcome.get(), "description")
+            hint="Optional: what the child hears on this card."/>
+        <TextField id="card_author" label="Author" value=author
+            error=field_error(local, move || outcome.get(), "author")
+            hint="Optional: who wrote or tells the story."/>
+    }
+}

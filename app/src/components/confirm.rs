@@ -1,0 +1,46 @@
+//! A destructive button that asks once more, inline.
+
+use leptos::prelude::*;
+
+use super::layout::{BUTTON, DANGER_BUTTON};
+
+/// Shows `label`; pressing it reveals `question` with `confirm_label` and Cancel, so a slip of
+/// the finger on a phone deletes nothing. Inline rather than `window.confirm` so it is styled,
+/// readable by screen readers in place, and easy to drive from tests.
+#[component]
+pub fn ConfirmButton(
+    /// The first button, e.g. "Delete card".
+    label: &'static str,
+    /// What will happen, in full, e.g. "Delete “Bedtime”? This cannot be undone."
+    #[prop(into)]
+    question: Signal<String>,
+    /// The button that acts, e.g. "Yes, delete card".
+    confirm_label: &'static str,
+    #[prop(into)] busy: Signal<bool>,
+    on_confirm: Callback<()>,
+) -> impl IntoView {
+    let asking = RwSignal::new(false);
+    view! {
+        <Show
+            when=move || asking.get()
+            fallback=move || view! {
+                <button type="button" class=DANGER_BUTTON on:click=move |_| asking.set(true)>{label}</button>
+            }
+        >
+            <div role="group" aria-label=label class="space-y-3 rounded-xl border border-rose-200 bg-rose-50 p-4">
+                <p class="text-sm text-rose-900">{move || question.get()}</p>
+                <div class="flex flex-wrap gap-2">
+                    <button
+                        type="button"
+                        class="inline-flex items-center justify-center rounded-lg bg-rose-600 px-3 py-2 text-sm font-semibold text-white hover:bg-rose-500 focus:outline-none focus:ring-2 focus:ring-rose-300 disabled:cursor-wait disabled:opacity-60"
+                        disabled=move || busy.get()
+                        on:click=move |_| on_confirm.run(())
+                    >
+                        {move || if busy.get() { "Working…" } else { confirm_label }}
+                    </button>
+                    <button type="button" class=BUTTON on:click=move |_| asking.set(false)>"Cancel"</button>
+                </div>
+            </div>
+        </Show>
+    }
+}

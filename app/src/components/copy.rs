@@ -1,0 +1,54 @@
+//! Copying a link to the clipboard.
+
+use leptos::prelude::*;
+
+use super::layout::BUTTON;
+
+/// The absolute form of a same-origin `path`, as people paste it into messages. Browser only.
+pub fn absolute_url(path: &str) -> String {
+    let origin = window().location().origin().unwrap_or_default();
+    format!("{origin}{path}")
+}
+
+/// A button copying the absolute URL of `path`. Where the Clipboard API is missing (plain
+/// http on a LAN address is not a secure context) it says to copy the link by hand instead.
+#[component]
+pub fn CopyLinkButton(
+    path: String,
+    /// Accessible name, e.g. "Copy share link".
+    #[prop(default = "Copy link")]
+    label: &'static str,
+) -> impl IntoView {
+    let note = RwSignal::new(None::<&'static str>);
+    let on_click = move |_| {
+        #[cfg(feature = "hydrate")]
+        note.set(Some(if copy_text(&absolute_url(&path)) {
+            "Copied"
+        } else {
+            "Copy the link by hand: this page cannot reach the clipboard"
+        }));
+        #[cfg(not(feature = "hydrate"))]
+        let _ = &path;
+    };
+    view! {
+        <span class="inline-flex flex-wrap items-center gap-2">
+            <button type="button" class=BUTTON aria-label=label on:click=on_click>"Copy"</button>
+            <span role="status" class="text-sm text-emerald-700">{move || note.get()}</span>
+        </span>
+    }
+}
+
+/// Starts writing `text` to the clipboard; false when the browser offers no clipboard here.
+#[cfg(feature = "hydrate")]
+fn copy_text(text: &str) -> bool {
+    use web_sys::js_sys::Reflect;
+    let navigator = window().navigator();
+    let has_clipboard = Reflect::get(&navigator, &"clipboard".into())
+        .map(|c| !c.is_undefined() && !c.is_null())
+        .unwrap_or(false);
+    if has_clipboard {
+        // The promise settles later; a refusal only means the user copies by hand.
+        let _ = navigator.clipboard().write_text(text);
+    }
+    has_clipboard
+}

@@ -1,0 +1,198 @@
+//! Page furniture shared by the authoring screens: titled panels, empty states, badges, the
+//! loading/error frame around server data, and the role checks that decide what is editable.
+
+use cardsmith_model::validate::CollectionRole;
+use leptos::prelude::*;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use crate::api::UiError;
+
+/// Classes of a white card-like panel; phones get less padding to keep the width for content.
+pub const PANEL: &str =
+    "space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
+
+/// A secondary (outlined) button.
+pub const BUTTON: &str = "inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 focus:outline-none focus:ring-2 focus:ring-indigo-300 disabled:opacity-60";
+
+/// A destructive outlined button.
+pub const DANGER_BUTTON: &str = "inline-flex items-center justify-center rounded-lg border border-rose-300 bg-white px-3 py-2 text-sm font-semibold text-rose-700 hover:bg-rose-50 focus:outline-none focus:ring-2 focus:ring-rose-200 disabled:opacity-60";
+
+/// A `<section>` named by its heading, so screen readers list it as a landmark region.
+#[component]
+pub fn Panel(
+    /// Prefix of the heading id; unique on the page.
+    id: &'static str,
+    title: &'static str,
+    #[prop(optional)] intro: Option<&'static str>,
+    children: Children,
+) -> impl IntoView {
+    let heading = format!("{id}-heading");
+    let labelled_by = heading.clone();
+    view! {
+        <section aria-labelledby=labelled_by class=PANEL>
+            <h2 id=heading class="text-lg font-semibold">{title}</h2>
+            {intro.map(|t| view! { <p class="text-sm text-slate-600">{t}</p> })}
+            {children()}
+        </section>
+    }
+}
+
+/// What an empty list shows instead: what belongs here and the next step to take.
+#[component]
+pub fn EmptyBox(
+    heading: &'static str,
+    body: &'static str,
+    /// An optional `(href, label)` link to the next step.
+    #[prop(optional_no_strip)]
+    next: Option<(&'static str, &'static str)>,
+) -> impl IntoView {
+    view! {
+        <div class="rounded-2xl border-2 border-dashed border-slate-300 bg-white p-6 text-center sm:p-8">
+            <h2 class="text-lg font-semibold">{heading}</h2>
+            <p class="mx-auto mt-2 max-w-prose text-slate-600">{body}</p>
+            {next.map(|(href, label)| view! {
+                <a href=href class="mt-4 inline-block font-medium text-indigo-700 hover:underline">{label}</a>
+            })}
+        </div>
+    }
+}
+
+/// A small rounded label, e.g. "Default" or "Linked".
+#[component]
+pub fn Badge(
+    text: String,
+    #[prop(default = "bg-slate-100 text-slate-700")] tone: &'static str,
+) -> impl IntoView {
+    view! { <span class=format!("rounded-full px-2 py-0.5 text-xs font-medium {tone}")>{text}</span> }
+}
+
+/// A collection role. On the caller's own role (`yours`) screen readers hear "Your role:"
+/// first, so they learn why controls are (not) there.
+#[component]
+pub fn RoleBadge(role: Option<String>, #[prop(optional)] yours: bool) -> impl IntoView {
+    let role = role_of(role.as_deref());
+    let tone = match role {
+        CollectionRole::Owner => "bg-indigo-50 text-indigo-700",
+        CollectionRole::Editor => "bg-emerald-50 text-emerald-700",
+        CollectionRole::Viewer => "bg-slate-100 text-slate-700",
+    };
+    let text = match role {
+        CollectionRole::Owner => "Owner",
+        CollectionRole::Editor => "Editor",
+        CollectionRole::Viewer => "Viewer",
+    };
+    view! {
+        <span>
+            {yours.then(|| view! { <span class="sr-only">"Your role: "</span> })}
+            <Badge text=text.to_owned() tone/>
+        </span>
+    }
+}
+
+/// The caller's role from a `viewer_role` field; anything unknown counts as the weakest.
+pub fn role_of(role: Option<&str>) -> CollectionRole {
+    role.and_then(CollectionRole::parse)
+        .unwrap_or(CollectionRole::Viewer)
+}
+
+/// Whether a `viewer_role` allows changing things (editor or owner). The server decides in the
+/// end; this only keeps controls that would fail with 403 off the page.
+pub fn can_edit(role: Option<&str>) -> bool {
+    role_of(role) >= CollectionRole::Editor
+}
+
+/// Bytes in the unit people read: "0 B", "740 KB", "3.2 MB".
+pub fn human_bytes(bytes: i64) -> String {
+    const UNITS: [&str; 4] = ["KB", "MB", "GB", "TB"];
+    if bytes < 1000 {
+        return format!("{} B", bytes.max(0));
+    }
+    let mut value = bytes as f64;
+    let mut unit = "B";
+    for u in UNITS {
+        if value < 1000.0 {
+            break;
+        }
+        value /= 1000.0;
+        unit = u;
+    }
+    if value < 10.0 {
+        format!("{value:.1} {unit}")
+    } else {
+        format!("{value:.0} {unit}")
+    }
+}
+
+/// One of a few gradients, picked from `seed` so a collection or card keeps its colour.
+pub fn tint(seed: &str) -> &'static str {
+    const TINTS: [&str; 6] = [
+        "from-indigo-400 to-sky-300",
+        "from-rose-400 to-amber-300",
+        "from-emerald-400 to-teal-300",
+        "from-violet-400 to-fuchsia-300",
+        "from-amber-400 to-orange-300",
+        "from-sky-400 to-cyan-300",
+    ];
+    let sum = seed
+        .bytes()
+        .fold(0usize, |acc, b| acc.wrapping_mul(31).wrapping_add(b.into()));
+    TINTS[sum % TINTS.len()]
+}
+
+/// Renders `resource` with `render` once loaded; a loading line before, the error if it failed.
+/// `Transition` keeps the old content on screen while a refetch runs.
+pub fn loaded<T, V, F>(
+    resource: Resource<Result<T, UiError>>,
+    what: &'static str,
+    render: F,
+) -> impl IntoView
+where
+    T: Clone + Send + Sync + Serialize + DeserializeOwned + 'static,
+    F: Fn(T) -> V + Clone + Send + Sync + 'static,
+    V: IntoView + 'static,
+{
+    view! {
+        <Transition fallback=move || view! { <p class="py-4 text-slate-500">{format!("Loading {what}…")}</p> }>
+            {move || {
+                let render = render.clone();
+                Suspend::new(async move {
+                    match resource.await {
+                        Ok(data) => render(data).into_any(),
+                        Err(e) => view! {
+                            <p role="alert" class="rounded-lg border border-rose-200 bg-rose-50 p-4 text-rose-800">{e.to_string()}</p>
+                        }.into_any(),
+                    }
+                })
+            }}
+        </Transition>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_read_naturally() {
+        assert_eq!(human_bytes(0), "0 B");
+        assert_eq!(human_bytes(999), "999 B");
+        assert_eq!(human_bytes(1_500), "1.5 KB");
+        assert_eq!(human_bytes(740_000), "740 KB");
+        assert_eq!(human_bytes(3_200_000), "3.2 MB");
+    }
+
+    #[test]
+    fn roles_gate_editing() {
+        assert!(can_edit(Some("owner")));
+        assert!(can_edit(Some("editor")));
+        assert!(!can_edit(Some("viewer")));
+        assert!(!can_edit(None));
+        assert!(!can_edit(Some("admin")));
+    }
+
+    #[test]
+    fn tints_are_stable() {
+        assert_eq!(tint("abc"), tint("abc"));
+    }
+}

@@ -1,0 +1,93 @@
+//! Changing an address (slug) of a collection or card, with a live availability check.
+
+use cardsmith_model::collection::SlugInput;
+use cardsmith_model::validate::slug_problem;
+use leptos::ev::SubmitEvent;
+use leptos::prelude::*;
+
+use super::form::{ErrorAlert, SubmitButton, TextField};
+use crate::api::{SlugAvailable, UiError};
+use crate::pages::settings::{field_error, general_error};
+
+/// A slug field that says whether the typed slug is free before anything is saved.
+///
+/// The parent owns the save action (collections and cards change slugs through different
+/// server functions) and navigates to the new address when it succeeds.
+#[component]
+pub fn SlugForm(
+    /// `collections` or `cards`: the slug space to check.
+    space: &'static str,
+    /// The slug now.
+    current: String,
+    /// The address before the slug, e.g. `/cards/`.
+    prefix: &'static str,
+    /// Dispatches the change with the new slug.
+    save: Callback<String>,
+    #[prop(into)] busy: Signal<bool>,
+    /// The save action's latest result.
+    #[prop(into)]
+    outcome: Signal<Option<Result<(), UiError>>>,
+) -> impl IntoView {
+    let slug = RwSignal::new(current.clone());
+    let current = StoredValue::new(current);
+    let local = RwSignal::new(Vec::new());
+    let check = ServerAction::<SlugAvailable>::new();
+    // Effects run only in the browser, so the server never checks the unchanged slug.
+    Effect::new(move |_| {
+        let wanted = slug.get();
+        if wanted != current.get_value() && slug_problem(&wanted).is_none() {
+            check.dispatch(SlugAvailable {
+                space: space.to_owned(),
+                slug: wanted,
+            });
+        }
+    });
+    let availability = move || {
+        let wanted = slug.get();
+        if wanted == current.get_value() {
+            return None;
+        }
+        if let Some(problem) = slug_problem(&wanted) {
+            return Some(("text-rose-600", format!("{prefix}{wanted} {problem}")));
+        }
+        Some(match check.value().get() {
+            // Answers name the slug they checked; older answers are ignored.
+            Some(Ok((checked, true))) if checked == wanted => {
+                ("text-emerald-700", format!("{prefix}{wanted} is available"))
+            }
+            Some(Ok((checked, false))) if checked == wanted => {
+                ("text-rose-600", format!("{prefix}{wanted} is taken"))
+            }
+            Some(Err(_)) if !check.pending().get() => (
+                "text-slate-500",
+                "Could not check now; saving will tell.".to_owned(),
+            ),
+            _ => ("text-slate-500", "Checking…".to_owned()),
+        })
+    };
+    let on_submit = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        let input = SlugInput {
+            slug: slug.get_untracked().trim().to_owned(),
+        };
+        match input.validate() {
+            Ok(()) => {
+                local.set(Vec::new());
+                save.run(input.slug);
+            }
+            Err(errors) => local.set(errors),
+        }
+    };
+    view! {
+        <form class="space-y-3" novalidate on:submit=on_submit>
+            <ErrorAlert message=general_error(move || outcome.get())/>
+            <TextField id=if space == "cards" { "card_slug" } else { "collection_slug" } label="Slug" value=slug
+                error=field_error(local, move || outcome.get(), "slug")
+                hint="The last part of the address: lowercase letters, digits and single hyphens. Old links stop working."/>
+            <p aria-live="polite" class="min-h-5 text-sm">
+                {move || availability().map(|(tone, text)| view! { <span class=tone>{text}</span> })}
+            </p>
+            <SubmitButton label="Change slug" busy_label="Changing…" busy/>
+        </form>
+    }
+}

@@ -1,0 +1,200 @@
+//! One collection: header, stats, cards and a new-card form, the background image, and (in
+//! submodules) sharing, story presets, the child profile and settings.
+//!
+//! The collection and its cards are loaded once per address and then kept in signals that the
+//! sections update from their own results, so creating a card or renaming the collection does
+//! not reload (and reset) every other section.
+
+mod members;
+mod presets;
+mod profile;
+mod settings;
+
+use cardsmith_model::card::{CardOut, CreateCardInput};
+use cardsmith_model::collection::{CollectionOut, GetCollectionOutputBody};
+use cardsmith_model::validate::CollectionRole;
+use leptos::ev::SubmitEvent;
+use leptos::prelude::*;
+use leptos_meta::Title;
+use leptos_router::hooks::use_params_map;
+
+use super::settings::general_error;
+use crate::api::{collection_by_slug, collection_stats, CreateCard};
+use crate::components::card_fields::CardFields;
+use crate::components::card_tile::CardGrid;
+use crate::components::form::{ErrorAlert, StatusNote, SubmitButton};
+use crate::components::image_upload::ImageDropZone;
+use crate::components::layout::{human_bytes, loaded, role_of, Badge, Panel, RoleBadge};
+
+/// What the sections of one collection page share.
+#[derive(Clone, Copy)]
+struct Shown {
+    collection: RwSignal<CollectionOut>,
+    cards: RwSignal<Vec<CardOut>>,
+    role: CollectionRole,
+}
+
+impl Shown {
+    fn id(&self) -> String {
+        self.collection.with_untracked(|c| c.id.clone())
+    }
+}
+
+#[component]
+pub fn CollectionPage() -> impl IntoView {
+    let params = use_params_map();
+    let slug = move || params.read().get("slug").unwrap_or_default();
+    let body = Resource::new(slug, collection_by_slug);
+    view! {
+        <nav aria-label="Breadcrumb" class="mb-2 text-sm">
+            <a href="/collections" class="font-medium text-indigo-700 hover:underline">"← Collections"</a>
+        </nav>
+        {loaded(body, "the collection", |body| view! { <CollectionView body/> })}
+    }
+}
+
+#[component]
+fn CollectionView(body: GetCollectionOutputBody) -> impl IntoView {
+    let shown = Shown {
+        role: role_of(body.collection.viewer_role.as_deref()),
+        collection: RwSignal::new(body.collection),
+        cards: RwSignal::new(body.cards.unwrap_or_default()),
+    };
+    provide_context(shown);
+    let editor = shown.role >= CollectionRole::Editor;
+    let name = move || shown.collection.with(|c| c.name.clone());
+    view! {
+        <Title text=name/>
+        <header class="space-y-2">
+            <div class="flex flex-wrap items-center gap-2">
+                <h1 class="text-2xl font-bold">{name}</h1>
+                <RoleBadge role=shown.collection.with_untracked(|c| c.viewer_role.clone()) yours=true/>
+                <Show when=move || shown.collection.with(|c| c.is_default)>
+                    <Badge text="Default".to_owned() tone="bg-amber-100 text-amber-900"/>
+                </Show>
+            </div>
+            <p class="max-w-prose whitespace-pre-line text-slate-600">{move || shown.collection.with(|c| c.description.clone())}</p>
+            <Stats/>
+        </header>
+        <div class="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
+            <div class="min-w-0 space-y-6">
+                <CardsPanel/>
+                <presets::PresetsPanel/>
+                <profile::ProfilePanel/>
+            </div>
+            <div class="min-w-0 space-y-6">
+                <members::MembersPanel/>
+                <Panel id="background" title="Background"
+                    intro="Shown behind the collection's tile in the list of collections.">
+                    <ImageDropZone label="Background image" id="background_file"
+                        url=format!("/api/collections/{}/background", shown.id())
+                        hash=shown.collection.with_untracked(|c| c.background_image_hash.clone())
+                        editable=editor shape="aspect-[16/9]"/>
+                </Panel>
+                {editor.then(|| view! { <settings::SettingsPanel/> })}
+            </div>
+        </div>
+    }
+}
+
+/// Card count and disk use; reloads when the number of cards changes.
+#[component]
+fn Stats() -> impl IntoView {
+    let shown = expect_context::<Shown>();
+    let id = shown.id();
+    let stats = Resource::new(
+        move || (id.clone(), shown.cards.with(Vec::len)),
+        |(id, _)| collection_stats(id),
+    );
+    view! {
+        {loaded(stats, "statistics", |s| view! {
+            <dl class="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+                <div class="flex gap-1"><dt class="text-slate-500">"Cards"</dt><dd class="font-medium">{s.card_count}</dd></div>
+                <div class="flex gap-1"><dt class="text-slate-500">"Disk use"</dt><dd class="font-medium">{human_bytes(s.disk_bytes)}</dd></div>
+            </dl>
+        })}
+    }
+}
+
+#[component]
+fn CardsPanel() -> impl IntoView {
+    let shown = expect_context::<Shown>();
+    let editor = shown.role >= CollectionRole::Editor;
+    let id = shown.id();
+    let empty = if editor {
+        (
+            "No cards yet",
+            "Add the first card with the form below: a title is enough to start.",
+        )
+    } else {
+        (
+            "No cards yet",
+            "Nobody has added a card to this collection yet.",
+        )
+    };
+    view! {
+        <Panel id="cards" title="Cards">
+            {move || view! {
+                <CardGrid cards=shown.cards.get() label="Cards in this collection"
+                    in_collection=Some(id.clone()) empty next=None/>
+            }}
+            {editor.then(|| view! { <NewCardForm/> })}
+        </Panel>
+    }
+}
+
+#[component]
+fn NewCardForm() -> impl IntoView {
+    let shown = expect_context::<Shown>();
+    let title = RwSignal::new(String::new());
+    let description = RwSignal::new(String::new());
+    let author = RwSignal::new(String::new());
+    let local = RwSignal::new(Vec::new());
+    let create = ServerAction::<CreateCard>::new();
+    let outcome = Signal::derive(move || create.value().get().map(|r| r.map(|_| ())));
+    let created = Signal::derive(move || match create.value().get() {
+        Some(Ok(card)) => Some(format!("Created “{}”", card.title)),
+        _ => None,
+    });
+    Effect::new(move |_| {
+        if let Some(Ok(card)) = create.value().get() {
+            shown.cards.update(|cards| cards.push(card));
+            shown.collection.update(|c| c.card_count += 1);
+            title.set(String::new());
+            description.set(String::new());
+            author.set(String::new());
+        }
+    });
+    let on_submit = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        let input = CreateCardInput {
+            title: title.get_untracked(),
+            description: description.get_untracked(),
+            author: Some(author.get_untracked()),
+            slug: None,
+        };
+        match input.validate() {
+            Ok(()) => {
+                local.set(Vec::new());
+                create.dispatch(CreateCard {
+                    collection_id: shown.id(),
+                    title: input.title,
+                    description: input.description,
+                    author: input.author.unwrap_or_default(),
+                });
+            }
+            Err(errors) => local.set(errors),
+        }
+    };
+    view! {
+        <form class="space-y-4 border-t border-slate-100 pt-4" aria-labelledby="new-card-heading" novalidate on:submit=on_submit>
+            <h3 id="new-card-heading" class="font-semibold">"New card"</h3>
+            <ErrorAlert message=general_error(move || create.value().get())/>
+            <CardFields title description author local outcome/>
+            <div class="flex flex-wrap items-center gap-3">
+                <SubmitButton label="Create card" busy_label="Creating…" busy=create.pending()/>
+                <StatusNote message=created/>
+            </div>
+        </form>
+    }
+}

@@ -1,0 +1,187 @@
+//! Sharing: who is in the collection and with which role. Owners change roles, remove and add
+//! members; everybody else can leave.
+
+use cardsmith_model::collection::{AddMemberInput, MemberOut};
+use cardsmith_model::validate::CollectionRole;
+use leptos::ev::SubmitEvent;
+use leptos::prelude::*;
+use leptos_router::hooks::use_navigate;
+
+use super::Shown;
+use crate::api::{list_members, AddMember, RemoveMember, UpdateMember};
+use crate::components::confirm::ConfirmButton;
+use crate::components::form::{ErrorAlert, SelectField, StatusNote, SubmitButton, TextField};
+use crate::components::layout::{loaded, Panel, RoleBadge};
+use crate::pages::frame::CurrentUser;
+use crate::pages::settings::{field_error, general_error};
+
+/// Editor first: it is what a parent usually gives the other parent.
+const ROLE_OPTIONS: &[(&str, &str)] = &[
+    ("editor", "Editor"),
+    ("viewer", "Viewer"),
+    ("owner", "Owner"),
+];
+
+#[component]
+pub fn MembersPanel() -> impl IntoView {
+    let shown = expect_context::<Shown>();
+    let owner = shown.role == CollectionRole::Owner;
+    let id = shown.id();
+    let members = Resource::new(|| (), move |_| list_members(id.clone()));
+    let reload = Callback::new(move |()| members.refetch());
+    view! {
+        <Panel id="sharing" title="Sharing"
+            intro="Owners manage members and settings, editors change cards, viewers look and listen.">
+            {loaded(members, "members", move |list| view! {
+                <ul aria-label="Members" class="divide-y divide-slate-100">
+                    {list.into_iter().map(|member| view! { <MemberRow member owner reload/> }).collect_view()}
+                </ul>
+            })}
+            {if owner {
+                view! { <AddMemberForm reload/> }.into_any()
+            } else {
+                view! { <LeaveButton/> }.into_any()
+            }}
+        </Panel>
+    }
+}
+
+#[component]
+fn MemberRow(member: MemberOut, owner: bool, reload: Callback<()>) -> impl IntoView {
+    let shown = expect_context::<Shown>();
+    let me = expect_context::<CurrentUser>();
+    let is_me =
+        me.0.with_untracked(|u| u.as_ref().is_some_and(|u| u.id == member.user_id));
+    let update = ServerAction::<UpdateMember>::new();
+    let remove = ServerAction::<RemoveMember>::new();
+    Effect::new(move |_| {
+        let updated = matches!(update.value().get(), Some(Ok(())));
+        if updated || matches!(remove.value().get(), Some(Ok(()))) {
+            reload.run(());
+        }
+    });
+    let user_id = StoredValue::new(member.user_id.clone());
+    let email = member.email.clone();
+    let current_role = member.role.clone();
+    let controls = owner.then(|| {
+        let on_change = move |ev| {
+            update.dispatch(UpdateMember {
+                id: shown.id(),
+                user_id: user_id.get_value(),
+                role: event_target_value(&ev),
+            });
+        };
+        view! {
+            <select class="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm"
+                aria-label=format!("Change access of {email}") on:change=on_change>
+                {ROLE_OPTIONS.iter().map(|(v, l)| {
+                    let selected = *v == current_role;
+                    view! { <option value=*v selected=selected>{*l}</option> }
+                }).collect_view()}
+            </select>
+            {(!is_me).then(|| view! {
+                <button type="button" class="text-sm font-medium text-rose-700 hover:underline"
+                    aria-label=format!("Remove {email}")
+                    on:click=move |_| { remove.dispatch(RemoveMember { id: shown.id(), user_id: user_id.get_value() }); }>
+                    "Remove"
+                </button>
+            })}
+        }
+    });
+    view! {
+        <li class="space-y-2 py-3">
+            <div class="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <div class="min-w-0 flex-1">
+                    <p class="font-medium">{member.display_name.clone()}{is_me.then_some(" (you)")}</p>
+                    <p class="truncate text-sm text-slate-600">{member.email.clone()}</p>
+                </div>
+                {match controls {
+                    Some(controls) => controls.into_any(),
+                    None => view! { <RoleBadge role=Some(member.role.clone())/> }.into_any(),
+                }}
+            </div>
+            <ErrorAlert message=general_error(move || update.value().get())/>
+            <ErrorAlert message=general_error(move || remove.value().get())/>
+        </li>
+    }
+}
+
+#[component]
+fn AddMemberForm(reload: Callback<()>) -> impl IntoView {
+    let shown = expect_context::<Shown>();
+    let email = RwSignal::new(String::new());
+    let role = RwSignal::new("editor".to_owned());
+    let local = RwSignal::new(Vec::new());
+    let add = ServerAction::<AddMember>::new();
+    let added = RwSignal::new(None::<String>);
+    Effect::new(move |_| {
+        if let Some(Ok(())) = add.value().get() {
+            added.set(Some(format!("Added {}", email.get_untracked().trim())));
+            email.set(String::new());
+            reload.run(());
+        }
+    });
+    let on_submit = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        added.set(None);
+        let input = AddMemberInput {
+            user_id: email.get_untracked().trim().to_owned(),
+            role: role.get_untracked(),
+        };
+        match input.validate() {
+            Ok(()) => {
+                local.set(Vec::new());
+                add.dispatch(AddMember {
+                    id: shown.id(),
+                    email: input.user_id,
+                    role: input.role,
+                });
+            }
+            Err(errors) => local.set(errors),
+        }
+    };
+    view! {
+        <form class="space-y-3 border-t border-slate-100 pt-4" aria-labelledby="add-member-heading" novalidate on:submit=on_submit>
+            <h3 id="add-member-heading" class="font-semibold">"Add member"</h3>
+            <ErrorAlert message=general_error(move || add.value().get())/>
+            <TextField id="member_email" label="Member email" kind="email" value=email
+                error=field_error(local, move || add.value().get(), "user_id")
+                hint="They need an account on this server already."/>
+            <SelectField id="member_role" label="Role" value=role options=ROLE_OPTIONS/>
+            <SubmitButton label="Add member" busy_label="Adding…" busy=add.pending()/>
+            <StatusNote message=added/>
+        </form>
+    }
+}
+
+/// Leaving: the caller removes themselves, then goes back to their collections.
+#[component]
+fn LeaveButton() -> impl IntoView {
+    let shown = expect_context::<Shown>();
+    let me = expect_context::<CurrentUser>();
+    let leave = ServerAction::<RemoveMember>::new();
+    let navigate = use_navigate();
+    Effect::new(move |_| {
+        if let Some(Ok(())) = leave.value().get() {
+            navigate("/collections", Default::default());
+        }
+    });
+    let on_confirm = Callback::new(move |()| {
+        if let Some(user) = me.0.get_untracked() {
+            leave.dispatch(RemoveMember {
+                id: shown.id(),
+                user_id: user.id,
+            });
+        }
+    });
+    let question = Signal::derive(move || {
+        let name = shown.collection.with(|c| c.name.clone());
+        format!("Leave “{name}”? You lose access to its cards until an owner adds you again.")
+    });
+    view! {
+        <div class="space-y-2 border-t border-slate-100 pt-4">
+            <ErrorAlert message=general_error(move || leave.value().get())/>
+            <ConfirmButton label="Leave collection" question confirm_label="Yes, leave" busy=leave.pending() on_confirm/>
+        </div>
+    }
+}

@@ -1,0 +1,114 @@
+//! The child profile: who the collection's stories are for. Editors change it; viewers see the
+//! same fields disabled and no Save button.
+
+use cardsmith_model::collection::CollectionProfileOut;
+use cardsmith_model::validate::CollectionRole;
+use leptos::ev::SubmitEvent;
+use leptos::prelude::*;
+
+use super::Shown;
+use crate::api::{collection_profile, SaveCollectionProfile};
+use crate::components::fields::{all_errors, optional_number, whole_number, TextArea};
+use crate::components::form::{ErrorAlert, StatusNote, SubmitButton, TextField};
+use crate::components::layout::{loaded, Panel};
+use crate::pages::settings::{field_error, general_error};
+
+#[component]
+pub fn ProfilePanel() -> impl IntoView {
+    let shown = expect_context::<Shown>();
+    let id = shown.id();
+    let profile = Resource::new(|| (), move |_| collection_profile(id.clone()));
+    view! {
+        <Panel id="profile" title="Child profile"
+            intro="Who these stories are for. Story generation uses it to pick names, themes and words.">
+            {loaded(profile, "the profile", |profile| view! { <ProfileForm profile/> })}
+        </Panel>
+    }
+}
+
+#[component]
+fn ProfileForm(profile: CollectionProfileOut) -> impl IntoView {
+    let shown = expect_context::<Shown>();
+    let editor = shown.role >= CollectionRole::Editor;
+    let child_name = RwSignal::new(profile.child_name);
+    let child_age = RwSignal::new(profile.child_age.map(|a| a.to_string()).unwrap_or_default());
+    let friends = RwSignal::new(profile.friends);
+    let interests = RwSignal::new(profile.interests);
+    let pets = RwSignal::new(profile.pets);
+    let avoid = RwSignal::new(profile.avoid_themes);
+    let notes = RwSignal::new(profile.notes);
+    let prompt = RwSignal::new(profile.prompt_template);
+    let vocab = RwSignal::new(profile.vocab_level);
+    let voice = RwSignal::new(profile.voice_id);
+    let duration = RwSignal::new(profile.duration_min.to_string());
+    let local = RwSignal::new(Vec::new());
+    let save = ServerAction::<SaveCollectionProfile>::new();
+    let outcome = move || save.value().get();
+    let saved = Signal::derive(move || {
+        matches!(outcome(), Some(Ok(()))).then(|| "Child profile saved".to_owned())
+    });
+    let on_submit = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        let mut parsed = Vec::new();
+        let input = CollectionProfileOut {
+            child_name: child_name.get_untracked(),
+            child_age: optional_number("child_age", &child_age.get_untracked(), &mut parsed),
+            friends: friends.get_untracked(),
+            interests: interests.get_untracked(),
+            notes: notes.get_untracked(),
+            pets: pets.get_untracked(),
+            avoid_themes: avoid.get_untracked(),
+            prompt_template: prompt.get_untracked(),
+            vocab_level: vocab.get_untracked(),
+            voice_id: voice.get_untracked(),
+            duration_min: whole_number("duration_min", &duration.get_untracked(), 0, &mut parsed),
+        };
+        match all_errors(parsed, input.validate()) {
+            Ok(()) => {
+                local.set(Vec::new());
+                save.dispatch(SaveCollectionProfile {
+                    id: shown.id(),
+                    profile: input,
+                });
+            }
+            Err(errors) => local.set(errors),
+        }
+    };
+    let error = move |field: &'static str| field_error(local, outcome, field);
+    view! {
+        <form class="space-y-4" aria-label="Child profile" novalidate on:submit=on_submit>
+            <ErrorAlert message=general_error(outcome)/>
+            // A disabled fieldset makes every field read-only for viewers in one place.
+            <fieldset class="space-y-4 disabled:opacity-80" disabled=!editor>
+                <legend class="sr-only">"Child profile"</legend>
+                <div class="grid gap-4 sm:grid-cols-[1fr_8rem]">
+                    <TextField id="profile_child_name" label="Child's name" value=child_name error=error("child_name")/>
+                    <TextField id="profile_child_age" label="Age" kind="number" value=child_age error=error("child_age")
+                        hint="Optional."/>
+                </div>
+                <div class="grid gap-4 sm:grid-cols-2">
+                    <TextArea id="profile_friends" label="Friends" value=friends error=error("friends")/>
+                    <TextArea id="profile_interests" label="Interests" value=interests error=error("interests")/>
+                    <TextArea id="profile_pets" label="Pets" value=pets error=error("pets")/>
+                    <TextArea id="profile_avoid" label="Themes to avoid" value=avoid error=error("avoid_themes")
+                        hint="e.g. monsters, the dark"/>
+                </div>
+                <TextArea id="profile_notes" label="Notes" value=notes error=error("notes")/>
+                <TextArea id="profile_prompt" label="Default prompt template" value=prompt rows=4
+                    error=error("prompt_template")/>
+                <div class="grid gap-4 sm:grid-cols-3">
+                    <TextField id="profile_vocab" label="Vocabulary level" value=vocab error=error("vocab_level")/>
+                    <TextField id="profile_voice" label="Voice" value=voice error=error("voice_id")/>
+                    <TextField id="profile_duration" label="Story length (minutes)" kind="number" value=duration
+                        error=error("duration_min")/>
+                </div>
+            </fieldset>
+            {editor.then(|| view! {
+                <div class="flex flex-wrap items-center gap-3">
+                    <SubmitButton label="Save child profile" busy_label="Saving…" busy=save.pending()/>
+                    <StatusNote message=saved/>
+                </div>
+            })}
+        </form>
+    }
+}

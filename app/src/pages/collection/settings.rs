@@ -1,0 +1,198 @@
+//! Collection settings. Editors rename it and make it their default; owners also change its
+//! slug and delete it. Each control is shown only to the roles the server allows it.
+
+use cardsmith_model::collection::UpdateCollectionInput;
+use cardsmith_model::validate::CollectionRole;
+use leptos::ev::SubmitEvent;
+use leptos::prelude::*;
+use leptos_router::hooks::use_navigate;
+
+use super::Shown;
+use crate::api::{ChangeCollectionSlug, DeleteCollection, SetDefaultCollection, UpdateCollection};
+use crate::components::confirm::ConfirmButton;
+use crate::components::fields::{CheckField, TextArea};
+use crate::components::form::{ErrorAlert, StatusNote, SubmitButton, TextField};
+use crate::components::layout::{Panel, BUTTON};
+use crate::components::slug_form::SlugForm;
+use crate::pages::settings::{field_error, general_error};
+
+const SUBSECTION: &str = "space-y-3 border-t border-slate-100 pt-4";
+
+#[component]
+pub fn SettingsPanel() -> impl IntoView {
+    let shown = expect_context::<Shown>();
+    let owner = shown.role == CollectionRole::Owner;
+    view! {
+        <Panel id="collection-settings" title="Settings">
+            <RenameForm/>
+            <DefaultSwitch/>
+            {owner.then(|| view! {
+                <div class=SUBSECTION>
+                    <h3 class="font-semibold">"Address"</h3>
+                    <SlugChange/>
+                </div>
+                <DeleteCollectionForm/>
+            })}
+        </Panel>
+    }
+}
+
+#[component]
+fn RenameForm() -> impl IntoView {
+    let shown = expect_context::<Shown>();
+    let (start_name, start_description) = shown
+        .collection
+        .with_untracked(|c| (c.name.clone(), c.description.clone()));
+    let name = RwSignal::new(start_name);
+    let description = RwSignal::new(start_description);
+    let local = RwSignal::new(Vec::new());
+    let save = ServerAction::<UpdateCollection>::new();
+    let saved = Signal::derive(move || {
+        matches!(save.value().get(), Some(Ok(()))).then(|| "Saved".to_owned())
+    });
+    Effect::new(move |_| {
+        if let Some(Ok(())) = save.value().get() {
+            shown.collection.update(|c| {
+                c.name = name.get_untracked().trim().to_owned();
+                c.description = description.get_untracked();
+            });
+        }
+    });
+    let on_submit = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        let input = UpdateCollectionInput {
+            name: name.get_untracked(),
+            description: description.get_untracked(),
+        };
+        match input.validate() {
+            Ok(()) => {
+                local.set(Vec::new());
+                save.dispatch(UpdateCollection {
+                    id: shown.id(),
+                    name: input.name,
+                    description: input.description,
+                });
+            }
+            Err(errors) => local.set(errors),
+        }
+    };
+    view! {
+        <form class="space-y-3" aria-label="Rename collection" novalidate on:submit=on_submit>
+            <ErrorAlert message=general_error(move || save.value().get())/>
+            <TextField id="rename_name" label="Collection name" value=name
+                error=field_error(local, move || save.value().get(), "name")/>
+            <TextArea id="rename_description" label="Collection description" value=description
+                error=field_error(local, move || save.value().get(), "description")/>
+            <div class="flex flex-wrap items-center gap-3">
+                <SubmitButton label="Save collection" busy_label="Saving…" busy=save.pending()/>
+                <StatusNote message=saved/>
+            </div>
+        </form>
+    }
+}
+
+/// The caller's default collection is where quick recordings land.
+#[component]
+fn DefaultSwitch() -> impl IntoView {
+    let shown = expect_context::<Shown>();
+    let make = ServerAction::<SetDefaultCollection>::new();
+    Effect::new(move |_| {
+        if let Some(Ok(())) = make.value().get() {
+            shown.collection.update(|c| c.is_default = true);
+        }
+    });
+    view! {
+        <div class=SUBSECTION>
+            <h3 class="font-semibold">"Default collection"</h3>
+            <ErrorAlert message=general_error(move || make.value().get())/>
+            <Show
+                when=move || shown.collection.with(|c| c.is_default)
+                fallback=move || view! {
+                    <p class="text-sm text-slate-600">"Quick recordings land in your default collection."</p>
+                    <button type="button" class=BUTTON disabled=move || make.pending().get()
+                        on:click=move |_| { make.dispatch(SetDefaultCollection { id: shown.id() }); }>
+                        "Make default"
+                    </button>
+                }
+            >
+                <p class="text-sm text-slate-600">"This is your default collection: quick recordings land here."</p>
+            </Show>
+        </div>
+    }
+}
+
+/// A new slug moves the page: on success the browser follows to the new address.
+#[component]
+fn SlugChange() -> impl IntoView {
+    let shown = expect_context::<Shown>();
+    let change = ServerAction::<ChangeCollectionSlug>::new();
+    let wanted = StoredValue::new(String::new());
+    let navigate = use_navigate();
+    Effect::new(move |_| {
+        if let Some(Ok(())) = change.value().get() {
+            navigate(
+                &format!("/collections/{}", wanted.get_value()),
+                Default::default(),
+            );
+        }
+    });
+    let save = Callback::new(move |slug: String| {
+        wanted.set_value(slug.clone());
+        change.dispatch(ChangeCollectionSlug {
+            id: shown.id(),
+            slug,
+        });
+    });
+    view! {
+        <SlugForm space="collections" current=shown.collection.with_untracked(|c| c.slug.clone())
+            prefix="/collections/" save busy=change.pending()
+            outcome=Signal::derive(move || change.value().get())/>
+    }
+}
+
+#[component]
+fn DeleteCollectionForm() -> impl IntoView {
+    let shown = expect_context::<Shown>();
+    let cascade = RwSignal::new(false);
+    let delete = ServerAction::<DeleteCollection>::new();
+    let navigate = use_navigate();
+    Effect::new(move |_| {
+        if let Some(Ok(())) = delete.value().get() {
+            navigate("/collections", Default::default());
+        }
+    });
+    let id = shown.id();
+    let homed = move || {
+        shown
+            .cards
+            .with(|cards| cards.iter().filter(|c| c.collection_id == id).count())
+    };
+    let question = Signal::derive(move || {
+        let name = shown.collection.with(|c| c.name.clone());
+        match (cascade.get(), homed()) {
+            (true, n) if n > 0 => format!(
+                "Delete “{name}” and the {n} card(s) that live in it? This cannot be undone."
+            ),
+            _ => format!("Delete “{name}”? This cannot be undone."),
+        }
+    });
+    let on_confirm = Callback::new(move |()| {
+        delete.dispatch(DeleteCollection {
+            id: shown.id(),
+            cascade: cascade.get_untracked(),
+        });
+    });
+    view! {
+        <div class=SUBSECTION>
+            <h3 class="font-semibold text-rose-800">"Delete collection"</h3>
+            <p class="text-sm text-slate-600">
+                "Cards linked in from other collections stay where they live either way. Cards whose home is this collection are kept safe: without the box below, deleting is refused while any live here, so move them first."
+            </p>
+            <CheckField id="delete_cascade" label="Also delete the cards that live in this collection" checked=cascade
+                hint="Their covers and settings go with them."/>
+            <ErrorAlert message=general_error(move || delete.value().get())/>
+            <ConfirmButton label="Delete collection" question confirm_label="Yes, delete collection"
+                busy=delete.pending() on_confirm/>
+        </div>
+    }
+}

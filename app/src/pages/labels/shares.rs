@@ -1,0 +1,92 @@
+//! The caller's public share links, each revocable, and all at once.
+
+use cardsmith_model::label::LabelShareOut;
+use leptos::prelude::*;
+
+use crate::api::{RevokeAllLabelShares, RevokeLabelShare, UiError};
+use crate::components::confirm::ConfirmButton;
+use crate::components::copy::CopyLinkButton;
+use crate::components::form::{ErrorAlert, StatusNote};
+use crate::components::layout::{loaded, EmptyBox, Panel};
+use crate::pages::settings::general_error;
+
+#[component]
+pub fn SharesPanel(
+    shares: Resource<Result<Vec<LabelShareOut>, UiError>>,
+    reload: Callback<()>,
+) -> impl IntoView {
+    let revoke_all = ServerAction::<RevokeAllLabelShares>::new();
+    Effect::new(move |_| {
+        if let Some(Ok(_)) = revoke_all.value().get() {
+            reload.run(());
+        }
+    });
+    let ended = Signal::derive(move || match revoke_all.value().get() {
+        Some(Ok(n)) => Some(format!("Revoked {n} link(s)")),
+        _ => None,
+    });
+    view! {
+        <Panel id="shares" title="Share links"
+            intro="A share link opens a sheet without signing in, for whoever prints it. Revoke the links you no longer need.">
+            <StatusNote message=ended/>
+            <ErrorAlert message=general_error(move || revoke_all.value().get())/>
+            {loaded(shares, "share links", move |list| {
+                if list.is_empty() {
+                    return view! {
+                        <EmptyBox heading="No share links"
+                            body="Generate a sheet above, then press “Create share link” to let someone else print it."
+                            next=None/>
+                    }
+                    .into_any();
+                }
+                view! {
+                    <ul aria-label="Share links" class="divide-y divide-slate-100">
+                        {list.into_iter().map(|share| view! { <ShareRow share reload/> }).collect_view()}
+                    </ul>
+                    <ConfirmButton label="Revoke all"
+                        question="Revoke every share link? Nobody can open your sheets through them any more; the sheets themselves stay.".to_owned()
+                        confirm_label="Yes, revoke all" busy=revoke_all.pending()
+                        on_confirm=Callback::new(move |()| { revoke_all.dispatch(RevokeAllLabelShares {}); })/>
+                }
+                .into_any()
+            })}
+        </Panel>
+    }
+}
+
+#[component]
+fn ShareRow(share: LabelShareOut, reload: Callback<()>) -> impl IntoView {
+    let revoke = ServerAction::<RevokeLabelShare>::new();
+    Effect::new(move |_| {
+        if let Some(Ok(())) = revoke.value().get() {
+            reload.run(());
+        }
+    });
+    // RFC 3339 to "2025-03-01 18:04": enough to tell links apart.
+    let when = share
+        .created_at
+        .get(..16)
+        .unwrap_or(&share.created_at)
+        .replace('T', " ");
+    let id = StoredValue::new(share.id.clone());
+    view! {
+        <li class="space-y-2 py-3">
+            <div class="flex flex-wrap items-center gap-x-4 gap-y-2">
+                <div class="min-w-0 flex-1">
+                    <p class="truncate font-medium">{share.filename.clone()}</p>
+                    <p class="text-sm text-slate-600">"Created "{when.clone()}</p>
+                </div>
+                <a href=share.url.clone() target="_blank" rel="noopener"
+                    class="text-sm font-medium text-indigo-700 hover:underline">"Open"</a>
+                <CopyLinkButton path=share.url.clone() label="Copy link"/>
+                <button type="button" class="text-sm font-medium text-rose-700 hover:underline"
+                    aria-label=format!("Revoke link to {} created {when}", share.filename)
+                    disabled=move || revoke.pending().get()
+                    on:click=move |_| { revoke.dispatch(RevokeLabelShare { id: id.get_value() }); }>
+                    "Revoke"
+                </button>
+            </div>
+            <ErrorAlert message=general_error(move || revoke.value().get())/>
+        </li>
+    }
+}

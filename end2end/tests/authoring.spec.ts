@@ -1,0 +1,93 @@
+// Authoring: a collection, a card with a cover, sharing read-only, a PDF label and its
+// public link opened signed out.
+import { expect, gotoHydrated, screenshot, signInAsAdmin, submitLogin, test, waitForPath } from './fixtures';
+import { gradientPng } from './png';
+
+const READER_PASSWORD = 'a-long-enough-password';
+
+test('a parent authors a card, shares the collection read-only and prints a label', async ({ page, browser }) => {
+  const stamp = Date.now().toString(36);
+  const collection = `Bedtime ${stamp}`;
+  const cardTitle = `Moon Story ${stamp}`;
+  const readerEmail = `reader-${stamp}@example.com`;
+
+  await signInAsAdmin(page);
+  // A second family member to share with (the admin API is the quickest way to make one).
+  const created = await page.request.post('/api/admin/users', {
+    data: { email: readerEmail, password: READER_PASSWORD, role: 'user', display_name: 'Grandma' },
+  });
+  expect(created.status()).toBe(201);
+
+  // Create the collection.
+  await gotoHydrated(page, '/collections');
+  await page.getByLabel('Name', { exact: true }).fill(collection);
+  await page.getByLabel('Description', { exact: true }).fill('Stories for sleepy evenings');
+  await page.getByRole('button', { name: 'Create collection', exact: true }).click();
+  await page.getByRole('link', { name: new RegExp(collection) }).first().click();
+  await expect(page.getByRole('heading', { name: collection })).toBeVisible();
+
+  // Add a card, then its cover.
+  await page.getByLabel('Title', { exact: true }).fill(cardTitle);
+  await page.getByLabel('Description', { exact: true }).last().fill('The moon says goodnight');
+  await page.getByLabel('Author', { exact: true }).fill('Mum');
+  await page.getByRole('button', { name: 'Create card', exact: true }).click();
+  await page.getByRole('link', { name: new RegExp(cardTitle) }).first().click();
+  await expect(page.getByRole('heading', { name: cardTitle })).toBeVisible();
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  const front = page.getByLabel('Front cover').locator('input[type=file]');
+  await front.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: gradientPng(320, 320) });
+  const cover = page.locator('img[src*="/cover"]').first();
+  await expect(cover).toBeVisible();
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await screenshot(page, 'card.png');
+
+  // Share the collection with the reader as a viewer.
+  await page.getByRole('link', { name: collection }).first().click();
+  await expect(page.getByRole('heading', { name: collection })).toBeVisible();
+  await page.getByLabel('Member email').fill(readerEmail);
+  await page.getByLabel('Role', { exact: true }).last().selectOption('viewer');
+  await page.getByRole('button', { name: 'Add member', exact: true }).click();
+  await expect(page.getByText(readerEmail)).toBeVisible();
+  await screenshot(page, 'collection.png');
+
+  // The reader sees it, read-only.
+  const readerContext = await browser.newContext();
+  const reader = await readerContext.newPage();
+  await gotoHydrated(reader, '/login');
+  await submitLogin(reader, readerEmail, READER_PASSWORD);
+  await waitForPath(reader, '/cards');
+  await gotoHydrated(reader, '/collections');
+  await reader.getByRole('link', { name: new RegExp(collection) }).first().click();
+  await expect(reader.getByRole('heading', { name: collection })).toBeVisible();
+  await expect(reader.getByText(cardTitle).first()).toBeVisible();
+  await expect(reader.getByRole('button', { name: 'Create card' })).toHaveCount(0);
+  await expect(reader.getByRole('button', { name: 'Add member' })).toHaveCount(0);
+  await reader.getByRole('link', { name: new RegExp(cardTitle) }).first().click();
+  await expect(reader.getByRole('heading', { name: cardTitle })).toBeVisible();
+  await expect(reader.locator('input[type=file]')).toHaveCount(0);
+  await screenshot(reader, 'card-read-only.png');
+  await readerContext.close();
+
+  // Generate a PDF label and share it.
+  await gotoHydrated(page, '/labels');
+  await page.getByLabel(cardTitle).check();
+  await page.getByLabel('Format').selectOption('pdf');
+  await page.getByLabel('Page size').selectOption('a4');
+  await page.getByRole('button', { name: 'Generate labels', exact: true }).click();
+  const download = page.getByRole('link', { name: 'Download' });
+  await expect(download).toBeVisible();
+  const file = await page.request.get((await download.getAttribute('href'))!);
+  expect(file.headers()['content-type']).toBe('application/pdf');
+  expect((await file.body()).subarray(0, 4).toString()).toBe('%PDF');
+  await page.getByRole('button', { name: 'Create share link', exact: true }).click();
+  const shareUrl = (await page.getByTestId('share-url').textContent())!.trim();
+  expect(shareUrl).toContain('/shared/labels/');
+  await screenshot(page, 'labels.png');
+
+  // Anybody with the link, signed out, gets the PDF.
+  const anonymous = await browser.newContext();
+  const opened = await anonymous.request.get(shareUrl);
+  expect(opened.status()).toBe(200);
+  expect(opened.headers()['content-type']).toBe('application/pdf');
+  await anonymous.close();
+});
