@@ -1,5 +1,8 @@
 //! The WASM entry point: hydrates the page the server rendered.
 
+// The release build computes the layout of the whole (deeply nested) view type here.
+#![recursion_limit = "256"]
+
 /// Called by the generated JS once the module loads.
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn hydrate() {

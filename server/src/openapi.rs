@@ -30,7 +30,13 @@ use crate::state::AppState;
         (name = "admin", description = "Users, health, jobs, audit log and server keys (admin role)"),
         (name = "auth", description = "Sign-in, sessions and the caller's own account"),
         (name = "cards", description = "Cards, their tracks, covers and playback settings"),
-        (name = "collections", description = "Collections of cards shared with members by role"),
+        (name = "collections", description = "Collections of cards shared with members by role.\n\n\
+            Roles, weakest first: `viewer` sees the collection, its cards, members, presets, profile, stats and \
+            background; `editor` also creates, edits and deletes cards homed here (covers, playback), renames the \
+            collection, sets its background, presets and child profile, links and unlinks cards, and may make it \
+            their default; `owner` also changes the slug, manages members and deletes the collection. A card's home \
+            collection owns it; members of a collection it is only linked into see it as `viewer`. Collections and \
+            cards the caller cannot reach answer 404, never 403. The last owner cannot leave or be demoted (409)."),
         (name = "devices", description = "Players of linked accounts: status, settings, commands"),
         (name = "icons", description = "16x16 track icons: upload, generate, select"),
         (name = "import", description = "Importing user-made cards from a linked account"),

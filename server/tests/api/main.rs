@@ -1,6 +1,7 @@
 //! Integration tests: the real router on 127.0.0.1, a fresh database and data directory per
 //! test, real HTTP with a cookie jar. One binary, one module per area.
 
+mod access;
 mod admin_users;
 mod auth;
 mod cards;

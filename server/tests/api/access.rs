@@ -1,0 +1,61 @@
+//! Every documented operation, called without a session, is refused with 401 problem+json,
+//! except the few that are public by contract.
+
+use cardsmith::api;
+use cardsmith::state::HttpSettings;
+
+use crate::helpers::{assert_problem, spawn_app};
+
+const PUBLIC: [(&str, &str); 4] = [
+    ("GET", "/health"),
+    ("GET", "/ready"),
+    ("POST", "/auth/login"),
+    ("POST", "/auth/logout"),
+];
+
+#[tokio::test]
+async fn every_protected_operation_needs_a_session() {
+    let app = spawn_app().await;
+    let anon = app.anonymous();
+    let settings = HttpSettings {
+        public_origin: String::new(),
+        max_json_bytes: 1024,
+        max_image_bytes: 1024,
+    };
+    let (_, doc) = api::router(&settings);
+    let mut checked = 0;
+    for (path, item) in &doc.paths.paths {
+        for method in operations(item) {
+            if PUBLIC.contains(&(method, path.as_str())) {
+                continue;
+            }
+            let concrete = path
+                .split('/')
+                .map(|seg| if seg.starts_with('{') { "some-id" } else { seg })
+                .collect::<Vec<_>>()
+                .join("/");
+            let request = anon
+                .client
+                .request(method.parse().unwrap(), anon.url(&format!("/api{concrete}")))
+                .header("content-type", "application/json")
+                .body("{}");
+            let body = assert_problem(request.send().await.unwrap(), 401).await;
+            assert_eq!(body["type"], "/problems/unauthenticated", "{method} {path}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 60, "only {checked} protected operations found");
+}
+
+fn operations(item: &utoipa::openapi::PathItem) -> Vec<&'static str> {
+    [
+        ("GET", item.get.is_some()),
+        ("POST", item.post.is_some()),
+        ("PUT", item.put.is_some()),
+        ("PATCH", item.patch.is_some()),
+        ("DELETE", item.delete.is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(name, present)| present.then_some(name))
+    .collect()
+}
