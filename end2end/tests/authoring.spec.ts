@@ -47,7 +47,7 @@ test('a parent authors a card, shares the collection read-only and prints a labe
   await page.getByLabel('Member email').fill(readerEmail);
   await page.getByLabel('Role', { exact: true }).last().selectOption('viewer');
   await page.getByRole('button', { name: 'Add member', exact: true }).click();
-  await expect(page.getByText(readerEmail)).toBeVisible();
+  await expect(page.getByText(readerEmail, { exact: true })).toBeVisible();
   await screenshot(page, 'collection.png');
 
   // The reader sees it, read-only.
