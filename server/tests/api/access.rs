@@ -36,7 +36,10 @@ async fn every_protected_operation_needs_a_session() {
                 .join("/");
             let request = anon
                 .client
-                .request(method.parse().unwrap(), anon.url(&format!("/api{concrete}")))
+                .request(
+                    method.parse().unwrap(),
+                    anon.url(&format!("/api{concrete}")),
+                )
                 .header("content-type", "application/json")
                 .body("{}");
             let body = assert_problem(request.send().await.unwrap(), 401).await;
