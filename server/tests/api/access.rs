@@ -47,7 +47,7 @@ async fn every_protected_operation_needs_a_session() {
             checked += 1;
         }
     }
-    assert!(checked >= 60, "only {checked} protected operations found");
+    assert!(checked >= 50, "only {checked} protected operations found");
 }
 
 fn operations(item: &utoipa::openapi::PathItem) -> Vec<&'static str> {
