@@ -23,10 +23,21 @@ pub async fn spawn_app() -> TestApp {
     spawn_app_with(&[]).await
 }
 
+/// Servers run on one process-wide runtime: Leptos keeps a global task executor, and a
+/// per-test runtime that has already finished would strand its tasks.
+static SERVER_RUNTIME: std::sync::LazyLock<tokio::runtime::Runtime> =
+    std::sync::LazyLock::new(|| {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("server runtime")
+    });
+
 pub async fn spawn_app_with(extra_args: &[&str]) -> TestApp {
     let data_dir = tempfile::tempdir().expect("temp dir");
     let dir = data_dir.path().to_str().unwrap().to_owned();
-    let mut args = vec![
+    let mut args: Vec<String> = [
         "cardsmith",
         "serve",
         "--data-dir",
@@ -39,17 +50,26 @@ pub async fn spawn_app_with(extra_args: &[&str]) -> TestApp {
         ADMIN_PASSWORD,
         "--leptos-toml",
         "../Leptos.toml",
-    ];
-    args.extend_from_slice(extra_args);
-    let config = Cli::parse_from(args).into_config();
-    let app = Application::build(&config).await.expect("app builds");
-    let core = app.core.clone();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    args.extend(extra_args.iter().map(|s| s.to_string()));
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(app.serve(listener, async {
-        let _ = rx.await;
-    }));
+    let (base, core) = SERVER_RUNTIME
+        .spawn(async move {
+            let config = Cli::parse_from(args).into_config();
+            let app = Application::build(&config).await.expect("app builds");
+            let core = app.core.clone();
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            let base = format!("http://{}", listener.local_addr().unwrap());
+            tokio::spawn(app.serve(listener, async {
+                let _ = rx.await;
+            }));
+            (base, core)
+        })
+        .await
+        .expect("server task");
     TestApp {
         base,
         core,
