@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::form::INPUT;
+use super::form::{FieldMessages, INPUT};
 
 /// A labelled multi-line input bound to `value`, with the same error handling as `TextField`.
 #[component]
@@ -30,10 +30,7 @@ pub fn TextArea(
                 aria-invalid=move || error.get().is_some().to_string()
                 aria-describedby=move || error.get().map(|_| described.clone())
             ></textarea>
-            {hint.map(|h| view! { <p class="mt-1 text-xs text-slate-500">{h}</p> })}
-            <Show when=move || error.get().is_some()>
-                <p id=error_id.clone() class="mt-1 text-sm text-rose-600">{move || error.get()}</p>
-            </Show>
+            <FieldMessages error_id hint error/>
         </div>
     }
 }

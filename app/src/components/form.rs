@@ -35,11 +35,23 @@ pub fn TextField(
                 aria-invalid=move || error.get().is_some().to_string()
                 aria-describedby=move || error.get().map(|_| described.clone())
             />
-            {hint.map(|h| view! { <p class="mt-1 text-xs text-slate-500">{h}</p> })}
-            <Show when=move || error.get().is_some()>
-                <p id=error_id.clone() class="mt-1 text-sm text-rose-600">{move || error.get()}</p>
-            </Show>
+            <FieldMessages error_id hint error/>
         </div>
+    }
+}
+
+/// The hint under a field and, when set, its error (the element `aria-describedby` names).
+#[component]
+pub fn FieldMessages(
+    error_id: String,
+    hint: Option<&'static str>,
+    error: Signal<Option<String>>,
+) -> impl IntoView {
+    view! {
+        {hint.map(|h| view! { <p class="mt-1 text-xs text-slate-500">{h}</p> })}
+        <Show when=move || error.get().is_some()>
+            <p id=error_id.clone() class="mt-1 text-sm text-rose-600">{move || error.get()}</p>
+        </Show>
     }
 }
 
