@@ -1,7 +1,7 @@
 //! Cards: list, create, read, edit, slug, move, playback, delete. Covers are uploaded by the
 //! browser to the REST endpoint, not here.
 
-use cardsmith_model::card::{CardDetailOut, CardOut, PlaybackConfigOut};
+use cardsmith_model::card::{CardOut, PlaybackConfigOut};
 use leptos::prelude::*;
 
 #[cfg(feature = "ssr")]
@@ -36,16 +36,6 @@ pub async fn create_card(
         slug: None,
     };
     service::create_card(&core, &actor, &collection_id, input)
-        .await
-        .map_err(ssr::fail)
-}
-
-#[server(prefix = "/rpc", endpoint = "get_card")]
-pub async fn get_card(slug: String) -> Result<CardDetailOut, UiError> {
-    use cardsmith_core::cards::service;
-    let core = ssr::core();
-    let actor = ssr::actor(&core).await?;
-    service::get_card(&core, &actor, &slug)
         .await
         .map_err(ssr::fail)
 }
@@ -101,16 +91,6 @@ pub async fn move_card(slug: String, collection_id: String) -> Result<(), UiErro
     let core = ssr::core();
     let actor = ssr::actor(&core).await?;
     service::move_home(&core, &actor, &slug, MoveCardInput { collection_id })
-        .await
-        .map_err(ssr::fail)
-}
-
-#[server(prefix = "/rpc", endpoint = "card_playback")]
-pub async fn card_playback(slug: String) -> Result<PlaybackConfigOut, UiError> {
-    use cardsmith_core::cards::service;
-    let core = ssr::core();
-    let actor = ssr::actor(&core).await?;
-    service::get_playback(&core, &actor, &slug)
         .await
         .map_err(ssr::fail)
 }

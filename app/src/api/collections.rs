@@ -1,8 +1,6 @@
 //! Collections themselves: list, create, read, rename, slug, default, stats, delete.
 
-use cardsmith_model::collection::{
-    CollectionOut, CollectionStatsOutputBody, GetCollectionOutputBody,
-};
+use cardsmith_model::collection::{CollectionOut, CollectionStatsOutputBody};
 use leptos::prelude::*;
 
 #[cfg(feature = "ssr")]
@@ -33,17 +31,6 @@ pub async fn create_collection(
         slug: None,
     };
     service::create(&core, &actor, input)
-        .await
-        .map_err(ssr::fail)
-}
-
-/// The collection a page address names, with its cards (home and linked).
-#[server(prefix = "/rpc", endpoint = "collection_by_slug")]
-pub async fn collection_by_slug(slug: String) -> Result<GetCollectionOutputBody, UiError> {
-    use cardsmith_core::collections::service;
-    let core = ssr::core();
-    let actor = ssr::actor(&core).await?;
-    service::get_by_slug(&core, &actor, &slug)
         .await
         .map_err(ssr::fail)
 }

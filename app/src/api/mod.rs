@@ -9,11 +9,13 @@
 mod cards;
 mod collections;
 mod labels;
+mod pages;
 mod sharing;
 
 pub use cards::*;
 pub use collections::*;
 pub use labels::*;
+pub use pages::*;
 pub use sharing::*;
 
 use cardsmith_model::user::UserOut;

@@ -100,17 +100,6 @@ pub async fn delete_preset(id: String, preset_id: String) -> Result<(), UiError>
         .map_err(ssr::fail)
 }
 
-/// Who the collection's stories are for. (Not the user's own profile: see `update_profile`.)
-#[server(prefix = "/rpc", endpoint = "collection_profile")]
-pub async fn collection_profile(id: String) -> Result<CollectionProfileOut, UiError> {
-    use cardsmith_core::collections::presets;
-    let core = ssr::core();
-    let actor = ssr::actor(&core).await?;
-    presets::get_profile(&core, &actor, &id)
-        .await
-        .map_err(ssr::fail)
-}
-
 #[server(prefix = "/rpc", endpoint = "save_collection_profile", input = Json)]
 pub async fn save_collection_profile(
     id: String,

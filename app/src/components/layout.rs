@@ -140,6 +140,21 @@ pub fn tint(seed: &str) -> &'static str {
     TINTS[sum % TINTS.len()]
 }
 
+/// Replaces `shown` with a fresh answer from the server after a change, in the background.
+/// On failure what is shown stays: the action that asked for the refresh has already reported
+/// its own outcome, and the next page load shows the truth.
+pub fn refresh<T, F>(shown: RwSignal<T>, fetch: F)
+where
+    T: Send + Sync + 'static,
+    F: std::future::Future<Output = Result<T, UiError>> + 'static,
+{
+    leptos::task::spawn_local(async move {
+        if let Ok(value) = fetch.await {
+            shown.set(value);
+        }
+    });
+}
+
 /// Renders `resource` with `render` once loaded; a loading line before, the error if it failed.
 /// `Transition` keeps the old content on screen while a refetch runs.
 pub fn loaded<T, V, F>(

@@ -4,14 +4,14 @@
 mod manage;
 mod playback;
 
-use cardsmith_model::card::{CardDetailOut, CardOut, UpdateCardInput};
+use cardsmith_model::card::{CardOut, UpdateCardInput};
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_params_map;
 
 use super::settings::general_error;
-use crate::api::{get_card, UpdateCard};
+use crate::api::{card_page, CardPageData, UpdateCard};
 use crate::components::card_fields::CardFields;
 use crate::components::form::{ErrorAlert, StatusNote, SubmitButton};
 use crate::components::image_upload::ImageDropZone;
@@ -34,17 +34,22 @@ impl Shown {
 pub fn CardPage() -> impl IntoView {
     let params = use_params_map();
     let slug = move || params.read().get("slug").unwrap_or_default();
-    let detail = Resource::new(slug, get_card);
+    let page = Resource::new(slug, card_page);
     view! {
         <nav aria-label="Breadcrumb" class="mb-2 text-sm">
             <a href="/cards" class="font-medium text-indigo-700 hover:underline">"← All cards"</a>
         </nav>
-        {loaded(detail, "the card", |detail| view! { <CardView detail/> })}
+        {loaded(page, "the card", |page| view! { <CardView page/> })}
     }
 }
 
 #[component]
-fn CardView(detail: CardDetailOut) -> impl IntoView {
+fn CardView(page: CardPageData) -> impl IntoView {
+    let CardPageData {
+        detail,
+        playback,
+        collections,
+    } = page;
     let shown = Shown {
         editor: can_edit(detail.card.viewer_role.as_deref()),
         card: RwSignal::new(detail.card),
@@ -83,7 +88,7 @@ fn CardView(detail: CardDetailOut) -> impl IntoView {
                 } else {
                     view! { <Description/> }.into_any()
                 }}
-                <playback::PlaybackPanel/>
+                <playback::PlaybackPanel config=playback/>
             </div>
             <div class="min-w-0 space-y-6">
                 <Panel id="covers" title="Covers"
@@ -97,7 +102,7 @@ fn CardView(detail: CardDetailOut) -> impl IntoView {
                             on_uploaded=Callback::new(move |v: String| shown.card.update(|c| c.back_cover_hash = Some(v)))/>
                     </div>
                 </Panel>
-                {shown.editor.then(|| view! { <manage::ManagePanel/> })}
+                {shown.editor.then(|| view! { <manage::ManagePanel collections/> })}
             </div>
         </div>
     }

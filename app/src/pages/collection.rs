@@ -11,7 +11,7 @@ mod profile;
 mod settings;
 
 use cardsmith_model::card::{CardOut, CreateCardInput};
-use cardsmith_model::collection::{CollectionOut, GetCollectionOutputBody};
+use cardsmith_model::collection::{CollectionOut, CollectionStatsOutputBody};
 use cardsmith_model::validate::CollectionRole;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
@@ -19,12 +19,12 @@ use leptos_meta::Title;
 use leptos_router::hooks::use_params_map;
 
 use super::settings::general_error;
-use crate::api::{collection_by_slug, collection_stats, CreateCard};
+use crate::api::{collection_page, collection_stats, CollectionPageData, CreateCard};
 use crate::components::card_fields::CardFields;
 use crate::components::card_tile::CardGrid;
 use crate::components::form::{ErrorAlert, StatusNote, SubmitButton};
 use crate::components::image_upload::ImageDropZone;
-use crate::components::layout::{human_bytes, loaded, role_of, Badge, Panel, RoleBadge};
+use crate::components::layout::{human_bytes, loaded, refresh, role_of, Badge, Panel, RoleBadge};
 
 /// What the sections of one collection page share.
 #[derive(Clone, Copy)]
@@ -44,17 +44,24 @@ impl Shown {
 pub fn CollectionPage() -> impl IntoView {
     let params = use_params_map();
     let slug = move || params.read().get("slug").unwrap_or_default();
-    let body = Resource::new(slug, collection_by_slug);
+    let page = Resource::new(slug, collection_page);
     view! {
         <nav aria-label="Breadcrumb" class="mb-2 text-sm">
             <a href="/collections" class="font-medium text-indigo-700 hover:underline">"← Collections"</a>
         </nav>
-        {loaded(body, "the collection", |body| view! { <CollectionView body/> })}
+        {loaded(page, "the collection", |page| view! { <CollectionView page/> })}
     }
 }
 
 #[component]
-fn CollectionView(body: GetCollectionOutputBody) -> impl IntoView {
+fn CollectionView(page: CollectionPageData) -> impl IntoView {
+    let CollectionPageData {
+        body,
+        stats,
+        members,
+        presets,
+        profile,
+    } = page;
     let shown = Shown {
         role: role_of(body.collection.viewer_role.as_deref()),
         collection: RwSignal::new(body.collection),
@@ -74,16 +81,16 @@ fn CollectionView(body: GetCollectionOutputBody) -> impl IntoView {
                 </Show>
             </div>
             <p class="max-w-prose whitespace-pre-line text-slate-600">{move || shown.collection.with(|c| c.description.clone())}</p>
-            <Stats/>
+            <Stats initial=stats/>
         </header>
         <div class="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
             <div class="min-w-0 space-y-6">
                 <CardsPanel/>
-                <presets::PresetsPanel/>
-                <profile::ProfilePanel/>
+                <presets::PresetsPanel initial=presets/>
+                <profile::ProfilePanel profile/>
             </div>
             <div class="min-w-0 space-y-6">
-                <members::MembersPanel/>
+                <members::MembersPanel initial=members/>
                 <Panel id="background" title="Background"
                     intro="Shown behind the collection's tile in the list of collections.">
                     <ImageDropZone label="Background image" id="background_file"
@@ -97,22 +104,21 @@ fn CollectionView(body: GetCollectionOutputBody) -> impl IntoView {
     }
 }
 
-/// Card count and disk use; reloads when the number of cards changes.
+/// Card count and disk use; fetched again when the number of cards changes.
 #[component]
-fn Stats() -> impl IntoView {
+fn Stats(initial: CollectionStatsOutputBody) -> impl IntoView {
     let shown = expect_context::<Shown>();
-    let id = shown.id();
-    let stats = Resource::new(
-        move || (id.clone(), shown.cards.with(Vec::len)),
-        |(id, _)| collection_stats(id),
+    let stats = RwSignal::new(initial);
+    Effect::watch(
+        move || shown.cards.with(Vec::len),
+        move |_, _, _| refresh(stats, collection_stats(shown.id())),
+        false,
     );
     view! {
-        {loaded(stats, "statistics", |s| view! {
-            <dl class="flex flex-wrap gap-x-6 gap-y-1 text-sm">
-                <div class="flex gap-1"><dt class="text-slate-500">"Cards"</dt><dd class="font-medium">{s.card_count}</dd></div>
-                <div class="flex gap-1"><dt class="text-slate-500">"Disk use"</dt><dd class="font-medium">{human_bytes(s.disk_bytes)}</dd></div>
-            </dl>
-        })}
+        <dl class="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+            <div class="flex gap-1"><dt class="text-slate-500">"Cards"</dt><dd class="font-medium">{move || stats.with(|s| s.card_count)}</dd></div>
+            <div class="flex gap-1"><dt class="text-slate-500">"Disk use"</dt><dd class="font-medium">{move || stats.with(|s| human_bytes(s.disk_bytes))}</dd></div>
+        </dl>
     }
 }
 

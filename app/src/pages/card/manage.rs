@@ -6,19 +6,18 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 
 use super::Shown;
-use crate::api::{list_collections, ChangeCardSlug, DeleteCard, MoveCard};
+use crate::api::{ChangeCardSlug, DeleteCard, MoveCard};
 use crate::components::confirm::ConfirmButton;
 use crate::components::fields::ChoiceField;
 use crate::components::form::{ErrorAlert, StatusNote, SubmitButton};
-use crate::components::layout::{can_edit, loaded, Panel};
+use crate::components::layout::{can_edit, Panel};
 use crate::components::slug_form::SlugForm;
 use crate::pages::settings::general_error;
 
 const SUBSECTION: &str = "space-y-3 border-t border-slate-100 pt-4 first:border-0 first:pt-0";
 
 #[component]
-pub fn ManagePanel() -> impl IntoView {
-    let collections = Resource::new(|| (), |_| list_collections());
+pub fn ManagePanel(collections: Vec<CollectionOut>) -> impl IntoView {
     view! {
         <Panel id="manage" title="Manage card">
             <div class=SUBSECTION>
@@ -27,7 +26,7 @@ pub fn ManagePanel() -> impl IntoView {
             </div>
             <div class=SUBSECTION>
                 <h3 class="font-semibold">"Home collection"</h3>
-                {loaded(collections, "your collections", |list| view! { <MoveForm collections=list/> })}
+                <MoveForm collections/>
             </div>
             <DeleteCardForm/>
         </Panel>

@@ -5,10 +5,10 @@ use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
 use super::Shown;
-use crate::api::{card_playback, SetCardPlayback};
+use crate::api::SetCardPlayback;
 use crate::components::fields::{all_errors, choices, whole_number, ChoiceField};
 use crate::components::form::{ErrorAlert, StatusNote, SubmitButton, TextField};
-use crate::components::layout::{loaded, Panel};
+use crate::components::layout::Panel;
 use crate::pages::settings::{field_error, general_error};
 
 const AUTOADVANCE: &[(&str, &str)] = &[
@@ -19,13 +19,10 @@ const AUTOADVANCE: &[(&str, &str)] = &[
 const SHUFFLE: &[(&str, &str)] = &[("off", "Off: play in order"), ("on", "On: random order")];
 
 #[component]
-pub fn PlaybackPanel() -> impl IntoView {
-    let shown = expect_context::<Shown>();
-    let slug = shown.slug();
-    let config = Resource::new(|| (), move |_| card_playback(slug.clone()));
+pub fn PlaybackPanel(config: PlaybackConfigOut) -> impl IntoView {
     view! {
         <Panel id="playback" title="Playback">
-            {loaded(config, "playback settings", |config| view! { <PlaybackForm config/> })}
+            <PlaybackForm config/>
         </Panel>
     }
 }

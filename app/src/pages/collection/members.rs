@@ -11,7 +11,7 @@ use super::Shown;
 use crate::api::{list_members, AddMember, RemoveMember, UpdateMember};
 use crate::components::confirm::ConfirmButton;
 use crate::components::form::{ErrorAlert, SelectField, StatusNote, SubmitButton, TextField};
-use crate::components::layout::{loaded, Panel, RoleBadge};
+use crate::components::layout::{refresh, Panel, RoleBadge};
 use crate::pages::frame::CurrentUser;
 use crate::pages::settings::{field_error, general_error};
 
@@ -23,20 +23,17 @@ const ROLE_OPTIONS: &[(&str, &str)] = &[
 ];
 
 #[component]
-pub fn MembersPanel() -> impl IntoView {
+pub fn MembersPanel(initial: Vec<MemberOut>) -> impl IntoView {
     let shown = expect_context::<Shown>();
     let owner = shown.role == CollectionRole::Owner;
-    let id = shown.id();
-    let members = Resource::new(|| (), move |_| list_members(id.clone()));
-    let reload = Callback::new(move |()| members.refetch());
+    let members = RwSignal::new(initial);
+    let reload = Callback::new(move |()| refresh(members, list_members(shown.id())));
     view! {
         <Panel id="sharing" title="Sharing"
             intro="Owners manage members and settings, editors change cards, viewers look and listen.">
-            {loaded(members, "members", move |list| view! {
-                <ul aria-label="Members" class="divide-y divide-slate-100">
-                    {list.into_iter().map(|member| view! { <MemberRow member owner reload/> }).collect_view()}
-                </ul>
-            })}
+            <ul aria-label="Members" class="divide-y divide-slate-100">
+                {move || members.get().into_iter().map(|member| view! { <MemberRow member owner reload/> }).collect_view()}
+            </ul>
             {if owner {
                 view! { <AddMemberForm reload/> }.into_any()
             } else {

@@ -10,20 +10,19 @@ use super::Shown;
 use crate::api::{list_presets, CreatePreset, DeletePreset, UiError, UpdatePreset};
 use crate::components::fields::{all_errors, whole_number, TextArea};
 use crate::components::form::{ErrorAlert, SubmitButton, TextField};
-use crate::components::layout::{loaded, EmptyBox, Panel, BUTTON};
+use crate::components::layout::{refresh, EmptyBox, Panel, BUTTON};
 use crate::pages::settings::{field_error, general_error};
 
 #[component]
-pub fn PresetsPanel() -> impl IntoView {
+pub fn PresetsPanel(initial: Vec<PresetOut>) -> impl IntoView {
     let shown = expect_context::<Shown>();
     let editor = shown.role >= CollectionRole::Editor;
-    let id = shown.id();
-    let presets = Resource::new(|| (), move |_| list_presets(id.clone()));
+    let presets = RwSignal::new(initial);
     // `Some(None)`: the form is open for a new preset; `Some(Some(p))`: editing `p`.
     let open = RwSignal::new(None::<Option<PresetOut>>);
     let done = Callback::new(move |()| {
         open.set(None);
-        presets.refetch();
+        refresh(presets, list_presets(shown.id()));
     });
     let edit = Callback::new(move |preset: Option<PresetOut>| open.set(Some(preset)));
     let empty_body = if editor {
@@ -33,7 +32,8 @@ pub fn PresetsPanel() -> impl IntoView {
     };
     view! {
         <Panel id="presets" title="Story presets">
-            {loaded(presets, "presets", move |list| {
+            {move || {
+                let list = presets.get();
                 if list.is_empty() {
                     view! { <EmptyBox heading="No story presets yet" body=empty_body next=None/> }.into_any()
                 } else {
@@ -44,7 +44,7 @@ pub fn PresetsPanel() -> impl IntoView {
                     }
                     .into_any()
                 }
-            })}
+            }}
             {editor.then(|| view! {
                 {move || match open.get() {
                     Some(editing) => view! { <PresetForm editing done cancel=Callback::new(move |()| open.set(None))/> }.into_any(),

@@ -7,21 +7,18 @@ use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
 use super::Shown;
-use crate::api::{collection_profile, SaveCollectionProfile};
+use crate::api::SaveCollectionProfile;
 use crate::components::fields::{all_errors, optional_number, whole_number, TextArea};
 use crate::components::form::{ErrorAlert, StatusNote, SubmitButton, TextField};
-use crate::components::layout::{loaded, Panel};
+use crate::components::layout::Panel;
 use crate::pages::settings::{field_error, general_error};
 
 #[component]
-pub fn ProfilePanel() -> impl IntoView {
-    let shown = expect_context::<Shown>();
-    let id = shown.id();
-    let profile = Resource::new(|| (), move |_| collection_profile(id.clone()));
+pub fn ProfilePanel(profile: CollectionProfileOut) -> impl IntoView {
     view! {
         <Panel id="profile" title="Child profile"
             intro="Who these stories are for. Story generation uses it to pick names, themes and words.">
-            {loaded(profile, "the profile", |profile| view! { <ProfileForm profile/> })}
+            <ProfileForm profile/>
         </Panel>
     }
 }

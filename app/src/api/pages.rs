@@ -1,0 +1,79 @@
+//! One call per authoring page: everything the page shows at first paint.
+//!
+//! A page loads its data with a single resource created outside any `<Suspense>`; the sections
+//! receive their part as plain values and refresh it themselves after a change. Resources
+//! created *inside* a resolved `Suspend` are not matched up with the server's serialized data
+//! when a page is hydrated after a full reload (Leptos 0.8), which aborted hydration of the
+//! collection and card pages; one bundle per page avoids that and saves round trips.
+
+use cardsmith_model::card::{CardDetailOut, PlaybackConfigOut};
+use cardsmith_model::collection::{
+    CollectionOut, CollectionProfileOut, CollectionStatsOutputBody, GetCollectionOutputBody,
+    MemberOut, PresetOut,
+};
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+#[cfg(feature = "ssr")]
+use super::ssr;
+use super::UiError;
+
+/// What the collection page shows: the collection with its cards and every side panel.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CollectionPageData {
+    pub body: GetCollectionOutputBody,
+    pub stats: CollectionStatsOutputBody,
+    pub members: Vec<MemberOut>,
+    pub presets: Vec<PresetOut>,
+    pub profile: CollectionProfileOut,
+}
+
+/// What the card page shows: the card, its playback settings and the collections it could
+/// move to (only the caller's own, so a viewer gets the list but no form to use it).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CardPageData {
+    pub detail: CardDetailOut,
+    pub playback: PlaybackConfigOut,
+    pub collections: Vec<CollectionOut>,
+}
+
+#[server(prefix = "/rpc", endpoint = "collection_page")]
+pub async fn collection_page(slug: String) -> Result<CollectionPageData, UiError> {
+    use cardsmith_core::collections::{members, presets, service};
+    let core = ssr::core();
+    let actor = ssr::actor(&core).await?;
+    let body = service::get_by_slug(&core, &actor, &slug)
+        .await
+        .map_err(ssr::fail)?;
+    let id = body.collection.id.clone();
+    Ok(CollectionPageData {
+        stats: service::stats(&core, &actor, &id)
+            .await
+            .map_err(ssr::fail)?,
+        members: members::list(&core, &actor, &id).await.map_err(ssr::fail)?,
+        presets: presets::list(&core, &actor, &id).await.map_err(ssr::fail)?,
+        profile: presets::get_profile(&core, &actor, &id)
+            .await
+            .map_err(ssr::fail)?,
+        body,
+    })
+}
+
+#[server(prefix = "/rpc", endpoint = "card_page")]
+pub async fn card_page(slug: String) -> Result<CardPageData, UiError> {
+    use cardsmith_core::{cards, collections};
+    let core = ssr::core();
+    let actor = ssr::actor(&core).await?;
+    let detail = cards::service::get_card(&core, &actor, &slug)
+        .await
+        .map_err(ssr::fail)?;
+    Ok(CardPageData {
+        playback: cards::service::get_playback(&core, &actor, &slug)
+            .await
+            .map_err(ssr::fail)?,
+        collections: collections::service::list(&core, &actor)
+            .await
+            .map_err(ssr::fail)?,
+        detail,
+    })
+}
