@@ -1,0 +1,61 @@
+//! Cards: library, full card, playable card, create/update, delete, signed downloads.
+
+use bytes::Bytes;
+use reqwest::Method;
+
+use crate::client::{AccountClient, ApiRequest};
+use crate::error::Result;
+use crate::model::content::{Card, CardEnvelope, CardList};
+use crate::model::StatusOk;
+
+impl AccountClient {
+    /// `GET /content/mine`: every card of the account (user-made, purchased, streaming) in one
+    /// unpaginated answer, as summaries without chapters.
+    pub async fn my_cards(&self, show_deleted: bool) -> Result<Vec<Card>> {
+        let mut request = ApiRequest::new(Method::GET, &["content", "mine"]);
+        if show_deleted {
+            request = request.query("showdeleted", "true");
+        }
+        let list: CardList = self.call(request).await?;
+        Ok(list.cards)
+    }
+
+    /// `GET /content/{id}`: the full card with `yoto:#` media references.
+    pub async fn card(&self, card_id: &str) -> Result<Card> {
+        let envelope: CardEnvelope = self
+            .call(ApiRequest::new(Method::GET, &["content", card_id]))
+            .await?;
+        Ok(envelope.card)
+    }
+
+    /// `GET /content/{id}?playable=true&signingType=s3`: track URLs become signed download URLs
+    /// that expire soon, so download right away with [`Self::download_signed`].
+    pub async fn playable_card(&self, card_id: &str) -> Result<Card> {
+        let request = ApiRequest::new(Method::GET, &["content", card_id])
+            .query("playable", "true")
+            .query("signingType", "s3");
+        let envelope: CardEnvelope = self.call(request).await?;
+        Ok(envelope.card)
+    }
+
+    /// `POST /content`: creates a card (no `cardId`) or replaces one entirely (with `cardId`;
+    /// send every chapter to keep). Returns the card as stored.
+    pub async fn save_card(&self, card: &Card) -> Result<Card> {
+        let envelope: CardEnvelope = self
+            .call(ApiRequest::new(Method::POST, &["content"]).json(card)?)
+            .await?;
+        Ok(envelope.card)
+    }
+
+    /// `DELETE /content/{id}` (own cards only; others are 404).
+    pub async fn delete_card(&self, card_id: &str) -> Result<StatusOk> {
+        self.call(ApiRequest::new(Method::DELETE, &["content", card_id]))
+            .await
+    }
+
+    /// Downloads a signed URL from a playable card (audio, icon, cover) without our token.
+    /// An expired URL is an [`crate::UpstreamError::Api`] with status 403.
+    pub async fn download_signed(&self, url: &str) -> Result<Bytes> {
+        Ok(self.send_presigned(Method::GET, url, None).await?.body)
+    }
+}
