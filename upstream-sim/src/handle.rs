@@ -1,0 +1,357 @@
+//! Starting a simulator and steering it from tests: seeding, fault injection, inspection.
+
+use std::net::SocketAddr;
+use std::ops::Deref;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::DefaultBodyLimit;
+use axum::middleware;
+use axum::Router;
+use chrono::Utc;
+use serde_json::Value;
+use tokio::sync::oneshot;
+use url::Url;
+
+use crate::config::SimConfig;
+use crate::error::ApiError;
+use crate::faults::{self, Fault};
+use crate::oauth::{self, AuthorizeFailure};
+use crate::seed::{self, DeviceSeed};
+use crate::state::{Account, Blob, DeviceCommand, Doc, Shared, SharedState, Stats, World};
+use crate::{admin, audio, cards, content, devices, family, ids, images, storage};
+
+/// A running simulator. Dropping it stops the server.
+pub struct Simulator {
+    handle: SimHandle,
+    addr: SocketAddr,
+    shutdown: Option<oneshot::Sender<()>>,
+}
+
+/// Steering wheel of a running simulator; cheap to clone.
+#[derive(Clone)]
+pub struct SimHandle {
+    shared: SharedState,
+}
+
+impl Simulator {
+    /// Binds `config.bind` (127.0.0.1:0 by default) and serves the auth host, the API host and
+    /// storage on that one address. Starts with one account (`parent@example.com`), signed in.
+    pub async fn start(config: SimConfig) -> std::io::Result<Self> {
+        let listener = tokio::net::TcpListener::bind(config.bind).await?;
+        let addr = listener.local_addr()?;
+        let base_url = format!("http://{addr}");
+        let mut world = World::new(Account::new("parent@example.com"));
+        world.public_icons = seed::public_icon_docs(&base_url);
+        let shared = Arc::new(Shared::new(config, base_url, world));
+        let app = router(shared.clone());
+        let (shutdown, stopped) = oneshot::channel::<()>();
+        tokio::spawn(async move {
+            let serve = axum::serve(listener, app).with_graceful_shutdown(async {
+                let _ = stopped.await;
+            });
+            if let Err(e) = serve.await {
+                tracing::error!(error = %e, "upstream simulator stopped");
+            }
+        });
+        Ok(Self {
+            handle: SimHandle { shared },
+            addr,
+            shutdown: Some(shutdown),
+        })
+    }
+
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    pub fn handle(&self) -> SimHandle {
+        self.handle.clone()
+    }
+}
+
+impl Deref for Simulator {
+    type Target = SimHandle;
+
+    fn deref(&self) -> &SimHandle {
+        &self.handle
+    }
+}
+
+impl Drop for Simulator {
+    fn drop(&mut self) {
+        if let Some(shutdown) = self.shutdown.take() {
+            let _ = shutdown.send(());
+        }
+    }
+}
+
+/// The whole simulated platform as one router.
+pub fn router(shared: SharedState) -> Router {
+    let limit = shared.config.max_upload_bytes;
+    Router::new()
+        .merge(oauth::routes())
+        .merge(devices::routes())
+        .merge(content::routes())
+        .merge(audio::routes())
+        .merge(images::routes())
+        .merge(family::routes())
+        .merge(storage::routes())
+        .merge(admin::routes())
+        .fallback(|| async { ApiError::not_found("Not Found") })
+        .method_not_allowed_fallback(|| async {
+            ApiError::new(
+                axum::http::StatusCode::METHOD_NOT_ALLOWED,
+                "method-not-allowed",
+                "Method Not Allowed",
+            )
+        })
+        .layer(middleware::from_fn_with_state(
+            shared.clone(),
+            faults::inject,
+        ))
+        .layer(DefaultBodyLimit::max(limit))
+        .with_state(shared)
+}
+
+impl SimHandle {
+    pub(crate) fn from_shared(shared: SharedState) -> Self {
+        Self { shared }
+    }
+
+    fn url(&self) -> Url {
+        Url::parse(&self.shared.base_url).expect("base URL is built from a socket address")
+    }
+
+    /// Base URL of the auth host (`/authorize`, `/oauth/token`, `/userinfo`).
+    pub fn auth_url(&self) -> Url {
+        self.url()
+    }
+
+    /// Base URL of the API host; also the token audience.
+    pub fn api_url(&self) -> Url {
+        self.url()
+    }
+
+    pub fn client_id(&self) -> &str {
+        &self.shared.config.client_id
+    }
+
+    // ----- accounts and the simulated sign-in -----
+
+    /// The account that exists from the start.
+    pub fn default_user(&self) -> String {
+        let world = self.shared.world();
+        world.accounts.keys().next().cloned().unwrap_or_default()
+    }
+
+    /// Adds an account; returns its user id (`auth0|…`).
+    pub fn add_user(&self, email: &str) -> String {
+        let account = Account::new(email);
+        let user_id = account.user_id.clone();
+        self.shared
+            .world()
+            .accounts
+            .insert(user_id.clone(), account);
+        user_id
+    }
+
+    /// Makes `/authorize` sign in as `user_id`. False if there is no such account.
+    pub fn login_as(&self, user_id: &str) -> bool {
+        let mut world = self.shared.world();
+        let known = world.accounts.contains_key(user_id);
+        if known {
+            world.login_user = user_id.to_owned();
+        }
+        known
+    }
+
+    /// `false` makes the simulated user click "Deny" (`error=access_denied`).
+    pub fn set_consent(&self, approve: bool) {
+        self.shared.world().consent = approve;
+    }
+
+    /// Runs an authorize URL without HTTP and returns the callback URL it redirects to (with
+    /// `code` and `state`, or `error`). `Err` carries the error page's description.
+    pub fn authorize(&self, authorize_url: &Url) -> Result<Url, String> {
+        let params = oauth::parse_pairs(authorize_url.query().unwrap_or_default().as_bytes());
+        match oauth::decide(&self.shared, &params) {
+            Ok(url) | Err(AuthorizeFailure::Redirect(url)) => Ok(url),
+            Err(AuthorizeFailure::Page(e)) => Err(e.description),
+        }
+    }
+
+    // ----- seeding -----
+
+    /// Pre-creates a player for `user_id`; returns its device id.
+    pub fn seed_device(&self, user_id: &str, seed: DeviceSeed) -> Option<String> {
+        let (device_id, device) = seed.build();
+        let mut world = self.shared.world();
+        world
+            .account_mut(user_id)?
+            .devices
+            .insert(device_id.clone(), device);
+        Some(device_id)
+    }
+
+    /// Pre-creates a card in `user_id`'s library from a card document (see
+    /// [`seed::user_made_card`], [`seed::purchased_card`], [`seed::streaming_card`]). The
+    /// card's `userId` defaults to the account (a user-made card). Returns the card id.
+    pub fn seed_card(&self, user_id: &str, card: Value) -> Option<String> {
+        let Value::Object(doc) = card else {
+            return None;
+        };
+        let mut world = self.shared.world();
+        let account = world.account_mut(user_id)?;
+        let card_id = match doc.get("cardId").and_then(Value::as_str) {
+            Some(id) => id.to_owned(),
+            None => content::new_card_id(&account.cards),
+        };
+        let owner = doc
+            .get("userId")
+            .and_then(Value::as_str)
+            .unwrap_or(user_id)
+            .to_owned();
+        let stored = cards::store(doc, &card_id, &owner, None);
+        account.cards.insert(card_id.clone(), stored);
+        Some(card_id)
+    }
+
+    /// Stores already-transcoded audio; returns the hash for `trackUrl: "yoto:#<hash>"`.
+    pub fn seed_audio(&self, bytes: &[u8]) -> String {
+        let hash = ids::media_id(&[b"transcoded:".as_slice(), bytes].concat());
+        let blob = Blob {
+            bytes: bytes.to_vec().into(),
+            content_type: "audio/aac".to_owned(),
+        };
+        self.shared.world().blobs.insert(hash.clone(), blob);
+        hash
+    }
+
+    // ----- inspection -----
+
+    pub fn stats(&self) -> Stats {
+        let counters = self.shared.faults.counters();
+        Stats {
+            rate_limited: counters.rate_limited,
+            early_retries: counters.early_retries,
+            ..self.shared.world().stats.clone()
+        }
+    }
+
+    /// The stored card document.
+    pub fn card(&self, user_id: &str, card_id: &str) -> Option<Doc> {
+        self.shared
+            .world()
+            .accounts
+            .get(user_id)?
+            .cards
+            .get(card_id)
+            .cloned()
+    }
+
+    /// The current settings block of a player.
+    pub fn device_config(&self, user_id: &str, device_id: &str) -> Option<Doc> {
+        let world = self.shared.world();
+        Some(
+            world
+                .accounts
+                .get(user_id)?
+                .devices
+                .get(device_id)?
+                .config
+                .clone(),
+        )
+    }
+
+    /// The shortcuts of a player as last written.
+    pub fn device_shortcuts(&self, user_id: &str, device_id: &str) -> Option<Value> {
+        let world = self.shared.world();
+        Some(
+            world
+                .accounts
+                .get(user_id)?
+                .devices
+                .get(device_id)?
+                .shortcuts
+                .clone(),
+        )
+    }
+
+    /// Commands sent to the account's players, oldest first.
+    pub fn commands(&self, user_id: &str) -> Vec<DeviceCommand> {
+        let world = self.shared.world();
+        world
+            .accounts
+            .get(user_id)
+            .map(|a| a.commands.clone())
+            .unwrap_or_default()
+    }
+
+    // ----- faults -----
+
+    /// Queues a fault (see [`Fault`] for rate limits, errors and delays on a path prefix).
+    pub fn add_fault(&self, fault: Fault) {
+        self.shared.faults.push(fault);
+    }
+
+    pub fn clear_faults(&self) {
+        self.shared.faults.clear();
+    }
+
+    /// The next `times` requests answer 429, with `Retry-After` when given.
+    pub fn rate_limit_next(&self, times: u32, retry_after_secs: Option<u64>) {
+        self.add_fault(Fault::rate_limit(times, retry_after_secs));
+    }
+
+    /// The next `times` requests answer `status` with `message`.
+    pub fn fail_next(&self, times: u32, status: u16, message: &str) {
+        self.add_fault(Fault::error(times, status, message));
+    }
+
+    /// The next `times` requests are answered after `delay`.
+    pub fn delay_next(&self, times: u32, delay: Duration) {
+        self.add_fault(Fault::delay(times, delay));
+    }
+
+    /// Every access token issued so far stops working now (clients see 401).
+    pub fn expire_access_tokens(&self) {
+        let now = Utc::now();
+        for grant in self.shared.world().access_tokens.values_mut() {
+            grant.expires_at = grant.expires_at.min(now);
+        }
+    }
+
+    /// Every refresh token issued so far is revoked (the user removed the app's access).
+    pub fn revoke_refresh_tokens(&self) {
+        for grant in self.shared.world().refresh_tokens.values_mut() {
+            grant.used = true;
+        }
+    }
+
+    /// Every signed or pre-signed URL handed out so far is expired.
+    pub fn expire_signed_urls(&self) {
+        self.shared.world().signed_urls_revoked_until = Utc::now();
+    }
+
+    /// The next `count` uploaded files fail to transcode (`phase: "failed"`).
+    pub fn fail_next_transcodes(&self, count: u32) {
+        self.shared.world().failing_transcodes += count;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn storage_paths_do_not_collide_with_api_paths() {
+        for path in [
+            storage::UPLOAD_PATH,
+            storage::SECURE_MEDIA_PATH,
+            admin::PREFIX,
+        ] {
+            assert!(!path.starts_with("/content") && !path.starts_with("/media"));
+        }
+    }
+}
