@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 use axum::http::{header, HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use chrono::{Duration, Utc};
@@ -37,9 +37,12 @@ pub enum AuthorizeFailure {
 async fn authorize(State(shared): State<SharedState>, RawQuery(query): RawQuery) -> Response {
     let params = parse_pairs(query.unwrap_or_default().as_bytes());
     match decide(&shared, &params) {
-        Ok(callback) | Err(AuthorizeFailure::Redirect(callback)) => {
-            Redirect::to(callback.as_str()).into_response()
-        }
+        // 302 Found, as the real auth host answers.
+        Ok(callback) | Err(AuthorizeFailure::Redirect(callback)) => (
+            StatusCode::FOUND,
+            [(header::LOCATION, callback.to_string())],
+        )
+            .into_response(),
         Err(AuthorizeFailure::Page(error)) => error.into_response(),
     }
 }
