@@ -8,6 +8,9 @@ use std::time::Duration;
 pub struct SimConfig {
     /// Where to listen; port 0 picks a free one.
     pub bind: SocketAddr,
+    /// The base URL clients reach the simulator at, when it differs from `http://<bind>`
+    /// (binding 0.0.0.0 in a container). Also the token audience.
+    pub public_url: Option<String>,
     /// The registered public OAuth client.
     pub client_id: String,
     /// Registered callbacks; empty accepts any `http(s)` callback (handy for tests).
@@ -30,6 +33,7 @@ impl Default for SimConfig {
     fn default() -> Self {
         Self {
             bind: SocketAddr::from(([127, 0, 0, 1], 0)),
+            public_url: None,
             client_id: "sim-client".to_owned(),
             redirect_uris: Vec::new(),
             approved_scopes: [

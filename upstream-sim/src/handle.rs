@@ -38,9 +38,20 @@ impl Simulator {
     /// Binds `config.bind` (127.0.0.1:0 by default) and serves the auth host, the API host and
     /// storage on that one address. Starts with one account (`parent@example.com`), signed in.
     pub async fn start(config: SimConfig) -> std::io::Result<Self> {
+        if let Some(url) = &config.public_url {
+            Url::parse(url).map_err(|e| {
+                std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    format!("public URL {url}: {e}"),
+                )
+            })?;
+        }
         let listener = tokio::net::TcpListener::bind(config.bind).await?;
         let addr = listener.local_addr()?;
-        let base_url = format!("http://{addr}");
+        let base_url = match &config.public_url {
+            Some(url) => url.trim_end_matches('/').to_owned(),
+            None => format!("http://{addr}"),
+        };
         let mut world = World::new(Account::new("parent@example.com"));
         world.public_icons = seed::public_icon_docs(&base_url);
         let shared = Arc::new(Shared::new(config, base_url, world));
@@ -120,7 +131,8 @@ impl SimHandle {
     }
 
     fn url(&self) -> Url {
-        Url::parse(&self.shared.base_url).expect("base URL is built from a socket address")
+        // Checked in `Simulator::start`.
+        Url::parse(&self.shared.base_url).expect("base URL was validated at start")
     }
 
     /// Base URL of the auth host (`/authorize`, `/oauth/token`, `/userinfo`).

@@ -13,6 +13,9 @@ struct Args {
     /// Address to listen on.
     #[arg(long, default_value = "127.0.0.1:4010", env = "UPSTREAM_SIM_BIND")]
     bind: SocketAddr,
+    /// Base URL clients use, when it is not http://<bind> (e.g. binding 0.0.0.0).
+    #[arg(long, env = "UPSTREAM_SIM_PUBLIC_URL")]
+    public_url: Option<String>,
     /// The OAuth client id the auth host accepts.
     #[arg(long, default_value = "sim-client", env = "UPSTREAM_SIM_CLIENT_ID")]
     client_id: String,
@@ -35,6 +38,7 @@ async fn main() -> std::io::Result<()> {
     let args = Args::parse();
     let config = SimConfig {
         bind: args.bind,
+        public_url: args.public_url,
         client_id: args.client_id,
         redirect_uris: args.redirect_uris,
         access_token_ttl: Duration::from_secs(args.access_token_ttl),

@@ -63,9 +63,9 @@ impl AccountSession {
             }
         }
         let tokens = match &*slot {
-            Slot::Unloaded => unreachable!("loaded above"),
-            Slot::Relink(reason) => return Err(UpstreamError::relink(reason.clone())),
             Slot::Linked(tokens) => tokens,
+            Slot::Relink(reason) => return Err(UpstreamError::relink(reason.clone())),
+            Slot::Unloaded => return Err(UpstreamError::relink(RelinkReason::NotLinked)),
         };
         let refreshed_while_waiting = self.generation.load(Ordering::Acquire) != seen;
         if refreshed_while_waiting || tokens.is_fresh(Utc::now(), ctx.leeway) {
