@@ -61,6 +61,9 @@ pub enum UpstreamError {
         upload_id: String,
         last_phase: Option<String>,
     },
+    /// A request this client refuses to send because it would damage data upstream.
+    #[error("refusing to send request: {0}")]
+    InvalidRequest(String),
     /// The API handed us a URL we refuse to follow (wrong scheme, downgrade to http).
     #[error("refusing URL from upstream: {0}")]
     UnsafeUrl(String),

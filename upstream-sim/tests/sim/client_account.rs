@@ -4,6 +4,7 @@ use bytes::Bytes;
 use cardsmith_upstream::model::content::CardKind;
 use cardsmith_upstream::model::devices::Shortcuts;
 use cardsmith_upstream::model::media::CoverType;
+use cardsmith_upstream::UpstreamError;
 use cardsmith_upstream_sim::{seed, DeviceSeed};
 use serde_json::json;
 
@@ -103,6 +104,15 @@ async fn the_library_is_classified_and_cards_round_trip() {
         [CardKind::Purchased, CardKind::Streaming, CardKind::UserMade]
     );
     assert!(cards.iter().all(|c| c.content.chapters.is_none()));
+    let summary = cards
+        .iter()
+        .find(|c| c.card_id.as_deref() == Some(own.as_str()))
+        .unwrap();
+    let refused = linked.account.save_card(summary).await.unwrap_err();
+    assert!(
+        matches!(refused, UpstreamError::InvalidRequest(_)),
+        "{refused:?}"
+    );
 
     // GET, change, POST the whole card back: unknown fields survive.
     let mut card = linked.account.card(&own).await.unwrap();

@@ -4,7 +4,7 @@ use bytes::Bytes;
 use reqwest::Method;
 
 use crate::client::{AccountClient, ApiRequest};
-use crate::error::Result;
+use crate::error::{Result, UpstreamError};
 use crate::model::content::{Card, CardEnvelope, CardList};
 use crate::model::StatusOk;
 
@@ -40,7 +40,15 @@ impl AccountClient {
 
     /// `POST /content`: creates a card (no `cardId`) or replaces one entirely (with `cardId`;
     /// send every chapter to keep). Returns the card as stored.
+    ///
+    /// An update without a chapter list is refused: it is what a library summary looks like,
+    /// and posting one would erase every track of the card upstream.
     pub async fn save_card(&self, card: &Card) -> Result<Card> {
+        if card.card_id.is_some() && card.content.chapters.is_none() {
+            return Err(UpstreamError::InvalidRequest(
+                "card update without chapters (a library summary?) would erase its tracks".into(),
+            ));
+        }
         let envelope: CardEnvelope = self
             .call(ApiRequest::new(Method::POST, &["content"]).json(card)?)
             .await?;
