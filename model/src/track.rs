@@ -53,6 +53,8 @@ pub struct TrackDetailOut {
     pub error: Option<String>,
     /// The stream's address, for stream tracks.
     pub stream_url: Option<String>,
+    /// Exact length in milliseconds (`duration` is rounded to seconds).
+    pub duration_ms: Option<i64>,
 }
 
 /// Kept audio that can be restored or purged.

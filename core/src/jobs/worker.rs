@@ -136,7 +136,9 @@ async fn run_one(core: &Core, job: ClaimedJob, settings: &WorkerSettings) {
         Some(Err(e)) => {
             e.log_if_internal();
             let message = e.to_string();
-            match queue::fail(pool, &job, &message, Duration::seconds(5 * job.attempts)).await {
+            // retry after a pause that grows with each attempt, never longer than the lease
+            let pause = Duration::seconds(5 * job.attempts).min(settings.lease);
+            match queue::fail(pool, &job, &message, pause).await {
                 Ok(true) => crate::tracks::jobs::after_failure(core, &job, &message).await,
                 Ok(false) => Ok(()),
                 Err(e) => Err(e),

@@ -470,7 +470,8 @@ async fn replace(
                 original_hash: Some(piece.flac.hash),
                 original_format: "flac".into(),
                 original_size_bytes: piece.flac.size,
-                duration_ms: Some(piece.m4a.duration_ms),
+                // the FLAC's length is exact to the sample; AAC framing may differ by a few ms
+                duration_ms: Some(piece.flac.duration_ms),
                 transcode_status: transcode_status::READY.into(),
                 ..Default::default()
             },

@@ -84,6 +84,7 @@ impl TrackRow {
             tts_instructions: None,
             error: self.transcode_error.clone(),
             stream_url: self.stream_url.clone(),
+            duration_ms: self.duration_ms,
             track: self.into_out(),
         }
     }
