@@ -36,11 +36,14 @@ pub const MAX_CHUNK_BYTES: usize = 16 * 1024 * 1024;
 /// of one take are written in order.
 #[derive(Clone, Default)]
 pub struct Recorders {
-    sessions: Arc<Mutex<HashMap<String, Arc<tokio::sync::Mutex<Option<LiveEncoder>>>>>>,
+    sessions: Arc<Mutex<HashMap<String, SessionSlot>>>,
 }
 
+/// One session's lock, holding its live encoder while there is one.
+type SessionSlot = Arc<tokio::sync::Mutex<Option<LiveEncoder>>>;
+
 impl Recorders {
-    fn slot(&self, id: &str) -> Arc<tokio::sync::Mutex<Option<LiveEncoder>>> {
+    fn slot(&self, id: &str) -> SessionSlot {
         self.sessions
             .lock()
             .expect("recorders")

@@ -9,8 +9,16 @@ use crate::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled
 use crate::helpers::{assert_problem, spawn_app, User, ADMIN_EMAIL, ADMIN_PASSWORD};
 
 async fn job_of_track(user: &User, card: &str, track: &str) -> String {
-    let t: Value = user.get(&format!("/api/cards/{card}/tracks/{track}")).await.json().await.unwrap();
-    t["processing_job_id"].as_str().expect("a job works on the track").to_owned()
+    let t: Value = user
+        .get(&format!("/api/cards/{card}/tracks/{track}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    t["processing_job_id"]
+        .as_str()
+        .expect("a job works on the track")
+        .to_owned()
 }
 
 #[tokio::test]
@@ -26,7 +34,10 @@ async fn people_see_their_jobs_and_admins_see_and_cancel_all() {
     assert_eq!(done["status"], "succeeded");
     assert_eq!(done["attempts"], 1);
     assert!(done["completed_at"].is_string());
-    assert!(done["payload"].as_str().unwrap().contains(short["id"].as_str().unwrap()));
+    assert!(done["payload"]
+        .as_str()
+        .unwrap()
+        .contains(short["id"].as_str().unwrap()));
     let mine: Value = user.get("/api/jobs").await.json().await.unwrap();
     assert_eq!(mine[0]["id"], job.as_str());
     // other people's jobs do not exist for you
@@ -34,13 +45,28 @@ async fn people_see_their_jobs_and_admins_see_and_cancel_all() {
     assert_problem(app.anonymous().get("/api/jobs").await, 401).await;
 
     // admins list everyone's, filtered and paged
-    let all: Value = admin.get("/api/admin/jobs?type=transcode&status=succeeded").await.json().await.unwrap();
+    let all: Value = admin
+        .get("/api/admin/jobs?type=transcode&status=succeeded")
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(all[0]["id"], job.as_str());
     assert_eq!(all[0]["user_id"], user_id.as_str());
     assert!(all[0].get("payload").is_none());
-    let none: Value = admin.get("/api/admin/jobs?status=failed").await.json().await.unwrap();
+    let none: Value = admin
+        .get("/api/admin/jobs?status=failed")
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(none, json!([]));
-    let paged: Value = admin.get("/api/admin/jobs?limit=1&offset=1").await.json().await.unwrap();
+    let paged: Value = admin
+        .get("/api/admin/jobs?limit=1&offset=1")
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(paged, json!([]));
     assert_problem(admin.get("/api/admin/jobs?limit=0").await, 422).await;
     assert_problem(admin.get("/api/admin/jobs?limit=x").await, 400).await;
@@ -50,15 +76,29 @@ async fn people_see_their_jobs_and_admins_see_and_cancel_all() {
     let long = upload_track(&user, &card, &tone(600, "mp3")).await;
     let long_slug = long["slug"].as_str().unwrap();
     let long_job = job_of_track(&user, &card, long_slug).await;
-    assert_problem(user.delete(&format!("/api/admin/jobs/{long_job}")).await, 403).await;
-    assert_eq!(admin.delete(&format!("/api/admin/jobs/{long_job}")).await.status(), 204);
+    assert_problem(
+        user.delete(&format!("/api/admin/jobs/{long_job}")).await,
+        403,
+    )
+    .await;
+    assert_eq!(
+        admin
+            .delete(&format!("/api/admin/jobs/{long_job}"))
+            .await
+            .status(),
+        204
+    );
     let cancelled = wait_job(&user, &long_job).await;
     assert_eq!(cancelled["status"], "cancelled");
     assert_eq!(cancelled["error"], "cancelled by an administrator");
     let t = wait_settled(&user, &card, long_slug).await;
     assert_eq!(t["transcode_status"], "failed");
     assert_eq!(t["error"], "cancelled by an administrator");
-    assert_problem(admin.delete(&format!("/api/admin/jobs/{long_job}")).await, 409).await;
+    assert_problem(
+        admin.delete(&format!("/api/admin/jobs/{long_job}")).await,
+        409,
+    )
+    .await;
     assert_problem(admin.delete(&format!("/api/admin/jobs/{job}")).await, 409).await;
     assert_problem(admin.delete("/api/admin/jobs/nope").await, 404).await;
 }
@@ -72,20 +112,38 @@ async fn a_rescan_repairs_missing_audio_and_removes_orphans() {
     let slug = t["slug"].as_str().unwrap();
     let ready = wait_settled(&admin, &card, slug).await;
     let audio_hash = {
-        let r = admin.get(&format!("/api/cards/{card}/tracks/{slug}/audio")).await;
-        r.headers()["etag"].to_str().unwrap().trim_matches('"').to_owned()
+        let r = admin
+            .get(&format!("/api/cards/{card}/tracks/{slug}/audio"))
+            .await;
+        r.headers()["etag"]
+            .to_str()
+            .unwrap()
+            .trim_matches('"')
+            .to_owned()
     };
     let media = app.core.settings.data_dir.join("media");
     std::fs::remove_file(media.join(&audio_hash[..2]).join(&audio_hash)).unwrap();
     let orphan = "ab".repeat(32);
     std::fs::create_dir_all(media.join("ab")).unwrap();
     std::fs::write(media.join("ab").join(&orphan), b"left behind").unwrap();
-    assert_problem(admin.get(&format!("/api/cards/{card}/tracks/{slug}/audio")).await, 404).await;
+    assert_problem(
+        admin
+            .get(&format!("/api/cards/{card}/tracks/{slug}/audio"))
+            .await,
+        404,
+    )
+    .await;
 
     let r = admin.post_empty("/api/library/rescan").await;
     assert_eq!(r.status(), 202);
     let message: Value = r.json().await.unwrap();
-    let job = message["message"].as_str().unwrap().rsplit(' ').next().unwrap().to_owned();
+    let job = message["message"]
+        .as_str()
+        .unwrap()
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .to_owned();
     let done = wait_job(&admin, &job).await;
     assert_eq!(done["status"], "succeeded");
     let report: Value = serde_json::from_str(done["result"].as_str().unwrap()).unwrap();
@@ -94,7 +152,13 @@ async fn a_rescan_repairs_missing_audio_and_removes_orphans() {
     assert!(!media.join("ab").join(&orphan).exists());
     let repaired = wait_settled(&admin, &card, slug).await;
     assert_eq!(repaired["transcode_status"], "ready");
-    assert_eq!(admin.get(&format!("/api/cards/{card}/tracks/{slug}/audio")).await.status(), 200);
+    assert_eq!(
+        admin
+            .get(&format!("/api/cards/{card}/tracks/{slug}/audio"))
+            .await
+            .status(),
+        200
+    );
     assert_eq!(repaired["duration_ms"], ready["duration_ms"]);
     assert_problem(app.anonymous().post_empty("/api/library/rescan").await, 401).await;
 }
@@ -110,9 +174,23 @@ async fn a_job_killed_mid_way_is_retried_after_restart() {
     };
     let start = || {
         tokio::process::Command::new(env!("CARGO_BIN_EXE_cardsmith"))
-            .args(["serve", "--bind", &format!("127.0.0.1:{port}"), "--data-dir"])
+            .args([
+                "serve",
+                "--bind",
+                &format!("127.0.0.1:{port}"),
+                "--data-dir",
+            ])
             .arg(data.path())
-            .args(["--admin-email", ADMIN_EMAIL, "--admin-password", ADMIN_PASSWORD, "--job-lease-secs", "2", "--leptos-toml", "../Leptos.toml"])
+            .args([
+                "--admin-email",
+                ADMIN_EMAIL,
+                "--admin-password",
+                ADMIN_PASSWORD,
+                "--job-lease-secs",
+                "2",
+                "--leptos-toml",
+                "../Leptos.toml",
+            ])
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .kill_on_drop(true)
@@ -120,7 +198,10 @@ async fn a_job_killed_mid_way_is_retried_after_restart() {
             .unwrap()
     };
     let user = || User {
-        client: reqwest::Client::builder().cookie_store(true).build().unwrap(),
+        client: reqwest::Client::builder()
+            .cookie_store(true)
+            .build()
+            .unwrap(),
         base: format!("http://127.0.0.1:{port}"),
     };
     let mut first = start();
@@ -132,7 +213,12 @@ async fn a_job_killed_mid_way_is_retried_after_restart() {
     let slug = t["slug"].as_str().unwrap().to_owned();
     let job = job_of_track(&admin, &card, &slug).await;
     loop {
-        let j: Value = admin.get(&format!("/api/jobs/{job}")).await.json().await.unwrap();
+        let j: Value = admin
+            .get(&format!("/api/jobs/{job}"))
+            .await
+            .json()
+            .await
+            .unwrap();
         if j["status"] == "running" {
             break;
         }
@@ -146,7 +232,10 @@ async fn a_job_killed_mid_way_is_retried_after_restart() {
     wait_healthy(&admin).await;
     let done = wait_job(&admin, &job).await;
     assert_eq!(done["status"], "succeeded", "{done}");
-    assert_eq!(done["attempts"], 2, "the first attempt died with its process");
+    assert_eq!(
+        done["attempts"], 2,
+        "the first attempt died with its process"
+    );
     let t = wait_settled(&admin, &card, &slug).await;
     assert_eq!(t["transcode_status"], "ready");
     assert!((599_000..=601_000).contains(&t["duration_ms"].as_i64().unwrap()));
