@@ -97,8 +97,16 @@ pub async fn upload_track(
         filename = field.file_name().map(str::to_owned);
         let mut incoming =
             IncomingFile::create(&core.settings.data_dir, core.settings.max_audio_bytes).await?;
+        let mut refused = None;
         while let Some(chunk) = field.chunk().await.map_err(super::media::multipart_error)? {
-            incoming.write(&chunk).await?;
+            // past the limit, keep reading (and dropping) what the client sends, so it gets
+            // to read the 413 instead of a connection reset
+            if refused.is_none() {
+                refused = incoming.write(&chunk).await.err();
+            }
+        }
+        if let Some(e) = refused {
+            return Err(e.into());
         }
         file = Some(incoming);
     }
