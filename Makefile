@@ -6,12 +6,13 @@ SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 STEP := scripts/step
 
-.PHONY: help bootstrap run test dev e2e
+.PHONY: help bootstrap run test dev e2e bench
 help:
 	@echo "make run        bootstrap, release build, serve on \$${CARDSMITH_BIND:-127.0.0.1:3000} (data in ./data)"
 	@echo "make test       bootstrap, fmt, clippy (ssr + wasm32), cargo test, dev build, browser tests"
 	@echo "make dev        bootstrap, cargo leptos watch"
 	@echo "make e2e        browser tests only, against the already-built dev binary"
+	@echo "make bench      audio figures (release): transcode vs ffmpeg, Range throughput, finishing a 10-min take"
 	@echo "make bootstrap  install/verify the toolchain (idempotent)"
 
 bootstrap:
@@ -26,6 +27,9 @@ test: bootstrap
 
 dev: bootstrap
 	@. scripts/env.sh && cargo leptos watch
+
+bench: bootstrap
+	@scripts/bench
 
 e2e:
 	@$(STEP) "browser tests (dev binary)" node end2end/run.mjs

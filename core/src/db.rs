@@ -48,8 +48,12 @@ impl Db {
         &self.pool
     }
 
+    /// A write transaction. It takes SQLite's write lock at `BEGIN` (IMMEDIATE): a deferred
+    /// transaction that reads first and writes later fails with `SQLITE_BUSY_SNAPSHOT`, without
+    /// waiting, whenever another connection committed in between (a worker finishing a job
+    /// while a request adds a track); an immediate one waits its turn under the busy timeout.
     pub async fn begin(&self) -> Result<DbTx<'static>, sqlx::Error> {
-        self.pool.begin().await
+        self.pool.begin_with("BEGIN IMMEDIATE").await
     }
 
     /// One round trip, for readiness probes.

@@ -11,11 +11,14 @@ pub mod collections;
 pub mod crypto;
 pub mod db;
 pub mod error;
+pub mod jobs;
 pub mod labels;
 pub mod media;
+pub mod recording;
 pub mod settings;
 pub mod slug;
 pub mod time;
+pub mod tracks;
 pub mod users;
 
 pub use auth::Actor;
@@ -30,6 +33,10 @@ pub struct Core {
     pub settings: std::sync::Arc<CoreSettings>,
     /// Encrypts stored secrets (linked-account tokens) at rest.
     pub key: crypto::EncryptionKey,
+    /// Wakes workers and cancels running jobs (the queue itself is the `jobs` table).
+    pub jobs: jobs::JobQueue,
+    /// Live encoders of takes being recorded in this process.
+    pub recorders: recording::Recorders,
 }
 
 impl Core {
@@ -38,6 +45,8 @@ impl Core {
             db,
             settings: std::sync::Arc::new(settings),
             key,
+            jobs: jobs::JobQueue::default(),
+            recorders: recording::Recorders::default(),
         }
     }
 }

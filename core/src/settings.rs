@@ -18,6 +18,16 @@ pub struct CoreSettings {
     pub data_dir: PathBuf,
     /// Largest image upload accepted, in bytes.
     pub max_image_bytes: usize,
+    /// Largest audio upload (or recording) accepted, in bytes.
+    pub max_audio_bytes: u64,
+    /// Whether stream tracks may point at loopback/private addresses (tests, home networks).
+    pub allow_private_streams: bool,
+    /// Seconds of audio per recording chunk the browser is asked for.
+    pub chunk_interval_s: i64,
+    /// A recording session that receives nothing for this long is abandoned.
+    pub recording_ttl: Duration,
+    /// How long a job claim lasts without a heartbeat (then it counts as orphaned).
+    pub job_lease: Duration,
 }
 
 impl Default for CoreSettings {
@@ -29,6 +39,11 @@ impl Default for CoreSettings {
             lockout: Duration::minutes(15),
             data_dir: PathBuf::from("data"),
             max_image_bytes: 10 * 1024 * 1024,
+            max_audio_bytes: 1024 * 1024 * 1024,
+            allow_private_streams: false,
+            chunk_interval_s: 5,
+            recording_ttl: Duration::hours(24),
+            job_lease: Duration::minutes(5),
         }
     }
 }

@@ -6,9 +6,11 @@
 
 pub mod card;
 pub mod collection;
+pub mod job;
 pub mod label;
 pub mod problem;
 pub mod system;
+pub mod track;
 pub mod user;
 pub mod validate;
 

@@ -75,6 +75,18 @@ pub struct Config {
     #[arg(long, env = "CARDSMITH_MAX_IMAGE_BYTES", default_value_t = 10 * 1024 * 1024)]
     pub max_image_bytes: usize,
 
+    /// Largest audio upload or recording accepted, in bytes.
+    #[arg(long, env = "CARDSMITH_MAX_AUDIO_BYTES", default_value_t = 1024 * 1024 * 1024)]
+    pub max_audio_bytes: u64,
+
+    /// Let stream tracks point at loopback and private-network addresses (off: only public ones).
+    #[arg(long, env = "CARDSMITH_ALLOW_PRIVATE_STREAMS")]
+    pub allow_private_streams: bool,
+
+    /// Seconds a background job may run without a heartbeat before it counts as orphaned and is retried.
+    #[arg(long, env = "CARDSMITH_JOB_LEASE_SECS", default_value_t = 300)]
+    pub job_lease_secs: u64,
+
     /// Leptos runtime options file (site root, output name).
     #[arg(long, env = "CARDSMITH_LEPTOS_TOML", default_value = "Leptos.toml")]
     pub leptos_toml: PathBuf,
@@ -138,6 +150,9 @@ impl std::fmt::Debug for Config {
             .field("metrics_token", &redact(&self.metrics_token))
             .field("max_json_bytes", &self.max_json_bytes)
             .field("max_image_bytes", &self.max_image_bytes)
+            .field("max_audio_bytes", &self.max_audio_bytes)
+            .field("allow_private_streams", &self.allow_private_streams)
+            .field("job_lease_secs", &self.job_lease_secs)
             .field("leptos_toml", &self.leptos_toml)
             .finish()
     }

@@ -100,6 +100,32 @@ where
     }
 }
 
+/// Like [`ApiJson`], for bodies that are optional as a whole: an empty body is `T::default()`.
+pub struct ApiJsonOrEmpty<T>(pub T);
+
+impl<S, T> FromRequest<S> for ApiJsonOrEmpty<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned + Default,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let empty = req
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .is_some_and(|v| v.as_bytes() == b"0")
+            || (!req.headers().contains_key(header::CONTENT_LENGTH)
+                && !req.headers().contains_key(header::TRANSFER_ENCODING));
+        if empty {
+            return Ok(Self(T::default()));
+        }
+        ApiJson::<T>::from_request(req, state)
+            .await
+            .map(|ApiJson(v)| Self(v))
+    }
+}
+
 fn is_json(headers: &axum::http::HeaderMap) -> bool {
     headers
         .get(header::CONTENT_TYPE)

@@ -13,7 +13,7 @@ use cardsmith_app::{shell, App};
 use cardsmith_core::auth::session;
 use cardsmith_core::crypto::EncryptionKey;
 use cardsmith_core::users::bootstrap::{ensure_first_admin, FirstAdmin};
-use cardsmith_core::{Core, CoreSettings, Db};
+use cardsmith_core::{jobs, recording, Core, CoreSettings, Db};
 use leptos::config::LeptosOptions;
 use leptos::prelude::provide_context;
 use leptos_axum::{generate_route_list, LeptosRoutes};
@@ -47,6 +47,9 @@ impl Application {
             secure_cookies: config.secure_cookies(),
             data_dir: config.data_dir.clone(),
             max_image_bytes: config.max_image_bytes,
+            max_audio_bytes: config.max_audio_bytes,
+            allow_private_streams: config.allow_private_streams,
+            job_lease: chrono::Duration::seconds(config.job_lease_secs.max(1) as i64),
             ..CoreSettings::default()
         };
         let core = Core::new(db, settings, key);
@@ -63,6 +66,7 @@ impl Application {
             public_origin: config.public_origin(),
             max_json_bytes: config.max_json_bytes,
             max_image_bytes: config.max_image_bytes,
+            max_audio_bytes: config.max_audio_bytes,
         });
         let state = AppState {
             leptos_options: leptos_options(config)?,
@@ -82,10 +86,17 @@ impl Application {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
         let housekeeping = tokio::spawn(housekeep(self.core.clone()));
+        let workers = jobs::worker::start(
+            &self.core,
+            &jobs::worker::WorkerSettings::with_lease(self.core.settings.job_lease),
+        );
         let served = axum::serve(listener, self.router)
             .with_graceful_shutdown(shutdown)
             .await;
         housekeeping.abort();
+        for worker in workers {
+            worker.abort();
+        }
         served.context("serving HTTP")
     }
 }
@@ -160,13 +171,16 @@ fn router(state: AppState) -> Router {
 
 /// Periodic clean-up: expired sessions.
 async fn housekeep(core: Core) {
-    let mut tick = tokio::time::interval(Duration::from_secs(3600));
+    let mut tick = tokio::time::interval(Duration::from_secs(600));
     loop {
         tick.tick().await;
         match session::purge_expired(core.db.pool()).await {
             Ok(0) => {}
             Ok(n) => tracing::info!(purged = n, "expired sessions removed"),
             Err(e) => tracing::warn!(error = %e, "session purge failed"),
+        }
+        if let Err(e) = recording::expire_stale(&core).await {
+            tracing::warn!(error = %e, "expiring recording sessions failed");
         }
     }
 }

@@ -21,4 +21,5 @@ pub struct HttpSettings {
     pub public_origin: String,
     pub max_json_bytes: usize,
     pub max_image_bytes: usize,
+    pub max_audio_bytes: u64,
 }

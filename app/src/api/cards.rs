@@ -1,7 +1,7 @@
 //! Cards: list, create, read, edit, slug, move, playback, delete. Covers are uploaded by the
 //! browser to the REST endpoint, not here.
 
-use cardsmith_model::card::{CardOut, PlaybackConfigOut};
+use cardsmith_model::card::CardOut;
 use leptos::prelude::*;
 
 #[cfg(feature = "ssr")]
@@ -106,7 +106,7 @@ pub async fn set_card_playback(
     use cardsmith_core::cards::service;
     let core = ssr::core();
     let actor = ssr::actor(&core).await?;
-    let input = PlaybackConfigOut {
+    let input = cardsmith_model::card::PlaybackConfigOut {
         autoadvance,
         shuffle,
         overlay_timeout,

@@ -12,6 +12,7 @@ const SELECT_REACHABLE: &str = "
            card.home_collection_id, hc.name AS collection_name, hc.slug AS collection_slug,
            card.cover_prompt, card.back_cover_prompt, card.cover_hash, card.back_cover_hash,
            card.autoadvance, card.shuffle, card.overlay_timeout, card.resume_timeout,
+           card.track_count, card.total_duration_ms, card.source_types, card.tracks_digest,
            card.created_at, card.updated_at, hm.role AS home_role
     FROM cards card
     JOIN collections hc ON hc.id = card.home_collection_id
@@ -40,6 +41,12 @@ pub struct CardRow {
     pub shuffle: String,
     pub overlay_timeout: i64,
     pub resume_timeout: i64,
+    pub track_count: i64,
+    pub total_duration_ms: i64,
+    /// Comma-separated, sorted.
+    pub source_types: String,
+    /// Digest of the playable tracks (see `tracks::repo::settle_card`).
+    pub tracks_digest: String,
     pub created_at: String,
     pub updated_at: String,
     /// The user's role in the home collection, if a member.
@@ -56,8 +63,8 @@ impl CardRow {
         }
     }
 
-    /// SHA-256 over everything a publish would send: text, cover, playback (and, once cards
-    /// have tracks, their audio). Equal hashes mean a re-publish has nothing to do.
+    /// SHA-256 over everything a publish would send: text, cover, playback and the tracks
+    /// (titles, audio, order). Equal hashes mean a re-publish has nothing to do.
     pub fn content_hash(&self) -> String {
         let mut h = Sha256::new();
         for part in [
@@ -69,6 +76,7 @@ impl CardRow {
             self.shuffle.as_str(),
             &self.overlay_timeout.to_string(),
             &self.resume_timeout.to_string(),
+            self.tracks_digest.as_str(),
         ] {
             h.update(part.as_bytes());
             h.update([0u8]);
@@ -92,9 +100,15 @@ impl CardRow {
             cover_hash: self.cover_hash,
             back_cover_hash: self.back_cover_hash,
             content_hash,
-            source_types: Some(Vec::new()),
-            track_count: 0,
-            total_duration_s: 0,
+            source_types: Some(
+                self.source_types
+                    .split(',')
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_owned)
+                    .collect(),
+            ),
+            track_count: self.track_count,
+            total_duration_s: (self.total_duration_ms + 500) / 1000,
             created_at: self.created_at,
             updated_at: self.updated_at,
         }

@@ -72,9 +72,10 @@ pub async fn create_card(
 
 pub async fn get_card(core: &Core, actor: &Actor, slug: &str) -> CoreResult<CardDetailOut> {
     let card = require_card(core.db.pool(), actor, slug, CollectionRole::Viewer).await?;
+    let tracks = crate::tracks::service::list(core, &card.id).await?;
     Ok(CardDetailOut {
         card: card.into_out(),
-        tracks: Some(Vec::new()),
+        tracks: Some(tracks),
     })
 }
 

@@ -40,7 +40,7 @@ impl<S: Send + Sync> FromRequest<S> for Upload {
     }
 }
 
-fn multipart_error(e: axum::extract::multipart::MultipartError) -> ApiError {
+pub fn multipart_error(e: axum::extract::multipart::MultipartError) -> ApiError {
     let status = e.status();
     let detail = if status == StatusCode::PAYLOAD_TOO_LARGE {
         "the file is larger than this server accepts".to_owned()

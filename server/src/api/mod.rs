@@ -1,13 +1,18 @@
 //! The documented REST API, served under `/api`. Each resource module owns its routes.
 
 pub mod admin_users;
+mod audio;
 pub mod auth;
 pub mod cards;
 pub mod collection_members;
 pub mod collections;
+pub mod jobs;
 pub mod labels;
 mod media;
+pub mod recording;
 pub mod system;
+pub mod track_edits;
+pub mod tracks;
 
 use axum::extract::DefaultBodyLimit;
 use axum::middleware::from_fn;
@@ -29,6 +34,19 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(collection_members::router())
         .merge(cards::router())
         .merge(labels::router())
+        .merge(tracks::router())
+        .merge(track_edits::router())
+        .merge(recording::router())
+        .merge(recording::chunk_router())
+        .merge(jobs::router())
+        .merge(
+            // audio streams to disk; the service enforces the configured size (413)
+            tracks::upload_router().layer(DefaultBodyLimit::max(
+                usize::try_from(http.max_audio_bytes)
+                    .unwrap_or(usize::MAX)
+                    .saturating_add(1024 * 1024),
+            )),
+        )
         .merge(
             // Innermost body limit wins: uploads get room for an image plus multipart framing.
             OpenApiRouter::new()

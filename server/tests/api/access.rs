@@ -21,6 +21,7 @@ async fn every_protected_operation_needs_a_session() {
         public_origin: String::new(),
         max_json_bytes: 1024,
         max_image_bytes: 1024,
+        max_audio_bytes: 1024,
     };
     let (_, doc) = api::router(&settings);
     let mut checked = 0;

@@ -3,11 +3,16 @@
 
 mod access;
 mod admin_users;
+mod audio_fixtures;
 mod auth;
 mod cards;
 mod collections;
 mod errors;
 mod helpers;
+mod jobs;
 mod labels;
+mod recording;
 mod system;
+mod track_edits;
+mod tracks;
 mod ui;

@@ -1,0 +1,101 @@
+//! The durable job queue: long work (transcode, edits, rescan) runs in the background.
+//!
+//! A job is a row in `jobs`; enqueueing is an INSERT in the caller's transaction, so a track and
+//! the job that transcodes it appear together or not at all. Workers (`worker`) claim rows with
+//! a lease they keep extending; a process that dies leaves a lease that runs out, and the job is
+//! claimed again on the next start, up to `max_attempts`. What each kind does lives with its
+//! domain (`crate::tracks::jobs`); this module only moves rows.
+
+pub mod queue;
+pub mod service;
+pub mod worker;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use tokio::sync::Notify;
+
+use crate::db::DbDriver;
+use crate::{new_id, time, CoreResult};
+
+/// Kinds of job, and the worker pool each runs in (see `worker::Pools`).
+pub mod kind {
+    pub const TRANSCODE: &str = "transcode";
+    pub const TRIM: &str = "trim";
+    pub const SPLIT: &str = "split";
+    pub const MERGE: &str = "merge";
+    pub const FADE: &str = "fade";
+    pub const RESCAN: &str = "rescan";
+}
+
+/// In-process side of the queue: wakes idle workers and cancels running jobs. Cheap to clone.
+#[derive(Clone, Default)]
+pub struct JobQueue {
+    inner: Arc<Inner>,
+}
+
+#[derive(Default)]
+struct Inner {
+    wake: Notify,
+    running: Mutex<HashMap<String, Arc<Notify>>>,
+}
+
+impl JobQueue {
+    /// Tells idle workers to look at the queue now (after the enqueueing transaction commits).
+    pub fn wake(&self) {
+        self.inner.wake.notify_waiters();
+    }
+
+    pub(crate) async fn woken(&self) {
+        self.inner.wake.notified().await;
+    }
+
+    /// Registers a running job; the returned signal fires when an admin cancels it.
+    pub(crate) fn started(&self, id: &str) -> Arc<Notify> {
+        let signal = Arc::new(Notify::new());
+        self.inner
+            .running
+            .lock()
+            .expect("job registry")
+            .insert(id.to_owned(), signal.clone());
+        signal
+    }
+
+    pub(crate) fn finished(&self, id: &str) {
+        self.inner.running.lock().expect("job registry").remove(id);
+    }
+
+    /// Stops the job if it runs in this process (its ffmpeg child is killed with it).
+    pub(crate) fn interrupt(&self, id: &str) {
+        if let Some(signal) = self.inner.running.lock().expect("job registry").get(id) {
+            signal.notify_one();
+        }
+    }
+}
+
+/// Adds a job to the queue inside the caller's transaction and returns its id. Call
+/// `JobQueue::wake` after committing.
+pub async fn enqueue<'e, E>(
+    executor: E,
+    user_id: Option<&str>,
+    kind: &str,
+    payload: &serde_json::Value,
+) -> CoreResult<String>
+where
+    E: sqlx::Executor<'e, Database = DbDriver>,
+{
+    let id = new_id();
+    let now = time::now_str();
+    sqlx::query(
+        "INSERT INTO jobs (id, user_id, kind, status, payload, run_at, created_at, updated_at)
+         VALUES ($1, $2, $3, 'queued', $4, $5, $5, $5)",
+    )
+    .bind(&id)
+    .bind(user_id)
+    .bind(kind)
+    .bind(payload.to_string())
+    .bind(&now)
+    .execute(executor)
+    .await?;
+    Ok(id)
+}

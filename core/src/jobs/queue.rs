@@ -1,0 +1,142 @@
+//! The SQL that moves jobs through their states. SQLite has one writer, so each statement is
+//! atomic; PostgreSQL would add `FOR UPDATE SKIP LOCKED` to the claim's subquery.
+
+use chrono::Duration;
+
+use crate::db::DbPool;
+use crate::{time, CoreResult};
+
+/// A claimed job, as a worker needs it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ClaimedJob {
+    pub id: String,
+    pub user_id: Option<String>,
+    pub kind: String,
+    pub payload: String,
+    pub attempts: i64,
+    pub max_attempts: i64,
+}
+
+/// Claims the oldest runnable job of one of `kinds`: queued and due, or running with a lease
+/// that ran out (its process died). Counts the attempt and sets the lease.
+pub async fn claim(
+    pool: &DbPool,
+    kinds: &[&str],
+    lease: Duration,
+) -> CoreResult<Option<ClaimedJob>> {
+    let now = time::now_str();
+    let placeholders: Vec<String> = (0..kinds.len()).map(|i| format!("${}", i + 3)).collect();
+    let sql = format!(
+        "UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = $1,
+                updated_at = $2, progress = 0
+         WHERE id = (
+             SELECT id FROM jobs
+             WHERE kind IN ({}) AND ((status = 'queued' AND run_at <= $2)
+                OR (status = 'running' AND locked_until < $2))
+             ORDER BY created_at, id LIMIT 1)
+         RETURNING id, user_id, kind, payload, attempts, max_attempts",
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query_as::<_, ClaimedJob>(&sql)
+        .bind(time::from_now(lease))
+        .bind(&now);
+    for kind in kinds {
+        query = query.bind(*kind);
+    }
+    Ok(query.fetch_optional(pool).await?)
+}
+
+/// Extends the lease of a job still being worked on.
+pub async fn heartbeat(pool: &DbPool, id: &str, lease: Duration) -> CoreResult<()> {
+    sqlx::query("UPDATE jobs SET locked_until = $1 WHERE id = $2 AND status = 'running'")
+        .bind(time::from_now(lease))
+        .bind(id)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_progress(pool: &DbPool, id: &str, progress: f64) -> CoreResult<()> {
+    sqlx::query("UPDATE jobs SET progress = $1 WHERE id = $2 AND status = 'running'")
+        .bind(progress.clamp(0.0, 1.0))
+        .bind(id)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+pub async fn succeed(pool: &DbPool, id: &str, result: &str) -> CoreResult<()> {
+    let now = time::now_str();
+    sqlx::query(
+        "UPDATE jobs SET status = 'succeeded', result = $1, progress = 1, error = NULL,
+                locked_until = NULL, completed_at = $2, updated_at = $2
+         WHERE id = $3 AND status = 'running'",
+    )
+    .bind(result)
+    .bind(&now)
+    .bind(id)
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// Records a failed attempt: queued again after `retry_in` while attempts remain, otherwise
+/// failed for good. Returns whether it gave up.
+pub async fn fail(
+    pool: &DbPool,
+    job: &ClaimedJob,
+    error: &str,
+    retry_in: Duration,
+) -> CoreResult<bool> {
+    let now = time::now_str();
+    let final_attempt = job.attempts >= job.max_attempts;
+    if final_attempt {
+        sqlx::query(
+            "UPDATE jobs SET status = 'failed', error = $1, locked_until = NULL,
+                    completed_at = $2, updated_at = $2
+             WHERE id = $3 AND status = 'running'",
+        )
+        .bind(error)
+        .bind(&now)
+        .bind(&job.id)
+        .execute(pool)
+        .await?;
+    } else {
+        sqlx::query(
+            "UPDATE jobs SET status = 'queued', error = $1, locked_until = NULL, run_at = $2,
+                    updated_at = $3
+             WHERE id = $4 AND status = 'running'",
+        )
+        .bind(error)
+        .bind(time::from_now(retry_in))
+        .bind(&now)
+        .bind(&job.id)
+        .execute(pool)
+        .await?;
+    }
+    Ok(final_attempt)
+}
+
+/// Gives up on jobs whose lease ran out on their last attempt: a process died under them every
+/// time, so running them again would likely kill the next one too.
+pub async fn fail_exhausted(pool: &DbPool) -> CoreResult<Vec<ClaimedJob>> {
+    let now = time::now_str();
+    Ok(sqlx::query_as(
+        "UPDATE jobs SET status = 'failed', locked_until = NULL, completed_at = $1, updated_at = $1,
+                error = 'the server stopped while this job was running, ' || attempts || ' times; not retrying'
+         WHERE status = 'running' AND locked_until < $1 AND attempts >= max_attempts
+         RETURNING id, user_id, kind, payload, attempts, max_attempts",
+    )
+    .bind(&now)
+    .fetch_all(pool)
+    .await?)
+}
+
+/// Whether an admin cancelled the job while it ran.
+pub async fn is_cancelled(pool: &DbPool, id: &str) -> CoreResult<bool> {
+    let status: Option<String> = sqlx::query_scalar("SELECT status FROM jobs WHERE id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await?;
+    Ok(status.as_deref() == Some("cancelled"))
+}

@@ -1,0 +1,186 @@
+//! Workers: tasks that claim jobs and run them, in pools with their own concurrency so a burst
+//! of transcodes cannot starve edits (and a 2-core machine is not asked to run ten ffmpegs).
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
+use std::time::Duration as StdDuration;
+
+use chrono::Duration;
+use tokio::task::JoinHandle;
+
+use super::kind;
+use super::queue::{self, ClaimedJob};
+use crate::{Core, CoreResult};
+
+/// A pool: the kinds it runs and how many at once.
+#[derive(Debug, Clone)]
+pub struct Pool {
+    pub kinds: Vec<&'static str>,
+    pub concurrency: usize,
+}
+
+#[derive(Debug, Clone)]
+pub struct WorkerSettings {
+    pub pools: Vec<Pool>,
+    /// How long a claim holds without a heartbeat; after that the job counts as orphaned.
+    pub lease: Duration,
+    /// How often idle workers look at the queue even when nobody wakes them.
+    pub poll: StdDuration,
+}
+
+impl WorkerSettings {
+    /// Transcodes two at a time, edits one, maintenance one.
+    pub fn with_lease(lease: Duration) -> Self {
+        Self {
+            pools: vec![
+                Pool {
+                    kinds: vec![kind::TRANSCODE],
+                    concurrency: 2,
+                },
+                Pool {
+                    kinds: vec![kind::TRIM, kind::SPLIT, kind::MERGE, kind::FADE],
+                    concurrency: 1,
+                },
+                Pool {
+                    kinds: vec![kind::RESCAN],
+                    concurrency: 1,
+                },
+            ],
+            lease,
+            poll: StdDuration::from_secs(2),
+        }
+    }
+}
+
+/// What a running job can use: the core, its row, and a progress reporter.
+pub struct JobContext {
+    pub core: Core,
+    pub job: ClaimedJob,
+    progress_per_mille: Arc<AtomicU32>,
+}
+
+impl JobContext {
+    /// A callback that records `fraction` (0..1) of the part of the job between `from` and
+    /// `to`; the heartbeat writes it to the row twice a second.
+    pub fn progress(&self, from: f64, to: f64) -> impl Fn(f64) + Send + Sync + 'static {
+        let cell = self.progress_per_mille.clone();
+        move |fraction: f64| {
+            let value = from + (to - from) * fraction.clamp(0.0, 1.0);
+            cell.store((value * 1000.0) as u32, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Starts every pool's workers; they run until the runtime stops.
+pub fn start(core: &Core, settings: &WorkerSettings) -> Vec<JoinHandle<()>> {
+    let mut handles = Vec::new();
+    for pool in &settings.pools {
+        for _ in 0..pool.concurrency {
+            let core = core.clone();
+            let kinds = pool.kinds.clone();
+            let settings = settings.clone();
+            handles.push(tokio::spawn(
+                async move { work(core, kinds, settings).await },
+            ));
+        }
+    }
+    handles
+}
+
+async fn work(core: Core, kinds: Vec<&'static str>, settings: WorkerSettings) {
+    loop {
+        if let Err(e) = give_up_exhausted(&core).await {
+            e.log_if_internal();
+        }
+        match queue::claim(core.db.pool(), &kinds, settings.lease).await {
+            Ok(Some(job)) => run_one(&core, job, &settings).await,
+            Ok(None) => {
+                tokio::select! {
+                    _ = core.jobs.woken() => {}
+                    _ = tokio::time::sleep(settings.poll) => {}
+                }
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "claiming a job failed");
+                tokio::time::sleep(settings.poll).await;
+            }
+        }
+    }
+}
+
+async fn give_up_exhausted(core: &Core) -> CoreResult<()> {
+    for job in queue::fail_exhausted(core.db.pool()).await? {
+        tracing::warn!(job_id = %job.id, kind = %job.kind, "job orphaned too often; failed");
+        crate::tracks::jobs::after_failure(core, &job, "the server stopped while it ran").await?;
+    }
+    Ok(())
+}
+
+#[tracing::instrument(skip_all, fields(job_id = %job.id, kind = %job.kind, attempt = job.attempts))]
+async fn run_one(core: &Core, job: ClaimedJob, settings: &WorkerSettings) {
+    let cancelled = core.jobs.started(&job.id);
+    let ctx = JobContext {
+        core: core.clone(),
+        job: job.clone(),
+        progress_per_mille: Arc::new(AtomicU32::new(0)),
+    };
+    let outcome = tokio::select! {
+        result = run_kind(&ctx) => Some(result),
+        _ = cancelled.notified() => None,
+        _ = keep_alive(&ctx, settings.lease) => None,
+    };
+    core.jobs.finished(&job.id);
+    let pool = core.db.pool();
+    let recorded = match outcome {
+        Some(Ok(result)) => queue::succeed(pool, &job.id, &result).await,
+        Some(Err(e)) => {
+            e.log_if_internal();
+            let message = e.to_string();
+            // retry after a pause that grows with each attempt, never longer than the lease
+            let pause = Duration::seconds(5 * job.attempts).min(settings.lease);
+            match queue::fail(pool, &job, &message, pause).await {
+                Ok(true) => crate::tracks::jobs::after_failure(core, &job, &message).await,
+                Ok(false) => Ok(()),
+                Err(e) => Err(e),
+            }
+        }
+        None => crate::tracks::jobs::after_failure(core, &job, "cancelled").await,
+    };
+    if let Err(e) = recorded {
+        tracing::error!(error = %e, "recording a job's outcome failed");
+    }
+    core.jobs.wake();
+}
+
+async fn run_kind(ctx: &JobContext) -> CoreResult<String> {
+    match ctx.job.kind.as_str() {
+        kind::RESCAN => crate::media::rescan::run(ctx).await,
+        _ => crate::tracks::jobs::run(ctx).await,
+    }
+}
+
+/// Extends the lease and writes progress until the job ends (never returns by itself).
+async fn keep_alive(ctx: &JobContext, lease: Duration) {
+    let pool = ctx.core.db.pool();
+    let beat_every = (lease / 3).to_std().unwrap_or(StdDuration::from_secs(1));
+    let mut last_beat = tokio::time::Instant::now();
+    let mut last_progress = u32::MAX;
+    loop {
+        tokio::time::sleep(StdDuration::from_millis(500)).await;
+        let now = ctx.progress_per_mille.load(Ordering::Relaxed);
+        if now != last_progress {
+            last_progress = now;
+            let _ = queue::set_progress(pool, &ctx.job.id, f64::from(now) / 1000.0).await;
+        }
+        if last_beat.elapsed() >= beat_every {
+            last_beat = tokio::time::Instant::now();
+            let _ = queue::heartbeat(pool, &ctx.job.id, lease).await;
+            if queue::is_cancelled(pool, &ctx.job.id)
+                .await
+                .unwrap_or(false)
+            {
+                return;
+            }
+        }
+    }
+}

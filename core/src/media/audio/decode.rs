@@ -1,0 +1,156 @@
+//! In-process decoding with symphonia: the exact length of a file and its waveform.
+//!
+//! Every M4A and FLAC we produce is measured here, so `duration` is what the decoder really
+//! yields (gapless: encoder priming and padding excluded), not a container's estimate.
+
+use std::path::Path;
+
+use symphonia::core::audio::SampleBuffer;
+use symphonia::core::codecs::{DecoderOptions, CODEC_TYPE_NULL};
+use symphonia::core::errors::Error;
+use symphonia::core::formats::FormatOptions;
+use symphonia::core::io::MediaSourceStream;
+use symphonia::core::meta::MetadataOptions;
+use symphonia::core::probe::Hint;
+
+use crate::{CoreError, CoreResult};
+
+/// Milliseconds of audio per stored peak: fine enough to zoom into single words.
+pub const PEAK_WINDOW_MS: u32 = 10;
+
+/// What decoding a whole file tells us.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Summary {
+    pub sample_rate: u32,
+    /// Samples per channel.
+    pub frames: u64,
+    /// Loudest absolute sample (0..1) of each `PEAK_WINDOW_MS` window, all channels.
+    pub peaks: Vec<f32>,
+}
+
+impl Summary {
+    pub fn duration_ms(&self) -> i64 {
+        if self.sample_rate == 0 {
+            return 0;
+        }
+        (self.frames as i64 * 1000) / self.sample_rate as i64
+    }
+
+    /// The waveform reduced to `buckets` values (each the max of the windows it covers).
+    pub fn peaks_in(&self, buckets: usize) -> Vec<f32> {
+        let n = self.peaks.len();
+        if buckets == 0 || n == 0 {
+            return Vec::new();
+        }
+        (0..buckets)
+            .map(|b| {
+                let start = b * n / buckets;
+                let end = ((b + 1) * n / buckets).max(start + 1).min(n);
+                self.peaks[start.min(n - 1)..end]
+                    .iter()
+                    .copied()
+                    .fold(0.0, f32::max)
+            })
+            .collect()
+    }
+}
+
+/// Decodes `path` on the blocking pool.
+pub async fn summarize(path: &Path) -> CoreResult<Summary> {
+    let path = path.to_owned();
+    tokio::task::spawn_blocking(move || summarize_blocking(&path))
+        .await
+        .map_err(|e| CoreError::internal("decode task", e))?
+}
+
+fn summarize_blocking(path: &Path) -> CoreResult<Summary> {
+    let fail = |e: Error| CoreError::Internal(format!("decoding {}: {e}", path.display()));
+    let file = std::fs::File::open(path).map_err(|e| CoreError::internal("opening audio", e))?;
+    let mss = MediaSourceStream::new(Box::new(file), Default::default());
+    let format_opts = FormatOptions {
+        enable_gapless: true,
+        ..Default::default()
+    };
+    let probed = symphonia::default::get_probe()
+        .format(&Hint::new(), mss, &format_opts, &MetadataOptions::default())
+        .map_err(fail)?;
+    let mut format = probed.format;
+    let track = format
+        .tracks()
+        .iter()
+        .find(|t| t.codec_params.codec != CODEC_TYPE_NULL)
+        .ok_or_else(|| CoreError::Internal("no decodable audio track".into()))?;
+    let track_id = track.id;
+    let mut decoder = symphonia::default::get_codecs()
+        .make(&track.codec_params, &DecoderOptions::default())
+        .map_err(fail)?;
+    let mut sample_rate = track.codec_params.sample_rate.unwrap_or(0);
+    let mut frames = 0u64;
+    let mut peaks = Vec::new();
+    let mut window_peak = 0f32;
+    let mut in_window = 0u32;
+    let mut buffer: Option<SampleBuffer<f32>> = None;
+    loop {
+        let packet = match format.next_packet() {
+            Ok(p) => p,
+            Err(Error::IoError(e)) if e.kind() == std::io::ErrorKind::UnexpectedEof => break,
+            Err(Error::ResetRequired) => break,
+            Err(e) => return Err(fail(e)),
+        };
+        if packet.track_id() != track_id {
+            continue;
+        }
+        let decoded = match decoder.decode(&packet) {
+            Ok(d) => d,
+            Err(Error::DecodeError(_)) => continue,
+            Err(e) => return Err(fail(e)),
+        };
+        let spec = *decoded.spec();
+        sample_rate = spec.rate;
+        let channels = spec.channels.count().max(1);
+        let window = (sample_rate * PEAK_WINDOW_MS / 1000).max(1);
+        let needed = decoded.capacity() as u64;
+        let buf = match buffer.as_mut() {
+            Some(b) if b.capacity() as u64 >= needed * channels as u64 => b,
+            _ => buffer.insert(SampleBuffer::new(needed, spec)),
+        };
+        buf.copy_interleaved_ref(decoded);
+        for frame in buf.samples().chunks(channels) {
+            let loudest = frame.iter().fold(0f32, |m, s| m.max(s.abs()));
+            window_peak = window_peak.max(loudest.min(1.0));
+            in_window += 1;
+            frames += 1;
+            if in_window == window {
+                peaks.push(window_peak);
+                window_peak = 0.0;
+                in_window = 0;
+            }
+        }
+    }
+    if in_window > 0 {
+        peaks.push(window_peak);
+    }
+    Ok(Summary {
+        sample_rate,
+        frames,
+        peaks,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn peaks_reduce_to_buckets() {
+        let s = Summary {
+            sample_rate: 1000,
+            frames: 4000,
+            peaks: vec![0.1, 0.5, 0.2, 0.9],
+        };
+        assert_eq!(s.duration_ms(), 4000);
+        assert_eq!(s.peaks_in(2), vec![0.5, 0.9]);
+        assert_eq!(s.peaks_in(8).len(), 8);
+        assert!(s.peaks_in(0).is_empty());
+    }
+}

@@ -1,0 +1,165 @@
+//! What the track jobs do when a worker runs them: transcode, and the four edits.
+
+use std::path::PathBuf;
+
+use cardsmith_model::track::transcode_status;
+use serde::Deserialize;
+
+use super::{edit, repo};
+use crate::jobs::kind;
+use crate::jobs::queue::ClaimedJob;
+use crate::jobs::worker::JobContext;
+use crate::media::audio::{decode, ffmpeg};
+use crate::media::store;
+use crate::{time, Core, CoreError, CoreResult};
+
+#[derive(Deserialize)]
+struct TrackPayload {
+    track_id: String,
+}
+
+/// Runs a track job; the `String` is the job's result (JSON).
+pub async fn run(ctx: &JobContext) -> CoreResult<String> {
+    match ctx.job.kind.as_str() {
+        kind::TRANSCODE => {
+            let p: TrackPayload = payload(&ctx.job)?;
+            transcode(ctx, &p.track_id).await
+        }
+        kind::TRIM | kind::SPLIT | kind::FADE | kind::MERGE => edit::run(ctx).await,
+        other => Err(CoreError::Internal(format!(
+            "no worker knows jobs of kind {other}"
+        ))),
+    }
+}
+
+pub fn payload<T: serde::de::DeserializeOwned>(job: &ClaimedJob) -> CoreResult<T> {
+    serde_json::from_str(&job.payload)
+        .map_err(|e| CoreError::Internal(format!("unreadable job payload: {e}")))
+}
+
+/// A job gave up or was cancelled: the tracks it worked on say so instead of "processing".
+pub async fn after_failure(core: &Core, job: &ClaimedJob, message: &str) -> CoreResult<()> {
+    let status = if job.kind == kind::TRANSCODE {
+        transcode_status::FAILED
+    } else {
+        // an edit that failed leaves the track as it was: playable
+        transcode_status::READY
+    };
+    sqlx::query(
+        "UPDATE tracks SET processing_job_id = NULL, transcode_status = $1,
+                transcode_error = $2, updated_at = $3
+         WHERE processing_job_id = $4",
+    )
+    .bind(status)
+    .bind(message)
+    .bind(time::now_str())
+    .bind(&job.id)
+    .execute(core.db.pool())
+    .await?;
+    Ok(())
+}
+
+/// Encodes a track's original into the player's M4A and measures it exactly.
+async fn transcode(ctx: &JobContext, track_id: &str) -> CoreResult<String> {
+    let core = &ctx.core;
+    let Some(track) = repo::find_by_id(core.db.pool(), track_id).await? else {
+        return Ok(r#"{"skipped":"the track was deleted"}"#.into());
+    };
+    sqlx::query("UPDATE tracks SET transcode_status = $1, updated_at = $2 WHERE id = $3")
+        .bind(transcode_status::PROCESSING)
+        .bind(time::now_str())
+        .bind(track_id)
+        .execute(core.db.pool())
+        .await?;
+    let original = track
+        .original_hash
+        .as_deref()
+        .ok_or_else(|| CoreError::Internal("the track has no original to transcode".into()))?;
+    let input = store::path_of(&core.settings.data_dir, original)?;
+    let encoded = encode_player_audio(ctx, &input, track.duration_ms, 0.0, 0.95).await?;
+    let mut tx = core.db.begin().await?;
+    let changed = sqlx::query(
+        "UPDATE tracks SET audio_hash = $1, transcoded_format = 'm4a', transcoded_size_bytes = $2,
+                duration_ms = $3, transcode_status = $4, transcode_error = NULL,
+                processing_job_id = NULL, updated_at = $5
+         WHERE id = $6",
+    )
+    .bind(&encoded.hash)
+    .bind(encoded.size)
+    .bind(encoded.duration_ms)
+    .bind(transcode_status::READY)
+    .bind(time::now_str())
+    .bind(track_id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    repo::settle_card(&mut tx, &track.card_id).await?;
+    tx.commit().await?;
+    if changed == 0 {
+        super::service::remove_unused_files(core, &[Some(encoded.hash.clone())]).await?;
+    }
+    Ok(
+        serde_json::json!({ "track_id": track_id, "audio_hash": encoded.hash,
+                           "duration_ms": encoded.duration_ms })
+        .to_string(),
+    )
+}
+
+/// A file produced and stored: its hash, size and exact length.
+#[derive(Debug, Clone)]
+pub struct Encoded {
+    pub hash: String,
+    pub size: i64,
+    pub duration_ms: i64,
+}
+
+/// ffmpeg → M4A in `tmp/`, measured by symphonia (peaks cached), moved into the store.
+pub async fn encode_player_audio(
+    ctx: &JobContext,
+    input: &std::path::Path,
+    duration_ms: Option<i64>,
+    from: f64,
+    to: f64,
+) -> CoreResult<Encoded> {
+    let core = &ctx.core;
+    let out = store::tmp_path(&core.settings.data_dir, "m4a");
+    ensure_parent(&out).await?;
+    let progress = ctx.progress(from, to);
+    let result = ffmpeg::encode_m4a(input, &out, duration_ms, &progress).await;
+    adopt_measured(core, result, out).await
+}
+
+/// Stores what ffmpeg wrote to `out` (deleting it on failure) and measures it.
+pub async fn adopt_measured(
+    core: &Core,
+    result: CoreResult<()>,
+    out: PathBuf,
+) -> CoreResult<Encoded> {
+    if let Err(e) = result {
+        let _ = tokio::fs::remove_file(&out).await;
+        return Err(e);
+    }
+    let summary = match decode::summarize(&out).await {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = tokio::fs::remove_file(&out).await;
+            return Err(e);
+        }
+    };
+    let (hash, size) = store::adopt_output(&core.settings.data_dir, &out).await?;
+    super::service::remember_summary(core, &hash, &summary).await;
+    Ok(Encoded {
+        hash,
+        size: size as i64,
+        duration_ms: summary.duration_ms(),
+    })
+}
+
+pub async fn ensure_parent(path: &std::path::Path) -> CoreResult<()> {
+    if let Some(dir) = path.parent() {
+        tokio::fs::create_dir_all(dir)
+            .await
+            .map_err(|e| CoreError::internal("creating a work directory", e))?;
+    }
+    Ok(())
+}

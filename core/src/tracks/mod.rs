@@ -1,0 +1,39 @@
+//! Tracks: a card's chapters and the kept sources behind them.
+//!
+//! Rules: reading needs any role on the card; changing needs editor in its home collection
+//! (the card's rules, `cards::require_card`). Playable tracks are numbered 1..n without gaps;
+//! an edit (trim, split, merge, fade) replaces a track with new ones and keeps the old one as a
+//! *source* (`is_source`, the new tracks' `parent_track_id` points at it) so the edit can be
+//! undone by restoring it; purging a source deletes its record and, when nothing else uses
+//! them, its files. Track slugs are unique within their card and follow the title.
+
+pub mod edit;
+pub mod jobs;
+pub mod repo;
+pub mod service;
+pub mod sources;
+pub mod stream;
+pub mod upload;
+
+use cardsmith_model::validate::CollectionRole;
+
+use crate::auth::Actor;
+use crate::cards::{repo::CardRow, require_card};
+use crate::{Core, CoreError, CoreResult};
+
+pub use repo::TrackRow;
+
+/// The card and one of its tracks (playable or source) by slug, with `needed` on the card.
+pub async fn require_track(
+    core: &Core,
+    actor: &Actor,
+    card_slug: &str,
+    track_slug: &str,
+    needed: CollectionRole,
+) -> CoreResult<(CardRow, TrackRow)> {
+    let card = require_card(core.db.pool(), actor, card_slug, needed).await?;
+    let track = repo::find_by_slug(core.db.pool(), &card.id, track_slug)
+        .await?
+        .ok_or_else(|| CoreError::not_found("no track with that slug on this card"))?;
+    Ok((card, track))
+}

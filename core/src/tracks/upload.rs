@@ -1,0 +1,165 @@
+//! New audio tracks from bytes: a multipart upload or a finished recording.
+
+use cardsmith_model::card::TrackOut;
+use cardsmith_model::track::{source_type, transcode_status};
+use cardsmith_model::validate::{name_problem, slugify, CollectionRole};
+
+use super::jobs::Encoded;
+use super::repo::{self, NewTrack};
+use crate::audit::{self, AuditEvent};
+use crate::auth::Actor;
+use crate::cards::repo::CardRow;
+use crate::cards::require_card;
+use crate::jobs::{self, kind};
+use crate::media::audio::probe;
+use crate::media::store::{self, IncomingFile};
+use crate::{new_id, Core, CoreError, CoreResult};
+
+/// Adds an uploaded file as the card's last track and queues its transcode. The title is the
+/// given one, else the file name without its extension.
+#[tracing::instrument(skip_all, fields(actor_id = %actor.id(), card = %card_slug))]
+pub async fn add_upload(
+    core: &Core,
+    actor: &Actor,
+    card_slug: &str,
+    file: IncomingFile,
+    title: Option<String>,
+    filename: Option<String>,
+) -> CoreResult<TrackOut> {
+    let card = require_card(core.db.pool(), actor, card_slug, CollectionRole::Editor).await?;
+    if file.size() == 0 {
+        return Err(CoreError::invalid("file", "is empty"));
+    }
+    let title = title
+        .filter(|t| !t.trim().is_empty())
+        .or_else(|| filename.as_deref().map(title_from_filename))
+        .filter(|t| !t.is_empty())
+        .unwrap_or_else(|| "Untitled track".to_owned());
+    if let Some(problem) = name_problem(&title) {
+        return Err(CoreError::invalid("title", problem));
+    }
+    let (tmp, hash, size) = file.finish().await?;
+    let probed = match probe::probe(&tmp).await {
+        Ok(p) => p,
+        Err(e) => {
+            let _ = tokio::fs::remove_file(&tmp).await;
+            return Err(e);
+        }
+    };
+    store::adopt(&core.settings.data_dir, &tmp, &hash).await?;
+    let audio = StoredAudio {
+        hash,
+        size: size as i64,
+        format: probed.format.to_owned(),
+        duration_ms: probed.duration_ms,
+    };
+    let track = add_stored(core, actor, &card, &title, source_type::UPLOAD, audio, None).await?;
+    Ok(track.into_out())
+}
+
+/// An original already in the media store.
+#[derive(Debug, Clone)]
+pub struct StoredAudio {
+    pub hash: String,
+    pub size: i64,
+    pub format: String,
+    pub duration_ms: Option<i64>,
+}
+
+/// Appends a track for stored audio, in one transaction: with the player's M4A when it is
+/// already made (`player`, a live-encoded recording), else with its transcode queued.
+pub async fn add_stored(
+    core: &Core,
+    actor: &Actor,
+    card: &CardRow,
+    title: &str,
+    source_type: &str,
+    audio: StoredAudio,
+    player: Option<Encoded>,
+) -> CoreResult<repo::TrackRow> {
+    let id = new_id();
+    let mut tx = core.db.begin().await?;
+    let position = repo::next_position(&mut tx, &card.id).await?;
+    let slug = repo::free_slug(&mut tx, &card.id, &slugify(title), &id).await?;
+    let job_id = match &player {
+        Some(_) => None,
+        None => Some(
+            jobs::enqueue(
+                &mut *tx,
+                Some(actor.id()),
+                kind::TRANSCODE,
+                &serde_json::json!({ "track_id": id, "card_slug": card.slug }),
+            )
+            .await?,
+        ),
+    };
+    repo::insert(
+        &mut tx,
+        &NewTrack {
+            id: id.clone(),
+            card_id: card.id.clone(),
+            slug: slug.clone(),
+            title: title.trim().to_owned(),
+            position,
+            source_type: source_type.to_owned(),
+            original_hash: Some(audio.hash),
+            original_format: audio.format,
+            original_size_bytes: audio.size,
+            duration_ms: player.as_ref().map(|p| p.duration_ms).or(audio.duration_ms),
+            transcode_status: match player {
+                Some(_) => transcode_status::READY,
+                None => transcode_status::PENDING,
+            }
+            .to_owned(),
+            processing_job_id: job_id,
+            ..Default::default()
+        },
+    )
+    .await?;
+    if let Some(player) = &player {
+        sqlx::query(
+            "UPDATE tracks SET audio_hash = $1, transcoded_format = 'm4a', transcoded_size_bytes = $2
+             WHERE id = $3",
+        )
+        .bind(&player.hash)
+        .bind(player.size)
+        .bind(&id)
+        .execute(&mut *tx)
+        .await?;
+    }
+    repo::settle_card(&mut tx, &card.id).await?;
+    audit::record(
+        &mut *tx,
+        AuditEvent::own(actor, "track.added", format!("{}/{slug}", card.slug)),
+    )
+    .await?;
+    tx.commit().await?;
+    core.jobs.wake();
+    repo::find_by_id(core.db.pool(), &id)
+        .await?
+        .ok_or_else(|| CoreError::Internal("the new track vanished".into()))
+}
+
+/// "03_The-Moon.mp3" → "03 The Moon".
+pub fn title_from_filename(name: &str) -> String {
+    let stem = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    let stem = stem.rsplit_once('.').map_or(stem, |(s, _)| s);
+    let spaced: String = stem
+        .chars()
+        .map(|c| if c == '_' || c == '-' { ' ' } else { c })
+        .filter(|c| !c.is_control())
+        .collect();
+    spaced.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::title_from_filename;
+
+    #[test]
+    fn titles_come_from_file_names() {
+        assert_eq!(title_from_filename("03_The-Moon.mp3"), "03 The Moon");
+        assert_eq!(title_from_filename("C:\\x\\story.m4a"), "story");
+        assert_eq!(title_from_filename("noext"), "noext");
+    }
+}

@@ -1,0 +1,174 @@
+//! Serving stored audio with HTTP Range (206 / 416), `Accept-Ranges` and ETag revalidation,
+//! streamed from disk so a long track never sits whole in memory.
+
+use std::io::SeekFrom;
+use std::path::Path;
+
+use axum::body::Body;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use tokio::io::{AsyncReadExt, AsyncSeekExt};
+use tokio_util::io::ReaderStream;
+
+use crate::problem::ApiError;
+
+/// A byte range request, resolved against the file length.
+#[derive(Debug, PartialEq, Eq)]
+enum Wanted {
+    Whole,
+    Part { start: u64, end: u64 },
+    Unsatisfiable,
+}
+
+/// Understands one `bytes=a-b`, `bytes=a-` or `bytes=-n` range; anything else (several ranges,
+/// other units) is answered with the whole file, as RFC 9110 allows.
+fn wanted(headers: &HeaderMap, len: u64) -> Wanted {
+    let Some(spec) = headers
+        .get(header::RANGE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().strip_prefix("bytes="))
+    else {
+        return Wanted::Whole;
+    };
+    if spec.contains(',') {
+        return Wanted::Whole;
+    }
+    let Some((a, b)) = spec.split_once('-') else {
+        return Wanted::Whole;
+    };
+    let (a, b) = (a.trim(), b.trim());
+    let range = match (a.parse::<u64>().ok(), b.parse::<u64>().ok()) {
+        (Some(start), Some(end)) if start <= end => Some((start, end.min(len.saturating_sub(1)))),
+        (Some(start), None) if b.is_empty() => Some((start, len.saturating_sub(1))),
+        (None, Some(n)) if a.is_empty() && n > 0 => {
+            Some((len.saturating_sub(n), len.saturating_sub(1)))
+        }
+        _ => return Wanted::Whole,
+    };
+    match range {
+        Some((start, end)) if start < len && start <= end => Wanted::Part { start, end },
+        _ => Wanted::Unsatisfiable,
+    }
+}
+
+/// The file at `path` (named by its content `hash`), honouring Range and If-None-Match.
+pub async fn file_response(
+    headers: &HeaderMap,
+    path: &Path,
+    content_type: &str,
+    hash: &str,
+) -> Result<Response, ApiError> {
+    let mut file = tokio::fs::File::open(path).await.map_err(|_| {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "the audio file is missing; a library rescan reports it",
+        )
+    })?;
+    let len = file
+        .metadata()
+        .await
+        .map_err(|_| {
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the audio file cannot be read",
+            )
+        })?
+        .len();
+    let etag = format!("\"{hash}\"");
+    let fresh = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"));
+    let mut response = if fresh {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        match wanted(headers, len) {
+            Wanted::Whole => {
+                let body = Body::from_stream(ReaderStream::new(file));
+                let mut r = (StatusCode::OK, body).into_response();
+                r.headers_mut()
+                    .insert(header::CONTENT_LENGTH, HeaderValue::from(len));
+                r
+            }
+            Wanted::Part { start, end } => {
+                file.seek(SeekFrom::Start(start)).await.map_err(|_| {
+                    ApiError::new(
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        "the audio file cannot be read",
+                    )
+                })?;
+                let count = end - start + 1;
+                let body = Body::from_stream(ReaderStream::new(file.take(count)));
+                let mut r = (StatusCode::PARTIAL_CONTENT, body).into_response();
+                let h = r.headers_mut();
+                h.insert(header::CONTENT_LENGTH, HeaderValue::from(count));
+                h.insert(
+                    header::CONTENT_RANGE,
+                    HeaderValue::from_str(&format!("bytes {start}-{end}/{len}")).expect("ascii"),
+                );
+                r
+            }
+            Wanted::Unsatisfiable => {
+                let mut r = ApiError::new(
+                    StatusCode::RANGE_NOT_SATISFIABLE,
+                    format!("the range is outside the file ({len} bytes)"),
+                )
+                .into_response();
+                r.headers_mut().insert(
+                    header::CONTENT_RANGE,
+                    HeaderValue::from_str(&format!("bytes */{len}")).expect("ascii"),
+                );
+                r.headers_mut()
+                    .insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
+                return Ok(r);
+            }
+        }
+    };
+    let h = response.headers_mut();
+    if !fresh {
+        h.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_str(content_type).expect("ascii"),
+        );
+    }
+    h.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
+    h.insert(
+        header::ETAG,
+        HeaderValue::from_str(&etag).expect("hex etag"),
+    );
+    h.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-cache"),
+    );
+    h.insert(
+        "x-content-type-options",
+        HeaderValue::from_static("nosniff"),
+    );
+    Ok(response)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn range(v: &str, len: u64) -> Wanted {
+        let mut h = HeaderMap::new();
+        h.insert(header::RANGE, HeaderValue::from_str(v).unwrap());
+        wanted(&h, len)
+    }
+
+    #[test]
+    fn ranges_resolve_against_the_length() {
+        assert_eq!(range("bytes=0-9", 100), Wanted::Part { start: 0, end: 9 });
+        assert_eq!(range("bytes=90-", 100), Wanted::Part { start: 90, end: 99 });
+        assert_eq!(range("bytes=-10", 100), Wanted::Part { start: 90, end: 99 });
+        assert_eq!(
+            range("bytes=50-500", 100),
+            Wanted::Part { start: 50, end: 99 }
+        );
+        assert_eq!(range("bytes=100-", 100), Wanted::Unsatisfiable);
+        assert_eq!(range("bytes=0-1,5-6", 100), Wanted::Whole);
+        assert_eq!(range("items=0-1", 100), Wanted::Whole);
+        assert_eq!(wanted(&HeaderMap::new(), 100), Wanted::Whole);
+    }
+}

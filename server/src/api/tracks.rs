@@ -1,0 +1,317 @@
+//! Tracks of a card: upload, stream, read, rename, describe, reorder, delete, play (Range) and
+//! the waveform. Reading needs any role on the card, changing needs editor in its home
+//! collection; a card or track the caller cannot reach is a 404.
+
+use axum::extract::{Multipart, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use axum::Json;
+use cardsmith_core::media::store::IncomingFile;
+use cardsmith_core::tracks::{service, stream, upload};
+use cardsmith_core::Core;
+use cardsmith_model::card::TrackOut;
+use cardsmith_model::track::{
+    IconPromptInput, PeaksOutputBody, ReorderTracksInput, StreamTrackInput, TrackDescriptionInput,
+    TrackDetailOut, TrackSlugAvailableOutputBody, TrackSlugInput, TrackTitleInput,
+    TrackTitleOutputBody,
+};
+use cardsmith_model::Problem;
+use serde::Deserialize;
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::audio::file_response;
+use crate::problem::{ApiError, ApiJson, ApiResult};
+use crate::session::Caller;
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(reorder_tracks))
+        .routes(routes!(track_slug_available))
+        .routes(routes!(add_stream_track))
+        .routes(routes!(get_track, delete_track))
+        .routes(routes!(track_audio))
+        .routes(routes!(track_peaks))
+        .routes(routes!(set_track_description))
+        .routes(routes!(set_track_icon_prompt))
+        .routes(routes!(set_track_slug))
+        .routes(routes!(set_track_title))
+}
+
+/// The audio upload route; `api::router` gives it the audio body limit.
+pub fn upload_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(upload_track))
+}
+
+/// Adds an audio file as the card's last track (editor). `multipart/form-data` with the file
+/// (any field name; a `title` text field is optional: the file name is used otherwise).
+/// MP3, M4A/AAC, WAV, FLAC, Ogg Vorbis, Opus and WebM are accepted, recognised by content;
+/// anything else is a 415, beyond `CARDSMITH_MAX_AUDIO_BYTES` a 413. The file streams to disk
+/// (hashed on the way); the original is kept and a `transcode` job makes the player's AAC
+/// 128 kbps M4A, loudness-normalised (EBU R128): `transcode_status` goes pending → processing
+/// → ready (or failed, with the reason on the track).
+#[utoipa::path(post, path = "/cards/{slug}/tracks", tag = "cards", operation_id = "upload-track",
+    params(("slug" = String, Path)),
+    request_body(content_type = "multipart/form-data", description = "`file`: the audio; `title` (optional)"),
+    responses((status = 201, body = TrackOut), (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 413, body = Problem, content_type = "application/problem+json"), (status = 415, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json")))]
+pub async fn upload_track(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    Path(slug): Path<String>,
+    multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> ApiResult<(StatusCode, Json<TrackOut>)> {
+    let mut multipart = multipart.map_err(|r| {
+        ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            format!("send the file as multipart/form-data: {}", r.body_text()),
+        )
+    })?;
+    // refuse early, before a large body is read, when the caller may not add tracks
+    cardsmith_core::cards::require_card(
+        core.db.pool(),
+        &actor,
+        &slug,
+        cardsmith_model::validate::CollectionRole::Editor,
+    )
+    .await?;
+    let mut file = None;
+    let mut filename = None;
+    let mut title = None;
+    while let Some(mut field) = multipart
+        .next_field()
+        .await
+        .map_err(super::media::multipart_error)?
+    {
+        if field.name() == Some("title") && field.file_name().is_none() {
+            title = Some(field.text().await.map_err(super::media::multipart_error)?);
+            continue;
+        }
+        if file.is_some() {
+            continue;
+        }
+        filename = field.file_name().map(str::to_owned);
+        let mut incoming =
+            IncomingFile::create(&core.settings.data_dir, core.settings.max_audio_bytes).await?;
+        let mut refused = None;
+        while let Some(chunk) = field.chunk().await.map_err(super::media::multipart_error)? {
+            // past the limit, keep reading (and dropping) what the client sends, so it gets
+            // to read the 413 instead of a connection reset
+            if refused.is_none() {
+                refused = incoming.write(&chunk).await.err();
+            }
+        }
+        if let Some(e) = refused {
+            return Err(e.into());
+        }
+        file = Some(incoming);
+    }
+    let file = file.ok_or_else(|| {
+        ApiError::from(Problem::invalid(vec![cardsmith_model::FieldError::new(
+            "file",
+            "is required: the multipart body had no file",
+        )]))
+    })?;
+    let track = upload::add_upload(&core, &actor, &slug, file, title, filename).await?;
+    Ok((StatusCode::CREATED, Json(track)))
+}
+
+/// Adds a stream track: audio the player fetches from an `http(s)` address (editor). The
+/// address must resolve to public internet addresses (no loopback or private networks unless
+/// the server allows them); the server asks it for one byte (no redirects followed) and
+/// records the answer in `stream_status` (`reachable` / `unreachable`).
+#[utoipa::path(post, path = "/cards/{slug}/tracks/stream", tag = "cards", operation_id = "add-stream-track",
+    params(("slug" = String, Path)), request_body = StreamTrackInput,
+    responses((status = 201, body = TrackOut), (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json")))]
+pub async fn add_stream_track(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    Path(slug): Path<String>,
+    ApiJson(input): ApiJson<StreamTrackInput>,
+) -> ApiResult<(StatusCode, Json<TrackOut>)> {
+    Ok((
+        StatusCode::CREATED,
+        Json(stream::add(&core, &actor, &slug, input).await?),
+    ))
+}
+
+/// Puts the playable tracks in a new order: `positions` lists every one of them once, by slug
+/// (or id), first to last (editor).
+#[utoipa::path(put, path = "/cards/{slug}/tracks/reorder", tag = "cards", operation_id = "reorder-tracks",
+    params(("slug" = String, Path)), request_body = ReorderTracksInput,
+    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json")))]
+pub async fn reorder_tracks(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    Path(slug): Path<String>,
+    ApiJson(input): ApiJson<ReorderTracksInput>,
+) -> ApiResult<StatusCode> {
+    service::reorder(&core, &actor, &slug, input).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct TrackSlugQuery {
+    pub slug: String,
+    /// The track asking (its own slug counts as available).
+    pub track_id: Option<String>,
+}
+
+/// Whether a track slug is free on this card. An ill-formed slug is a 422.
+#[utoipa::path(get, path = "/cards/{slug}/tracks/slug-available", tag = "cards", operation_id = "track-slug-available",
+    params(("slug" = String, Path, description = "the card's slug"), TrackSlugQuery),
+    responses((status = 200, body = TrackSlugAvailableOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"), (status = 422, body = Problem, content_type = "application/problem+json")))]
+pub async fn track_slug_available(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    Path(slug): Path<String>,
+    Query(q): Query<TrackSlugQuery>,
+) -> ApiResult<Json<TrackSlugAvailableOutputBody>> {
+    Ok(Json(
+        service::slug_available(&core, &actor, &slug, &q.slug, q.track_id.as_deref()).await?,
+    ))
+}
+
+/// A track (playable or source) with its edit history and processing state.
+#[utoipa::path(get, path = "/cards/{slug}/tracks/{track_slug}", tag = "cards", operation_id = "get-track",
+    params(("slug" = String, Path), ("track_slug" = String, Path)),
+    responses((status = 200, body = TrackDetailOut), (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json")))]
+pub async fn get_track(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    Path((slug, track)): Path<(String, String)>,
+) -> ApiResult<Json<TrackDetailOut>> {
+    Ok(Json(service::get(&core, &actor, &slug, &track).await?))
+}
+
+/// Deletes a track (editor). A job working on it is cancelled; its files go when nothing else
+/// uses them. Sources made by its edits stay (they can be restored or purged).
+#[utoipa::path(delete, path = "/cards/{slug}/tracks/{track_slug}", tag = "cards", operation_id = "delete-track",
+    params(("slug" = String, Path), ("track_slug" = String, Path)),
+    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json")))]
+pub async fn delete_track(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    Path((slug, track)): Path<(String, String)>,
+) -> ApiResult<StatusCode> {
+    service::delete(&core, &actor, &slug, &track).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// The track's audio: the player's M4A once transcoded, the original before. Supports HTTP
+/// Range (`206` with `Content-Range`, `416` outside the file), `Accept-Ranges: bytes` and ETag
+/// (the content hash; `304` on `If-None-Match`). A stream track has no stored audio (409).
+#[utoipa::path(get, path = "/cards/{slug}/tracks/{track_slug}/audio", tag = "cards", operation_id = "get-track-audio",
+    params(("slug" = String, Path), ("track_slug" = String, Path), ("Range" = Option<String>, Header, description = "e.g. `bytes=0-1023`")),
+    responses((status = 200, description = "the audio", content_type = "audio/mp4"), (status = 206, description = "part of the audio"),
+        (status = 304, description = "not modified"), (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"), (status = 409, body = Problem, content_type = "application/problem+json"),
+        (status = 416, body = Problem, content_type = "application/problem+json")))]
+pub async fn track_audio(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    Path((slug, track)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let file = service::audio(&core, &actor, &slug, &track).await?;
+    file_response(&headers, &file.path, file.content_type, &file.hash).await
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct PeaksQuery {
+    /// How many values to return (1 to 20000, default 1000).
+    pub buckets: Option<usize>,
+}
+
+/// The waveform for editors: `buckets` values, each the loudest sample (0..1) of its slice of
+/// the track, computed in-process from the transcoded audio and cached. 409 until transcoded.
+#[utoipa::path(get, path = "/cards/{slug}/tracks/{track_slug}/peaks", tag = "cards", operation_id = "get-track-peaks",
+    params(("slug" = String, Path), ("track_slug" = String, Path), PeaksQuery),
+    responses((status = 200, body = PeaksOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"), (status = 409, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json")))]
+pub async fn track_peaks(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    Path((slug, track)): Path<(String, String)>,
+    Query(q): Query<PeaksQuery>,
+) -> ApiResult<Json<PeaksOutputBody>> {
+    Ok(Json(
+        service::peaks(&core, &actor, &slug, &track, q.buckets).await?,
+    ))
+}
+
+#[utoipa::path(put, path = "/cards/{slug}/tracks/{track_slug}/description", tag = "cards", operation_id = "set-track-description",
+    params(("slug" = String, Path), ("track_slug" = String, Path)), request_body = TrackDescriptionInput,
+    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json")))]
+pub async fn set_track_description(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    Path((slug, track)): Path<(String, String)>,
+    ApiJson(input): ApiJson<TrackDescriptionInput>,
+) -> ApiResult<StatusCode> {
+    service::set_description(&core, &actor, &slug, &track, input).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// What the track's 16x16 icon should show (used when icons are generated).
+#[utoipa::path(put, path = "/cards/{slug}/tracks/{track_slug}/icon-prompt", tag = "cards", operation_id = "set-track-icon-prompt",
+    params(("slug" = String, Path), ("track_slug" = String, Path)), request_body = IconPromptInput,
+    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json")))]
+pub async fn set_track_icon_prompt(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    Path((slug, track)): Path<(String, String)>,
+    ApiJson(input): ApiJson<IconPromptInput>,
+) -> ApiResult<StatusCode> {
+    service::set_icon_prompt(&core, &actor, &slug, &track, input).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Sets the track's slug exactly; one another track of the card has is a 409.
+#[utoipa::path(put, path = "/cards/{slug}/tracks/{track_slug}/slug", tag = "cards", operation_id = "set-track-slug",
+    params(("slug" = String, Path), ("track_slug" = String, Path)), request_body = TrackSlugInput,
+    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 409, body = Problem, content_type = "application/problem+json"), (status = 422, body = Problem, content_type = "application/problem+json")))]
+pub async fn set_track_slug(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    Path((slug, track)): Path<(String, String)>,
+    ApiJson(input): ApiJson<TrackSlugInput>,
+) -> ApiResult<StatusCode> {
+    service::set_slug(&core, &actor, &slug, &track, input).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Renames the track; the slug follows the title (made unique on the card) and is returned.
+#[utoipa::path(put, path = "/cards/{slug}/tracks/{track_slug}/title", tag = "cards", operation_id = "set-track-title",
+    params(("slug" = String, Path), ("track_slug" = String, Path)), request_body = TrackTitleInput,
+    responses((status = 200, body = TrackTitleOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json")))]
+pub async fn set_track_title(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    Path((slug, track)): Path<(String, String)>,
+    ApiJson(input): ApiJson<TrackTitleInput>,
+) -> ApiResult<Json<TrackTitleOutputBody>> {
+    Ok(Json(
+        service::set_title(&core, &actor, &slug, &track, input).await?,
+    ))
+}

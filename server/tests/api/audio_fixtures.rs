@@ -1,0 +1,176 @@
+//! Audio fixtures made at test time with the real tools (ffmpeg, sox, espeak-ng), once per
+//! test process, plus helpers that wait for tracks and jobs.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::LazyLock;
+use std::time::Duration;
+
+use serde_json::Value;
+
+use crate::helpers::User;
+
+static DIR: LazyLock<tempfile::TempDir> =
+    LazyLock::new(|| tempfile::tempdir().expect("fixture dir"));
+/// Tests run in parallel: one fixture is made at a time, and only once.
+static MAKING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn run(cmd: &mut Command) {
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("running {cmd:?}: {e}"));
+    assert!(
+        out.status.success(),
+        "{cmd:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// `seconds` of a 440 Hz tone at 44.1 kHz in `format` (mp3, flac, ogg, opus, webm, m4a, wav),
+/// made by ffmpeg.
+pub fn tone(seconds: u32, format: &str) -> PathBuf {
+    let _one_at_a_time = MAKING.lock().unwrap_or_else(|e| e.into_inner());
+    let path = DIR.path().join(format!("tone-{seconds}s.{format}"));
+    if !path.exists() {
+        let tmp = DIR
+            .path()
+            .join(format!(".tone-{seconds}-{}.{format}", std::process::id()));
+        let codec: &[&str] = match format {
+            "ogg" => &["-c:a", "libvorbis"],
+            "opus" => &["-c:a", "libopus", "-f", "ogg"],
+            "webm" => &["-c:a", "libopus"],
+            "m4a" => &["-c:a", "aac"],
+            _ => &[],
+        };
+        run(Command::new("ffmpeg")
+            .args([
+                "-hide_banner",
+                "-loglevel",
+                "error",
+                "-y",
+                "-f",
+                "lavfi",
+                "-i",
+            ])
+            .arg(format!(
+                "sine=frequency=440:sample_rate=44100:duration={seconds}"
+            ))
+            .args(codec)
+            .arg(&tmp));
+        std::fs::rename(&tmp, &path).unwrap();
+    }
+    path
+}
+
+/// Speech from espeak-ng (WAV), for a take that sounds like a parent reading.
+pub fn speech() -> PathBuf {
+    let _one_at_a_time = MAKING.lock().unwrap_or_else(|e| e.into_inner());
+    let path = DIR.path().join("speech.wav");
+    if !path.exists() {
+        let tmp = DIR
+            .path()
+            .join(format!(".speech-{}.wav", std::process::id()));
+        run(Command::new("espeak-ng")
+            .args(["-w"])
+            .arg(&tmp)
+            .arg("Once upon a time, the moon said goodnight to every star."));
+        std::fs::rename(&tmp, &path).unwrap();
+    }
+    path
+}
+
+/// A FLAC of silence then noise, made by sox.
+pub fn sox_flac() -> PathBuf {
+    let _one_at_a_time = MAKING.lock().unwrap_or_else(|e| e.into_inner());
+    let path = DIR.path().join("sox.flac");
+    if !path.exists() {
+        let tmp = DIR.path().join(format!(".sox-{}.flac", std::process::id()));
+        run(Command::new("sox")
+            .args(["-n", "-r", "44100", "-c", "2"])
+            .arg(&tmp)
+            .args(["synth", "2", "pinknoise", "vol", "0.3"]));
+        std::fs::rename(&tmp, &path).unwrap();
+    }
+    path
+}
+
+pub fn bytes(path: &Path) -> Vec<u8> {
+    std::fs::read(path).unwrap()
+}
+
+/// Uploads a file as a track and returns the 201 body.
+pub async fn upload_track(user: &User, card: &str, path: &Path) -> Value {
+    let name = path.file_name().unwrap().to_str().unwrap();
+    let r = user
+        .upload(&format!("/api/cards/{card}/tracks"), bytes(path), name)
+        .await;
+    assert_eq!(
+        r.status(),
+        201,
+        "upload of {name}: {}",
+        r.text().await.unwrap()
+    );
+    r.json().await.unwrap()
+}
+
+/// Polls a track until its transcode settles (ready or failed) and returns its detail.
+pub async fn wait_settled(user: &User, card: &str, track: &str) -> Value {
+    for _ in 0..600 {
+        let t: Value = user
+            .get(&format!("/api/cards/{card}/tracks/{track}"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        match t["transcode_status"].as_str() {
+            Some("pending" | "processing") => tokio::time::sleep(Duration::from_millis(100)).await,
+            _ if t["processing_job_id"].is_null() => return t,
+            _ => tokio::time::sleep(Duration::from_millis(100)).await,
+        }
+    }
+    panic!("track {card}/{track} never settled");
+}
+
+/// Polls a job until it is no longer queued or running and returns it.
+pub async fn wait_job(user: &User, id: &str) -> Value {
+    for _ in 0..600 {
+        let job: Value = user
+            .get(&format!("/api/jobs/{id}"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        if !matches!(job["status"].as_str(), Some("queued" | "running")) {
+            return job;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("job {id} never finished");
+}
+
+/// A card of a new collection, ready for tracks; returns its slug.
+pub async fn card_for(user: &User, title: &str) -> String {
+    let collection = user.create_collection(&format!("{title} shelf")).await;
+    let card = user
+        .create_card(collection["id"].as_str().unwrap(), title)
+        .await;
+    card["slug"].as_str().unwrap().to_owned()
+}
+
+/// The length ffprobe reports for a fixture, in milliseconds.
+pub fn duration_ms(path: &Path) -> i64 {
+    let out = Command::new("ffprobe")
+        .args([
+            "-v",
+            "error",
+            "-show_entries",
+            "format=duration",
+            "-of",
+            "csv=p=0",
+        ])
+        .arg(path)
+        .output()
+        .unwrap();
+    let seconds: f64 = String::from_utf8_lossy(&out.stdout).trim().parse().unwrap();
+    (seconds * 1000.0).round() as i64
+}

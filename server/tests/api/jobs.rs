@@ -1,0 +1,253 @@
+//! Jobs: people see their own, admins list and cancel; a rescan repairs the library; a job
+//! whose process is killed mid-way is retried by the next process and completes.
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use crate::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
+use crate::helpers::{assert_problem, spawn_app, User, ADMIN_EMAIL, ADMIN_PASSWORD};
+
+async fn job_of_track(user: &User, card: &str, track: &str) -> String {
+    let t: Value = user
+        .get(&format!("/api/cards/{card}/tracks/{track}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    t["processing_job_id"]
+        .as_str()
+        .expect("a job works on the track")
+        .to_owned()
+}
+
+#[tokio::test]
+async fn people_see_their_jobs_and_admins_see_and_cancel_all() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let (user, user_id) = app.new_user("parent@example.com", "user").await;
+    let card = card_for(&user, "Jobs").await;
+    let short = upload_track(&user, &card, &tone(1, "wav")).await;
+    let short_slug = short["slug"].as_str().unwrap();
+    let job = job_of_track(&user, &card, short_slug).await;
+    let done = wait_job(&user, &job).await;
+    assert_eq!(done["status"], "succeeded");
+    assert_eq!(done["attempts"], 1);
+    assert!(done["completed_at"].is_string());
+    assert!(done["payload"]
+        .as_str()
+        .unwrap()
+        .contains(short["id"].as_str().unwrap()));
+    let mine: Value = user.get("/api/jobs").await.json().await.unwrap();
+    assert_eq!(mine[0]["id"], job.as_str());
+    // other people's jobs do not exist for you
+    assert_problem(admin.get(&format!("/api/jobs/{job}")).await, 404).await;
+    assert_problem(app.anonymous().get("/api/jobs").await, 401).await;
+
+    // admins list everyone's, filtered and paged
+    let all: Value = admin
+        .get("/api/admin/jobs?type=transcode&status=succeeded")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(all[0]["id"], job.as_str());
+    assert_eq!(all[0]["user_id"], user_id.as_str());
+    assert!(all[0].get("payload").is_none());
+    let none: Value = admin
+        .get("/api/admin/jobs?status=failed")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(none, json!([]));
+    let paged: Value = admin
+        .get("/api/admin/jobs?limit=1&offset=1")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(paged, json!([]));
+    assert_problem(admin.get("/api/admin/jobs?limit=0").await, 422).await;
+    assert_problem(admin.get("/api/admin/jobs?limit=x").await, 400).await;
+    assert_problem(user.get("/api/admin/jobs").await, 403).await;
+
+    // cancelling a long transcode stops it and the track says so
+    let long = upload_track(&user, &card, &tone(600, "mp3")).await;
+    let long_slug = long["slug"].as_str().unwrap();
+    let long_job = job_of_track(&user, &card, long_slug).await;
+    assert_problem(
+        user.delete(&format!("/api/admin/jobs/{long_job}")).await,
+        403,
+    )
+    .await;
+    assert_eq!(
+        admin
+            .delete(&format!("/api/admin/jobs/{long_job}"))
+            .await
+            .status(),
+        204
+    );
+    let cancelled = wait_job(&user, &long_job).await;
+    assert_eq!(cancelled["status"], "cancelled");
+    assert_eq!(cancelled["error"], "cancelled by an administrator");
+    let t = wait_settled(&user, &card, long_slug).await;
+    assert_eq!(t["transcode_status"], "failed");
+    assert_eq!(t["error"], "cancelled by an administrator");
+    assert_problem(
+        admin.delete(&format!("/api/admin/jobs/{long_job}")).await,
+        409,
+    )
+    .await;
+    assert_problem(admin.delete(&format!("/api/admin/jobs/{job}")).await, 409).await;
+    assert_problem(admin.delete("/api/admin/jobs/nope").await, 404).await;
+}
+
+#[tokio::test]
+async fn a_rescan_repairs_missing_audio_and_removes_orphans() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let card = card_for(&admin, "Rescan").await;
+    let t = upload_track(&admin, &card, &tone(1, "wav")).await;
+    let slug = t["slug"].as_str().unwrap();
+    let ready = wait_settled(&admin, &card, slug).await;
+    let audio_hash = {
+        let r = admin
+            .get(&format!("/api/cards/{card}/tracks/{slug}/audio"))
+            .await;
+        r.headers()["etag"]
+            .to_str()
+            .unwrap()
+            .trim_matches('"')
+            .to_owned()
+    };
+    let media = app.core.settings.data_dir.join("media");
+    std::fs::remove_file(media.join(&audio_hash[..2]).join(&audio_hash)).unwrap();
+    let orphan = "ab".repeat(32);
+    std::fs::create_dir_all(media.join("ab")).unwrap();
+    std::fs::write(media.join("ab").join(&orphan), b"left behind").unwrap();
+    assert_problem(
+        admin
+            .get(&format!("/api/cards/{card}/tracks/{slug}/audio"))
+            .await,
+        404,
+    )
+    .await;
+
+    let r = admin.post_empty("/api/library/rescan").await;
+    assert_eq!(r.status(), 202);
+    let message: Value = r.json().await.unwrap();
+    let job = message["message"]
+        .as_str()
+        .unwrap()
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .to_owned();
+    let done = wait_job(&admin, &job).await;
+    assert_eq!(done["status"], "succeeded");
+    let report: Value = serde_json::from_str(done["result"].as_str().unwrap()).unwrap();
+    assert_eq!(report["transcodes_queued"], json!([slug]));
+    assert_eq!(report["orphan_files_removed"], 1);
+    assert!(!media.join("ab").join(&orphan).exists());
+    let repaired = wait_settled(&admin, &card, slug).await;
+    assert_eq!(repaired["transcode_status"], "ready");
+    assert_eq!(
+        admin
+            .get(&format!("/api/cards/{card}/tracks/{slug}/audio"))
+            .await
+            .status(),
+        200
+    );
+    assert_eq!(repaired["duration_ms"], ready["duration_ms"]);
+    assert_problem(app.anonymous().post_empty("/api/library/rescan").await, 401).await;
+}
+
+/// The real binary, killed with SIGKILL while it transcodes, then started again on the same
+/// data directory: the orphaned job's lease runs out and the new process completes it.
+#[tokio::test]
+async fn a_job_killed_mid_way_is_retried_after_restart() {
+    let data = tempfile::tempdir().unwrap();
+    let port = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    let start = || {
+        tokio::process::Command::new(env!("CARGO_BIN_EXE_cardsmith"))
+            .args([
+                "serve",
+                "--bind",
+                &format!("127.0.0.1:{port}"),
+                "--data-dir",
+            ])
+            .arg(data.path())
+            .args([
+                "--admin-email",
+                ADMIN_EMAIL,
+                "--admin-password",
+                ADMIN_PASSWORD,
+                "--job-lease-secs",
+                "2",
+                "--leptos-toml",
+                "../Leptos.toml",
+            ])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap()
+    };
+    let user = || User {
+        client: reqwest::Client::builder()
+            .cookie_store(true)
+            .build()
+            .unwrap(),
+        base: format!("http://127.0.0.1:{port}"),
+    };
+    let mut first = start();
+    let admin = user();
+    wait_healthy(&admin).await;
+    assert_eq!(admin.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.status(), 200);
+    let card = card_for(&admin, "Crash").await;
+    let t = upload_track(&admin, &card, &tone(600, "mp3")).await;
+    let slug = t["slug"].as_str().unwrap().to_owned();
+    let job = job_of_track(&admin, &card, &slug).await;
+    loop {
+        let j: Value = admin
+            .get(&format!("/api/jobs/{job}"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        if j["status"] == "running" {
+            break;
+        }
+        assert_eq!(j["status"], "queued");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    first.kill().await.unwrap();
+    first.wait().await.unwrap();
+
+    let _second = start();
+    wait_healthy(&admin).await;
+    let done = wait_job(&admin, &job).await;
+    assert_eq!(done["status"], "succeeded", "{done}");
+    assert_eq!(
+        done["attempts"], 2,
+        "the first attempt died with its process"
+    );
+    let t = wait_settled(&admin, &card, &slug).await;
+    assert_eq!(t["transcode_status"], "ready");
+    assert!((599_000..=601_000).contains(&t["duration_ms"].as_i64().unwrap()));
+}
+
+async fn wait_healthy(user: &User) {
+    for _ in 0..600 {
+        let up = user.client.get(user.url("/health")).send().await;
+        if up.is_ok_and(|r| r.status() == 200) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the server did not start");
+}

@@ -1,0 +1,223 @@
+//! Recording sessions: ordered, idempotent chunks; gaps refused; finish makes a ready track;
+//! abandon deletes everything.
+
+use serde_json::{json, Value};
+
+use crate::audio_fixtures::{bytes, card_for, speech, wait_settled};
+use crate::helpers::{assert_problem, spawn_app, User};
+
+/// A take as a browser would send it: WebM/Opus made by ffmpeg from espeak-ng speech, cut
+/// into `n` pieces.
+fn take_in_chunks(n: usize) -> Vec<Vec<u8>> {
+    let webm = std::env::temp_dir().join(format!("take-{}.webm", std::process::id()));
+    let out = std::process::Command::new("ffmpeg")
+        .args(["-hide_banner", "-loglevel", "error", "-y", "-i"])
+        .arg(speech())
+        .args(["-c:a", "libopus", "-f", "webm"])
+        .arg(&webm)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let all = bytes(&webm);
+    let size = all.len().div_ceil(n);
+    all.chunks(size).map(<[u8]>::to_vec).collect()
+}
+
+async fn send(user: &User, session: &str, seq: i64, chunk: &[u8]) -> reqwest::Response {
+    user.client
+        .post(user.url(&format!("/api/recording/{session}/chunk?seq={seq}")))
+        .header("content-type", "audio/webm;codecs=opus")
+        .body(chunk.to_vec())
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_take_arrives_in_chunks_and_becomes_a_track() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let card = card_for(&admin, "Bedtime").await;
+    let r = admin
+        .post_json(
+            &format!("/api/cards/{card}/tracks/record-start"),
+            &json!({"title": "Goodnight moon"}),
+        )
+        .await;
+    assert_eq!(r.status(), 201);
+    let started: Value = r.json().await.unwrap();
+    let session = started["session_id"].as_str().unwrap().to_owned();
+    assert_eq!(started["chunk_interval_s"], 5);
+    let chunks = take_in_chunks(4);
+
+    let r = send(&admin, &session, 0, &chunks[0]).await;
+    assert_eq!(r.status(), 204);
+    assert_eq!(r.headers()["recording-next-seq"], "1");
+    assert_eq!(send(&admin, &session, 1, &chunks[1]).await.status(), 204);
+    // the answer to chunk 1 was "lost": the browser sends it again, nothing is stored twice
+    let again = send(&admin, &session, 1, &chunks[1]).await;
+    assert_eq!(again.status(), 204);
+    assert_eq!(again.headers()["recording-next-seq"], "2");
+    // chunk 3 before chunk 2 is a gap
+    let gap = send(&admin, &session, 3, &chunks[3]).await;
+    assert_eq!(gap.headers()["recording-next-seq"], "2");
+    assert_problem(gap, 409).await;
+    assert_eq!(send(&admin, &session, 2, &chunks[2]).await.status(), 204);
+    assert_eq!(send(&admin, &session, 3, &chunks[3]).await.status(), 204);
+    let stored = std::fs::metadata(
+        app.core
+            .settings
+            .data_dir
+            .join("recordings")
+            .join(&session)
+            .join("take"),
+    )
+    .unwrap()
+    .len();
+    assert_eq!(stored as usize, chunks.iter().map(Vec::len).sum::<usize>());
+
+    // someone else cannot touch the session
+    let (other, _) = app.new_user("other@example.com", "user").await;
+    assert_problem(send(&other, &session, 4, b"x").await, 404).await;
+    assert_problem(
+        other
+            .post_empty(&format!("/api/recording/{session}/finish"))
+            .await,
+        404,
+    )
+    .await;
+
+    let r = admin
+        .post_json(&format!("/api/recording/{session}/finish"), &json!({}))
+        .await;
+    assert_eq!(r.status(), 200);
+    let finished: Value = r.json().await.unwrap();
+    let slug = finished["track_slug"].as_str().unwrap();
+    assert_eq!(slug, "goodnight-moon");
+    let t = wait_settled(&admin, &card, slug).await;
+    assert_eq!(
+        t["transcode_status"], "ready",
+        "encoded while recording: {t}"
+    );
+    assert_eq!(t["source_type"], "recording");
+    assert_eq!(
+        t["original_format"], "flac",
+        "the lossless original is kept"
+    );
+    assert_eq!(t["transcoded_format"], "m4a");
+    let speech_ms = crate::audio_fixtures::duration_ms(&speech());
+    let ms = t["duration_ms"].as_i64().unwrap();
+    assert!(
+        (ms - speech_ms).abs() < 100,
+        "take {ms} ms vs spoken {speech_ms} ms"
+    );
+    assert!(
+        !app.core
+            .settings
+            .data_dir
+            .join("recordings")
+            .join(&session)
+            .exists(),
+        "the session's files are gone"
+    );
+    assert_problem(send(&admin, &session, 4, b"x").await, 404).await;
+}
+
+#[tokio::test]
+async fn abandoning_deletes_the_take_and_bad_chunks_are_refused() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let card = card_for(&admin, "Abandoned").await;
+    let started: Value = admin
+        .post_empty(&format!("/api/cards/{card}/tracks/record-start"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let session = started["session_id"].as_str().unwrap().to_owned();
+    assert_problem(
+        admin
+            .post_empty(&format!("/api/recording/{session}/finish"))
+            .await,
+        409,
+    )
+    .await;
+    assert_problem(send(&admin, &session, -1, b"abc").await, 422).await;
+    assert_problem(send(&admin, &session, 0, b"").await, 422).await;
+    let no_seq = admin
+        .client
+        .post(admin.url(&format!("/api/recording/{session}/chunk")))
+        .body("abc")
+        .send()
+        .await
+        .unwrap();
+    assert_problem(no_seq, 422).await;
+    assert_eq!(
+        send(&admin, &session, 0, b"definitely not audio")
+            .await
+            .status(),
+        204
+    );
+    assert_problem(
+        admin
+            .post_empty(&format!("/api/recording/{session}/finish"))
+            .await,
+        415,
+    )
+    .await;
+    assert_eq!(
+        admin
+            .post_empty(&format!("/api/recording/{session}/abandon"))
+            .await
+            .status(),
+        204
+    );
+    assert!(!app
+        .core
+        .settings
+        .data_dir
+        .join("recordings")
+        .join(&session)
+        .exists());
+    assert_problem(
+        admin
+            .post_empty(&format!("/api/recording/{session}/abandon"))
+            .await,
+        404,
+    )
+    .await;
+    let c: Value = admin
+        .get(&format!("/api/cards/{card}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(c["track_count"], 0);
+
+    // viewers cannot record
+    let (viewer, _) = app.new_user("viewer@example.com", "user").await;
+    admin
+        .add_member(
+            c["collection_id"].as_str().unwrap(),
+            "viewer@example.com",
+            "viewer",
+        )
+        .await;
+    assert_problem(
+        viewer
+            .post_empty(&format!("/api/cards/{card}/tracks/record-start"))
+            .await,
+        403,
+    )
+    .await;
+    assert_problem(
+        admin
+            .post_json(
+                &format!("/api/cards/{card}/tracks/record-start"),
+                &json!({"title": "x".repeat(500)}),
+            )
+            .await,
+        422,
+    )
+    .await;
+}

@@ -1,0 +1,389 @@
+//! Trim, split, merge and fade as jobs; sources kept for undo, restored and purged.
+
+use serde_json::{json, Value};
+
+use crate::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
+use crate::helpers::{assert_problem, spawn_app, User};
+
+async fn ready_track(user: &User, card: &str, seconds: u32, format: &str) -> String {
+    let t = upload_track(user, card, &tone(seconds, format)).await;
+    let slug = t["slug"].as_str().unwrap().to_owned();
+    assert_eq!(
+        wait_settled(user, card, &slug).await["transcode_status"],
+        "ready"
+    );
+    slug
+}
+
+async fn job_of(r: reqwest::Response) -> String {
+    assert_eq!(r.status(), 202, "{}", r.text().await.unwrap_or_default());
+    r.json::<Value>().await.unwrap()["job_id"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+async fn detail(user: &User, card: &str, track: &str) -> Value {
+    user.get(&format!("/api/cards/{card}/tracks/{track}"))
+        .await
+        .json()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn trim_is_sample_exact_and_undoable() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let card = card_for(&admin, "Trims").await;
+    let slug = ready_track(&admin, &card, 4, "wav").await;
+    let before: Value = admin
+        .get(&format!("/api/cards/{card}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let original = detail(&admin, &card, &slug).await;
+
+    let job = job_of(
+        admin
+            .post_json(
+                &format!("/api/cards/{card}/tracks/{slug}/trim"),
+                &json!({"start": 0.5, "end": 2.0}),
+            )
+            .await,
+    )
+    .await;
+    let done = wait_job(&admin, &job).await;
+    assert_eq!(done["status"], "succeeded", "{done}");
+    assert_eq!(done["type"], "trim");
+    assert_eq!(done["progress"], 1.0);
+    let trimmed = detail(&admin, &card, &slug).await;
+    assert_eq!(
+        trimmed["duration_ms"], 1500,
+        "0.5..2.0 s is exactly 66150 samples at 44.1 kHz"
+    );
+    assert_eq!(trimmed["original_format"], "flac");
+    assert_eq!(trimmed["transcode_status"], "ready");
+    assert_eq!(trimmed["parent_track_id"], original["id"]);
+    assert_eq!(trimmed["position"], 1);
+    let after: Value = admin
+        .get(&format!("/api/cards/{card}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_ne!(after["content_hash"], before["content_hash"]);
+    assert_eq!(after["track_count"], 1);
+
+    // the pre-edit audio is a source, playable, and restoring it undoes the trim
+    let sources: Value = admin
+        .get(&format!("/api/cards/{card}/sources"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(sources.as_array().unwrap().len(), 1);
+    let source = &sources[0];
+    assert_eq!(source["id"], original["id"]);
+    let audio = admin.get(source["audio_path"].as_str().unwrap()).await;
+    assert_eq!(audio.status(), 200);
+    let source_slug = source["slug"].as_str().unwrap();
+    let restored: Value = admin
+        .post_empty(&format!("/api/cards/{card}/sources/{source_slug}/restore"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(restored["slug"], slug.as_str());
+    assert_eq!(
+        detail(&admin, &card, &slug).await["duration_ms"],
+        original["duration_ms"]
+    );
+    let undone: Value = admin
+        .get(&format!("/api/cards/{card}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        undone["content_hash"], before["content_hash"],
+        "undo brings back exactly what was there"
+    );
+
+    // the trimmed version is now the source; purging it deletes record and file
+    let sources: Value = admin
+        .get(&format!("/api/cards/{card}/sources"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let trimmed_source = sources[0]["slug"].as_str().unwrap().to_owned();
+    let file = app.core.settings.data_dir.join("media");
+    let count = || walk(&file);
+    let files_before = count();
+    assert_eq!(
+        admin
+            .delete(&format!("/api/cards/{card}/sources/{trimmed_source}"))
+            .await
+            .status(),
+        204
+    );
+    assert_eq!(count(), files_before - 2, "its FLAC and M4A are removed");
+    assert_problem(
+        admin
+            .delete(&format!("/api/cards/{card}/sources/{trimmed_source}"))
+            .await,
+        404,
+    )
+    .await;
+    assert_problem(
+        admin
+            .delete(&format!("/api/cards/{card}/sources/{slug}"))
+            .await,
+        404,
+    )
+    .await;
+}
+
+fn walk(dir: &std::path::Path) -> usize {
+    std::fs::read_dir(dir)
+        .map(|d| {
+            d.flatten()
+                .map(|e| {
+                    if e.path().is_dir() {
+                        walk(&e.path())
+                    } else {
+                        1
+                    }
+                })
+                .sum()
+        })
+        .unwrap_or(0)
+}
+
+#[tokio::test]
+async fn split_merge_and_fade_make_new_tracks() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let card = card_for(&admin, "Edits").await;
+    let long = ready_track(&admin, &card, 3, "mp3").await;
+    let last = ready_track(&admin, &card, 1, "flac").await;
+
+    let job = job_of(
+        admin
+            .post_json(
+                &format!("/api/cards/{card}/tracks/{long}/split"),
+                &json!({"split_points": [1.0, 2.0], "titles": ["Beginning", "", "End"]}),
+            )
+            .await,
+    )
+    .await;
+    let done = wait_job(&admin, &job).await;
+    assert_eq!(done["status"], "succeeded", "{done}");
+    let c: Value = admin
+        .get(&format!("/api/cards/{card}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let titles: Vec<&str> = c["tracks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(titles, ["Beginning", "tone 3s (part 2)", "End", "tone 1s"]);
+    let first = c["tracks"][0]["slug"].as_str().unwrap().to_owned();
+    assert_eq!(detail(&admin, &card, &first).await["duration_ms"], 1000);
+    let middle = c["tracks"][1]["slug"].as_str().unwrap().to_owned();
+
+    let job = job_of(
+        admin
+            .post_json(
+                &format!("/api/cards/{card}/merge"),
+                &json!({"track_slugs": [middle, last], "title": "Middle and last"}),
+            )
+            .await,
+    )
+    .await;
+    assert_eq!(wait_job(&admin, &job).await["status"], "succeeded");
+    let c: Value = admin
+        .get(&format!("/api/cards/{card}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(c["track_count"], 3);
+    let merged = &c["tracks"][1];
+    assert_eq!(merged["title"], "Middle and last");
+    let merged = detail(&admin, &card, merged["slug"].as_str().unwrap()).await;
+    assert_eq!(merged["duration_ms"], 2000);
+
+    let job = job_of(
+        admin
+            .post_json(
+                &format!("/api/cards/{card}/tracks/{first}/fade"),
+                &json!({"fade_in_ms": 300, "fade_out_ms": 300}),
+            )
+            .await,
+    )
+    .await;
+    assert_eq!(wait_job(&admin, &job).await["status"], "succeeded");
+    let peaks: Value = admin
+        .get(&format!(
+            "/api/cards/{card}/tracks/{first}/peaks?buckets=100"
+        ))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let p: Vec<f64> = peaks["peaks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    assert!(
+        p[0] < p[50] * 0.5,
+        "the fade-in starts quiet: {} vs {}",
+        p[0],
+        p[50]
+    );
+    assert!(p[99] < p[50] * 0.5, "the fade-out ends quiet");
+    let sources: Value = admin
+        .get(&format!("/api/cards/{card}/sources"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        sources.as_array().unwrap().len(),
+        4,
+        "split, two merged and the faded one are kept"
+    );
+}
+
+#[tokio::test]
+async fn edits_refuse_bad_input_busy_tracks_and_viewers() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let card = card_for(&admin, "Refused edits").await;
+    let slug = ready_track(&admin, &card, 2, "wav").await;
+    let path = format!("/api/cards/{card}/tracks/{slug}");
+    for (op, body) in [
+        ("trim", json!({"start": 1.5, "end": 1.0})),
+        ("trim", json!({"start": 0.0, "end": 9.0})),
+        ("split", json!({"split_points": []})),
+        ("split", json!({"split_points": [1.5, 0.5]})),
+        ("split", json!({"split_points": [5.0]})),
+        ("fade", json!({"fade_in_ms": -1, "fade_out_ms": 0})),
+        ("fade", json!({"fade_in_ms": 1500, "fade_out_ms": 1500})),
+    ] {
+        assert_problem(admin.post_json(&format!("{path}/{op}"), &body).await, 422).await;
+    }
+    assert_problem(
+        admin
+            .post_json(
+                &format!("/api/cards/{card}/merge"),
+                &json!({"track_slugs": [slug]}),
+            )
+            .await,
+        422,
+    )
+    .await;
+    assert_problem(
+        admin
+            .post_json(
+                &format!("/api/cards/{card}/merge"),
+                &json!({"track_slugs": [slug, "nope"]}),
+            )
+            .await,
+        422,
+    )
+    .await;
+    assert_problem(
+        admin
+            .post_json(&format!("{path}/trim"), &json!({"start": "a"}))
+            .await,
+        422,
+    )
+    .await;
+
+    // one edit at a time
+    let job = job_of(
+        admin
+            .post_json(
+                &format!("{path}/fade"),
+                &json!({"fade_in_ms": 100, "fade_out_ms": 0}),
+            )
+            .await,
+    )
+    .await;
+    let second = admin
+        .post_json(&format!("{path}/trim"), &json!({"start": 0.1, "end": 1.0}))
+        .await;
+    let status = second.status().as_u16();
+    assert!(
+        status == 409 || status == 202,
+        "a second edit while one runs: {status}"
+    );
+    wait_job(&admin, &job).await;
+
+    let c: Value = admin
+        .get(&format!("/api/cards/{card}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let (viewer, _) = app.new_user("viewer@example.com", "user").await;
+    admin
+        .add_member(
+            c["collection_id"].as_str().unwrap(),
+            "viewer@example.com",
+            "viewer",
+        )
+        .await;
+    assert_problem(
+        viewer
+            .post_json(&format!("{path}/trim"), &json!({"start": 0.1, "end": 1.0}))
+            .await,
+        403,
+    )
+    .await;
+    assert_eq!(
+        viewer
+            .get(&format!("/api/cards/{card}/sources"))
+            .await
+            .status(),
+        200
+    );
+    let sources: Value = admin
+        .get(&format!("/api/cards/{card}/sources"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let source = sources[0]["slug"].as_str().unwrap();
+    assert_problem(
+        viewer
+            .delete(&format!("/api/cards/{card}/sources/{source}"))
+            .await,
+        403,
+    )
+    .await;
+    assert_problem(
+        viewer
+            .post_empty(&format!("/api/cards/{card}/sources/{source}/restore"))
+            .await,
+        403,
+    )
+    .await;
+    assert_problem(
+        app.anonymous()
+            .post_json(&format!("{path}/trim"), &json!({"start": 0.1, "end": 1.0}))
+            .await,
+        401,
+    )
+    .await;
+}
