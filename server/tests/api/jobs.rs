@@ -163,6 +163,48 @@ async fn a_rescan_repairs_missing_audio_and_removes_orphans() {
     assert_problem(app.anonymous().post_empty("/api/library/rescan").await, 401).await;
 }
 
+/// A job whose process died under it on its last allowed attempt is not run again: it fails
+/// with the reason, and the track it worked on says so.
+#[tokio::test]
+async fn a_job_orphaned_too_often_fails_with_the_reason() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let card = card_for(&admin, "Orphans").await;
+    let t = upload_track(&admin, &card, &tone(1, "wav")).await;
+    let slug = t["slug"].as_str().unwrap();
+    wait_settled(&admin, &card, slug).await;
+    let me: Value = admin.me().await.json().await.unwrap();
+    let pool = app.core.db.pool();
+    sqlx::query(
+        "INSERT INTO jobs (id, user_id, kind, status, payload, attempts, max_attempts, run_at, locked_until, created_at, updated_at)
+         VALUES ('orphan', $1, 'transcode', 'running', $2, 3, 3, '2000-01-01T00:00:00.000Z', '2000-01-01T00:00:01.000Z', '2000-01-01T00:00:00.000Z', '2000-01-01T00:00:00.000Z')",
+    )
+    .bind(me["id"].as_str().unwrap())
+    .bind(json!({"track_id": t["id"]}).to_string())
+    .execute(pool)
+    .await
+    .unwrap();
+    sqlx::query("UPDATE tracks SET processing_job_id = 'orphan', transcode_status = 'processing' WHERE id = $1")
+        .bind(t["id"].as_str().unwrap())
+        .execute(pool)
+        .await
+        .unwrap();
+    app.core.jobs.wake();
+    let failed = wait_job(&admin, "orphan").await;
+    assert_eq!(failed["status"], "failed");
+    assert_eq!(failed["attempts"], 3);
+    assert!(
+        failed["error"]
+            .as_str()
+            .unwrap()
+            .contains("stopped while this job was running, 3 times"),
+        "{failed}"
+    );
+    let track = wait_settled(&admin, &card, slug).await;
+    assert_eq!(track["transcode_status"], "failed");
+    assert!(track["error"].as_str().unwrap().contains("server stopped"));
+}
+
 /// The real binary, killed with SIGKILL while it transcodes, then started again on the same
 /// data directory: the orphaned job's lease runs out and the new process completes it.
 #[tokio::test]

@@ -194,6 +194,37 @@ async fn abandoning_deletes_the_take_and_bad_chunks_are_refused() {
         .unwrap();
     assert_eq!(c["track_count"], 0);
 
+    // a session nobody sends to any more expires with its files
+    let started: Value = admin
+        .post_empty(&format!("/api/cards/{card}/tracks/record-start"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let stale = started["session_id"].as_str().unwrap().to_owned();
+    assert_eq!(send(&admin, &stale, 0, b"some bytes").await.status(), 204);
+    sqlx::query(
+        "UPDATE recording_sessions SET updated_at = '2000-01-01T00:00:00.000Z' WHERE id = $1",
+    )
+    .bind(&stale)
+    .execute(app.core.db.pool())
+    .await
+    .unwrap();
+    assert_eq!(
+        cardsmith_core::recording::expire_stale(&app.core)
+            .await
+            .unwrap(),
+        1
+    );
+    assert!(!app
+        .core
+        .settings
+        .data_dir
+        .join("recordings")
+        .join(&stale)
+        .exists());
+    assert_problem(send(&admin, &stale, 1, b"more").await, 404).await;
+
     // viewers cannot record
     let (viewer, _) = app.new_user("viewer@example.com", "user").await;
     admin
