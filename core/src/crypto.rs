@@ -44,6 +44,38 @@ impl EncryptionKey {
         &self.0
     }
 
+    /// Encrypts `plaintext` with AES-256-GCM under a fresh random nonce; the result is
+    /// base64 of `nonce ‖ ciphertext+tag`, safe to store as text.
+    pub fn seal(&self, plaintext: &[u8]) -> String {
+        use aes_gcm::aead::{Aead, KeyInit};
+        let cipher = aes_gcm::Aes256Gcm::new_from_slice(&self.0).expect("32-byte key");
+        let mut nonce = [0u8; 12];
+        rand::thread_rng().fill_bytes(&mut nonce);
+        let sealed = cipher
+            .encrypt(aes_gcm::Nonce::from_slice(&nonce), plaintext)
+            .expect("AES-GCM encryption of an in-memory buffer cannot fail");
+        let mut out = nonce.to_vec();
+        out.extend(sealed);
+        STANDARD.encode(out)
+    }
+
+    /// Decrypts what [`seal`](Self::seal) made with this key. A wrong key or altered text is
+    /// an error, never garbage.
+    pub fn open(&self, sealed: &str) -> CoreResult<Vec<u8>> {
+        use aes_gcm::aead::{Aead, KeyInit};
+        let bytes = STANDARD
+            .decode(sealed)
+            .map_err(|_| CoreError::Internal("a stored secret is not base64".into()))?;
+        if bytes.len() < 12 + 16 {
+            return Err(CoreError::Internal("a stored secret is truncated".into()));
+        }
+        let (nonce, ciphertext) = bytes.split_at(12);
+        let cipher = aes_gcm::Aes256Gcm::new_from_slice(&self.0).expect("32-byte key");
+        cipher
+            .decrypt(aes_gcm::Nonce::from_slice(nonce), ciphertext)
+            .map_err(|_| CoreError::Internal("a stored secret does not open with this key".into()))
+    }
+
     /// The configured key, else the one in `data_dir`, else a new one written there (0600).
     pub fn load_or_create(configured: Option<&str>, data_dir: &Path) -> CoreResult<Self> {
         if let Some(text) = configured {
@@ -85,6 +117,22 @@ fn write_private(path: &Path, contents: &[u8]) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sealed_secrets_open_only_with_their_key() {
+        let key = EncryptionKey([7; 32]);
+        let sealed = key.seal(b"refresh-token");
+        assert_ne!(
+            sealed,
+            key.seal(b"refresh-token"),
+            "a fresh nonce every time"
+        );
+        assert_eq!(key.open(&sealed).unwrap(), b"refresh-token");
+        assert!(EncryptionKey([8; 32]).open(&sealed).is_err());
+        let mut tampered = STANDARD.decode(&sealed).unwrap();
+        *tampered.last_mut().unwrap() ^= 1;
+        assert!(key.open(&STANDARD.encode(tampered)).is_err());
+    }
 
     #[test]
     fn generated_once_private_and_stable() {

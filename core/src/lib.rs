@@ -14,6 +14,7 @@ pub mod error;
 pub mod jobs;
 pub mod labels;
 pub mod media;
+pub mod player;
 pub mod recording;
 pub mod settings;
 pub mod slug;
@@ -37,6 +38,8 @@ pub struct Core {
     pub jobs: jobs::JobQueue,
     /// Live encoders of takes being recorded in this process.
     pub recorders: recording::Recorders,
+    /// The player platform client; `None` until a client id is configured.
+    pub upstream: Option<std::sync::Arc<cardsmith_upstream::UpstreamClient>>,
 }
 
 impl Core {
@@ -47,6 +50,7 @@ impl Core {
             key,
             jobs: jobs::JobQueue::default(),
             recorders: recording::Recorders::default(),
+            upstream: None,
         }
     }
 }

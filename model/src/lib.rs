@@ -8,6 +8,7 @@ pub mod card;
 pub mod collection;
 pub mod job;
 pub mod label;
+pub mod player;
 pub mod problem;
 pub mod system;
 pub mod track;

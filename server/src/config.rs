@@ -87,6 +87,22 @@ pub struct Config {
     #[arg(long, env = "CARDSMITH_JOB_LEASE_SECS", default_value_t = 300)]
     pub job_lease_secs: u64,
 
+    /// Auth host of the player platform.
+    #[arg(long, env = "CARDSMITH_UPSTREAM_AUTH_URL", default_value = cardsmith_upstream::DEFAULT_AUTH_URL)]
+    pub upstream_auth_url: String,
+
+    /// API host of the player platform.
+    #[arg(long, env = "CARDSMITH_UPSTREAM_API_URL", default_value = cardsmith_upstream::DEFAULT_API_URL)]
+    pub upstream_api_url: String,
+
+    /// OAuth client id registered with the player platform [default: none; linking explains how to get one].
+    #[arg(long, env = "CARDSMITH_UPSTREAM_CLIENT_ID")]
+    pub upstream_client_id: Option<String>,
+
+    /// Run the player-platform simulator inside the server and use it instead of the real platform (try linking, publishing and importing with no account).
+    #[arg(long, env = "CARDSMITH_DEMO_UPSTREAM")]
+    pub demo_upstream: bool,
+
     /// Leptos runtime options file (site root, output name).
     #[arg(long, env = "CARDSMITH_LEPTOS_TOML", default_value = "Leptos.toml")]
     pub leptos_toml: PathBuf,
@@ -153,6 +169,10 @@ impl std::fmt::Debug for Config {
             .field("max_audio_bytes", &self.max_audio_bytes)
             .field("allow_private_streams", &self.allow_private_streams)
             .field("job_lease_secs", &self.job_lease_secs)
+            .field("upstream_auth_url", &self.upstream_auth_url)
+            .field("upstream_api_url", &self.upstream_api_url)
+            .field("upstream_client_id", &self.upstream_client_id)
+            .field("demo_upstream", &self.demo_upstream)
             .field("leptos_toml", &self.leptos_toml)
             .finish()
     }

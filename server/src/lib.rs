@@ -8,6 +8,7 @@ pub mod problem;
 pub mod session;
 pub mod startup;
 pub mod state;
+pub mod upstream;
 
 pub use config::{Cli, Config};
 pub use startup::Application;

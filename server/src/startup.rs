@@ -30,6 +30,8 @@ use crate::{api, openapi, session as http_session};
 pub struct Application {
     pub router: Router,
     pub core: Core,
+    /// The in-process player platform of demo mode (kept alive with the server).
+    pub simulator: Option<cardsmith_upstream_sim::Simulator>,
 }
 
 impl Application {
@@ -52,7 +54,9 @@ impl Application {
             job_lease: chrono::Duration::seconds(config.job_lease_secs.max(1) as i64),
             ..CoreSettings::default()
         };
-        let core = Core::new(db, settings, key);
+        let mut core = Core::new(db, settings, key);
+        let upstream = crate::upstream::connect(config).await?;
+        core.upstream = upstream.client;
         announce_first_admin(
             ensure_first_admin(
                 &core,
@@ -76,6 +80,7 @@ impl Application {
         Ok(Self {
             router: router(state),
             core,
+            simulator: upstream.simulator,
         })
     }
 
@@ -90,6 +95,7 @@ impl Application {
             &self.core,
             &jobs::worker::WorkerSettings::with_lease(self.core.settings.job_lease),
         );
+        let _simulator = self.simulator;
         let served = axum::serve(listener, self.router)
             .with_graceful_shutdown(shutdown)
             .await;

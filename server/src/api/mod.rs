@@ -9,6 +9,7 @@ pub mod collections;
 pub mod jobs;
 pub mod labels;
 mod media;
+pub mod player_accounts;
 pub mod recording;
 pub mod system;
 pub mod track_edits;
@@ -39,6 +40,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(recording::router())
         .merge(recording::chunk_router())
         .merge(jobs::router())
+        .merge(player_accounts::router())
         .merge(
             // audio streams to disk; the service enforces the configured size (413)
             tracks::upload_router().layer(DefaultBodyLimit::max(

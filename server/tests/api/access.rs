@@ -6,11 +6,13 @@ use cardsmith::state::HttpSettings;
 
 use crate::helpers::{assert_problem, spawn_app};
 
-const PUBLIC: [(&str, &str); 4] = [
+const PUBLIC: [(&str, &str); 5] = [
     ("GET", "/health"),
     ("GET", "/ready"),
     ("POST", "/auth/login"),
     ("POST", "/auth/logout"),
+    // the platform's redirect; it checks the session that started the flow itself
+    ("GET", "/player-accounts/callback"),
 ];
 
 #[tokio::test]

@@ -14,6 +14,8 @@ pub const PASSWORD: &str = "a-long-enough-password";
 pub struct TestApp {
     pub base: String,
     pub core: Core,
+    /// The in-process player platform, when started with `--demo-upstream`.
+    pub sim: Option<cardsmith_upstream_sim::SimHandle>,
     _data_dir: TempDir,
     _shutdown: tokio::sync::oneshot::Sender<()>,
 }
@@ -56,23 +58,25 @@ pub async fn spawn_app_with(extra_args: &[&str]) -> TestApp {
     .collect();
     args.extend(extra_args.iter().map(|s| s.to_string()));
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-    let (base, core) = SERVER_RUNTIME
+    let (base, core, sim) = SERVER_RUNTIME
         .spawn(async move {
             let config = Cli::parse_from(args).into_config();
             let app = Application::build(&config).await.expect("app builds");
             let core = app.core.clone();
+            let sim = app.simulator.as_ref().map(|s| s.handle());
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
             let base = format!("http://{}", listener.local_addr().unwrap());
             tokio::spawn(app.serve(listener, async {
                 let _ = rx.await;
             }));
-            (base, core)
+            (base, core, sim)
         })
         .await
         .expect("server task");
     TestApp {
         base,
         core,
+        sim,
         _data_dir: data_dir,
         _shutdown: tx,
     }

@@ -11,6 +11,7 @@ mod errors;
 mod helpers;
 mod jobs;
 mod labels;
+mod player_accounts;
 mod recording;
 mod system;
 mod track_edits;

@@ -1,0 +1,250 @@
+//! Linking accounts on the player platform: start, callback, list, unlink.
+
+use std::sync::Arc;
+
+use cardsmith_model::player::{account_status, PlayerAccountOut};
+use cardsmith_upstream::{AccountClient, UpstreamError};
+use chrono::Duration;
+
+use super::store::{self, DbTokenStore};
+use crate::audit::{self, AuditEvent};
+use crate::auth::Actor;
+use crate::media::store::sha256_hex;
+use crate::{new_id, time, Core, CoreError, CoreResult};
+
+/// How long a started link flow may take before its state expires.
+pub const LINK_TTL_MINUTES: i64 = 15;
+
+#[derive(sqlx::FromRow)]
+struct AccountRow {
+    id: String,
+    label: String,
+    platform_user_id: String,
+    status: String,
+    status_detail: Option<String>,
+    created_at: String,
+    updated_at: String,
+}
+
+impl AccountRow {
+    fn into_out(self) -> PlayerAccountOut {
+        PlayerAccountOut {
+            id: self.id,
+            label: self.label,
+            platform_user_id: self.platform_user_id,
+            status: self.status,
+            status_detail: self.status_detail,
+            linked_at: self.created_at,
+            updated_at: self.updated_at,
+        }
+    }
+}
+
+const COLUMNS: &str = "id, label, platform_user_id, status, status_detail, created_at, updated_at";
+
+pub async fn list(core: &Core, actor: &Actor) -> CoreResult<Vec<PlayerAccountOut>> {
+    let rows: Vec<AccountRow> = sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM player_accounts WHERE user_id = $1 ORDER BY created_at, id"
+    ))
+    .bind(actor.id())
+    .fetch_all(core.db.pool())
+    .await?;
+    Ok(rows.into_iter().map(AccountRow::into_out).collect())
+}
+
+/// One of the caller's accounts (another user's is a 404).
+pub async fn get(core: &Core, actor: &Actor, id: &str) -> CoreResult<PlayerAccountOut> {
+    let row: Option<AccountRow> = sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM player_accounts WHERE id = $1 AND user_id = $2"
+    ))
+    .bind(id)
+    .bind(actor.id())
+    .fetch_optional(core.db.pool())
+    .await?;
+    row.map(AccountRow::into_out)
+        .ok_or_else(|| CoreError::not_found("no linked account with that id"))
+}
+
+/// Forgets the account and its tokens.
+pub async fn unlink(core: &Core, actor: &Actor, id: &str) -> CoreResult<()> {
+    let account = get(core, actor, id).await?;
+    let mut tx = core.db.begin().await?;
+    sqlx::query("DELETE FROM player_accounts WHERE id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    audit::record(
+        &mut *tx,
+        AuditEvent::own(actor, "player_account.unlinked", account.label),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Starts linking: remembers state and PKCE verifier for this session and returns the
+/// platform's authorization URL to send the browser to.
+pub async fn start_link(core: &Core, actor: &Actor) -> CoreResult<String> {
+    let client = super::client(core)?;
+    let request = client.link_request();
+    let now = time::now_str();
+    sqlx::query("DELETE FROM player_link_states WHERE expires_at < $1")
+        .bind(&now)
+        .execute(core.db.pool())
+        .await?;
+    sqlx::query(
+        "INSERT INTO player_link_states (state_hash, session_id, user_id, verifier, expires_at, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(sha256_hex(request.csrf_state.as_bytes()))
+    .bind(&actor.session_id)
+    .bind(actor.id())
+    .bind(core.key.seal(request.pkce_verifier.as_bytes()))
+    .bind(time::from_now(Duration::minutes(LINK_TTL_MINUTES)))
+    .bind(&now)
+    .execute(core.db.pool())
+    .await?;
+    Ok(request.url.to_string())
+}
+
+/// What the platform sent back to the callback.
+#[derive(Debug, Default, Clone)]
+pub struct Callback {
+    pub state: Option<String>,
+    pub code: Option<String>,
+    pub error: Option<String>,
+    pub error_description: Option<String>,
+}
+
+/// Finishes linking: the state must be one this session started (single use, unexpired);
+/// the code is exchanged, the tokens sealed and stored, and the account labelled with the
+/// family's primary email. Linking the same platform account again refreshes its tokens.
+pub async fn finish_link(
+    core: &Core,
+    actor: Option<&Actor>,
+    callback: Callback,
+) -> CoreResult<PlayerAccountOut> {
+    let client = super::client(core)?;
+    let state = callback
+        .state
+        .filter(|s| !s.is_empty())
+        .ok_or_else(|| CoreError::invalid("state", "is required"))?;
+    let claimed: Option<(String, String, String, String)> = sqlx::query_as(
+        "DELETE FROM player_link_states WHERE state_hash = $1
+         RETURNING session_id, user_id, verifier, expires_at",
+    )
+    .bind(sha256_hex(state.as_bytes()))
+    .fetch_optional(core.db.pool())
+    .await?;
+    let (session_id, user_id, verifier, expires_at) = claimed.ok_or_else(|| {
+        CoreError::invalid(
+            "state",
+            "is unknown or was already used; start linking again",
+        )
+    })?;
+    let Some(actor) = actor.filter(|a| a.session_id == session_id && a.id() == user_id) else {
+        return Err(CoreError::Forbidden(
+            "this link was started in another session; start linking again from this browser"
+                .into(),
+        ));
+    };
+    if expires_at < time::now_str() {
+        return Err(CoreError::invalid(
+            "state",
+            "has expired; start linking again",
+        ));
+    }
+    if let Some(error) = callback.error {
+        let why = callback.error_description.unwrap_or_default();
+        return Err(CoreError::Conflict(format!(
+            "the player platform did not link the account ({error}) {why}"
+        )));
+    }
+    let code = callback
+        .code
+        .filter(|c| !c.is_empty())
+        .ok_or_else(|| CoreError::invalid("code", "is required"))?;
+    let verifier = String::from_utf8(core.key.open(&verifier)?)
+        .map_err(|_| CoreError::Internal("stored verifier is not text".into()))?;
+    let tokens = client
+        .exchange_code(&code, &verifier)
+        .await
+        .map_err(upstream_error)?;
+    let platform_user_id = tokens.subject().unwrap_or_else(|| "unknown".to_owned());
+    let now = time::now_str();
+    let id: String = sqlx::query_scalar(
+        "INSERT INTO player_accounts (id, user_id, platform_user_id, label, tokens, status, created_at, updated_at)
+         VALUES ($1, $2, $3, $3, $4, 'linked', $5, $5)
+         ON CONFLICT (user_id, platform_user_id) DO UPDATE
+             SET tokens = excluded.tokens, status = 'linked', status_detail = NULL, updated_at = excluded.updated_at
+         RETURNING id",
+    )
+    .bind(new_id())
+    .bind(actor.id())
+    .bind(&platform_user_id)
+    .bind(store::seal(&core.key, &tokens))
+    .bind(&now)
+    .fetch_one(core.db.pool())
+    .await?;
+    let account = account_client(core, &id);
+    if let Ok(family) = account.family().await {
+        if let Some(email) = family.primary_email() {
+            sqlx::query("UPDATE player_accounts SET label = $1 WHERE id = $2")
+                .bind(email)
+                .bind(&id)
+                .execute(core.db.pool())
+                .await?;
+        }
+    }
+    let linked = get(core, actor, &id).await?;
+    audit::record(
+        core.db.pool(),
+        AuditEvent::own(actor, "player_account.linked", linked.label.clone()),
+    )
+    .await?;
+    Ok(linked)
+}
+
+/// A client for one stored account (tokens loaded and rotated through the database).
+pub fn account_client(core: &Core, account_id: &str) -> AccountClient {
+    let client = core.upstream.clone().expect("checked by the caller");
+    let store = Arc::new(DbTokenStore {
+        db: core.db.clone(),
+        key: core.key.clone(),
+    });
+    client.account(account_id.to_owned(), store)
+}
+
+/// Marks an account as needing relinking with the reason (the UI says so).
+pub async fn mark_needs_relink(core: &Core, account_id: &str, reason: &str) -> CoreResult<()> {
+    sqlx::query(
+        "UPDATE player_accounts SET status = $1, status_detail = $2, updated_at = $3 WHERE id = $4",
+    )
+    .bind(account_status::NEEDS_RELINK)
+    .bind(reason)
+    .bind(time::now_str())
+    .bind(account_id)
+    .execute(core.db.pool())
+    .await?;
+    Ok(())
+}
+
+/// The platform's failures in our terms: its message is kept, its status mapped.
+pub fn upstream_error(e: UpstreamError) -> CoreError {
+    match e {
+        UpstreamError::Api {
+            status: 404,
+            message,
+            ..
+        } => CoreError::NotFound(message),
+        UpstreamError::Api {
+            status: 429,
+            message,
+            ..
+        } => CoreError::TooManyRequests {
+            detail: format!("the player platform is busy: {message}"),
+            retry_after_s: 30,
+        },
+        other => CoreError::Conflict(format!("the player platform answered: {other}")),
+    }
+}

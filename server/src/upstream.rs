@@ -1,0 +1,63 @@
+//! Connecting to the player platform: the real hosts with a registered client id, or, in demo
+//! mode, the simulator started inside this process.
+
+use std::sync::Arc;
+
+use anyhow::Context;
+use cardsmith_upstream::{UpstreamClient, UpstreamConfig};
+use cardsmith_upstream_sim::{SimConfig, Simulator};
+use url::Url;
+
+use crate::config::Config;
+
+/// The platform client (none without a client id) and the simulator serving it in demo mode,
+/// which must live as long as the server.
+pub struct Upstream {
+    pub client: Option<Arc<UpstreamClient>>,
+    pub simulator: Option<Simulator>,
+}
+
+/// Where the platform sends the browser back after linking.
+pub fn callback_url(config: &Config) -> anyhow::Result<Url> {
+    let url = format!("{}/api/player-accounts/callback", config.public_origin());
+    Url::parse(&url).with_context(|| format!("callback URL {url}"))
+}
+
+pub async fn connect(config: &Config) -> anyhow::Result<Upstream> {
+    let callback = callback_url(config)?;
+    if config.demo_upstream {
+        let simulator = Simulator::start(SimConfig::default())
+            .await
+            .context("starting the demo player platform")?;
+        let client = UpstreamClient::new(UpstreamConfig::with_hosts(
+            simulator.client_id(),
+            callback,
+            simulator.auth_url(),
+            simulator.api_url(),
+        ))
+        .map_err(|e| anyhow::anyhow!("demo platform client: {e}"))?;
+        tracing::info!(api = %simulator.api_url(), "demo mode: using the built-in player platform simulator");
+        return Ok(Upstream {
+            client: Some(Arc::new(client)),
+            simulator: Some(simulator),
+        });
+    }
+    let Some(client_id) = config
+        .upstream_client_id
+        .clone()
+        .filter(|c| !c.trim().is_empty())
+    else {
+        return Ok(Upstream {
+            client: None,
+            simulator: None,
+        });
+    };
+    let auth = Url::parse(&config.upstream_auth_url).context("CARDSMITH_UPSTREAM_AUTH_URL")?;
+    let api = Url::parse(&config.upstream_api_url).context("CARDSMITH_UPSTREAM_API_URL")?;
+    let client = UpstreamClient::new(UpstreamConfig::with_hosts(client_id, callback, auth, api))
+        .map_err(|e| anyhow::anyhow!("player platform client: {e}"))?;
+    Ok(Upstream {
+        client: Some(Arc::new(client)),
+        simulator: None,
+    })
+}

@@ -1,0 +1,174 @@
+//! Linking accounts of the player platform against the in-process simulator (`--demo-upstream`).
+
+use serde_json::Value;
+
+use crate::helpers::{assert_problem, spawn_app, spawn_app_with, TestApp, User};
+
+/// Starts linking as `user` and returns the authorization URL from `Location`.
+async fn start(user: &User) -> url::Url {
+    let r = user.get("/api/player-accounts/link").await;
+    assert_eq!(r.status(), 204);
+    url::Url::parse(r.headers()["location"].to_str().unwrap()).unwrap()
+}
+
+/// The simulated user approves; returns our callback's path and query.
+fn approve(app: &TestApp, authorize: &url::Url) -> String {
+    let back = app
+        .sim
+        .as_ref()
+        .unwrap()
+        .authorize(authorize)
+        .expect("authorize succeeds");
+    format!("{}?{}", back.path(), back.query().unwrap())
+}
+
+#[tokio::test]
+async fn without_a_client_id_linking_explains_what_to_do() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let problem = assert_problem(admin.get("/api/player-accounts/link").await, 409).await;
+    assert!(problem["detail"]
+        .as_str()
+        .unwrap()
+        .contains("CARDSMITH_UPSTREAM_CLIENT_ID"));
+    let list: Value = admin
+        .get("/api/player-accounts")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(list["accounts"], serde_json::json!([]));
+}
+
+#[tokio::test]
+async fn an_account_is_linked_with_pkce_and_its_tokens_stay_sealed() {
+    let app = spawn_app_with(&["--demo-upstream"]).await;
+    let admin = app.admin().await;
+    let url = start(&admin).await;
+    let query: std::collections::HashMap<_, _> = url.query_pairs().into_owned().collect();
+    assert_eq!(query["code_challenge_method"], "S256");
+    assert_eq!(query["response_type"], "code");
+    assert!(
+        query.contains_key("code_challenge")
+            && query.contains_key("state")
+            && query.contains_key("audience")
+    );
+    let scopes: Vec<&str> = query["scope"].split(' ').collect();
+    assert!(scopes.contains(&"offline_access") && scopes.contains(&"user:content:manage"));
+    assert!(!scopes.contains(&"openid"));
+    assert!(!scopes.iter().any(|s| s.starts_with("family:library")));
+
+    let callback = approve(&app, &url);
+    // another user, or nobody, cannot complete this session's flow
+    let (other, _) = app.new_user("other@example.com", "user").await;
+    let stolen = assert_problem(other.get(&callback).await, 403).await;
+    assert!(stolen["detail"]
+        .as_str()
+        .unwrap()
+        .contains("another session"));
+    // the state is single use: the failed attempt above spent it
+    assert_problem(admin.get(&callback).await, 422).await;
+
+    let callback = approve(&app, &start(&admin).await);
+    assert_problem(app.anonymous().get(&callback).await, 403).await;
+    let callback = approve(&app, &start(&admin).await);
+    assert_eq!(admin.get(&callback).await.status(), 204);
+    assert_problem(admin.get(&callback).await, 422).await;
+    let list: Value = admin
+        .get("/api/player-accounts")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let accounts = list["accounts"].as_array().unwrap();
+    assert_eq!(accounts.len(), 1);
+    let account = &accounts[0];
+    assert_eq!(account["status"], "linked");
+    assert!(
+        account["label"].as_str().unwrap().contains('@'),
+        "labelled with the family email: {account}"
+    );
+    let text = list.to_string();
+    assert!(!text.contains("token"), "no token reaches a client: {text}");
+    let sealed: String = sqlx::query_scalar("SELECT tokens FROM player_accounts")
+        .fetch_one(app.core.db.pool())
+        .await
+        .unwrap();
+    assert!(!sealed.contains("eyJ"), "tokens are encrypted at rest");
+
+    // linking the same platform account again refreshes it instead of adding one
+    let callback = approve(&app, &start(&admin).await);
+    assert_eq!(admin.get(&callback).await.status(), 204);
+    let list: Value = admin
+        .get("/api/player-accounts")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(list["accounts"].as_array().unwrap().len(), 1);
+
+    // other people neither see nor unlink it
+    let id = account["id"].as_str().unwrap();
+    let theirs: Value = other
+        .get("/api/player-accounts")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(theirs["accounts"], serde_json::json!([]));
+    assert_problem(
+        other.delete(&format!("/api/player-accounts/{id}")).await,
+        404,
+    )
+    .await;
+    assert_eq!(
+        admin
+            .delete(&format!("/api/player-accounts/{id}"))
+            .await
+            .status(),
+        204
+    );
+    let list: Value = admin
+        .get("/api/player-accounts")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(list["accounts"], serde_json::json!([]));
+}
+
+#[tokio::test]
+async fn browsers_are_redirected_and_refusals_are_reported() {
+    let app = spawn_app_with(&["--demo-upstream"]).await;
+    let admin = app.admin().await;
+    let r = admin
+        .client
+        .get(admin.url("/api/player-accounts/link"))
+        .header("sec-fetch-mode", "navigate")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 303);
+    let authorize = url::Url::parse(r.headers()["location"].to_str().unwrap()).unwrap();
+    let callback = approve(&app, &authorize);
+    let r = admin
+        .client
+        .get(admin.url(&callback))
+        .header("sec-fetch-mode", "navigate")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 303);
+    assert_eq!(r.headers()["location"], "/accounts?linked=1");
+
+    app.sim.as_ref().unwrap().set_consent(false);
+    let callback = approve(&app, &start(&admin).await);
+    assert!(callback.contains("error=access_denied"));
+    let refused = assert_problem(admin.get(&callback).await, 409).await;
+    assert!(refused["detail"]
+        .as_str()
+        .unwrap()
+        .contains("access_denied"));
+    assert_problem(admin.get("/api/player-accounts/callback").await, 422).await;
+    assert_problem(app.anonymous().get("/api/player-accounts/link").await, 401).await;
+}
