@@ -6,6 +6,7 @@
 
 pub mod card;
 pub mod collection;
+pub mod device;
 pub mod job;
 pub mod label;
 pub mod player;

@@ -6,6 +6,7 @@
 //! flow, single use and expiring; tokens are sealed at rest and never sent to a browser.
 
 pub mod accounts;
+pub mod devices;
 pub mod store;
 
 use std::sync::Arc;

@@ -6,6 +6,7 @@ pub mod auth;
 pub mod cards;
 pub mod collection_members;
 pub mod collections;
+pub mod devices;
 pub mod jobs;
 pub mod labels;
 mod media;
@@ -41,6 +42,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(recording::chunk_router())
         .merge(jobs::router())
         .merge(player_accounts::router())
+        .merge(devices::router())
         .merge(
             // audio streams to disk; the service enforces the configured size (413)
             tracks::upload_router().layer(DefaultBodyLimit::max(

@@ -7,6 +7,7 @@ mod audio_fixtures;
 mod auth;
 mod cards;
 mod collections;
+mod devices;
 mod errors;
 mod helpers;
 mod jobs;

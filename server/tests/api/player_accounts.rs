@@ -22,6 +22,14 @@ fn approve(app: &TestApp, authorize: &url::Url) -> String {
     format!("{}?{}", back.path(), back.query().unwrap())
 }
 
+/// Links the simulator's signed-in user to `user` and returns the account id.
+pub async fn link_account(app: &TestApp, user: &User) -> String {
+    let callback = approve(app, &start(user).await);
+    assert_eq!(user.get(&callback).await.status(), 204);
+    let list: Value = user.get("/api/player-accounts").await.json().await.unwrap();
+    list["accounts"][0]["id"].as_str().unwrap().to_owned()
+}
+
 #[tokio::test]
 async fn without_a_client_id_linking_explains_what_to_do() {
     let app = spawn_app().await;

@@ -1,0 +1,249 @@
+//! Players (devices) of linked accounts: what they report and what can be changed.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::validate::Checker;
+use crate::FieldError;
+
+/// A player as last seen. `cached` is true when the platform could not be reached and this is
+/// the snapshot from `last_updated`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct InfoSnapshot {
+    pub account_id: String,
+    pub account_label: String,
+    pub device_id: String,
+    pub name: String,
+    pub device_type: String,
+    pub device_family: String,
+    pub form_factor: String,
+    pub generation: String,
+    pub fw_version: String,
+    pub online: bool,
+    pub cached: bool,
+    pub last_updated: String,
+    /// The player's settings block, as the platform reports it.
+    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+    pub settings: Value,
+    /// Battery, charging, active card, volume… as the player reported them.
+    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+    pub status: Value,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ListDevicesOutputBody {
+    pub devices: Option<Vec<InfoSnapshot>>,
+    /// Accounts whose players could not be listed live (their snapshots are cached).
+    pub unreachable_accounts: Vec<String>,
+}
+
+/// Whether a snapshot of the player is kept for when the platform is unreachable.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CacheStatusOut {
+    pub account_id: String,
+    pub device_id: String,
+    pub cached: bool,
+    pub last_updated: Option<String>,
+}
+
+/// Commands a player takes: `play` (needs `card_id`), `pause`, `resume`, `stop`, `status`.
+pub const COMMANDS: &[&str] = &["play", "pause", "resume", "stop", "status"];
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct DeviceCommandInput {
+    pub command: String,
+    /// The platform card id to play.
+    #[serde(default)]
+    pub card_id: Option<String>,
+}
+
+impl DeviceCommandInput {
+    pub fn validate(&self) -> Result<(), Vec<FieldError>> {
+        let mut c = Checker::default();
+        c.check(
+            "command",
+            (!COMMANDS.contains(&self.command.as_str()))
+                .then(|| format!("must be one of {}", COMMANDS.join(", "))),
+        );
+        if self.command == "play" && self.card_id.as_deref().is_none_or(|c| c.trim().is_empty()) {
+            c.check("card_id", Some("is required to play"));
+        }
+        c.finish()
+    }
+}
+
+/// Settings to change; absent ones stay as they are.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct DeviceSettingsInput {
+    pub clock_face: Option<String>,
+    /// `auto` or 0–100.
+    pub day_brightness: Option<String>,
+    /// 0–16.
+    pub day_max_volume: Option<String>,
+    /// `HH:MM`.
+    pub day_time: Option<String>,
+    pub night_brightness: Option<String>,
+    pub night_max_volume: Option<String>,
+    pub night_time: Option<String>,
+    /// Minutes, 0–1440.
+    pub shutdown_timeout_min: Option<String>,
+    /// IANA name, e.g. `Europe/London`.
+    pub timezone: Option<String>,
+}
+
+fn brightness(v: &str) -> Option<&'static str> {
+    (v != "auto" && !v.parse::<u8>().is_ok_and(|n| n <= 100)).then_some("must be auto or 0 to 100")
+}
+fn volume(v: &str) -> Option<&'static str> {
+    (!v.parse::<u8>().is_ok_and(|n| n <= 16)).then_some("must be 0 to 16")
+}
+fn clock(v: &str) -> Option<&'static str> {
+    let ok = v.len() == 5
+        && v.split_once(':').is_some_and(|(h, m)| {
+            h.parse::<u8>().is_ok_and(|h| h < 24) && m.parse::<u8>().is_ok_and(|m| m < 60)
+        });
+    (!ok).then_some("must be a time as HH:MM")
+}
+
+impl DeviceSettingsInput {
+    pub fn validate(&self) -> Result<(), Vec<FieldError>> {
+        let mut c = Checker::default();
+        let mut check =
+            |field: &str, value: &Option<String>, rule: fn(&str) -> Option<&'static str>| {
+                if let Some(v) = value {
+                    c.check(field, rule(v.trim()));
+                }
+            };
+        check("day_brightness", &self.day_brightness, brightness);
+        check("night_brightness", &self.night_brightness, brightness);
+        check("day_max_volume", &self.day_max_volume, volume);
+        check("night_max_volume", &self.night_max_volume, volume);
+        check("day_time", &self.day_time, clock);
+        check("night_time", &self.night_time, clock);
+        check("shutdown_timeout_min", &self.shutdown_timeout_min, |v| {
+            (!v.parse::<u32>().is_ok_and(|n| n <= 1440)).then_some("must be 0 to 1440 minutes")
+        });
+        check("clock_face", &self.clock_face, |v| {
+            (v.is_empty() || v.len() > 64).then_some("must be 1 to 64 characters")
+        });
+        check("timezone", &self.timezone, |v| {
+            (v.len() > 64 || v.chars().any(|c| c.is_whitespace()))
+                .then_some("must be an IANA time zone name")
+        });
+        c.finish()
+    }
+
+    /// `(platform key, value)` of every setting given; shutdown minutes become seconds.
+    pub fn changes(&self) -> Vec<(&'static str, String)> {
+        let pairs = [
+            ("clockFace", &self.clock_face),
+            ("dayDisplayBrightness", &self.day_brightness),
+            ("maxVolumeLimit", &self.day_max_volume),
+            ("dayTime", &self.day_time),
+            ("nightDisplayBrightness", &self.night_brightness),
+            ("nightMaxVolumeLimit", &self.night_max_volume),
+            ("nightTime", &self.night_time),
+            ("timezone", &self.timezone),
+        ];
+        let mut out: Vec<_> = pairs
+            .into_iter()
+            .filter_map(|(k, v)| v.as_ref().map(|v| (k, v.trim().to_owned())))
+            .collect();
+        if let Some(min) = self
+            .shutdown_timeout_min
+            .as_deref()
+            .and_then(|m| m.trim().parse::<u32>().ok())
+        {
+            out.push(("shutdownTimeout", (min * 60).to_string()));
+        }
+        out
+    }
+}
+
+/// One shortcut button: in `mode` (`day` or `night`) it plays `card_id` (optionally a chapter
+/// and track).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ShortcutInput {
+    pub mode: String,
+    pub card_id: String,
+    #[serde(default)]
+    pub chapter: Option<String>,
+    #[serde(default)]
+    pub track: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ShortcutsInput {
+    pub shortcuts: Vec<ShortcutInput>,
+}
+
+impl ShortcutsInput {
+    pub fn validate(&self) -> Result<(), Vec<FieldError>> {
+        let mut c = Checker::default();
+        for (i, s) in self.shortcuts.iter().enumerate() {
+            c.check(
+                &format!("shortcuts/{i}/mode"),
+                (!matches!(s.mode.as_str(), "day" | "night")).then_some("must be day or night"),
+            );
+            c.check(
+                &format!("shortcuts/{i}/card_id"),
+                s.card_id.trim().is_empty().then_some("is required"),
+            );
+        }
+        c.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_are_checked_and_mapped() {
+        let ok = DeviceSettingsInput {
+            day_brightness: Some("auto".into()),
+            night_max_volume: Some("8".into()),
+            day_time: Some("07:30".into()),
+            shutdown_timeout_min: Some("30".into()),
+            ..Default::default()
+        };
+        assert!(ok.validate().is_ok());
+        assert!(ok.changes().contains(&("shutdownTimeout", "1800".into())));
+        assert!(ok.changes().contains(&("nightMaxVolumeLimit", "8".into())));
+        let bad = DeviceSettingsInput {
+            day_max_volume: Some("17".into()),
+            night_time: Some("25:00".into()),
+            ..Default::default()
+        };
+        assert_eq!(bad.validate().unwrap_err().len(), 2);
+    }
+
+    #[test]
+    fn play_needs_a_card() {
+        assert!(DeviceCommandInput {
+            command: "play".into(),
+            card_id: None
+        }
+        .validate()
+        .is_err());
+        assert!(DeviceCommandInput {
+            command: "pause".into(),
+            card_id: None
+        }
+        .validate()
+        .is_ok());
+        assert!(DeviceCommandInput {
+            command: "explode".into(),
+            card_id: None
+        }
+        .validate()
+        .is_err());
+    }
+}

@@ -1,0 +1,119 @@
+//! Players of the caller's linked accounts. Info comes from the platform's config call (the
+//! status is nested there); when the platform cannot be reached the last snapshot is served
+//! with `cached: true`. Settings are written read-merge-write so untouched settings survive;
+//! shortcuts can only be written; commands: play (with `card_id`), pause, resume, stop, status.
+//! An account that is not the caller's is a 404; one that needs relinking is a 409.
+
+use axum::extract::{Path, State};
+use axum::Json;
+use cardsmith_core::player::devices;
+use cardsmith_core::Core;
+use cardsmith_model::device::{
+    CacheStatusOut, DeviceCommandInput, DeviceSettingsInput, InfoSnapshot, ListDevicesOutputBody,
+    ShortcutsInput,
+};
+use cardsmith_model::system::MessageOutputBody;
+use cardsmith_model::Problem;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::problem::{ApiJson, ApiResult};
+use crate::session::Caller;
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_devices))
+        .routes(routes!(device_info))
+        .routes(routes!(device_cache_status))
+        .routes(routes!(device_command))
+        .routes(routes!(device_settings))
+        .routes(routes!(device_shortcuts))
+}
+
+/// Players across all the caller's linked accounts.
+#[utoipa::path(get, path = "/devices", tag = "devices", operation_id = "list-devices",
+    responses((status = 200, body = ListDevicesOutputBody), (status = 401, body = Problem, content_type = "application/problem+json")))]
+pub async fn list_devices(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+) -> ApiResult<Json<ListDevicesOutputBody>> {
+    Ok(Json(devices::list(&core, &actor).await?))
+}
+
+#[utoipa::path(get, path = "/devices/{accountID}/{deviceID}/info", tag = "devices", operation_id = "device-info",
+    params(("accountID" = String, Path), ("deviceID" = String, Path)),
+    responses((status = 200, body = InfoSnapshot), (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"), (status = 409, body = Problem, content_type = "application/problem+json")))]
+pub async fn device_info(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    Path((account, device)): Path<(String, String)>,
+) -> ApiResult<Json<InfoSnapshot>> {
+    Ok(Json(devices::info(&core, &actor, &account, &device).await?))
+}
+
+/// Whether a snapshot of the player is kept for offline viewing, and from when.
+#[utoipa::path(get, path = "/devices/{accountID}/{deviceID}/cache-status", tag = "devices", operation_id = "device-cache-status",
+    params(("accountID" = String, Path), ("deviceID" = String, Path)),
+    responses((status = 200, body = CacheStatusOut), (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json")))]
+pub async fn device_cache_status(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    Path((account, device)): Path<(String, String)>,
+) -> ApiResult<Json<CacheStatusOut>> {
+    Ok(Json(
+        devices::cache_status(&core, &actor, &account, &device).await?,
+    ))
+}
+
+#[utoipa::path(post, path = "/devices/{accountID}/{deviceID}/command", tag = "devices", operation_id = "device-command",
+    params(("accountID" = String, Path), ("deviceID" = String, Path)), request_body = DeviceCommandInput,
+    responses((status = 200, body = MessageOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"), (status = 409, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json")))]
+pub async fn device_command(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    Path((account, device)): Path<(String, String)>,
+    ApiJson(input): ApiJson<DeviceCommandInput>,
+) -> ApiResult<Json<MessageOutputBody>> {
+    Ok(Json(MessageOutputBody::new(
+        devices::command(&core, &actor, &account, &device, input).await?,
+    )))
+}
+
+/// Changes the named settings; every other setting of the player stays as it is.
+#[utoipa::path(put, path = "/devices/{accountID}/{deviceID}/settings", tag = "devices", operation_id = "device-settings",
+    params(("accountID" = String, Path), ("deviceID" = String, Path)), request_body = DeviceSettingsInput,
+    responses((status = 200, body = MessageOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"), (status = 409, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json")))]
+pub async fn device_settings(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    Path((account, device)): Path<(String, String)>,
+    ApiJson(input): ApiJson<DeviceSettingsInput>,
+) -> ApiResult<Json<MessageOutputBody>> {
+    Ok(Json(MessageOutputBody::new(
+        devices::settings(&core, &actor, &account, &device, input).await?,
+    )))
+}
+
+/// Replaces the player's shortcut buttons (write-only on the platform).
+#[utoipa::path(put, path = "/devices/{accountID}/{deviceID}/shortcuts", tag = "devices", operation_id = "device-shortcuts",
+    params(("accountID" = String, Path), ("deviceID" = String, Path)), request_body = ShortcutsInput,
+    responses((status = 200, body = MessageOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"), (status = 409, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json")))]
+pub async fn device_shortcuts(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    Path((account, device)): Path<(String, String)>,
+    ApiJson(input): ApiJson<ShortcutsInput>,
+) -> ApiResult<Json<MessageOutputBody>> {
+    Ok(Json(MessageOutputBody::new(
+        devices::shortcuts(&core, &actor, &account, &device, input).await?,
+    )))
+}

@@ -1,0 +1,214 @@
+//! Players of linked accounts against the simulator: info with nested status, cached
+//! snapshots when the platform is down, read-merge-write settings, shortcuts, commands.
+
+use cardsmith_upstream_sim::DeviceSeed;
+use serde_json::{json, Value};
+
+use crate::helpers::{assert_problem, pointers, spawn_app_with};
+use crate::player_accounts::link_account;
+
+#[tokio::test]
+async fn players_are_listed_controlled_and_cached() {
+    let app = spawn_app_with(&["--demo-upstream"]).await;
+    let sim = app.sim.clone().unwrap();
+    let platform_user = sim.default_user();
+    let mut seed = DeviceSeed::named("Bedroom player");
+    seed.status.insert("batteryLevel".into(), json!(81));
+    seed.status.insert("activeCard".into(), json!("abc12"));
+    let device = sim.seed_device(&platform_user, seed).unwrap();
+    sim.seed_device(&platform_user, DeviceSeed::mini("Travel mini"))
+        .unwrap();
+    let admin = app.admin().await;
+    let account = link_account(&app, &admin).await;
+
+    let list: Value = admin.get("/api/devices").await.json().await.unwrap();
+    let devices = list["devices"].as_array().unwrap();
+    assert_eq!(devices.len(), 2);
+    let bedroom = devices
+        .iter()
+        .find(|d| d["device_id"] == device.as_str())
+        .unwrap();
+    assert_eq!(bedroom["name"], "Bedroom player");
+    assert_eq!(bedroom["cached"], false);
+    assert_eq!(bedroom["status"]["batteryLevel"], 81.0);
+    assert_eq!(bedroom["status"]["activeCard"], "abc12");
+    assert_eq!(bedroom["account_id"], account.as_str());
+    assert!(bedroom["settings"]["maxVolumeLimit"].is_string());
+    let info_path = format!("/api/devices/{account}/{device}/info");
+    let info: Value = admin.get(&info_path).await.json().await.unwrap();
+    assert_eq!(info["online"], true);
+
+    // settings: only the named ones change, the rest survive the whole-block PUT
+    let before = sim.device_config(&platform_user, &device).unwrap();
+    let r = admin
+        .put_json(
+            &format!("/api/devices/{account}/{device}/settings"),
+            &json!({"night_max_volume": "6", "shutdown_timeout_min": "30"}),
+        )
+        .await;
+    assert_eq!(r.status(), 200);
+    let after = sim.device_config(&platform_user, &device).unwrap();
+    assert_eq!(after["nightMaxVolumeLimit"], "6");
+    assert_eq!(after["shutdownTimeout"], "1800");
+    for (key, value) in before
+        .iter()
+        .filter(|(k, _)| !["nightMaxVolumeLimit", "shutdownTimeout"].contains(&k.as_str()))
+    {
+        assert_eq!(&after[key], value, "{key} survives");
+    }
+    let bad = assert_problem(
+        admin
+            .put_json(
+                &format!("/api/devices/{account}/{device}/settings"),
+                &json!({"day_max_volume": "99", "day_time": "7pm"}),
+            )
+            .await,
+        422,
+    )
+    .await;
+    assert_eq!(pointers(&bad), ["/day_max_volume", "/day_time"]);
+    assert_problem(
+        admin
+            .put_json(
+                &format!("/api/devices/{account}/{device}/settings"),
+                &json!({}),
+            )
+            .await,
+        422,
+    )
+    .await;
+
+    // commands and shortcuts reach the platform
+    let r = admin
+        .post_json(
+            &format!("/api/devices/{account}/{device}/command"),
+            &json!({"command": "play", "card_id": "abc12"}),
+        )
+        .await;
+    assert_eq!(r.status(), 200);
+    assert_eq!(
+        admin
+            .post_json(
+                &format!("/api/devices/{account}/{device}/command"),
+                &json!({"command": "pause"})
+            )
+            .await
+            .status(),
+        200
+    );
+    let commands = sim.commands(&platform_user);
+    assert_eq!(commands[0].command, "card/start");
+    assert_eq!(commands[0].body["uri"], "https://yoto.io/abc12");
+    assert_eq!(commands[1].command, "card/pause");
+    assert_problem(
+        admin
+            .post_json(
+                &format!("/api/devices/{account}/{device}/command"),
+                &json!({"command": "play"}),
+            )
+            .await,
+        422,
+    )
+    .await;
+    let r = admin
+        .put_json(
+            &format!("/api/devices/{account}/{device}/shortcuts"),
+            &json!({"shortcuts": [{"mode": "day", "card_id": "abc12", "chapter": "01"}]}),
+        )
+        .await;
+    assert_eq!(r.status(), 200);
+    let shortcuts = sim.device_shortcuts(&platform_user, &device).unwrap();
+    assert_eq!(
+        shortcuts["modes"]["day"]["content"][0]["params"]["card"],
+        "abc12"
+    );
+    assert_problem(
+        admin
+            .put_json(
+                &format!("/api/devices/{account}/{device}/shortcuts"),
+                &json!({"shortcuts": [{"mode": "noon", "card_id": ""}]}),
+            )
+            .await,
+        422,
+    )
+    .await;
+
+    // the platform goes down: the snapshot is served, marked cached
+    sim.fail_next(50, 503, "maintenance");
+    let cachedinfo: Value = admin.get(&info_path).await.json().await.unwrap();
+    assert_eq!(cachedinfo["cached"], true);
+    assert_eq!(cachedinfo["name"], "Bedroom player");
+    let list: Value = admin.get("/api/devices").await.json().await.unwrap();
+    assert_eq!(list["unreachable_accounts"], json!([account]));
+    assert!(list["devices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|d| d["cached"] == true));
+    let status: Value = admin
+        .get(&format!("/api/devices/{account}/{device}/cache-status"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(status["cached"], true);
+    sim.clear_faults();
+
+    // other people's accounts do not exist for them
+    let (other, _) = app.new_user("other@example.com", "user").await;
+    assert_problem(other.get(&info_path).await, 404).await;
+    assert_problem(
+        other
+            .post_json(
+                &format!("/api/devices/{account}/{device}/command"),
+                &json!({"command": "pause"}),
+            )
+            .await,
+        404,
+    )
+    .await;
+    let theirs: Value = other.get("/api/devices").await.json().await.unwrap();
+    assert_eq!(theirs["devices"], json!([]));
+}
+
+#[tokio::test]
+async fn a_lost_link_is_marked_for_relinking() {
+    let app = spawn_app_with(&["--demo-upstream"]).await;
+    let sim = app.sim.clone().unwrap();
+    let device = sim
+        .seed_device(&sim.default_user(), DeviceSeed::named("Player"))
+        .unwrap();
+    let admin = app.admin().await;
+    let account = link_account(&app, &admin).await;
+    sim.revoke_refresh_tokens();
+    sim.expire_access_tokens();
+    let r = admin
+        .get(&format!("/api/devices/{account}/{device}/info"))
+        .await;
+    let problem = assert_problem(r, 409).await;
+    assert!(
+        problem["detail"]
+            .as_str()
+            .unwrap()
+            .contains("link it again"),
+        "{problem}"
+    );
+    let list: Value = admin
+        .get("/api/player-accounts")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(list["accounts"][0]["status"], "needs_relink");
+    assert!(list["accounts"][0]["status_detail"].is_string());
+    assert_problem(
+        admin
+            .post_json(
+                &format!("/api/devices/{account}/{device}/command"),
+                &json!({"command": "pause"}),
+            )
+            .await,
+        409,
+    )
+    .await;
+}
