@@ -29,3 +29,10 @@ pub struct PlayerAccountOut {
 pub struct ListPlayerAccountsOutputBody {
     pub accounts: Option<Vec<PlayerAccountOut>>,
 }
+
+/// The key stored secrets were sealed with before the configured one.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RotateKeyInput {
+    pub old_key: String,
+}

@@ -7,6 +7,7 @@
 
 pub mod accounts;
 pub mod devices;
+pub mod rotate;
 pub mod store;
 
 use std::sync::Arc;

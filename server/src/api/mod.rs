@@ -1,5 +1,6 @@
 //! The documented REST API, served under `/api`. Each resource module owns its routes.
 
+pub mod admin_keys;
 pub mod admin_users;
 mod audio;
 pub mod auth;
@@ -43,6 +44,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(jobs::router())
         .merge(player_accounts::router())
         .merge(devices::router())
+        .merge(admin_keys::router())
         .merge(
             // audio streams to disk; the service enforces the configured size (413)
             tracks::upload_router().layer(DefaultBodyLimit::max(

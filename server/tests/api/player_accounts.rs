@@ -180,3 +180,89 @@ async fn browsers_are_redirected_and_refusals_are_reported() {
     assert_problem(admin.get("/api/player-accounts/callback").await, 422).await;
     assert_problem(app.anonymous().get("/api/player-accounts/link").await, 401).await;
 }
+
+#[tokio::test]
+async fn rotating_the_key_reseals_tokens_and_a_wrong_key_changes_nothing() {
+    use base64::Engine as _;
+    let app = spawn_app_with(&["--demo-upstream"]).await;
+    let admin = app.admin().await;
+    link_account(&app, &admin).await;
+    let pool = app.core.db.pool();
+    let sealed = || async {
+        sqlx::query_scalar::<_, String>("SELECT tokens FROM player_accounts")
+            .fetch_one(pool)
+            .await
+            .unwrap()
+    };
+    // as if the server had been started with a new key: the stored tokens are under the old one
+    let old_bytes = [42u8; 32];
+    let old_text = base64::engine::general_purpose::STANDARD.encode(old_bytes);
+    let old = cardsmith_core::crypto::EncryptionKey::parse(&old_text).unwrap();
+    let plain = app.core.key.open(&sealed().await).unwrap();
+    sqlx::query("UPDATE player_accounts SET tokens = $1")
+        .bind(old.seal(&plain))
+        .execute(pool)
+        .await
+        .unwrap();
+    let under_old = sealed().await;
+
+    let wrong = base64::engine::general_purpose::STANDARD.encode([7u8; 32]);
+    let problem = assert_problem(
+        admin
+            .post_json(
+                "/api/admin/rotate-key",
+                &serde_json::json!({"old_key": wrong}),
+            )
+            .await,
+        422,
+    )
+    .await;
+    assert!(
+        problem.to_string().contains("nothing was changed"),
+        "{problem}"
+    );
+    assert_eq!(sealed().await, under_old, "a wrong key changes nothing");
+    assert_problem(
+        admin
+            .post_json(
+                "/api/admin/rotate-key",
+                &serde_json::json!({"old_key": "short"}),
+            )
+            .await,
+        422,
+    )
+    .await;
+    let (user, _) = app.new_user("user@example.com", "user").await;
+    assert_problem(
+        user.post_json(
+            "/api/admin/rotate-key",
+            &serde_json::json!({"old_key": old_text}),
+        )
+        .await,
+        403,
+    )
+    .await;
+
+    let r = admin
+        .post_json(
+            "/api/admin/rotate-key",
+            &serde_json::json!({"old_key": old_text}),
+        )
+        .await;
+    assert_eq!(r.status(), 200);
+    assert_eq!(
+        app.core.key.open(&sealed().await).unwrap(),
+        plain,
+        "now sealed with the configured key"
+    );
+    // the account keeps working with the re-sealed tokens
+    let devices = admin.get("/api/devices").await;
+    assert_eq!(devices.status(), 200);
+    let again = admin
+        .post_json(
+            "/api/admin/rotate-key",
+            &serde_json::json!({"old_key": old_text}),
+        )
+        .await;
+    assert_eq!(again.status(), 200, "running it twice is harmless");
+}
