@@ -51,6 +51,19 @@ impl CoreError {
         Self::Internal(format!("{context}: {e}"))
     }
 
+    /// Failures that retrying cannot fix: the request itself is refused.
+    pub fn is_permanent(&self) -> bool {
+        matches!(
+            self,
+            Self::Invalid(_)
+                | Self::Forbidden(_)
+                | Self::NotFound(_)
+                | Self::Conflict(_)
+                | Self::UnsupportedMedia(_)
+                | Self::TooLarge(_)
+        )
+    }
+
     pub fn status(&self) -> u16 {
         match self {
             Self::Invalid(_) => 422,

@@ -11,6 +11,7 @@ pub mod job;
 pub mod label;
 pub mod player;
 pub mod problem;
+pub mod publish;
 pub mod system;
 pub mod track;
 pub mod user;

@@ -29,13 +29,16 @@ pub async fn connect(config: &Config) -> anyhow::Result<Upstream> {
         let simulator = Simulator::start(SimConfig::default())
             .await
             .context("starting the demo player platform")?;
-        let client = UpstreamClient::new(UpstreamConfig::with_hosts(
+        let mut settings = UpstreamConfig::with_hosts(
             simulator.client_id(),
             callback,
             simulator.auth_url(),
             simulator.api_url(),
-        ))
-        .map_err(|e| anyhow::anyhow!("demo platform client: {e}"))?;
+        );
+        // the simulator is local and answers at once: poll its transcodes briskly
+        settings.transcode_poll.interval = std::time::Duration::from_millis(100);
+        let client = UpstreamClient::new(settings)
+            .map_err(|e| anyhow::anyhow!("demo platform client: {e}"))?;
         tracing::info!(api = %simulator.api_url(), "demo mode: using the built-in player platform simulator");
         return Ok(Upstream {
             client: Some(Arc::new(client)),

@@ -26,6 +26,7 @@ pub mod kind {
     pub const MERGE: &str = "merge";
     pub const FADE: &str = "fade";
     pub const RESCAN: &str = "rescan";
+    pub const PUBLISH: &str = "publish";
 }
 
 /// In-process side of the queue: wakes idle workers and cancels running jobs. Cheap to clone.

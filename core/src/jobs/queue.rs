@@ -80,16 +80,17 @@ pub async fn succeed(pool: &DbPool, id: &str, result: &str) -> CoreResult<()> {
     Ok(())
 }
 
-/// Records a failed attempt: queued again after `retry_in` while attempts remain, otherwise
-/// failed for good. Returns whether it gave up.
+/// Records a failed attempt: queued again after `retry_in` while attempts remain and the
+/// failure may pass (`retry`), otherwise failed for good. Returns whether it gave up.
 pub async fn fail(
     pool: &DbPool,
     job: &ClaimedJob,
     error: &str,
-    retry_in: Duration,
+    retry_in: Option<Duration>,
 ) -> CoreResult<bool> {
     let now = time::now_str();
-    let final_attempt = job.attempts >= job.max_attempts;
+    let final_attempt = job.attempts >= job.max_attempts || retry_in.is_none();
+    let retry_in = retry_in.unwrap_or_default();
     if final_attempt {
         sqlx::query(
             "UPDATE jobs SET status = 'failed', error = $1, locked_until = NULL,

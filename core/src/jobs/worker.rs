@@ -29,7 +29,7 @@ pub struct WorkerSettings {
 }
 
 impl WorkerSettings {
-    /// Transcodes two at a time, edits one, maintenance one.
+    /// Transcodes two at a time, edits one, maintenance one, publishing one.
     pub fn with_lease(lease: Duration) -> Self {
         Self {
             pools: vec![
@@ -43,6 +43,11 @@ impl WorkerSettings {
                 },
                 Pool {
                     kinds: vec![kind::RESCAN],
+                    concurrency: 1,
+                },
+                // the platform is rate limited: one card at a time per server
+                Pool {
+                    kinds: vec![kind::PUBLISH],
                     concurrency: 1,
                 },
             ],
@@ -137,7 +142,9 @@ async fn run_one(core: &Core, job: ClaimedJob, settings: &WorkerSettings) {
             e.log_if_internal();
             let message = e.to_string();
             // retry after a pause that grows with each attempt, never longer than the lease
-            let pause = Duration::seconds(5 * job.attempts).min(settings.lease);
+            // a refusal (bad input, a conflict, something missing) will not pass by retrying
+            let pause = (!e.is_permanent())
+                .then(|| Duration::seconds(5 * job.attempts).min(settings.lease));
             match queue::fail(pool, &job, &message, pause).await {
                 Ok(true) => crate::tracks::jobs::after_failure(core, &job, &message).await,
                 Ok(false) => Ok(()),
@@ -155,6 +162,7 @@ async fn run_one(core: &Core, job: ClaimedJob, settings: &WorkerSettings) {
 async fn run_kind(ctx: &JobContext) -> CoreResult<String> {
     match ctx.job.kind.as_str() {
         kind::RESCAN => crate::media::rescan::run(ctx).await,
+        kind::PUBLISH => crate::player::publish_job::run(ctx).await,
         _ => crate::tracks::jobs::run(ctx).await,
     }
 }

@@ -229,6 +229,20 @@ pub async fn mark_needs_relink(core: &Core, account_id: &str, reason: &str) -> C
     Ok(())
 }
 
+/// A failed platform call on an account: a lost link is recorded on the account (the UI says
+/// so and the answer is a 409); other failures keep the platform's message.
+pub async fn call_failed(core: &Core, account_id: &str, e: UpstreamError) -> CoreError {
+    if let UpstreamError::NeedsRelink { reason } = &e {
+        let why =
+            format!("the player platform no longer accepts this link ({reason:?}); link it again");
+        if let Err(db) = mark_needs_relink(core, account_id, &why).await {
+            return db;
+        }
+        return CoreError::Conflict(why);
+    }
+    upstream_error(e)
+}
+
 /// The platform's failures in our terms: its message is kept, its status mapped.
 pub fn upstream_error(e: UpstreamError) -> CoreError {
     match e {

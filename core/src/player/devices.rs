@@ -12,7 +12,7 @@ use cardsmith_upstream::model::devices::{Device, DeviceSummary, Shortcuts};
 use cardsmith_upstream::{AccountClient, UpstreamError};
 use serde_json::{json, Map, Value};
 
-use super::accounts::{self, account_client, mark_needs_relink, upstream_error};
+use super::accounts::{self, account_client, call_failed};
 use crate::auth::Actor;
 use crate::{time, Core, CoreError, CoreResult};
 
@@ -32,19 +32,6 @@ async fn linked(
     }
     let client = account_client(core, &account.id);
     Ok((account, client))
-}
-
-/// A failed platform call: a lost link is recorded on the account (the UI says so).
-async fn failed(core: &Core, account_id: &str, e: UpstreamError) -> CoreError {
-    if let UpstreamError::NeedsRelink { reason } = &e {
-        let why =
-            format!("the player platform no longer accepts this link ({reason:?}); link it again");
-        if let Err(db) = mark_needs_relink(core, account_id, &why).await {
-            return db;
-        }
-        return CoreError::Conflict(why);
-    }
-    upstream_error(e)
 }
 
 fn text(v: Option<String>) -> String {
@@ -167,13 +154,13 @@ async fn live_devices(
 ) -> CoreResult<Vec<InfoSnapshot>> {
     let summaries = match client.list_devices().await {
         Ok(s) => s,
-        Err(e) => return Err(failed(core, &account.id, e).await),
+        Err(e) => return Err(call_failed(core, &account.id, e).await),
     };
     let mut out = Vec::new();
     for summary in &summaries {
         let device = match client.device(&summary.device_id).await {
             Ok(d) => d,
-            Err(e) => return Err(failed(core, &account.id, e).await),
+            Err(e) => return Err(call_failed(core, &account.id, e).await),
         };
         let info = snapshot(account, device, Some(summary));
         remember(core, &info).await?;
@@ -200,7 +187,7 @@ pub async fn info(
             Err(CoreError::not_found("no such player on this account"))
         }
         Err(e) => {
-            let error = failed(core, account_id, e).await;
+            let error = call_failed(core, account_id, e).await;
             cached(core, account_id, Some(device_id))
                 .await?
                 .pop()
@@ -253,7 +240,7 @@ pub async fn command(
     };
     match client.send_device_command(device_id, path, &body).await {
         Ok(_) => Ok(format!("sent {} to the player", input.command)),
-        Err(e) => Err(failed(core, account_id, e).await),
+        Err(e) => Err(call_failed(core, account_id, e).await),
     }
 }
 
@@ -284,7 +271,7 @@ pub async fn settings(
         .await;
     match edited {
         Ok(_) => Ok(format!("{count} setting(s) saved on the player")),
-        Err(e) => Err(failed(core, account_id, e).await),
+        Err(e) => Err(call_failed(core, account_id, e).await),
     }
 }
 
@@ -327,6 +314,6 @@ pub async fn shortcuts(
             "{} shortcut(s) saved on the player",
             input.shortcuts.len()
         )),
-        Err(e) => Err(failed(core, account_id, e).await),
+        Err(e) => Err(call_failed(core, account_id, e).await),
     }
 }

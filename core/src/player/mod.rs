@@ -7,6 +7,8 @@
 
 pub mod accounts;
 pub mod devices;
+pub mod publish;
+pub mod publish_job;
 pub mod rotate;
 pub mod store;
 

@@ -39,6 +39,9 @@ pub fn payload<T: serde::de::DeserializeOwned>(job: &ClaimedJob) -> CoreResult<T
 
 /// A job gave up or was cancelled: the tracks it worked on say so instead of "processing".
 pub async fn after_failure(core: &Core, job: &ClaimedJob, message: &str) -> CoreResult<()> {
+    if job.kind == kind::PUBLISH {
+        return crate::player::publish_job::after_failure(core, job, message).await;
+    }
     let status = if job.kind == kind::TRANSCODE {
         transcode_status::FAILED
     } else {

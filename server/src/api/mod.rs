@@ -12,6 +12,7 @@ pub mod jobs;
 pub mod labels;
 mod media;
 pub mod player_accounts;
+pub mod publish;
 pub mod recording;
 pub mod system;
 pub mod track_edits;
@@ -45,6 +46,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(player_accounts::router())
         .merge(devices::router())
         .merge(admin_keys::router())
+        .merge(publish::router())
         .merge(
             // audio streams to disk; the service enforces the configured size (413)
             tracks::upload_router().layer(DefaultBodyLimit::max(

@@ -133,8 +133,9 @@ pub async fn wait_settled(user: &User, card: &str, track: &str) -> Value {
 
 /// Polls a job until it is no longer queued or running and returns it.
 pub async fn wait_job(user: &User, id: &str) -> Value {
+    let mut job = Value::Null;
     for _ in 0..600 {
-        let job: Value = user
+        job = user
             .get(&format!("/api/jobs/{id}"))
             .await
             .json()
@@ -145,7 +146,7 @@ pub async fn wait_job(user: &User, id: &str) -> Value {
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    panic!("job {id} never finished");
+    panic!("job {id} never finished: {job}");
 }
 
 /// A card of a new collection, ready for tracks; returns its slug.

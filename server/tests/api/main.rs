@@ -13,6 +13,7 @@ mod helpers;
 mod jobs;
 mod labels;
 mod player_accounts;
+mod publish;
 mod recording;
 mod system;
 mod track_edits;

@@ -1,0 +1,306 @@
+//! Publishing: what would change (the plan), queueing one job per card and account, the
+//! records of where each card went, and verifying an account against local state.
+//!
+//! Any role that reaches a card may publish it to the caller's own linked accounts. A card
+//! whose `content_hash` equals the one last published to an account is `unchanged` and is not
+//! sent again; otherwise only audio (by the local M4A's hash) and covers the account does not
+//! have yet are uploaded, then the whole card document is sent.
+
+use cardsmith_model::publish::{
+    PublishInput, PublishOutputBody, PublishPlanItem, PublishRecordOut, VerifyPublishInput,
+    VerifyPublishOutputBody, VerifyResult,
+};
+use cardsmith_model::validate::CollectionRole;
+use cardsmith_upstream::UpstreamError;
+
+use super::accounts::{self, account_client};
+use super::publish_job::remote_digest;
+use crate::auth::Actor;
+use crate::cards::repo::{self as card_repo, CardRow};
+use crate::cards::require_card;
+use crate::collections::access::require_collection;
+use crate::jobs::{self, kind};
+use crate::tracks::repo as track_repo;
+use crate::{new_id, time, Core, CoreError, CoreResult};
+
+#[derive(sqlx::FromRow)]
+pub(super) struct RecordRow {
+    pub id: String,
+    pub card_id: String,
+    pub player_account_id: String,
+    pub player_card_id: Option<String>,
+    pub status: String,
+    pub error: Option<String>,
+    pub job_id: Option<String>,
+    pub content_hash_at_publish: Option<String>,
+    pub remote_digest: Option<String>,
+    pub last_published_at: Option<String>,
+}
+
+const RECORD_COLUMNS: &str =
+    "id, card_id, player_account_id, player_card_id, status, error, job_id,
+    content_hash_at_publish, remote_digest, last_published_at";
+
+pub(super) async fn record(
+    core: &Core,
+    card_id: &str,
+    account_id: &str,
+) -> CoreResult<Option<RecordRow>> {
+    Ok(sqlx::query_as(&format!(
+        "SELECT {RECORD_COLUMNS} FROM publish_records WHERE card_id = $1 AND player_account_id = $2"
+    ))
+    .bind(card_id)
+    .bind(account_id)
+    .fetch_optional(core.db.pool())
+    .await?)
+}
+
+async fn already_uploaded(
+    core: &Core,
+    account_id: &str,
+    kind: &str,
+    hash: &str,
+) -> CoreResult<bool> {
+    let hit: Option<i64> = sqlx::query_scalar(
+        "SELECT 1 FROM uploaded_media WHERE player_account_id = $1 AND kind = $2 AND local_hash = $3",
+    )
+    .bind(account_id)
+    .bind(kind)
+    .bind(hash)
+    .fetch_optional(core.db.pool())
+    .await?;
+    Ok(hit.is_some())
+}
+
+/// The cards the input names, each reachable by the caller and shown in the collection.
+async fn cards_of(
+    core: &Core,
+    actor: &Actor,
+    collection_id: &str,
+    slugs: &[String],
+) -> CoreResult<Vec<CardRow>> {
+    require_collection(core.db.pool(), actor, collection_id, CollectionRole::Viewer).await?;
+    let in_collection =
+        card_repo::list_in_collection(core.db.pool(), actor.id(), collection_id).await?;
+    if slugs.is_empty() {
+        return Ok(in_collection);
+    }
+    slugs
+        .iter()
+        .enumerate()
+        .map(|(i, slug)| {
+            in_collection
+                .iter()
+                .find(|c| &c.slug == slug)
+                .cloned()
+                .ok_or_else(|| {
+                    CoreError::invalid(
+                        &format!("card_slugs/{i}"),
+                        "is not a card of this collection",
+                    )
+                })
+        })
+        .collect()
+}
+
+async fn plan_item(core: &Core, card: &CardRow, account_id: &str) -> CoreResult<PublishPlanItem> {
+    let record = record(core, &card.id, account_id).await?;
+    let published = record
+        .as_ref()
+        .filter(|r| r.player_card_id.is_some() && r.status == "published");
+    let unchanged = published.is_some_and(|r| {
+        r.content_hash_at_publish.as_deref() == Some(card.content_hash().as_str())
+    });
+    let mut audio_uploads = 0;
+    let mut upload_bytes = 0;
+    for track in track_repo::list_playable(core.db.pool(), &card.id).await? {
+        if let Some(hash) = &track.audio_hash {
+            if !already_uploaded(core, account_id, "audio", hash).await? {
+                audio_uploads += 1;
+                upload_bytes += track.transcoded_size_bytes;
+            }
+        }
+    }
+    let cover_upload = match &card.cover_hash {
+        Some(hash) => !already_uploaded(core, account_id, "cover", hash).await?,
+        None => false,
+    };
+    let action = if unchanged {
+        "unchanged"
+    } else if published.is_some() {
+        "update"
+    } else {
+        "create"
+    };
+    Ok(PublishPlanItem {
+        card_slug: card.slug.clone(),
+        account_id: account_id.to_owned(),
+        action: action.to_owned(),
+        audio_uploads: if unchanged { 0 } else { audio_uploads },
+        upload_bytes: if unchanged { 0 } else { upload_bytes },
+        cover_upload: !unchanged && cover_upload,
+        job_id: None,
+    })
+}
+
+/// Plans (and unless `dry_run`, queues) publishing the cards to the accounts.
+pub async fn publish(
+    core: &Core,
+    actor: &Actor,
+    input: PublishInput,
+) -> CoreResult<PublishOutputBody> {
+    input.validate()?;
+    super::client(core)?;
+    let cards = cards_of(core, actor, &input.collection_id, &input.card_slugs).await?;
+    if cards.is_empty() {
+        return Err(CoreError::invalid(
+            "card_slugs",
+            "the collection has no cards to publish",
+        ));
+    }
+    for (i, id) in input.account_ids.iter().enumerate() {
+        let account = accounts::get(core, actor, id).await.map_err(|_| {
+            CoreError::invalid(
+                &format!("account_ids/{i}"),
+                "is not one of your linked accounts",
+            )
+        })?;
+        if account.status != cardsmith_model::player::account_status::LINKED {
+            return Err(CoreError::Conflict(format!(
+                "{} needs to be linked again before publishing",
+                account.label
+            )));
+        }
+    }
+    let mut plan = Vec::new();
+    for card in &cards {
+        for account_id in &input.account_ids {
+            let mut item = plan_item(core, card, account_id).await?;
+            if !input.dry_run && item.action != "unchanged" {
+                item.job_id = Some(queue(core, actor, card, account_id).await?);
+            }
+            plan.push(item);
+        }
+    }
+    if !input.dry_run {
+        core.jobs.wake();
+    }
+    Ok(PublishOutputBody {
+        dry_run: input.dry_run,
+        plan,
+    })
+}
+
+async fn queue(core: &Core, actor: &Actor, card: &CardRow, account_id: &str) -> CoreResult<String> {
+    let mut tx = core.db.begin().await?;
+    let payload =
+        serde_json::json!({ "card_id": card.id, "account_id": account_id, "card_slug": card.slug });
+    let job_id = jobs::enqueue(&mut *tx, Some(actor.id()), kind::PUBLISH, &payload).await?;
+    let now = time::now_str();
+    sqlx::query(
+        "INSERT INTO publish_records (id, card_id, player_account_id, status, job_id, created_at, updated_at)
+         VALUES ($1, $2, $3, 'queued', $4, $5, $5)
+         ON CONFLICT (card_id, player_account_id) DO UPDATE
+             SET status = 'queued', job_id = excluded.job_id, error = NULL, updated_at = excluded.updated_at",
+    )
+    .bind(new_id())
+    .bind(&card.id)
+    .bind(account_id)
+    .bind(&job_id)
+    .bind(&now)
+    .execute(&mut *tx)
+    .await?;
+    crate::audit::record(
+        &mut *tx,
+        crate::audit::AuditEvent::own(actor, "card.publish_queued", card.slug.clone()),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(job_id)
+}
+
+/// Where the card was published, for the caller's accounts.
+pub async fn status(
+    core: &Core,
+    actor: &Actor,
+    card_slug: &str,
+) -> CoreResult<Vec<PublishRecordOut>> {
+    let card = require_card(core.db.pool(), actor, card_slug, CollectionRole::Viewer).await?;
+    let mut out = Vec::new();
+    for account in accounts::list(core, actor).await? {
+        if let Some(r) = record(core, &card.id, &account.id).await? {
+            out.push(PublishRecordOut {
+                id: r.id,
+                card_id: r.card_id,
+                account_label: account.label.clone(),
+                player_account_id: r.player_account_id,
+                player_card_id: r.player_card_id,
+                status: r.status,
+                content_hash_at_publish: r.content_hash_at_publish,
+                last_published_at: r.last_published_at,
+                error: r.error,
+                job_id: r.job_id,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Compares each card on each account with the local card.
+pub async fn verify(
+    core: &Core,
+    actor: &Actor,
+    input: VerifyPublishInput,
+) -> CoreResult<VerifyPublishOutputBody> {
+    super::client(core)?;
+    let mut results = Vec::new();
+    for (i, account_id) in input.account_ids.iter().enumerate() {
+        accounts::get(core, actor, account_id).await.map_err(|_| {
+            CoreError::invalid(
+                &format!("account_ids/{i}"),
+                "is not one of your linked accounts",
+            )
+        })?;
+        let client = account_client(core, account_id);
+        for (j, slug) in input.card_slugs.iter().enumerate() {
+            let card = require_card(core.db.pool(), actor, slug, CollectionRole::Viewer)
+                .await
+                .map_err(|_| {
+                    CoreError::invalid(&format!("card_slugs/{j}"), "is not a card you can reach")
+                })?;
+            let record = record(core, &card.id, account_id).await?;
+            let (state, player_card_id) = match record
+                .and_then(|r| r.player_card_id.clone().map(|id| (r, id)))
+            {
+                None => ("never_published", None),
+                Some((r, id)) => {
+                    let state = match client.card(&id).await {
+                        Ok(remote) if remote.deleted != Some(true) => {
+                            if r.remote_digest.as_deref() != Some(remote_digest(&remote).as_str()) {
+                                "changed_upstream"
+                            } else if r.content_hash_at_publish.as_deref()
+                                != Some(card.content_hash().as_str())
+                            {
+                                "changed_locally"
+                            } else {
+                                "in_sync"
+                            }
+                        }
+                        Ok(_) | Err(UpstreamError::Api { status: 404, .. }) => "missing",
+                        Err(e) => return Err(accounts::upstream_error(e)),
+                    };
+                    (state, Some(id))
+                }
+            };
+            results.push(VerifyResult {
+                card_slug: card.slug.clone(),
+                account_id: account_id.clone(),
+                state: state.to_owned(),
+                player_card_id,
+            });
+        }
+    }
+    Ok(VerifyPublishOutputBody {
+        results: Some(results),
+    })
+}

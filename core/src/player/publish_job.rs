@@ -1,0 +1,351 @@
+//! The publish job: one card to one linked account.
+//!
+//! Audio the account already has (known by the local M4A's hash) is not uploaded again; the
+//! cover likewise. Then the whole card document is sent (the platform replaces it on update),
+//! with stable chapter keys and an icon on every chapter (the platform's default icon until
+//! the track has its own). The record keeps the content hash published and a digest of the
+//! document sent, which `verify` compares with what the platform holds later.
+
+use bytes::Bytes;
+use cardsmith_upstream::model::content::{
+    Card, CardContent, CardMetadata, Chapter, Cover, Display, MediaSummary, Track,
+};
+use cardsmith_upstream::model::media::CoverType;
+use cardsmith_upstream::UpstreamError;
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+
+use super::accounts::{account_client, call_failed, upstream_error};
+use crate::cards::repo as card_repo;
+use crate::jobs::queue::ClaimedJob;
+use crate::jobs::worker::JobContext;
+use crate::media::store;
+use crate::tracks::repo::{self as track_repo, TrackRow};
+use crate::{time, Core, CoreError, CoreResult};
+
+/// The platform's own default chapter icon, used until a track has a custom one.
+pub const DEFAULT_ICON: &str = "yoto:#aUm9i3ex3qqAMYBv-i-O-pYMKuMJGICtR3Vhf289u2Q";
+
+#[derive(Deserialize)]
+struct Payload {
+    card_id: String,
+    account_id: String,
+}
+
+/// Digest of the chapters of a card document: titles and audio references, in order.
+pub fn remote_digest(card: &Card) -> String {
+    let mut h = Sha256::new();
+    for chapter in card.content.chapters.iter().flatten() {
+        h.update(chapter.title.as_bytes());
+        for track in &chapter.tracks {
+            h.update([0]);
+            h.update(track.track_url.as_bytes());
+        }
+        h.update([1]);
+    }
+    hex::encode(h.finalize())
+}
+
+async fn set_status(
+    core: &Core,
+    card_id: &str,
+    account_id: &str,
+    status: &str,
+    error: Option<&str>,
+) -> CoreResult<()> {
+    sqlx::query("UPDATE publish_records SET status = $1, error = $2, updated_at = $3 WHERE card_id = $4 AND player_account_id = $5")
+        .bind(status)
+        .bind(error)
+        .bind(time::now_str())
+        .bind(card_id)
+        .bind(account_id)
+        .execute(core.db.pool())
+        .await?;
+    Ok(())
+}
+
+/// A publish job that gave up or was cancelled leaves its record saying why.
+pub async fn after_failure(core: &Core, job: &ClaimedJob, message: &str) -> CoreResult<()> {
+    if let Ok(p) = serde_json::from_str::<Payload>(&job.payload) {
+        set_status(core, &p.card_id, &p.account_id, "failed", Some(message)).await?;
+    }
+    Ok(())
+}
+
+pub async fn run(ctx: &JobContext) -> CoreResult<String> {
+    let core = &ctx.core;
+    let p: Payload = serde_json::from_str(&ctx.job.payload)
+        .map_err(|e| CoreError::Internal(format!("publish payload: {e}")))?;
+    let user = ctx.job.user_id.clone().unwrap_or_default();
+    let card = card_repo::find_reachable_by_id_or_slug(core.db.pool(), &user, &p.card_id)
+        .await?
+        .ok_or_else(|| {
+            CoreError::not_found("the card was deleted or is no longer yours to publish")
+        })?;
+    set_status(core, &card.id, &p.account_id, "publishing", None).await?;
+    let client = account_client(core, &p.account_id);
+    let tracks = track_repo::list_playable(core.db.pool(), &card.id).await?;
+    if tracks.is_empty() {
+        return Err(CoreError::Conflict(
+            "the card has no tracks to publish".into(),
+        ));
+    }
+    let mut chapters = Vec::new();
+    let (mut duration, mut size, mut streams) = (0.0, 0.0, false);
+    let report = ctx.progress(0.0, 0.9);
+    for (i, t) in tracks.iter().enumerate() {
+        let track = match publish_track(core, &client, &p.account_id, t).await {
+            Ok(track) => track,
+            Err(Failure::Upstream(e)) => return Err(call_failed(core, &p.account_id, e).await),
+            Err(Failure::Local(e)) => return Err(e),
+        };
+        duration += track.duration.unwrap_or(0.0);
+        size += track.file_size.unwrap_or(0.0);
+        streams |= track.kind == "stream";
+        let key = format!("{:02}", i + 1);
+        chapters.push(Chapter {
+            key: key.clone(),
+            title: t.title.clone(),
+            overlay_label: Some((i + 1).to_string()),
+            duration: track.duration,
+            file_size: track.file_size,
+            display: Display {
+                icon16x16: Some(DEFAULT_ICON.into()),
+                ..Default::default()
+            },
+            tracks: vec![Track {
+                key,
+                overlay_label: Some((i + 1).to_string()),
+                display: Some(Display {
+                    icon16x16: Some(DEFAULT_ICON.into()),
+                    ..Default::default()
+                }),
+                ..track
+            }],
+            ..Default::default()
+        });
+        report((i + 1) as f64 / tracks.len() as f64);
+    }
+    let cover = match &card.cover_hash {
+        Some(hash) => match publish_cover(core, &client, &p.account_id, hash).await {
+            Ok(url) => Some(Cover {
+                image_l: Some(url),
+                ..Default::default()
+            }),
+            Err(Failure::Upstream(e)) => return Err(call_failed(core, &p.account_id, e).await),
+            Err(Failure::Local(e)) => return Err(e),
+        },
+        None => None,
+    };
+    let existing = super::publish::record(core, &card.id, &p.account_id)
+        .await?
+        .and_then(|r| r.player_card_id);
+    let mut doc = Card {
+        card_id: existing.clone(),
+        title: card.title.clone(),
+        content: CardContent {
+            chapters: Some(chapters),
+            playback_type: Some("linear".into()),
+            ..Default::default()
+        },
+        metadata: CardMetadata {
+            description: Some(card.description.clone()).filter(|d| !d.is_empty()),
+            cover,
+            media: Some(MediaSummary {
+                duration: Some(duration),
+                file_size: Some(size),
+                has_streams: Some(streams),
+                ..Default::default()
+            }),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let saved = match client.save_card(&doc).await {
+        Ok(saved) => saved,
+        // deleted on the platform since: publish it as a new card
+        Err(UpstreamError::Api {
+            status: 400 | 404, ..
+        }) if existing.is_some() => {
+            doc.card_id = None;
+            client.save_card(&doc).await.map_err(upstream_error)?
+        }
+        Err(e) => return Err(call_failed(core, &p.account_id, e).await),
+    };
+    let player_card_id = saved
+        .card_id
+        .clone()
+        .ok_or_else(|| CoreError::Internal("the platform returned no card id".into()))?;
+    let now = time::now_str();
+    sqlx::query(
+        "UPDATE publish_records SET status = 'published', error = NULL, player_card_id = $1, content_hash_at_publish = $2,
+                remote_digest = $3, last_published_at = $4, updated_at = $4
+         WHERE card_id = $5 AND player_account_id = $6",
+    )
+    .bind(&player_card_id)
+    .bind(card.content_hash())
+    .bind(remote_digest(&doc))
+    .bind(&now)
+    .bind(&card.id)
+    .bind(&p.account_id)
+    .execute(core.db.pool())
+    .await?;
+    Ok(serde_json::json!({ "player_card_id": player_card_id, "card_slug": card.slug }).to_string())
+}
+
+enum Failure {
+    Upstream(UpstreamError),
+    Local(CoreError),
+}
+
+impl From<CoreError> for Failure {
+    fn from(e: CoreError) -> Self {
+        Self::Local(e)
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct Uploaded {
+    remote_ref: String,
+    duration_s: Option<f64>,
+    file_size: Option<f64>,
+    format: Option<String>,
+    channels: Option<String>,
+}
+
+async fn uploaded(
+    core: &Core,
+    account_id: &str,
+    kind: &str,
+    hash: &str,
+) -> CoreResult<Option<Uploaded>> {
+    Ok(sqlx::query_as(
+        "SELECT remote_ref, duration_s, file_size, format, channels FROM uploaded_media
+         WHERE player_account_id = $1 AND kind = $2 AND local_hash = $3",
+    )
+    .bind(account_id)
+    .bind(kind)
+    .bind(hash)
+    .fetch_optional(core.db.pool())
+    .await?)
+}
+
+async fn remember(
+    core: &Core,
+    account_id: &str,
+    kind: &str,
+    hash: &str,
+    u: &Uploaded,
+) -> CoreResult<()> {
+    sqlx::query(
+        "INSERT INTO uploaded_media (player_account_id, kind, local_hash, remote_ref, duration_s, file_size, format, channels, uploaded_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (player_account_id, kind, local_hash) DO UPDATE SET remote_ref = excluded.remote_ref",
+    )
+    .bind(account_id)
+    .bind(kind)
+    .bind(hash)
+    .bind(&u.remote_ref)
+    .bind(u.duration_s)
+    .bind(u.file_size)
+    .bind(&u.format)
+    .bind(&u.channels)
+    .bind(time::now_str())
+    .execute(core.db.pool())
+    .await?;
+    Ok(())
+}
+
+/// One track as the card document needs it, uploading its audio only if the account lacks it.
+async fn publish_track(
+    core: &Core,
+    client: &cardsmith_upstream::AccountClient,
+    account_id: &str,
+    t: &TrackRow,
+) -> Result<Track, Failure> {
+    if let Some(url) = &t.stream_url {
+        return Ok(Track {
+            title: t.title.clone(),
+            track_url: url.clone(),
+            format: Some("mp3".into()),
+            kind: "stream".into(),
+            ..Default::default()
+        });
+    }
+    let hash = t.audio_hash.as_deref().ok_or_else(|| {
+        CoreError::Conflict(format!(
+            "track {} is not transcoded yet; publish when it is ready",
+            t.slug
+        ))
+    })?;
+    let known = match uploaded(core, account_id, "audio", hash).await? {
+        Some(u) => u,
+        None => {
+            let bytes = tokio::fs::read(store::path_of(&core.settings.data_dir, hash)?)
+                .await
+                .map_err(|e| CoreError::internal("reading audio to publish", e))?;
+            let done = client
+                .upload_audio(Bytes::from(bytes), &format!("{}.m4a", t.slug), "audio/mp4")
+                .await
+                .map_err(Failure::Upstream)?;
+            let u = Uploaded {
+                remote_ref: done.track_url(),
+                duration_s: done.info.duration,
+                file_size: done.info.file_size,
+                format: done.info.format.clone(),
+                channels: done.info.channels.map(|c| {
+                    serde_json::to_value(c)
+                        .ok()
+                        .and_then(|v| v.as_str().map(str::to_owned))
+                        .unwrap_or_default()
+                }),
+            };
+            remember(core, account_id, "audio", hash, &u).await?;
+            u
+        }
+    };
+    Ok(Track {
+        title: t.title.clone(),
+        track_url: known.remote_ref,
+        // the transcoder's own format: a wrong one makes players skip the track
+        format: known.format,
+        kind: "audio".into(),
+        duration: known.duration_s,
+        file_size: known.file_size,
+        channels: known
+            .channels
+            .as_deref()
+            .and_then(|c| serde_json::from_value(serde_json::json!(c)).ok()),
+        ..Default::default()
+    })
+}
+
+async fn publish_cover(
+    core: &Core,
+    client: &cardsmith_upstream::AccountClient,
+    account_id: &str,
+    hash: &str,
+) -> Result<String, Failure> {
+    if let Some(u) = uploaded(core, account_id, "cover", hash).await? {
+        return Ok(u.remote_ref);
+    }
+    let (bytes, content_type) = crate::media::image::load(core, hash).await?;
+    let cover = client
+        .upload_cover(
+            Bytes::from(bytes),
+            &content_type,
+            CoverType::Default,
+            "cover",
+        )
+        .await
+        .map_err(Failure::Upstream)?;
+    let u = Uploaded {
+        remote_ref: cover.media_url.clone(),
+        duration_s: None,
+        file_size: None,
+        format: None,
+        channels: None,
+    };
+    remember(core, account_id, "cover", hash, &u).await?;
+    Ok(cover.media_url)
+}
