@@ -27,6 +27,7 @@ pub mod kind {
     pub const FADE: &str = "fade";
     pub const RESCAN: &str = "rescan";
     pub const PUBLISH: &str = "publish";
+    pub const IMPORT: &str = "import";
 }
 
 /// In-process side of the queue: wakes idle workers and cancels running jobs. Cheap to clone.

@@ -47,7 +47,7 @@ impl WorkerSettings {
                 },
                 // the platform is rate limited: one card at a time per server
                 Pool {
-                    kinds: vec![kind::PUBLISH],
+                    kinds: vec![kind::PUBLISH, kind::IMPORT],
                     concurrency: 1,
                 },
             ],
@@ -163,6 +163,7 @@ async fn run_kind(ctx: &JobContext) -> CoreResult<String> {
     match ctx.job.kind.as_str() {
         kind::RESCAN => crate::media::rescan::run(ctx).await,
         kind::PUBLISH => crate::player::publish_job::run(ctx).await,
+        kind::IMPORT => crate::player::import::run(ctx).await,
         _ => crate::tracks::jobs::run(ctx).await,
     }
 }

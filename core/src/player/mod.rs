@@ -7,6 +7,7 @@
 
 pub mod accounts;
 pub mod devices;
+pub mod import;
 pub mod publish;
 pub mod publish_job;
 pub mod rotate;

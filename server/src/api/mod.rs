@@ -8,6 +8,7 @@ pub mod cards;
 pub mod collection_members;
 pub mod collections;
 pub mod devices;
+pub mod import;
 pub mod jobs;
 pub mod labels;
 mod media;
@@ -47,6 +48,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(devices::router())
         .merge(admin_keys::router())
         .merge(publish::router())
+        .merge(import::router())
         .merge(
             // audio streams to disk; the service enforces the configured size (413)
             tracks::upload_router().layer(DefaultBodyLimit::max(

@@ -221,3 +221,147 @@ async fn publishing_refuses_what_it_cannot_do() {
         .unwrap();
     assert_eq!(verify["results"][0]["state"], "never_published");
 }
+
+#[tokio::test]
+async fn the_library_lists_own_cards_and_an_import_reproduces_them() {
+    let app = spawn_app_with(&["--demo-upstream"]).await;
+    let sim = app.sim.clone().unwrap();
+    let me = sim.default_user();
+    let audio = sim.seed_audio(&std::fs::read(tone(2, "m4a")).unwrap());
+    let mine = sim
+        .seed_card(
+            &me,
+            cardsmith_upstream_sim::seed::user_made_card("Grandma's songs", 2, &audio),
+        )
+        .unwrap();
+    sim.seed_card(
+        &me,
+        cardsmith_upstream_sim::seed::purchased_card("Shop card", &audio),
+    )
+    .unwrap();
+    sim.seed_card(
+        &me,
+        cardsmith_upstream_sim::seed::streaming_card("Podcast", "https://feeds.example/rss"),
+    )
+    .unwrap();
+    let admin = app.admin().await;
+    let account = link_account(&app, &admin).await;
+
+    let library: Value = admin
+        .get(&format!("/api/player-accounts/{account}/library"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let cards = library.as_array().unwrap();
+    assert_eq!(cards.len(), 1, "only user-made cards: {library}");
+    assert_eq!(cards[0]["player_card_id"], mine.as_str());
+    assert_eq!(cards[0]["chapter_count"], 2);
+    assert_eq!(cards[0]["already_imported"], false);
+
+    // URLs handed out before are revoked: the job asks for fresh ones when it runs
+    sim.expire_signed_urls();
+    let r = admin
+        .post_json(
+            "/api/cards/import-from-player",
+            &json!({"account_id": account, "player_card_id": mine}),
+        )
+        .await;
+    assert_eq!(r.status(), 202);
+    let started: Value = r.json().await.unwrap();
+    let done = wait_job(&admin, started["job_id"].as_str().unwrap()).await;
+    assert_eq!(done["status"], "succeeded", "{done}");
+    let slug = started["card_slug"].as_str().unwrap();
+    let card: Value = admin
+        .get(&format!("/api/cards/{slug}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(card["title"], "Grandma's songs");
+    assert_eq!(card["track_count"], 2);
+    for track in card["tracks"].as_array().unwrap() {
+        assert_eq!(
+            track["transcode_status"], "ready",
+            "kept as already transcoded"
+        );
+        assert_eq!(track["source_type"], "import");
+        assert_eq!(track["duration"], 2);
+    }
+    let library: Value = admin
+        .get(&format!("/api/player-accounts/{account}/library"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(library[0]["already_imported"], true);
+    assert_eq!(library[0]["locally_edited"], false);
+    assert_eq!(
+        admin
+            .put_json(
+                &format!("/api/cards/{slug}"),
+                &json!({"title": "Grandma's best songs", "description": ""})
+            )
+            .await
+            .status(),
+        204
+    );
+    let library: Value = admin
+        .get(&format!("/api/player-accounts/{account}/library"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(library[0]["locally_edited"], true);
+
+    // publishing the imported card back reproduces it on a fresh card of the account
+    let collection = collection_of(&admin, slug).await;
+    let out: Value = admin
+        .post_json(
+            "/api/publish",
+            &json!({"account_ids": [account], "card_slugs": [slug], "collection_id": collection}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        wait_job(&admin, out["plan"][0]["job_id"].as_str().unwrap()).await["status"],
+        "succeeded"
+    );
+    let records: Value = admin
+        .get(&format!("/api/cards/{slug}/publish-status"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let published = serde_json::to_value(
+        sim.card(&me, records[0]["player_card_id"].as_str().unwrap())
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(published["title"], "Grandma's best songs");
+    assert_eq!(
+        published["content"]["chapters"].as_array().unwrap().len(),
+        2
+    );
+
+    assert_problem(
+        admin
+            .post_json(
+                "/api/cards/import-from-player",
+                &json!({"account_id": account, "player_card_id": "zzzzz"}),
+            )
+            .await,
+        422,
+    )
+    .await;
+    let (other, _) = app.new_user("other@example.com", "user").await;
+    assert_problem(
+        other
+            .get(&format!("/api/player-accounts/{account}/library"))
+            .await,
+        404,
+    )
+    .await;
+}

@@ -1,0 +1,316 @@
+//! Importing user-made cards from a linked account: the library listing and the import job.
+//!
+//! The library lists only the account's own cards (not shop-bought or streaming ones). An
+//! import creates the local card at once (in the caller's default collection) and a job
+//! downloads the audio promptly from the playable answer's signed URLs (an expired URL is
+//! asked for again), keeping it as already transcoded, and the cover.
+
+use bytes::Bytes;
+use cardsmith_model::card::CreateCardInput;
+use cardsmith_model::import::{
+    ImportFromPlayerInput, ImportFromPlayerOutputBody, PlayerLibraryCardOut,
+};
+use cardsmith_model::track::transcode_status;
+use cardsmith_model::validate::slugify;
+use cardsmith_upstream::model::content::{Card, CardKind};
+use cardsmith_upstream::{AccountClient, UpstreamError};
+use serde::Deserialize;
+
+use super::accounts::{self, account_client, call_failed};
+use crate::auth::Actor;
+use crate::jobs::worker::JobContext;
+use crate::jobs::{self, kind};
+use crate::media::audio::{decode, probe};
+use crate::media::store::{self, IncomingFile};
+use crate::tracks::repo::{self as track_repo, NewTrack};
+use crate::{new_id, time, Core, CoreError, CoreResult};
+
+/// The account's own cards, marked when a local card came from them.
+pub async fn library(
+    core: &Core,
+    actor: &Actor,
+    account_id: &str,
+) -> CoreResult<Vec<PlayerLibraryCardOut>> {
+    super::client(core)?;
+    let account = accounts::get(core, actor, account_id).await?;
+    let client = account_client(core, account_id);
+    let cards = match client.my_cards(false).await {
+        Ok(cards) => cards,
+        Err(e) => return Err(call_failed(core, account_id, e).await),
+    };
+    let mut out = Vec::new();
+    for card in cards
+        .into_iter()
+        .filter(|c| c.kind(&account.platform_user_id) == CardKind::UserMade)
+    {
+        let Some(id) = card.card_id.clone() else {
+            continue;
+        };
+        let chapters = match &card.content.chapters {
+            Some(c) => c.len(),
+            None => match client.card(&id).await {
+                Ok(full) => full.content.chapters.map_or(0, |c| c.len()),
+                Err(e) => return Err(call_failed(core, account_id, e).await),
+            },
+        };
+        let (already, edited) = local_state(core, account_id, &id).await?;
+        out.push(PlayerLibraryCardOut {
+            player_card_id: id,
+            title: card.title.clone(),
+            chapter_count: chapters as i64,
+            cover_url: card.metadata.cover.as_ref().and_then(|c| c.image_l.clone()),
+            already_imported: already,
+            locally_edited: edited,
+        });
+    }
+    Ok(out)
+}
+
+/// Whether a local card came from `player_card_id` (imported or published from here), and
+/// whether it changed since.
+async fn local_state(
+    core: &Core,
+    account_id: &str,
+    player_card_id: &str,
+) -> CoreResult<(bool, bool)> {
+    let rows: Vec<(String, Option<String>)> = sqlx::query_as(
+        "SELECT card_id, content_hash_at_import FROM imports WHERE player_account_id = $1 AND player_card_id = $2
+         UNION ALL
+         SELECT card_id, content_hash_at_publish FROM publish_records WHERE player_account_id = $1 AND player_card_id = $2",
+    )
+    .bind(account_id)
+    .bind(player_card_id)
+    .fetch_all(core.db.pool())
+    .await?;
+    let mut edited = false;
+    for (card_id, hash) in &rows {
+        let user: Option<String> = sqlx::query_scalar(
+            "SELECT cm.user_id FROM cards c JOIN collection_members cm ON cm.collection_id = c.home_collection_id WHERE c.id = $1 LIMIT 1",
+        )
+        .bind(card_id)
+        .fetch_optional(core.db.pool())
+        .await?;
+        if let Some(user) = user {
+            if let Some(card) =
+                crate::cards::repo::find_reachable_by_id_or_slug(core.db.pool(), &user, card_id)
+                    .await?
+            {
+                edited |= hash.as_deref().is_some_and(|h| h != card.content_hash());
+            }
+        }
+    }
+    Ok((!rows.is_empty(), edited))
+}
+
+/// Creates the local card and queues the job that fills it.
+pub async fn start(
+    core: &Core,
+    actor: &Actor,
+    input: ImportFromPlayerInput,
+) -> CoreResult<ImportFromPlayerOutputBody> {
+    super::client(core)?;
+    accounts::get(core, actor, &input.account_id)
+        .await
+        .map_err(|_| CoreError::invalid("account_id", "is not one of your linked accounts"))?;
+    let client = account_client(core, &input.account_id);
+    let remote = match client.card(&input.player_card_id).await {
+        Ok(card) => card,
+        Err(UpstreamError::Api { status: 404, .. }) => {
+            return Err(CoreError::invalid(
+                "player_card_id",
+                "is not a card of this account",
+            ))
+        }
+        Err(e) => return Err(call_failed(core, &input.account_id, e).await),
+    };
+    let collection = crate::collections::service::default_collection(core, actor).await?;
+    let title = if remote.title.trim().is_empty() {
+        "Imported card".to_owned()
+    } else {
+        remote.title.chars().take(100).collect()
+    };
+    let card = crate::cards::service::create_card(
+        core,
+        actor,
+        &collection.id,
+        CreateCardInput {
+            title,
+            description: remote.metadata.description.clone().unwrap_or_default(),
+            author: None,
+            slug: None,
+        },
+    )
+    .await?;
+    let card_id: String = sqlx::query_scalar("SELECT id FROM cards WHERE slug = $1")
+        .bind(&card.slug)
+        .fetch_one(core.db.pool())
+        .await?;
+    let mut tx = core.db.begin().await?;
+    let payload = serde_json::json!({ "card_id": card_id, "account_id": input.account_id, "player_card_id": input.player_card_id });
+    let job_id = jobs::enqueue(&mut *tx, Some(actor.id()), kind::IMPORT, &payload).await?;
+    sqlx::query("INSERT INTO imports (card_id, player_account_id, player_card_id, created_at) VALUES ($1, $2, $3, $4)")
+        .bind(&card_id)
+        .bind(&input.account_id)
+        .bind(&input.player_card_id)
+        .bind(time::now_str())
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    core.jobs.wake();
+    Ok(ImportFromPlayerOutputBody {
+        card_slug: card.slug,
+        job_id,
+    })
+}
+
+#[derive(Deserialize)]
+struct Payload {
+    card_id: String,
+    account_id: String,
+    player_card_id: String,
+}
+
+/// The import job: every track's audio (as already transcoded) and the cover.
+pub async fn run(ctx: &JobContext) -> CoreResult<String> {
+    let core = &ctx.core;
+    let p: Payload = serde_json::from_str(&ctx.job.payload)
+        .map_err(|e| CoreError::Internal(format!("import payload: {e}")))?;
+    let client = account_client(core, &p.account_id);
+    let mut remote = playable(core, &client, &p).await?;
+    let report = ctx.progress(0.0, 0.95);
+    let total = remote.tracks().count().max(1);
+    let mut done = 0;
+    let chapters = remote.content.chapters.clone().unwrap_or_default();
+    for chapter in &chapters {
+        for (t, track) in chapter.tracks.iter().enumerate() {
+            if track.kind == "stream" {
+                continue;
+            }
+            let bytes = match client.download_signed(&track.track_url).await {
+                Ok(b) => b,
+                // a signed URL that expired meanwhile: ask for fresh ones and try once more
+                Err(UpstreamError::Api { status: 403, .. }) => {
+                    remote = playable(core, &client, &p).await?;
+                    let fresh = remote
+                        .content
+                        .chapters
+                        .iter()
+                        .flatten()
+                        .find(|c| c.key == chapter.key)
+                        .and_then(|c| c.tracks.get(t))
+                        .map(|t| t.track_url.clone())
+                        .unwrap_or_default();
+                    client
+                        .download_signed(&fresh)
+                        .await
+                        .map_err(accounts::upstream_error)?
+                }
+                Err(e) => return Err(call_failed(core, &p.account_id, e).await),
+            };
+            let title = if chapter.tracks.len() > 1 {
+                track.title.clone()
+            } else {
+                chapter.title.clone()
+            };
+            add_track(core, &p.card_id, &title, bytes).await?;
+            done += 1;
+            report(done as f64 / total as f64);
+        }
+    }
+    if let Some(url) = remote
+        .metadata
+        .cover
+        .as_ref()
+        .and_then(|c| c.image_l.clone())
+    {
+        if let Ok(bytes) = client.download_signed(&url).await {
+            if let Ok(image) = crate::media::image::store_upload(core, bytes.to_vec()).await {
+                sqlx::query("UPDATE cards SET cover_hash = $1 WHERE id = $2")
+                    .bind(&image.hash)
+                    .bind(&p.card_id)
+                    .execute(core.db.pool())
+                    .await?;
+            }
+        }
+    }
+    let mut tx = core.db.begin().await?;
+    track_repo::settle_card(&mut tx, &p.card_id).await?;
+    tx.commit().await?;
+    let user = ctx.job.user_id.clone().unwrap_or_default();
+    if let Some(card) =
+        crate::cards::repo::find_reachable_by_id_or_slug(core.db.pool(), &user, &p.card_id).await?
+    {
+        sqlx::query("UPDATE imports SET content_hash_at_import = $1 WHERE card_id = $2")
+            .bind(card.content_hash())
+            .bind(&p.card_id)
+            .execute(core.db.pool())
+            .await?;
+    }
+    Ok(serde_json::json!({ "tracks": done }).to_string())
+}
+
+async fn playable(core: &Core, client: &AccountClient, p: &Payload) -> CoreResult<Card> {
+    match client.playable_card(&p.player_card_id).await {
+        Ok(card) => Ok(card),
+        Err(e) => Err(call_failed(core, &p.account_id, e).await),
+    }
+}
+
+/// Stores downloaded audio and appends it to the card as a ready (already transcoded) track.
+async fn add_track(core: &Core, card_id: &str, title: &str, bytes: Bytes) -> CoreResult<()> {
+    let mut file =
+        IncomingFile::create(&core.settings.data_dir, core.settings.max_audio_bytes).await?;
+    file.write(&bytes).await?;
+    let (tmp, hash, size) = file.finish().await?;
+    let probed = probe::probe(&tmp).await;
+    let probed = match probed {
+        Ok(p) => p,
+        Err(e) => {
+            let _ = tokio::fs::remove_file(&tmp).await;
+            return Err(e);
+        }
+    };
+    let path = store::adopt(&core.settings.data_dir, &tmp, &hash).await?;
+    let duration = decode::summarize(&path)
+        .await
+        .map(|s| s.duration_ms())
+        .ok()
+        .or(probed.duration_ms);
+    let id = new_id();
+    let title = if title.trim().is_empty() {
+        "Chapter".to_owned()
+    } else {
+        title.chars().take(100).collect()
+    };
+    let mut tx = core.db.begin().await?;
+    let position = track_repo::next_position(&mut tx, card_id).await?;
+    let slug = track_repo::free_slug(&mut tx, card_id, &slugify(&title), &id).await?;
+    track_repo::insert(
+        &mut tx,
+        &NewTrack {
+            id: id.clone(),
+            card_id: card_id.to_owned(),
+            slug,
+            title,
+            position,
+            source_type: "import".into(),
+            original_hash: Some(hash.clone()),
+            original_format: probed.format.to_owned(),
+            original_size_bytes: size as i64,
+            duration_ms: duration,
+            transcode_status: transcode_status::READY.into(),
+            ..Default::default()
+        },
+    )
+    .await?;
+    sqlx::query("UPDATE tracks SET audio_hash = $1, transcoded_format = $2, transcoded_size_bytes = $3 WHERE id = $4")
+        .bind(&hash)
+        .bind(probed.format)
+        .bind(size as i64)
+        .bind(&id)
+        .execute(&mut *tx)
+        .await?;
+    track_repo::settle_card(&mut tx, card_id).await?;
+    tx.commit().await?;
+    Ok(())
+}
