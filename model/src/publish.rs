@@ -100,3 +100,21 @@ pub struct VerifyResult {
 pub struct VerifyPublishOutputBody {
     pub results: Option<Vec<VerifyResult>>,
 }
+
+/// A card published to an account (so it can be played on the account's players).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PublishedCardOut {
+    pub card_slug: String,
+    pub title: String,
+    pub player_card_id: String,
+    pub last_published_at: Option<String>,
+    /// The local card changed since it was published.
+    pub changed_locally: bool,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PublishedCardsOutputBody {
+    pub cards: Option<Vec<PublishedCardOut>>,
+}

@@ -304,3 +304,34 @@ pub async fn verify(
         results: Some(results),
     })
 }
+
+/// The caller's cards published to one of their accounts (what its players can play).
+pub async fn published_to(
+    core: &Core,
+    actor: &Actor,
+    account_id: &str,
+) -> CoreResult<Vec<cardsmith_model::publish::PublishedCardOut>> {
+    accounts::get(core, actor, account_id).await?;
+    let rows: Vec<(String, String, Option<String>, Option<String>)> = sqlx::query_as(
+        "SELECT card_id, player_card_id, content_hash_at_publish, last_published_at FROM publish_records
+         WHERE player_account_id = $1 AND status = 'published' AND player_card_id IS NOT NULL ORDER BY last_published_at DESC",
+    )
+    .bind(account_id)
+    .fetch_all(core.db.pool())
+    .await?;
+    let mut out = Vec::new();
+    for (card_id, player_card_id, hash, at) in rows {
+        if let Some(card) =
+            card_repo::find_reachable_by_id_or_slug(core.db.pool(), actor.id(), &card_id).await?
+        {
+            out.push(cardsmith_model::publish::PublishedCardOut {
+                changed_locally: hash.as_deref() != Some(card.content_hash().as_str()),
+                card_slug: card.slug,
+                title: card.title,
+                player_card_id,
+                last_published_at: at,
+            });
+        }
+    }
+    Ok(out)
+}

@@ -12,6 +12,7 @@ use cardsmith_model::device::{
     CacheStatusOut, DeviceCommandInput, DeviceSettingsInput, InfoSnapshot, ListDevicesOutputBody,
     ShortcutsInput,
 };
+use cardsmith_model::publish::PublishedCardsOutputBody;
 use cardsmith_model::system::MessageOutputBody;
 use cardsmith_model::Problem;
 use utoipa_axum::router::OpenApiRouter;
@@ -26,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_devices))
         .routes(routes!(device_info))
         .routes(routes!(device_cache_status))
+        .routes(routes!(device_published))
         .routes(routes!(device_command))
         .routes(routes!(device_settings))
         .routes(routes!(device_shortcuts))
@@ -66,6 +68,20 @@ pub async fn device_cache_status(
     Ok(Json(
         devices::cache_status(&core, &actor, &account, &device).await?,
     ))
+}
+
+/// Cards published to the player's account, so they can be played on it.
+#[utoipa::path(get, path = "/devices/{accountID}/{deviceID}/published", tag = "devices", operation_id = "device-published",
+    params(("accountID" = String, Path), ("deviceID" = String, Path)),
+    responses((status = 200, body = PublishedCardsOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json")))]
+pub async fn device_published(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    Path((account, _device)): Path<(String, String)>,
+) -> ApiResult<Json<PublishedCardsOutputBody>> {
+    let cards = cardsmith_core::player::publish::published_to(&core, &actor, &account).await?;
+    Ok(Json(PublishedCardsOutputBody { cards: Some(cards) }))
 }
 
 #[utoipa::path(post, path = "/devices/{accountID}/{deviceID}/command", tag = "devices", operation_id = "device-command",
