@@ -3,6 +3,7 @@
 //! Pages render on the server and hydrate in the browser. Server functions (under `/rpc`) run
 //! their bodies on the server, where they call the same `cardsmith-core` services as the REST
 //! API; in the browser they are HTTP calls.
+#![recursion_limit = "256"]
 
 pub mod api;
 mod components;

@@ -124,6 +124,20 @@ pub fn human_bytes(bytes: i64) -> String {
     }
 }
 
+/// A length in seconds as a clock reads it: "0:07", "3:25", "1:02:09"; "–" when unknown.
+pub fn clock(seconds: Option<f64>) -> String {
+    let Some(seconds) = seconds.filter(|s| s.is_finite() && *s >= 0.0) else {
+        return "–".to_owned();
+    };
+    let total = seconds.round() as u64;
+    let (h, m, s) = (total / 3600, total / 60 % 60, total % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
 /// One of a few gradients, picked from `seed` so a collection or card keeps its colour.
 pub fn tint(seed: &str) -> &'static str {
     const TINTS: [&str; 6] = [
@@ -195,6 +209,14 @@ mod tests {
         assert_eq!(human_bytes(1_500), "1.5 KB");
         assert_eq!(human_bytes(740_000), "740 KB");
         assert_eq!(human_bytes(3_200_000), "3.2 MB");
+    }
+
+    #[test]
+    fn lengths_read_like_a_clock() {
+        assert_eq!(clock(None), "–");
+        assert_eq!(clock(Some(7.4)), "0:07");
+        assert_eq!(clock(Some(205.0)), "3:25");
+        assert_eq!(clock(Some(3729.0)), "1:02:09");
     }
 
     #[test]

@@ -9,4 +9,6 @@ pub mod form;
 pub mod image_upload;
 pub mod layout;
 pub mod navigation;
+pub mod rest;
 pub mod slug_form;
+pub mod waveform;

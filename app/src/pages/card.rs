@@ -3,6 +3,7 @@
 
 mod manage;
 mod playback;
+mod tracks;
 
 use cardsmith_model::card::{CardOut, UpdateCardInput};
 use leptos::ev::SubmitEvent;
@@ -65,6 +66,8 @@ fn CardView(page: CardPageData) -> impl IntoView {
         })
     };
     let slug = shown.slug();
+    let tracks = tracks::Tracks::new(shown.card, detail.tracks.unwrap_or_default(), shown.editor);
+    provide_context(tracks);
     let (front, back) = shown
         .card
         .with_untracked(|c| (c.cover_hash.clone(), c.back_cover_hash.clone()));
@@ -81,6 +84,14 @@ fn CardView(page: CardPageData) -> impl IntoView {
                 {move || shown.card.with(|c| (!c.author.is_empty()).then(|| format!(" · by {}", c.author)))}
             </p>
         </header>
+        <div class="mt-6 grid gap-6 lg:grid-cols-3">
+            <div class="min-w-0 lg:col-span-2">
+                <tracks::TracksPanel/>
+            </div>
+            <div class="min-w-0 space-y-6">
+                {shown.editor.then(|| view! { <tracks::SourcesPanel/> })}
+            </div>
+        </div>
         <div class="mt-6 grid gap-6 lg:grid-cols-2">
             <div class="min-w-0 space-y-6">
                 {if shown.editor {

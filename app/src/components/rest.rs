@@ -1,0 +1,170 @@
+//! Browser calls to the REST API that the track screens share.
+//!
+//! Tracks, recordings and edits live behind REST endpoints (binary bodies, jobs, Range
+//! requests) rather than server functions, so the browser calls them directly: same-origin
+//! fetch sends the session cookie. Every failure becomes one readable sentence, taken from the
+//! problem+json `detail` when the server sent one, so each caller only has to show a string.
+//!
+//! The functions exist on the server too (answering "browser only"), so components can call
+//! them from event handlers and effects, which only ever run in the browser, without `cfg`.
+
+// Some helpers serve only browser-side code (uploads, recording).
+#![cfg_attr(not(feature = "hydrate"), allow(dead_code))]
+
+use cardsmith_model::card::{CardDetailOut, TrackOut};
+use cardsmith_model::job::{status, JobOut};
+use cardsmith_model::Problem;
+use leptos::prelude::*;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::api::UiError;
+
+/// What a caller shows when the request never got an answer.
+pub const OFFLINE: &str = "The server cannot be reached; check your connection and try again.";
+
+/// The HTTP methods the track screens use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verb {
+    Get,
+    Post,
+    Put,
+    Delete,
+}
+
+/// `/api/cards/{card}/tracks/{track}` plus `rest` (e.g. `"/audio"`).
+pub fn track_url(card: &str, track: &str, rest: &str) -> String {
+    format!("/api/cards/{card}/tracks/{track}{rest}")
+}
+
+/// The sentence for a failed answer whose body is `body` (problem+json or anything else).
+pub fn problem_text(status: u16, body: &str) -> String {
+    match serde_json::from_str::<Problem>(body) {
+        Ok(problem) => UiError(problem).to_string(),
+        Err(_) => match status {
+            413 => "The file is larger than the server accepts.".to_owned(),
+            415 => "This is not an audio file the server can read.".to_owned(),
+            0 => OFFLINE.to_owned(),
+            _ => format!("The request failed ({status})."),
+        },
+    }
+}
+
+/// `verb url` with an optional JSON body, answered by JSON.
+pub async fn fetch_json<T: DeserializeOwned>(
+    verb: Verb,
+    url: &str,
+    body: Option<Value>,
+) -> Result<T, String> {
+    let text = browser::send(verb, url, body).await?;
+    serde_json::from_str(&text).map_err(|e| format!("The server's answer was not understood: {e}"))
+}
+
+/// `verb url` with an optional JSON body, answered without one (204).
+pub async fn fetch_empty(verb: Verb, url: &str, body: Option<Value>) -> Result<(), String> {
+    browser::send(verb, url, body).await.map(drop)
+}
+
+/// The card's playable tracks, in order.
+pub async fn card_tracks(card: &str) -> Result<Vec<TrackOut>, String> {
+    let detail: CardDetailOut = fetch_json(Verb::Get, &format!("/api/cards/{card}"), None).await?;
+    Ok(detail.tracks.unwrap_or_default())
+}
+
+/// Waits `ms` milliseconds without blocking the page.
+pub async fn sleep(ms: i32) {
+    browser::sleep(ms).await
+}
+
+/// Polls job `id` until it settles, reporting its progress (0..1) to `progress` on the way.
+/// Answers the finished job, or why it failed. A few lost answers in a row are tolerated: the
+/// job keeps running on the server whether or not this page hears about it.
+pub async fn wait_for_job(id: &str, progress: RwSignal<Option<f64>>) -> Result<JobOut, String> {
+    let url = format!("/api/jobs/{id}");
+    let mut misses = 0;
+    loop {
+        match fetch_json::<JobOut>(Verb::Get, &url, None).await {
+            Ok(job) => {
+                misses = 0;
+                progress.set(Some(job.progress.clamp(0.0, 1.0)));
+                match job.status.as_str() {
+                    status::SUCCEEDED => return Ok(job),
+                    status::FAILED | status::CANCELLED => {
+                        return Err(job
+                            .error
+                            .unwrap_or_else(|| "The job did not finish.".to_owned()))
+                    }
+                    _ => {}
+                }
+            }
+            Err(e) if misses >= 5 => return Err(e),
+            Err(_) => misses += 1,
+        }
+        sleep(700).await;
+    }
+}
+
+#[cfg(feature = "hydrate")]
+mod browser {
+    use gloo_net::http::{Method, RequestBuilder};
+    use leptos::prelude::window;
+    use serde_json::Value;
+
+    use super::{problem_text, Verb, OFFLINE};
+
+    /// Sends the request; answers the body of a 2xx answer, or the problem's sentence.
+    pub async fn send(verb: Verb, url: &str, body: Option<Value>) -> Result<String, String> {
+        let method = match verb {
+            Verb::Get => Method::GET,
+            Verb::Post => Method::POST,
+            Verb::Put => Method::PUT,
+            Verb::Delete => Method::DELETE,
+        };
+        let request = RequestBuilder::new(url).method(method);
+        let request = match body {
+            Some(body) => request.json(&body),
+            None => request.build(),
+        }
+        .map_err(|e| e.to_string())?;
+        let response = request.send().await.map_err(|_| OFFLINE.to_owned())?;
+        let text = response.text().await.unwrap_or_default();
+        if response.ok() {
+            Ok(text)
+        } else {
+            Err(problem_text(response.status(), &text))
+        }
+    }
+
+    pub async fn sleep(ms: i32) {
+        let promise = web_sys::js_sys::Promise::new(&mut |resolve, _| {
+            let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+        });
+        let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+    }
+}
+
+#[cfg(not(feature = "hydrate"))]
+mod browser {
+    use serde_json::Value;
+
+    use super::Verb;
+
+    pub async fn send(_: Verb, _: &str, _: Option<Value>) -> Result<String, String> {
+        Err("This only works in the browser.".to_owned())
+    }
+
+    pub async fn sleep(_: i32) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn problems_read_as_sentences() {
+        let body = r#"{"type":"/problems/unsupported","title":"Unsupported Media Type","status":415,"detail":"not audio"}"#;
+        assert_eq!(problem_text(415, body), "Not audio");
+        assert!(problem_text(415, "<html>").contains("not an audio file"));
+        assert!(problem_text(413, "").contains("larger"));
+    }
+}

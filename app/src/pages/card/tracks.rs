@@ -1,0 +1,331 @@
+//! The card's tracks (its chapters): the ordered list with a player per track, and for
+//! editors uploads, streams, renaming, deleting, reordering, edits and kept sources.
+//!
+//! The list starts from the page bundle (`detail.tracks`) and lives in one signal that every
+//! section updates after a change, refreshing from the REST API in the background. No section
+//! creates a resource: resources created inside the page's resolved `Suspend` break hydration
+//! after a full reload (see `api::pages`). Tracks still being converted are polled every 1.5 s
+//! until they settle, so their badges and players appear without a reload.
+
+mod row;
+mod sources;
+mod uploads;
+
+use std::collections::HashMap;
+
+use cardsmith_model::card::{CardOut, TrackOut};
+use cardsmith_model::track::{transcode_status, TrackDetailOut};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use serde_json::json;
+
+use crate::components::form::ErrorAlert;
+use crate::components::layout::{Panel, BUTTON};
+use crate::components::rest::{self, track_url, Verb};
+
+pub use sources::SourcesPanel;
+
+/// How often tracks being converted are asked about, in milliseconds.
+const POLL_MS: i32 = 1500;
+
+/// A change the user may want to take back, shown above the list ("Trimmed … Undo").
+#[derive(Debug, Clone, PartialEq)]
+pub struct Notice {
+    pub text: String,
+    /// The id of the source an Undo restores.
+    pub undo: Option<String>,
+}
+
+/// The card's track list and what the sections share about it; `Copy`, so every handler and
+/// task can hold it.
+#[derive(Clone, Copy)]
+pub struct Tracks {
+    pub list: RwSignal<Vec<TrackOut>>,
+    /// Why a track's conversion failed, by track id (only the track's detail says).
+    failures: RwSignal<HashMap<String, String>>,
+    /// The track whose waveform editor is open.
+    pub editing: RwSignal<Option<String>>,
+    pub notice: RwSignal<Option<Notice>>,
+    /// The last failure of a list-wide change (reorder, reload).
+    pub error: RwSignal<Option<String>>,
+    /// Bumped whenever the kept sources may have changed, so their panel reloads.
+    pub sources_stamp: RwSignal<u32>,
+    /// The track being dragged, and the order before the drag started.
+    dragging: RwSignal<Option<String>>,
+    order_before: StoredValue<Vec<String>>,
+    polling: StoredValue<bool>,
+    card: RwSignal<CardOut>,
+    pub editor: bool,
+}
+
+/// Whether the server is still working on `track`'s audio.
+pub fn is_busy(track: &TrackOut) -> bool {
+    matches!(
+        track.transcode_status.as_str(),
+        transcode_status::PENDING | transcode_status::PROCESSING
+    )
+}
+
+impl Tracks {
+    pub fn new(card: RwSignal<CardOut>, initial: Vec<TrackOut>, editor: bool) -> Self {
+        Self {
+            list: RwSignal::new(initial),
+            failures: RwSignal::new(HashMap::new()),
+            editing: RwSignal::new(None),
+            notice: RwSignal::new(None),
+            error: RwSignal::new(None),
+            sources_stamp: RwSignal::new(0),
+            dragging: RwSignal::new(None),
+            order_before: StoredValue::new(Vec::new()),
+            polling: StoredValue::new(false),
+            card,
+            editor,
+        }
+    }
+
+    pub fn card_slug(&self) -> String {
+        self.card.with_untracked(|c| c.slug.clone())
+    }
+
+    /// Replaces the list (and the sources) with the server's, in the background.
+    pub fn reload(self) {
+        self.sources_stamp.update(|n| *n += 1);
+        spawn_local(async move {
+            match rest::card_tracks(&self.card_slug()).await {
+                Ok(list) => self.list.set(list),
+                Err(e) => self.error.set(Some(e)),
+            }
+        });
+    }
+
+    /// Puts `track` in place of the one with its id, or at the end when it is new.
+    pub fn upsert(self, track: TrackOut) {
+        self.list
+            .update(|list| match list.iter_mut().find(|t| t.id == track.id) {
+                Some(old) => *old = track,
+                None => list.push(track),
+            });
+    }
+
+    pub fn failure(self, id: &str) -> Option<String> {
+        self.failures.with(|f| f.get(id).cloned())
+    }
+
+    /// Moves track `id` to `index` on screen only; `save_order` sends the result.
+    pub fn move_to(self, id: &str, index: usize) {
+        self.list.update(|list| {
+            if let Some(from) = list.iter().position(|t| t.id == id) {
+                let track = list.remove(from);
+                list.insert(index.min(list.len()), track);
+            }
+        });
+    }
+
+    fn slugs(self) -> Vec<String> {
+        self.list
+            .with_untracked(|l| l.iter().map(|t| t.slug.clone()).collect())
+    }
+
+    /// Moves `id` by `step` places and saves the new order at once (Move up/down buttons).
+    pub fn shift(self, id: &str, step: isize) {
+        let before = self.slugs();
+        let Some(from) = self
+            .list
+            .with_untracked(|l| l.iter().position(|t| t.id == id))
+        else {
+            return;
+        };
+        let Some(to) = from.checked_add_signed(step) else {
+            return;
+        };
+        self.move_to(id, to);
+        self.save_order(before);
+    }
+
+    /// Sends the order on screen if it differs from `before`; on failure the server's order
+    /// comes back, so the list never shows an order that was not saved.
+    fn save_order(self, before: Vec<String>) {
+        let after = self.slugs();
+        if after == before {
+            return;
+        }
+        self.error.set(None);
+        let url = format!("/api/cards/{}/tracks/reorder", self.card_slug());
+        spawn_local(async move {
+            let saved =
+                rest::fetch_empty(Verb::Put, &url, Some(json!({ "positions": after }))).await;
+            if let Err(e) = saved {
+                self.error
+                    .set(Some(format!("The new order was not saved: {e}")));
+                self.reload();
+            }
+        });
+    }
+
+    /// Starts dragging `id` (pointer down on its handle).
+    pub fn drag_start(self, id: String) {
+        self.order_before.set_value(self.slugs());
+        self.dragging.set(Some(id));
+    }
+
+    #[cfg_attr(not(feature = "hydrate"), allow(dead_code))]
+    /// The dragged track passes over the track `over`: it takes that place.
+    pub fn drag_over(self, over: &str) {
+        let Some(id) = self.dragging.get_untracked() else {
+            return;
+        };
+        if id == over {
+            return;
+        }
+        if let Some(index) = self
+            .list
+            .with_untracked(|l| l.iter().position(|t| t.id == over))
+        {
+            self.move_to(&id, index);
+        }
+    }
+
+    /// The pointer is released: the drag's order is saved.
+    pub fn drag_end(self) {
+        if self.dragging.get_untracked().is_some() {
+            self.dragging.set(None);
+            self.save_order(self.order_before.get_value());
+        }
+    }
+
+    pub fn is_dragged(self, id: &str) -> bool {
+        self.dragging.with(|d| d.as_deref() == Some(id))
+    }
+
+    /// Whether the row of `track` should ask the server about it: it is being converted, or
+    /// it failed and the reason is not known yet.
+    fn needs_look(self, track: &TrackOut) -> bool {
+        is_busy(track)
+            || (track.transcode_status == transcode_status::FAILED
+                && self.failures.with_untracked(|f| !f.contains_key(&track.id)))
+    }
+
+    /// Polls while any track needs a look; started again whenever the list gains one.
+    fn watch(self) {
+        Effect::new(move |_| {
+            let needed = self.list.with(|l| l.iter().any(|t| self.needs_look(t)));
+            if needed && !self.polling.get_value() {
+                self.polling.set_value(true);
+                spawn_local(async move {
+                    self.poll().await;
+                    self.polling.set_value(false);
+                });
+            }
+        });
+    }
+
+    async fn poll(self) {
+        loop {
+            rest::sleep(POLL_MS).await;
+            let due: Vec<String> = self.list.with_untracked(|l| {
+                l.iter()
+                    .filter(|t| self.needs_look(t))
+                    .map(|t| t.slug.clone())
+                    .collect()
+            });
+            if due.is_empty() {
+                return;
+            }
+            for slug in due {
+                let url = track_url(&self.card_slug(), &slug, "");
+                match rest::fetch_json::<TrackDetailOut>(Verb::Get, &url, None).await {
+                    Ok(detail) => {
+                        if detail.track.transcode_status == transcode_status::FAILED {
+                            let why = detail
+                                .error
+                                .unwrap_or_else(|| "The audio could not be converted.".into());
+                            self.failures
+                                .update(|f| drop(f.insert(detail.track.id.clone(), why)));
+                        }
+                        self.upsert(detail.track);
+                    }
+                    // Renamed or deleted meanwhile: the whole list has the truth.
+                    Err(_) => {
+                        if let Ok(list) = rest::card_tracks(&self.card_slug()).await {
+                            self.list.set(list);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The Tracks panel: what is on the card, in play order, and ways to add more. Reads the
+/// `Tracks` the card page provides, which the Record and sources panels share.
+#[component]
+pub fn TracksPanel() -> impl IntoView {
+    let tracks = expect_context::<Tracks>();
+    tracks.watch();
+    let intro = if tracks.editor {
+        "The player plays these in order. Drag a track by its handle, or use Up and Down, to change the order."
+    } else {
+        "The player plays these in order."
+    };
+    let empty = move || tracks.list.with(Vec::is_empty);
+    view! {
+        <Panel id="tracks" title="Tracks" intro>
+            <ErrorAlert message=tracks.error/>
+            <NoticeBar/>
+            <Show when=empty fallback=|| view! { <TrackList/> }>
+                <p class="rounded-xl border-2 border-dashed border-slate-300 p-4 text-center text-slate-600">
+                    {if tracks.editor {
+                        "No tracks yet. Add audio files below (several at once is fine), or add a stream."
+                    } else {
+                        "No tracks yet."
+                    }}
+                </p>
+            </Show>
+            {tracks.editor.then(|| view! { <uploads::AddTracks/> })}
+        </Panel>
+    }
+}
+
+#[component]
+fn TrackList() -> impl IntoView {
+    let tracks = expect_context::<Tracks>();
+    view! {
+        <ol class="divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="Tracks in play order"
+            on:pointerup=move |_| tracks.drag_end() on:pointercancel=move |_| tracks.drag_end()>
+            <For each=move || tracks.list.get() key=|t| t.id.clone() let:track>
+                <row::TrackRow id=track.id/>
+            </For>
+        </ol>
+    }
+}
+
+/// The outcome of the last edit, with Undo while the source it made can be restored.
+#[component]
+fn NoticeBar() -> impl IntoView {
+    let tracks = expect_context::<Tracks>();
+    let busy = RwSignal::new(false);
+    let undo = move |_| {
+        let Some(source) = tracks.notice.with_untracked(|n| n.as_ref()?.undo.clone()) else {
+            return;
+        };
+        busy.set(true);
+        spawn_local(async move {
+            sources::restore_by_id(tracks, &source).await;
+            busy.set(false);
+        });
+    };
+    view! {
+        {move || tracks.notice.get().map(|notice| view! {
+            <div role="status" class="flex flex-wrap items-center gap-3 rounded-lg bg-emerald-50 px-4 py-2 text-sm text-emerald-800">
+                <span class="flex-1">{notice.text}</span>
+                {notice.undo.map(|_| view! {
+                    <button type="button" class=BUTTON disabled=move || busy.get() on:click=undo>
+                        {move || if busy.get() { "Undoing…" } else { "Undo" }}
+                    </button>
+                })}
+                <button type="button" class="text-emerald-900 underline" on:click=move |_| tracks.notice.set(None)>"Dismiss"</button>
+            </div>
+        })}
+    }
+}

@@ -1,0 +1,121 @@
+//! Kept sources: the audio an edit replaced. Restoring one undoes that edit (the tracks made
+//! from it become sources in turn); purging frees its space for good.
+//!
+//! Not part of the page bundle: the list is fetched in the browser after hydration and again
+//! whenever `Tracks::sources_stamp` moves (after edits, restores, deletions).
+
+use cardsmith_model::track::SourceTrackOut;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use super::{Notice, Tracks};
+use crate::components::confirm::ConfirmButton;
+use crate::components::layout::{clock, human_bytes, Panel, BUTTON};
+use crate::components::rest::{self, Verb};
+
+async fn load(card: &str) -> Result<Vec<SourceTrackOut>, String> {
+    rest::fetch_json(Verb::Get, &format!("/api/cards/{card}/sources"), None).await
+}
+
+/// Restores source `slug` and refreshes the list; the outcome goes to the panel's notice.
+pub async fn restore(tracks: Tracks, slug: &str) {
+    let url = format!("/api/cards/{}/sources/{slug}/restore", tracks.card_slug());
+    match rest::fetch_json::<serde_json::Value>(Verb::Post, &url, None).await {
+        Ok(body) => {
+            let title = body["title"].as_str().unwrap_or(slug).to_owned();
+            tracks.notice.set(Some(Notice {
+                text: format!("Restored “{title}”"),
+                undo: None,
+            }));
+            tracks.reload();
+        }
+        Err(e) => tracks.error.set(Some(format!("Could not restore: {e}"))),
+    }
+}
+
+/// Undo of an edit: restores the source with id `id` (an edit's job names it by id).
+pub async fn restore_by_id(tracks: Tracks, id: &str) {
+    match load(&tracks.card_slug()).await {
+        Ok(sources) => match sources.into_iter().find(|s| s.id == id) {
+            Some(source) => restore(tracks, &source.slug).await,
+            None => tracks.error.set(Some(
+                "That edit can no longer be undone: its source was purged or restored.".into(),
+            )),
+        },
+        Err(e) => tracks.error.set(Some(e)),
+    }
+}
+
+/// Editors' list of kept sources with a player, Restore and Purge.
+#[component]
+pub fn SourcesPanel() -> impl IntoView {
+    let tracks = expect_context::<Tracks>();
+    let sources = RwSignal::new(None::<Result<Vec<SourceTrackOut>, String>>);
+    // Effects run only in the browser, after hydration: the first paint matches the server's.
+    Effect::new(move |_| {
+        tracks.sources_stamp.track();
+        spawn_local(async move { sources.set(Some(load(&tracks.card_slug()).await)) });
+    });
+    view! {
+        <Panel id="sources" title="Kept originals" intro="When you trim, split, fade or merge a track, its original is kept here so the edit can be undone. Purge originals you no longer need to free space.">
+            {move || match sources.get() {
+                None => view! { <p class="text-sm text-slate-500">"Loading kept originals…"</p> }.into_any(),
+                Some(Err(e)) => view! { <p role="alert" class="text-sm text-rose-600">{e}</p> }.into_any(),
+                Some(Ok(list)) if list.is_empty() => view! { <p class="text-sm text-slate-500">"Nothing kept: no track has been edited yet."</p> }.into_any(),
+                Some(Ok(list)) => view! {
+                    <ul class="divide-y divide-slate-100" aria-label="Kept originals">
+                        {list.into_iter().map(|source| view! { <SourceLine source/> }).collect_view()}
+                    </ul>
+                }.into_any(),
+            }}
+        </Panel>
+    }
+}
+
+#[component]
+fn SourceLine(source: SourceTrackOut) -> impl IntoView {
+    let tracks = expect_context::<Tracks>();
+    let busy = RwSignal::new(false);
+    let slug = StoredValue::new(source.slug.clone());
+    let title = source.title.clone();
+    let on_restore = move |_| {
+        busy.set(true);
+        spawn_local(async move {
+            restore(tracks, &slug.get_value()).await;
+            busy.set(false);
+        });
+    };
+    let on_purge = Callback::new(move |()| {
+        busy.set(true);
+        spawn_local(async move {
+            let url = format!(
+                "/api/cards/{}/sources/{}",
+                tracks.card_slug(),
+                slug.get_value()
+            );
+            if let Err(e) = rest::fetch_empty(Verb::Delete, &url, None).await {
+                tracks.error.set(Some(format!("Could not purge: {e}")));
+            }
+            tracks.sources_stamp.update(|n| *n += 1);
+            busy.set(false);
+        });
+    });
+    let question =
+        format!("Purge the original of “{title}”? The edit can then no longer be undone.");
+    view! {
+        <li class="space-y-2 py-3" aria-label=format!("Original: {title}")>
+            <p class="font-medium">{title.clone()}</p>
+            <p class="text-xs text-slate-500">
+                {clock(source.duration.map(|d| d as f64))} " · " {human_bytes(source.file_size_bytes)}
+            </p>
+            {source.audio_path.map(|src| view! {
+                <audio controls preload="none" class="h-10 w-full" src=src aria-label=format!("Play the original of {title}")></audio>
+            })}
+            <div class="flex flex-wrap gap-2">
+                <button type="button" class=BUTTON disabled=move || busy.get() on:click=on_restore>"Restore"</button>
+                <ConfirmButton label="Purge" question=Signal::derive(move || question.clone())
+                    confirm_label="Yes, purge" busy on_confirm=on_purge/>
+            </div>
+        </li>
+    }
+}

@@ -1,0 +1,331 @@
+//! Adding tracks: audio files (several at once, by picker or drop, each with its own progress
+//! bar and error) and streams.
+//!
+//! Files go to `POST /api/cards/{slug}/tracks` one after another, in the order chosen, so the
+//! new tracks land in that order. They are sent with `XMLHttpRequest`, because fetch reports
+//! no upload progress; the server decides what is audio (415) and how much is too much (413).
+
+// Uploading happens only in the browser: on the server the queue goes unused.
+#![cfg_attr(not(feature = "hydrate"), allow(dead_code))]
+
+use cardsmith_model::card::TrackOut;
+use cardsmith_model::track::StreamTrackInput;
+use cardsmith_model::FieldError;
+use leptos::ev::SubmitEvent;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use serde_json::json;
+
+use super::Tracks;
+use crate::components::form::{ErrorAlert, SubmitButton, TextField};
+use crate::components::layout::{human_bytes, BUTTON};
+use crate::components::rest::{self, Verb};
+
+/// One chosen file on its way to the server.
+#[derive(Clone)]
+struct Item {
+    key: u32,
+    name: String,
+    size: f64,
+    /// 0..1 of the bytes sent.
+    progress: RwSignal<f64>,
+    /// The new track's title, or why the file was refused.
+    outcome: RwSignal<Option<Result<String, String>>>,
+}
+
+/// The files chosen so far and the ones still to send (browser objects stay in the browser).
+#[derive(Clone, Copy)]
+struct Queue {
+    items: RwSignal<Vec<Item>>,
+    next_key: StoredValue<u32>,
+    #[cfg(feature = "hydrate")]
+    waiting: StoredValue<std::collections::VecDeque<(u32, web_sys::File)>, LocalStorage>,
+    sending: StoredValue<bool>,
+}
+
+impl Queue {
+    fn new() -> Self {
+        Self {
+            items: RwSignal::new(Vec::new()),
+            next_key: StoredValue::new(0),
+            #[cfg(feature = "hydrate")]
+            waiting: StoredValue::new_local(Default::default()),
+            sending: StoredValue::new(false),
+        }
+    }
+
+    /// Queues every file of `files` and starts sending if nothing is being sent.
+    #[cfg(feature = "hydrate")]
+    fn add(self, files: web_sys::FileList, tracks: Tracks) {
+        for file in (0..files.length()).filter_map(|i| files.get(i)) {
+            let key = self.next_key.get_value();
+            self.next_key.set_value(key + 1);
+            self.items.update(|items| {
+                items.push(Item {
+                    key,
+                    name: file.name(),
+                    size: file.size(),
+                    progress: RwSignal::new(0.0),
+                    outcome: RwSignal::new(None),
+                })
+            });
+            self.waiting.update_value(|w| w.push_back((key, file)));
+        }
+        if !self.sending.get_value() {
+            self.sending.set_value(true);
+            spawn_local(self.send_all(tracks));
+        }
+    }
+
+    #[cfg(feature = "hydrate")]
+    async fn send_all(self, tracks: Tracks) {
+        let url = format!("/api/cards/{}/tracks", tracks.card_slug());
+        while let Some((key, file)) = self.waiting.try_update_value(|w| w.pop_front()).flatten() {
+            let Some(item) = self
+                .items
+                .with_untracked(|i| i.iter().find(|i| i.key == key).cloned())
+            else {
+                continue;
+            };
+            let sent = xhr::upload(&url, &file, item.progress).await;
+            item.outcome.set(Some(sent.map(|track| {
+                let title = track.title.clone();
+                tracks.upsert(track);
+                title
+            })));
+        }
+        self.sending.set_value(false);
+    }
+
+    fn clear_finished(self) {
+        self.items
+            .update(|items| items.retain(|i| i.outcome.get_untracked().is_none()));
+    }
+}
+
+/// The drop zone with the upload list, and the stream form.
+#[component]
+pub fn AddTracks() -> impl IntoView {
+    view! {
+        <div class="space-y-4 border-t border-slate-100 pt-4">
+            <h3 class="font-semibold">"Add audio"</h3>
+            <FileDrop/>
+            <StreamForm/>
+        </div>
+    }
+}
+
+#[component]
+fn FileDrop() -> impl IntoView {
+    let tracks = expect_context::<Tracks>();
+    let queue = Queue::new();
+    let dragging = RwSignal::new(false);
+    let on_change = move |ev: leptos::ev::Event| {
+        #[cfg(feature = "hydrate")]
+        {
+            let input: web_sys::HtmlInputElement = event_target(&ev);
+            if let Some(files) = input.files() {
+                queue.add(files, tracks);
+            }
+            // Lets the same files be chosen again.
+            input.set_value("");
+        }
+        #[cfg(not(feature = "hydrate"))]
+        let _ = (ev, tracks);
+    };
+    let on_drop = move |ev: leptos::ev::DragEvent| {
+        ev.prevent_default();
+        dragging.set(false);
+        #[cfg(feature = "hydrate")]
+        if let Some(files) = ev.data_transfer().and_then(|d| d.files()) {
+            queue.add(files, tracks);
+        }
+    };
+    // Without preventing dragover's default the browser would open the file instead.
+    let on_over = move |ev: leptos::ev::DragEvent| {
+        ev.prevent_default();
+        dragging.set(true);
+    };
+    let zone = move || {
+        let state = if dragging.get() {
+            "border-indigo-500 bg-indigo-50"
+        } else {
+            "border-slate-300 hover:border-indigo-400"
+        };
+        format!("block cursor-pointer rounded-xl border-2 border-dashed p-5 text-center focus-within:ring-2 focus-within:ring-indigo-300 {state}")
+    };
+    let finished = move || {
+        queue
+            .items
+            .with(|i| i.iter().any(|i| i.outcome.get().is_some()))
+    };
+    view! {
+        <label for="track_files" class=zone on:dragenter=on_over on:dragover=on_over
+            on:dragleave=move |_| dragging.set(false) on:drop=on_drop>
+            <input id="track_files" name="file" type="file" accept="audio/*" multiple class="sr-only"
+                aria-label="Choose audio files" aria-describedby="track_files-hint" on:change=on_change/>
+            <span class="block font-medium text-indigo-700">"Drop audio files here or choose files"</span>
+            <span id="track_files-hint" class="mt-1 block text-xs text-slate-500">
+                "MP3, M4A, WAV, FLAC, OGG and more. Several at once is fine; they are added in the order chosen."
+            </span>
+        </label>
+        <Show when=move || queue.items.with(|i| !i.is_empty())>
+            <ul class="space-y-2" aria-label="Uploads">
+                <For each=move || queue.items.get() key=|i| i.key let:item>
+                    <UploadLine item/>
+                </For>
+            </ul>
+            <Show when=finished>
+                <button type="button" class=BUTTON on:click=move |_| queue.clear_finished()>"Clear finished uploads"</button>
+            </Show>
+        </Show>
+    }
+}
+
+#[component]
+fn UploadLine(item: Item) -> impl IntoView {
+    let Item {
+        name,
+        size,
+        progress,
+        outcome,
+        ..
+    } = item;
+    let percent = move || (progress.get() * 100.0).round();
+    let bar = move || match outcome.get() {
+        Some(Err(_)) => "bg-rose-500",
+        Some(Ok(_)) => "bg-emerald-500",
+        None => "bg-indigo-500",
+    };
+    let label = format!("Upload of {name}");
+    view! {
+        <li class="space-y-1 rounded-lg border border-slate-200 p-3 text-sm">
+            <div class="flex items-baseline justify-between gap-2">
+                <span class="min-w-0 truncate font-medium">{name}</span>
+                <span class="shrink-0 text-xs text-slate-500">{human_bytes(size as i64)}</span>
+            </div>
+            <div role="progressbar" aria-label=label aria-valuemin="0" aria-valuemax="100"
+                aria-valuenow=move || percent().to_string() class="h-2 w-full overflow-hidden rounded-full bg-slate-200">
+                <div class=move || format!("h-full rounded-full transition-all {}", bar()) style:width=move || format!("{}%", percent())></div>
+            </div>
+            {move || match outcome.get() {
+                None => view! { <p class="text-xs text-slate-600">{move || format!("Uploading… {}%", percent())}</p> }.into_any(),
+                Some(Ok(title)) => view! { <p class="text-xs text-emerald-700">{format!("Added as “{title}”")}</p> }.into_any(),
+                Some(Err(e)) => view! { <p role="alert" class="text-xs text-rose-700">{e}</p> }.into_any(),
+            }}
+        </li>
+    }
+}
+
+/// Adds a track the player streams from an address instead of a file.
+#[component]
+fn StreamForm() -> impl IntoView {
+    let tracks = expect_context::<Tracks>();
+    let title = RwSignal::new(String::new());
+    let url = RwSignal::new(String::new());
+    let local = RwSignal::new(Vec::<FieldError>::new());
+    let error = RwSignal::new(None::<String>);
+    let busy = RwSignal::new(false);
+    let field = move |name: &'static str| {
+        Signal::derive(move || {
+            local.with(|e| {
+                e.iter()
+                    .find(|e| e.field() == name)
+                    .map(|e| e.detail.clone())
+            })
+        })
+    };
+    let on_submit = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        let input = StreamTrackInput {
+            stream_url: url.get_untracked().trim().to_owned(),
+            title: title.get_untracked().trim().to_owned(),
+        };
+        if let Err(errors) = input.validate() {
+            local.set(errors);
+            return;
+        }
+        local.set(Vec::new());
+        error.set(None);
+        busy.set(true);
+        spawn_local(async move {
+            let path = format!("/api/cards/{}/tracks/stream", tracks.card_slug());
+            let body = json!({ "stream_url": input.stream_url, "title": input.title });
+            match rest::fetch_json::<TrackOut>(Verb::Post, &path, Some(body)).await {
+                Ok(track) => {
+                    tracks.upsert(track);
+                    title.set(String::new());
+                    url.set(String::new());
+                }
+                Err(e) => error.set(Some(e)),
+            }
+            busy.set(false);
+        });
+    };
+    view! {
+        <details class="rounded-xl border border-slate-200 p-3">
+            <summary class="cursor-pointer font-medium">"Add a stream (internet radio, podcast)"</summary>
+            <form class="mt-3 space-y-3" aria-label="Add a stream" novalidate on:submit=on_submit>
+                <ErrorAlert message=error/>
+                <TextField id="stream_title" label="Stream title" value=title error=field("title")/>
+                <TextField id="stream_url" label="Stream address" kind="url" value=url error=field("stream_url")
+                    hint="An http:// or https:// address the player fetches itself."/>
+                <SubmitButton label="Add stream" busy_label="Adding…" busy=busy/>
+            </form>
+        </details>
+    }
+}
+
+#[cfg(feature = "hydrate")]
+mod xhr {
+    use cardsmith_model::card::TrackOut;
+    use leptos::prelude::*;
+    use leptos::wasm_bindgen::closure::Closure;
+    use leptos::wasm_bindgen::JsCast;
+    use web_sys::{File, FormData, ProgressEvent, XmlHttpRequest};
+
+    use crate::components::rest::{problem_text, OFFLINE};
+
+    /// Posts `file` as the multipart field `file`, reporting 0..1 to `progress` as it goes.
+    pub async fn upload(
+        url: &str,
+        file: &File,
+        progress: RwSignal<f64>,
+    ) -> Result<TrackOut, String> {
+        let cannot = |_| "This browser cannot send files.".to_owned();
+        let form = FormData::new().map_err(cannot)?;
+        form.append_with_blob_and_filename("file", file, &file.name())
+            .map_err(cannot)?;
+        let xhr = XmlHttpRequest::new().map_err(cannot)?;
+        xhr.open("POST", url).map_err(cannot)?;
+        let on_progress = Closure::<dyn FnMut(ProgressEvent)>::new(move |e: ProgressEvent| {
+            if e.length_computable() && e.total() > 0.0 {
+                progress.set(e.loaded() / e.total());
+            }
+        });
+        xhr.upload()
+            .map_err(cannot)?
+            .set_onprogress(Some(on_progress.as_ref().unchecked_ref()));
+        // The load/error/abort events settle a promise, so the upload can be awaited.
+        let settled = web_sys::js_sys::Promise::new(&mut |resolve, reject| {
+            xhr.set_onload(Some(&resolve));
+            xhr.set_onerror(Some(&reject));
+            xhr.set_onabort(Some(&reject));
+        });
+        xhr.send_with_opt_form_data(Some(&form)).map_err(cannot)?;
+        let answered = wasm_bindgen_futures::JsFuture::from(settled).await;
+        drop(on_progress);
+        if answered.is_err() {
+            return Err(OFFLINE.to_owned());
+        }
+        let status = xhr.status().unwrap_or(0);
+        let body = xhr.response_text().ok().flatten().unwrap_or_default();
+        if (200..300).contains(&status) {
+            progress.set(1.0);
+            serde_json::from_str(&body)
+                .map_err(|e| format!("The server's answer was not understood: {e}"))
+        } else {
+            Err(problem_text(status, &body))
+        }
+    }
+}
