@@ -89,7 +89,14 @@ fn CardView(page: CardPageData) -> impl IntoView {
                 <tracks::TracksPanel/>
             </div>
             <div class="min-w-0 space-y-6">
-                {shown.editor.then(|| view! { <tracks::SourcesPanel/> })}
+                {shown.editor.then(|| {
+                    let tracks = expect_context::<tracks::Tracks>();
+                    let on_saved = Callback::new(move |_slug: String| tracks.reload());
+                    view! {
+                        <crate::components::recorder::Recorder card=shown.slug() on_saved/>
+                        <tracks::SourcesPanel/>
+                    }
+                })}
             </div>
         </div>
         <div class="mt-6 grid gap-6 lg:grid-cols-2">
