@@ -168,6 +168,13 @@ mod browser {
         ui: Ui,
     }
 
+    /// The browser callbacks a take keeps alive: chunk ready, recorder stopped, meter tick.
+    type Callbacks = (
+        Closure<dyn FnMut(BlobEvent)>,
+        Closure<dyn FnMut()>,
+        Closure<dyn FnMut()>,
+    );
+
     /// A take being recorded; dropping it releases the microphone.
     pub struct Take {
         recorder: MediaRecorder,
@@ -175,11 +182,7 @@ mod browser {
         audio: AudioContext,
         shared: Rc<RefCell<Shared>>,
         timer: i32,
-        _callbacks: (
-            Closure<dyn FnMut(BlobEvent)>,
-            Closure<dyn FnMut()>,
-            Closure<dyn FnMut()>,
-        ),
+        _callbacks: Callbacks,
     }
 
     fn text(e: JsValue) -> String {
