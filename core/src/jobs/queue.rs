@@ -141,3 +141,14 @@ pub async fn is_cancelled(pool: &DbPool, id: &str) -> CoreResult<bool> {
         .await?;
     Ok(status.as_deref() == Some("cancelled"))
 }
+
+/// The error recorded on a job (why it failed or was cancelled).
+pub async fn error_of(pool: &DbPool, id: &str) -> CoreResult<Option<String>> {
+    Ok(
+        sqlx::query_scalar::<_, Option<String>>("SELECT error FROM jobs WHERE id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?
+            .flatten(),
+    )
+}

@@ -145,8 +145,9 @@ pub async fn admin_cancel(core: &Core, actor: &Actor, id: &str) -> CoreResult<()
             Some(status) => CoreError::Conflict(format!("the job has already {status}")),
         });
     };
-    core.jobs.interrupt(id);
+    // mark what the job worked on before stopping it, so the reason the user sees is this one
     crate::tracks::jobs::after_failure(core, &job, "cancelled by an administrator").await?;
+    core.jobs.interrupt(id);
     crate::audit::record(
         core.db.pool(),
         crate::audit::AuditEvent::own(actor, "job.cancelled", id.to_owned()),

@@ -151,7 +151,12 @@ async fn run_one(core: &Core, job: ClaimedJob, settings: &WorkerSettings) {
                 Err(e) => Err(e),
             }
         }
-        None => crate::tracks::jobs::after_failure(core, &job, "cancelled").await,
+        None => {
+            // cancelled: the row says by whom and why
+            let why = queue::error_of(pool, &job.id).await.unwrap_or(None);
+            crate::tracks::jobs::after_failure(core, &job, why.as_deref().unwrap_or("cancelled"))
+                .await
+        }
     };
     if let Err(e) = recorded {
         tracing::error!(error = %e, "recording a job's outcome failed");
