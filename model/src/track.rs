@@ -166,6 +166,17 @@ impl IconPromptInput {
     }
 }
 
+/// Where an uploaded track icon can be read (the same values as the track's `icon_path` and
+/// `icon_source_path`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TrackIconOut {
+    /// The 16x16 PNG the player shows.
+    pub icon_path: String,
+    /// The full-resolution picture it was made from.
+    pub icon_source_path: String,
+}
+
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TrackSlugInput {

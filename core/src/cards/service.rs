@@ -72,7 +72,7 @@ pub async fn create_card(
 
 pub async fn get_card(core: &Core, actor: &Actor, slug: &str) -> CoreResult<CardDetailOut> {
     let card = require_card(core.db.pool(), actor, slug, CollectionRole::Viewer).await?;
-    let tracks = crate::tracks::service::list(core, &card.id).await?;
+    let tracks = crate::tracks::service::list(core, &card.id, &card.slug).await?;
     Ok(CardDetailOut {
         card: card.into_out(),
         tracks: Some(tracks),

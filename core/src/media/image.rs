@@ -3,7 +3,7 @@
 
 use std::io::Cursor;
 
-use image::{ImageFormat, ImageReader, Limits};
+use image::{DynamicImage, ImageFormat, ImageReader, Limits};
 
 use crate::{time, Core, CoreError, CoreResult};
 
@@ -20,10 +20,9 @@ pub struct StoredImage {
     pub size_bytes: i64,
 }
 
-/// Decodes and re-encodes `bytes`. JPEG stays JPEG (quality 90); PNG, WebP and GIF become
-/// PNG (lossless; an animated GIF keeps its first frame). Re-encoding drops EXIF, GPS and
-/// every other metadata block.
-pub fn sanitise(bytes: &[u8], max_bytes: usize) -> CoreResult<(Vec<u8>, &'static str, u32, u32)> {
+/// Recognises `bytes` by content and decodes them under the size, dimension and memory limits
+/// (a small file can claim a huge canvas). 413 beyond the limits, 415 for anything else.
+pub fn decode(bytes: &[u8], max_bytes: usize) -> CoreResult<(DynamicImage, ImageFormat)> {
     if bytes.len() > max_bytes {
         return Err(CoreError::TooLarge(format!(
             "images may be at most {} MiB",
@@ -50,7 +49,15 @@ pub fn sanitise(bytes: &[u8], max_bytes: usize) -> CoreResult<(Vec<u8>, &'static
         )),
         other => CoreError::UnsupportedMedia(format!("the image could not be read: {other}")),
     })?;
-    let (width, height) = (decoded.width(), decoded.height());
+    Ok((decoded, format))
+}
+
+/// Re-encodes a decoded image without any metadata: JPEG stays JPEG (quality 90), everything
+/// else becomes PNG (lossless). Returns the bytes and their content type.
+pub fn encode_clean(
+    decoded: &DynamicImage,
+    format: ImageFormat,
+) -> CoreResult<(Vec<u8>, &'static str)> {
     let mut out = Cursor::new(Vec::new());
     let content_type = if format == ImageFormat::Jpeg {
         let rgb = decoded.to_rgb8();
@@ -64,7 +71,16 @@ pub fn sanitise(bytes: &[u8], max_bytes: usize) -> CoreResult<(Vec<u8>, &'static
             .map_err(|e| CoreError::internal("png encode", e))?;
         "image/png"
     };
-    Ok((out.into_inner(), content_type, width, height))
+    Ok((out.into_inner(), content_type))
+}
+
+/// Decodes and re-encodes `bytes`. JPEG stays JPEG (quality 90); PNG, WebP and GIF become
+/// PNG (lossless; an animated GIF keeps its first frame). Re-encoding drops EXIF, GPS and
+/// every other metadata block.
+pub fn sanitise(bytes: &[u8], max_bytes: usize) -> CoreResult<(Vec<u8>, &'static str, u32, u32)> {
+    let (decoded, format) = decode(bytes, max_bytes)?;
+    let (clean, content_type) = encode_clean(&decoded, format)?;
+    Ok((clean, content_type, decoded.width(), decoded.height()))
 }
 
 /// Sanitises and stores an upload (off the async runtime: decoding is CPU work).
@@ -74,8 +90,20 @@ pub async fn store_upload(core: &Core, bytes: Vec<u8>) -> CoreResult<StoredImage
         tokio::task::spawn_blocking(move || sanitise(&bytes, max))
             .await
             .map_err(|e| CoreError::internal("image task", e))??;
-    let size_bytes = clean.len() as i64;
-    let hash = super::store::put(&core.settings.data_dir, clean).await?;
+    store_encoded(core, clean, content_type, width, height).await
+}
+
+/// Stores image bytes that are already clean (sanitised or made here) and records them in
+/// `images`, which is what makes them loadable and keeps the rescan from deleting them.
+pub async fn store_encoded(
+    core: &Core,
+    bytes: Vec<u8>,
+    content_type: &str,
+    width: u32,
+    height: u32,
+) -> CoreResult<StoredImage> {
+    let size_bytes = bytes.len() as i64;
+    let hash = super::store::put(&core.settings.data_dir, bytes).await?;
     sqlx::query(
         "INSERT INTO images (hash, content_type, size_bytes, width, height, created_at)
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (hash) DO NOTHING",

@@ -1,6 +1,7 @@
-//! Media: content-addressed files, image processing, label rendering.
+//! Media: content-addressed files, image processing, track icons, label rendering.
 
 pub mod audio;
+pub mod icon;
 pub mod image;
 pub mod label;
 pub mod rescan;

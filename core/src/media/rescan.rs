@@ -4,8 +4,8 @@
 //!   the reason (its file must be uploaded again);
 //! - a track whose player M4A is missing but whose original exists gets a new transcode job;
 //! - a track left "pending"/"processing" with no live job is queued again;
-//! - files under `media/` that no track or image references are deleted, as are leftovers in
-//!   `tmp/` older than an hour.
+//! - files under `media/` that no track (audio, icons) or image references are deleted, as
+//!   are leftovers in `tmp/` older than an hour.
 
 use std::collections::HashSet;
 
@@ -32,6 +32,8 @@ struct TrackFiles {
     slug: String,
     original_hash: Option<String>,
     audio_hash: Option<String>,
+    icon_hash: Option<String>,
+    icon_source_hash: Option<String>,
     transcode_status: String,
     processing_job_id: Option<String>,
     job_status: Option<String>,
@@ -46,8 +48,8 @@ pub async fn reconcile(core: &Core, user_id: Option<&str>) -> CoreResult<RescanR
     let data = &core.settings.data_dir;
     let mut report = RescanReport::default();
     let tracks: Vec<TrackFiles> = sqlx::query_as(
-        "SELECT t.id, t.slug, t.original_hash, t.audio_hash, t.transcode_status, t.processing_job_id,
-                j.status AS job_status
+        "SELECT t.id, t.slug, t.original_hash, t.audio_hash, t.icon_hash, t.icon_source_hash,
+                t.transcode_status, t.processing_job_id, j.status AS job_status
          FROM tracks t LEFT JOIN jobs j ON j.id = t.processing_job_id",
     )
     .fetch_all(core.db.pool())
@@ -61,6 +63,9 @@ pub async fn reconcile(core: &Core, user_id: Option<&str>) -> CoreResult<RescanR
     for t in &tracks {
         referenced.extend(t.original_hash.iter().cloned());
         referenced.extend(t.audio_hash.iter().cloned());
+        // icons are in `images` too; counted here as well so a lost row never costs the file
+        referenced.extend(t.icon_hash.iter().cloned());
+        referenced.extend(t.icon_source_hash.iter().cloned());
         let original_ok = t.original_hash.as_deref().is_none_or(exists);
         let job_alive = matches!(t.job_status.as_deref(), Some("queued" | "running"));
         if !original_ok {

@@ -473,6 +473,9 @@ async fn replace(
                 // the FLAC's length is exact to the sample; AAC framing may differ by a few ms
                 duration_ms: Some(piece.flac.duration_ms),
                 transcode_status: transcode_status::READY.into(),
+                // the piece that keeps the slug keeps the picture too
+                icon_hash: current.icon_hash.clone().filter(|_| i == 0),
+                icon_source_hash: current.icon_source_hash.clone().filter(|_| i == 0),
                 ..Default::default()
             },
         )

@@ -8,6 +8,7 @@
 //! them, its files. Track slugs are unique within their card and follow the title.
 
 pub mod edit;
+pub mod icons;
 pub mod jobs;
 pub mod repo;
 pub mod service;

@@ -31,6 +31,10 @@ pub struct TrackRow {
     pub stream_url: Option<String>,
     pub stream_status: Option<String>,
     pub processing_job_id: Option<String>,
+    /// The uploaded 16x16 icon and the picture it was made from (`images`); `None` means
+    /// the drawn default (`media::icon::default_icon`).
+    pub icon_hash: Option<String>,
+    pub icon_source_hash: Option<String>,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -38,7 +42,8 @@ pub struct TrackRow {
 pub const COLUMNS: &str = "id, card_id, slug, title, description, icon_prompt, position, is_source,
     parent_track_id, source_type, original_hash, original_format, original_size_bytes, audio_hash,
     transcoded_format, transcoded_size_bytes, duration_ms, transcode_status, transcode_error,
-    stream_url, stream_status, processing_job_id, created_at, updated_at";
+    stream_url, stream_status, processing_job_id, icon_hash, icon_source_hash, created_at,
+    updated_at";
 
 impl TrackRow {
     /// The stored file to play: the player's M4A once made, else the original.
@@ -46,7 +51,22 @@ impl TrackRow {
         self.audio_hash.as_deref().or(self.original_hash.as_deref())
     }
 
-    pub fn into_out(self) -> TrackOut {
+    /// The API view. `card_slug` builds the icon URLs, which are set only when the track has
+    /// an uploaded icon: `None` means the drawn default, which the same URLs still serve.
+    /// They carry `?v=` (the start of the icon's hash) so a changed icon is a new URL and
+    /// browsers never show a stale one.
+    pub fn into_out(self, card_slug: &str) -> TrackOut {
+        let icon_url = |hash: &Option<String>, suffix: &str| {
+            hash.as_deref().filter(|_| !self.is_source).map(|h| {
+                let version = &h[..h.len().min(16)];
+                format!(
+                    "/api/cards/{card_slug}/icons/{}{suffix}?v={version}",
+                    self.position
+                )
+            })
+        };
+        let icon_path = icon_url(&self.icon_hash, "");
+        let icon_source_path = icon_url(&self.icon_source_hash, "-full");
         let file_size_bytes = if self.audio_hash.is_some() {
             self.transcoded_size_bytes
         } else {
@@ -67,13 +87,13 @@ impl TrackRow {
             source_type: self.source_type,
             transcode_status: self.transcode_status,
             stream_status: self.stream_status,
-            icon_path: None,
-            icon_source_path: None,
+            icon_path,
+            icon_source_path,
             icon_prompt: self.icon_prompt,
         }
     }
 
-    pub fn into_detail(self) -> TrackDetailOut {
+    pub fn into_detail(self, card_slug: &str) -> TrackDetailOut {
         TrackDetailOut {
             is_source: self.is_source,
             parent_track_id: self.parent_track_id.clone(),
@@ -85,7 +105,7 @@ impl TrackRow {
             error: self.transcode_error.clone(),
             stream_url: self.stream_url.clone(),
             duration_ms: self.duration_ms,
-            track: self.into_out(),
+            track: self.into_out(card_slug),
         }
     }
 
@@ -154,6 +174,25 @@ where
         .await?)
 }
 
+/// The playable track at chapter `position` (1-based).
+pub async fn find_at_position<'e, E>(
+    executor: E,
+    card_id: &str,
+    position: i64,
+) -> CoreResult<Option<TrackRow>>
+where
+    E: sqlx::Executor<'e, Database = DbDriver>,
+{
+    let sql = format!(
+        "SELECT {COLUMNS} FROM tracks WHERE card_id = $1 AND is_source = 0 AND position = $2"
+    );
+    Ok(sqlx::query_as(&sql)
+        .bind(card_id)
+        .bind(position)
+        .fetch_optional(executor)
+        .await?)
+}
+
 /// What a new track row holds; the rest starts empty.
 #[derive(Debug, Clone, Default)]
 pub struct NewTrack {
@@ -173,6 +212,8 @@ pub struct NewTrack {
     pub stream_url: Option<String>,
     pub stream_status: Option<String>,
     pub processing_job_id: Option<String>,
+    pub icon_hash: Option<String>,
+    pub icon_source_hash: Option<String>,
 }
 
 pub async fn insert(tx: &mut DbTx<'_>, t: &NewTrack) -> CoreResult<()> {
@@ -180,8 +221,10 @@ pub async fn insert(tx: &mut DbTx<'_>, t: &NewTrack) -> CoreResult<()> {
     sqlx::query(
         "INSERT INTO tracks (id, card_id, slug, title, description, position, parent_track_id,
              source_type, original_hash, original_format, original_size_bytes, duration_ms,
-             transcode_status, stream_url, stream_status, processing_job_id, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)",
+             transcode_status, stream_url, stream_status, processing_job_id, icon_hash,
+             icon_source_hash, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
+             $19, $19)",
     )
     .bind(&t.id)
     .bind(&t.card_id)
@@ -199,6 +242,8 @@ pub async fn insert(tx: &mut DbTx<'_>, t: &NewTrack) -> CoreResult<()> {
     .bind(&t.stream_url)
     .bind(&t.stream_status)
     .bind(&t.processing_job_id)
+    .bind(&t.icon_hash)
+    .bind(&t.icon_source_hash)
     .bind(&now)
     .execute(&mut **tx)
     .await?;
@@ -281,6 +326,8 @@ pub async fn settle_card(tx: &mut DbTx<'_>, card_id: &str) -> CoreResult<()> {
             t.stream_url.as_deref().unwrap_or(""),
             &t.duration_ms.unwrap_or(0).to_string(),
             t.icon_prompt.as_str(),
+            // a default icon follows from the id and title, so only uploads need hashing
+            t.icon_hash.as_deref().unwrap_or(""),
         ] {
             digest.update(part.as_bytes());
             digest.update([0u8]);

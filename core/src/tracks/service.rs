@@ -19,9 +19,9 @@ use crate::media::store;
 use crate::{time, Core, CoreError, CoreResult};
 
 /// The card's playable tracks, for `CardDetailOut`.
-pub async fn list(core: &Core, card_id: &str) -> CoreResult<Vec<TrackOut>> {
+pub async fn list(core: &Core, card_id: &str, card_slug: &str) -> CoreResult<Vec<TrackOut>> {
     let rows = repo::list_playable(core.db.pool(), card_id).await?;
-    Ok(rows.into_iter().map(repo::TrackRow::into_out).collect())
+    Ok(rows.into_iter().map(|t| t.into_out(card_slug)).collect())
 }
 
 pub async fn get(
@@ -30,8 +30,8 @@ pub async fn get(
     card: &str,
     track: &str,
 ) -> CoreResult<TrackDetailOut> {
-    let (_, track) = require_track(core, actor, card, track, CollectionRole::Viewer).await?;
-    Ok(track.into_detail())
+    let (card, track) = require_track(core, actor, card, track, CollectionRole::Viewer).await?;
+    Ok(track.into_detail(&card.slug))
 }
 
 /// Changes one text column of a track and settles the card (titles and icon prompts are part

@@ -65,7 +65,7 @@ pub async fn add(
     let row = repo::find_by_id(core.db.pool(), &id)
         .await?
         .ok_or_else(|| CoreError::Internal("the new track vanished".into()))?;
-    Ok(row.into_out())
+    Ok(row.into_out(&card.slug))
 }
 
 /// The address to contact for `url`, refusing hosts that resolve to non-public addresses.

@@ -54,7 +54,7 @@ pub async fn add_upload(
         duration_ms: probed.duration_ms,
     };
     let track = add_stored(core, actor, &card, &title, source_type::UPLOAD, audio, None).await?;
-    Ok(track.into_out())
+    Ok(track.into_out(&card.slug))
 }
 
 /// An original already in the media store.

@@ -8,6 +8,7 @@ pub mod cards;
 pub mod collection_members;
 pub mod collections;
 pub mod devices;
+pub mod icons;
 pub mod import;
 pub mod jobs;
 pub mod labels;
@@ -40,6 +41,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(cards::router())
         .merge(labels::router())
         .merge(tracks::router())
+        .merge(icons::router())
         .merge(track_edits::router())
         .merge(recording::router())
         .merge(recording::chunk_router())
@@ -62,6 +64,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
             OpenApiRouter::new()
                 .merge(collections::upload_router())
                 .merge(cards::upload_router())
+                .merge(icons::upload_router())
                 .layer(DefaultBodyLimit::max(http.max_image_bytes + 64 * 1024)),
         )
         .split_for_parts();

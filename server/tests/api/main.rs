@@ -10,6 +10,7 @@ mod collections;
 mod devices;
 mod errors;
 mod helpers;
+mod icons;
 mod jobs;
 mod labels;
 mod player_accounts;
