@@ -47,7 +47,12 @@ pub fn Recorder(card: String, on_saved: Callback<String>) -> impl IntoView {
     };
     let title = RwSignal::new(String::new());
     let card = StoredValue::new(card);
+    // browser objects live on the page's one thread; the server's placeholder is `Send`, and a
+    // local (thread-bound) value there would panic when another worker thread drops the page
+    #[cfg(feature = "hydrate")]
     let take = StoredValue::new_local(None::<browser::Take>);
+    #[cfg(not(feature = "hydrate"))]
+    let take = StoredValue::new(None::<browser::Take>);
 
     let start = move |_| {
         ui.error.set(None);

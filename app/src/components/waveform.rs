@@ -129,7 +129,11 @@ pub fn WaveformEditor(
     };
     let on_up = move |_| dragging.set(None);
 
+    // thread-bound in the browser only (see the recorder): the server's placeholder is `Send`
+    #[cfg(feature = "hydrate")]
     let audio = StoredValue::new_local(None::<draw::Player>);
+    #[cfg(not(feature = "hydrate"))]
+    let audio = StoredValue::new(None::<draw::Player>);
     let play = move |_| {
         let url = track_url(&card.get_value(), &slug.get_value(), "/audio");
         audio.update_value(|a| {
