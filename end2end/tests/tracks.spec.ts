@@ -1,5 +1,6 @@
-// Tracks: several uploads with progress, transcoding to "Ready", a trim through the waveform
-// editor, and Undo from the kept original.
+// Tracks: several uploads with progress, transcoding to "Ready", a refused non-audio file, a
+// trim through the waveform editor (inputs and keyboard handles), Undo from the kept original,
+// then reorder (button and pointer drag) and rename, all surviving a full reload.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,6 +41,12 @@ test('a parent uploads chapters, trims one in the waveform editor and undoes it'
   await page.getByLabel('End (s)').fill('2.5');
   await page.getByLabel('End (s)').press('Tab');
   await expect(page.getByText('Selection 2.00 s')).toBeVisible();
+  // The handles answer the arrow keys too.
+  await page.getByRole('slider', { name: 'Start handle' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByLabel('Start (s)')).toHaveValue('0.60');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByLabel('Start (s)')).toHaveValue('0.50');
   await screenshot(page, 'waveform-editor.png');
   await page.getByRole('button', { name: 'Trim to selection' }).click();
   await expect(page.getByText('Trimmed to 0.50–2.50 s')).toBeVisible({ timeout: 60_000 });
@@ -49,8 +56,39 @@ test('a parent uploads chapters, trims one in the waveform editor and undoes it'
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
   await expect(list.getByText(/first-song · 0:04/)).toBeVisible({ timeout: 30_000 });
 
+  // A file that is not audio is refused on its own line; the others are unaffected.
+  await page.getByLabel('Choose audio files').setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a song') }]);
+  await expect(page.getByRole('alert').filter({ hasText: /not MP3/ })).toBeVisible();
+
+  // Reorder with the Up button, then rename.
+  const rows = list.locator('li[data-track-id]');
+  const order = async () =>
+    ((await (await page.request.get(`/api/cards/${card.slug}`)).json()).tracks as { slug: string }[]).map((t) => t.slug);
+  await list.getByRole('button', { name: 'Move second song up' }).click();
+  await expect(rows.first()).toContainText('second song');
+  await expect.poll(order).toEqual(['second-song', 'first-song']);
+  await list.getByRole('button', { name: 'Rename first song' }).click();
+  await list.getByLabel('New title').fill('Moon song');
+  await list.getByRole('button', { name: 'Save title' }).click();
+  await expect(list.getByText(/moon-song · 0:04/)).toBeVisible();
+
+  // Drag "Moon song" by its handle back to the top.
+  const grip = await list.getByRole('img', { name: 'Drag handle of Moon song' }).boundingBox();
+  const top = await rows.first().boundingBox();
+  if (!grip || !top) throw new Error('no geometry for the drag');
+  await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(grip.x + grip.width / 2, top.y + 10, { steps: 8 });
+  await page.mouse.up();
+  await expect(rows.first()).toContainText('Moon song');
+  await expect.poll(order).toEqual(['moon-song', 'second-song']);
+
   // After a full reload the list is the same.
   await gotoHydrated(page, `/cards/${card.slug}`);
-  await expect(list.getByText(/first-song · 0:04/)).toBeVisible();
+  await expect(rows.first()).toContainText('Moon song');
+  await expect(list.getByText(/moon-song · 0:04/)).toBeVisible();
   await expect(list.getByText(/second-song · 0:03/)).toBeVisible();
+  await screenshot(page, 'tracks-reordered.png');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'phone-tracks.png');
 });

@@ -3,13 +3,18 @@
 //! down (chunks wait in memory, nothing is dropped), a level meter and the elapsed time.
 //! Stop & save waits until every chunk is stored, then finishes the take into a track; the
 //! server encodes while the chunks arrive, so saving a long take is quick.
+//!
+//! Every chunk stays in memory until the take ends, so when the server answers 409 with the
+//! `Recording-Next-Seq` it expects, sending simply resumes from that chunk; a re-sent chunk is
+//! harmless. The `online` event wakes an uploader waiting out its backoff at once.
 
 use cardsmith_model::track::RecordStartOutputBody;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde_json::json;
 
-use crate::components::layout::{Panel, DANGER_BUTTON};
+use crate::components::confirm::ConfirmButton;
+use crate::components::layout::Panel;
 use crate::components::rest::{self, Verb};
 
 /// Where the recorder is.
@@ -83,7 +88,7 @@ pub fn Recorder(card: String, on_saved: Callback<String>) -> impl IntoView {
             }
         })
     };
-    let abandon = move |_| {
+    let abandon = Callback::new(move |()| {
         take.update_value(|t| {
             if let Some(t) = t.take() {
                 t.abandon();
@@ -92,7 +97,7 @@ pub fn Recorder(card: String, on_saved: Callback<String>) -> impl IntoView {
         ui.phase.set(Phase::Idle);
         ui.note
             .set(Some("Recording abandoned; nothing was kept.".into()));
-    };
+    });
     let clock = move || {
         let s = ui.elapsed_s.get();
         format!("{}:{:02}", s / 60, s % 60)
@@ -129,7 +134,8 @@ pub fn Recorder(card: String, on_saved: Callback<String>) -> impl IntoView {
                     <div class="grid grid-cols-2 gap-2">
                         <button type="button" class="rounded-xl bg-indigo-600 px-4 py-3 font-semibold text-white disabled:opacity-60"
                             disabled=move || !recording() on:click=stop>"■ Stop & save"</button>
-                        <button type="button" class=DANGER_BUTTON disabled=move || ui.phase.get() == Phase::Saving on:click=abandon>"Abandon"</button>
+                        <ConfirmButton label="Abandon" question="Abandon this recording? Nothing of it is kept."
+                            confirm_label="Yes, abandon" busy=Signal::derive(move || ui.phase.get() == Phase::Saving) on_confirm=abandon/>
                     </div>
                 </div>
             </Show>
@@ -141,7 +147,6 @@ pub fn Recorder(card: String, on_saved: Callback<String>) -> impl IntoView {
 #[cfg(feature = "hydrate")]
 mod browser {
     use std::cell::RefCell;
-    use std::collections::VecDeque;
     use std::rc::Rc;
 
     use cardsmith_model::track::{RecordFinishOutputBody, RecordStartOutputBody};
@@ -162,9 +167,13 @@ mod browser {
     struct Shared {
         session: String,
         mime: String,
-        queue: VecDeque<(i64, Blob)>,
-        next_seq: i64,
+        /// Every chunk of the take; a chunk's index is its sequence number.
+        chunks: Vec<Blob>,
+        /// The first chunk the server has not confirmed.
+        cursor: usize,
         uploading: bool,
+        /// Set by the `online` event: stop waiting and send now.
+        wake: bool,
         stopped: bool,
         finished: bool,
         abandoned: bool,
@@ -173,9 +182,17 @@ mod browser {
         ui: Ui,
     }
 
-    /// The browser callbacks a take keeps alive: chunk ready, recorder stopped, meter tick.
+    impl Shared {
+        fn waiting(&self) -> u32 {
+            (self.chunks.len() - self.cursor) as u32
+        }
+    }
+
+    /// The browser callbacks a take keeps alive: chunk ready, recorder stopped, meter tick,
+    /// back online.
     type Callbacks = (
         Closure<dyn FnMut(BlobEvent)>,
+        Closure<dyn FnMut()>,
         Closure<dyn FnMut()>,
         Closure<dyn FnMut()>,
     );
@@ -233,9 +250,10 @@ mod browser {
                 } else {
                     mime
                 },
-                queue: VecDeque::new(),
-                next_seq: 0,
+                chunks: Vec::new(),
+                cursor: 0,
                 uploading: false,
+                wake: false,
                 stopped: false,
                 finished: false,
                 abandoned: false,
@@ -248,10 +266,8 @@ mod browser {
                 Closure::<dyn FnMut(BlobEvent)>::new(move |ev: BlobEvent| {
                     if let Some(blob) = ev.data().filter(|b| b.size() > 0.0) {
                         let mut sh = shared.borrow_mut();
-                        let seq = sh.next_seq;
-                        sh.next_seq += 1;
-                        sh.queue.push_back((seq, blob));
-                        sh.ui.waiting.set(sh.queue.len() as u32);
+                        sh.chunks.push(blob);
+                        sh.ui.waiting.set(sh.waiting());
                     }
                     pump(shared.clone());
                 })
@@ -263,6 +279,13 @@ mod browser {
                     pump(shared.clone());
                 })
             };
+            let on_online = {
+                let shared = shared.clone();
+                Closure::<dyn FnMut()>::new(move || shared.borrow_mut().wake = true)
+            };
+            window()
+                .add_event_listener_with_callback("online", on_online.as_ref().unchecked_ref())
+                .map_err(text)?;
             recorder.set_ondataavailable(Some(on_data.as_ref().unchecked_ref()));
             recorder.set_onstop(Some(on_stop.as_ref().unchecked_ref()));
             let audio = AudioContext::new().map_err(text)?;
@@ -310,7 +333,7 @@ mod browser {
                 audio,
                 shared,
                 timer,
-                _callbacks: (on_data, on_stop, on_tick),
+                _callbacks: (on_data, on_stop, on_tick, on_online),
             })
         }
 
@@ -325,9 +348,14 @@ mod browser {
             let session = {
                 let mut sh = self.shared.borrow_mut();
                 sh.abandoned = true;
-                sh.queue.clear();
+                sh.chunks.clear();
+                sh.cursor = 0;
                 sh.session.clone()
             };
+            // The callbacks go with `self`: the recorder must not call them after that (its
+            // last `dataavailable` and `stop` events arrive after `stop()` returns).
+            self.recorder.set_ondataavailable(None);
+            self.recorder.set_onstop(None);
             let _ = self.recorder.stop();
             self.release();
             spawn_local(async move {
@@ -342,6 +370,10 @@ mod browser {
 
         fn release(&self) {
             window().clear_interval_with_handle(self.timer);
+            let _ = window().remove_event_listener_with_callback(
+                "online",
+                self._callbacks.3.as_ref().unchecked_ref(),
+            );
             let tracks = self.stream.get_tracks();
             for track in tracks.iter() {
                 if let Ok(track) = track.dyn_into::<web_sys::MediaStreamTrack>() {
@@ -357,8 +389,9 @@ mod browser {
         web_sys::js_sys::Date::now()
     }
 
-    /// Uploads queued chunks in order; one pump at a time. Network failures wait and retry
-    /// (1 s, 2 s, … up to 10 s) so an offline phone keeps its chunks until it is back.
+    /// Uploads the unconfirmed chunks in order; one pump at a time. Network failures wait and
+    /// retry (1 s, 2 s, … up to 10 s, or at once when the browser is back online), so an
+    /// offline phone keeps its chunks until it can send them.
     fn pump(shared: Rc<RefCell<Shared>>) {
         {
             let mut sh = shared.borrow_mut();
@@ -370,11 +403,12 @@ mod browser {
         spawn_local(async move {
             let mut backoff = 1000;
             loop {
-                let front = shared.borrow().queue.front().cloned();
-                let Some((seq, blob)) = front else { break };
-                let (session, mime) = {
+                let (seq, blob, session, mime, ui) = {
                     let sh = shared.borrow();
-                    (sh.session.clone(), sh.mime.clone())
+                    let Some(blob) = sh.chunks.get(sh.cursor).cloned() else {
+                        break;
+                    };
+                    (sh.cursor, blob, sh.session.clone(), sh.mime.clone(), sh.ui)
                 };
                 let url = format!("/api/recording/{session}/chunk?seq={seq}");
                 let sent = match RequestBuilder::new(&url)
@@ -385,23 +419,19 @@ mod browser {
                     Ok(request) => request.send().await.ok(),
                     Err(_) => None,
                 };
-                let ui = shared.borrow().ui;
                 match sent {
+                    // 204: stored (or already stored); 409: a gap. Either way the header
+                    // names the chunk the server wants next, and sending goes on from there.
                     Some(r) if r.ok() || r.status() == 409 => {
                         let next = r
                             .headers()
                             .get("recording-next-seq")
-                            .and_then(|v| v.parse::<i64>().ok())
+                            .and_then(|v| v.parse::<usize>().ok())
                             .unwrap_or(seq + 1);
                         let mut sh = shared.borrow_mut();
-                        if next > seq {
-                            sh.queue.pop_front();
-                            ui.sent.update(|n| *n += 1);
-                        } else {
-                            ui.error.set(Some(format!("The server is missing chunk {next}; the recording cannot be completed.")));
-                            sh.queue.clear();
-                        }
-                        ui.waiting.set(sh.queue.len() as u32);
+                        sh.cursor = next.min(sh.chunks.len());
+                        ui.sent.set(sh.cursor as u32);
+                        ui.waiting.set(sh.waiting());
                         backoff = 1000;
                         ui.note.set(None);
                     }
@@ -414,7 +444,7 @@ mod browser {
                         ui.note.set(Some(
                             "Connection lost: chunks are kept and sent when it is back.".into(),
                         ));
-                        rest::sleep(backoff).await;
+                        wait_or_wake(&shared, backoff).await;
                         backoff = (backoff * 2).min(10_000);
                     }
                 }
@@ -422,13 +452,23 @@ mod browser {
             shared.borrow_mut().uploading = false;
             let ready = {
                 let sh = shared.borrow();
-                sh.stopped && sh.queue.is_empty() && !sh.finished && !sh.abandoned
+                sh.stopped && sh.waiting() == 0 && !sh.finished && !sh.abandoned
             };
             if ready {
                 shared.borrow_mut().finished = true;
                 finish(shared).await;
             }
         });
+    }
+
+    /// Sleeps `ms`, cut short when the `online` event fires meanwhile.
+    async fn wait_or_wake(shared: &Rc<RefCell<Shared>>, ms: i32) {
+        shared.borrow_mut().wake = false;
+        let mut left = ms;
+        while left > 0 && !shared.borrow().wake {
+            rest::sleep(left.min(250)).await;
+            left -= 250;
+        }
     }
 
     async fn finish(shared: Rc<RefCell<Shared>>) {

@@ -23,8 +23,12 @@ pub struct EditDone {
     pub source_id: Option<String>,
 }
 
-/// Values drawn per canvas pixel column at zoom 1.
-const BUCKETS: usize = 1600;
+/// Peaks asked for at zoom 1 (more than the canvas has columns); zooming in asks for
+/// proportionally more, up to the server's limit, so a zoomed view stays detailed.
+const BUCKETS: f64 = 1600.0;
+const MAX_BUCKETS: f64 = 20_000.0;
+/// How far an arrow key moves the focused handle, in seconds (Shift: ten times as far).
+const NUDGE_S: f64 = 0.1;
 const INPUT: &str = "w-24 rounded-lg border border-slate-300 px-2 py-1 text-sm";
 
 #[component]
@@ -50,17 +54,21 @@ pub fn WaveformEditor(
     let track_id = StoredValue::new(track.id.clone());
     let title = track.title.clone();
 
-    let peaks_url = track_url(
-        &card.get_value(),
-        &slug.get_value(),
-        &format!("/peaks?buckets={BUCKETS}"),
-    );
     Effect::new(move |_| {
-        let url = peaks_url.clone();
+        let buckets = (BUCKETS * zoom.get()).min(MAX_BUCKETS) as usize;
+        let url = track_url(
+            &card.get_value(),
+            &slug.get_value(),
+            &format!("/peaks?buckets={buckets}"),
+        );
         spawn_local(async move {
             match rest::fetch_json::<PeaksOutputBody>(Verb::Get, &url, None).await {
                 Ok(p) => {
-                    end.set(p.duration_ms as f64 / 1000.0);
+                    // the first answer sets the selection to the whole track; later ones
+                    // (after zooming) only sharpen the drawing
+                    if peaks.with_untracked(Option::is_none) {
+                        end.set(p.duration_ms as f64 / 1000.0);
+                    }
                     peaks.set(Some(p));
                 }
                 Err(e) => error.set(Some(e)),
@@ -194,6 +202,48 @@ pub fn WaveformEditor(
         }
     };
     let busy = move || progress.get().is_some();
+    // Keyboard handles over the canvas, where the pointer sees them: arrows nudge them.
+    let handle = move |is_start: bool| {
+        let value = if is_start { start } else { end };
+        let left = move || {
+            let (from, span) = window();
+            format!(
+                "{:.3}%",
+                ((value.get() - from) / span * 100.0).clamp(0.0, 100.0)
+            )
+        };
+        let on_key = move |ev: leptos::ev::KeyboardEvent| {
+            let step = if ev.shift_key() {
+                NUDGE_S * 10.0
+            } else {
+                NUDGE_S
+            };
+            let t = value.get_untracked();
+            let wanted = match ev.key().as_str() {
+                "ArrowLeft" | "ArrowDown" => t - step,
+                "ArrowRight" | "ArrowUp" => t + step,
+                "Home" => 0.0,
+                "End" => duration(),
+                _ => return,
+            };
+            ev.prevent_default();
+            let clamped = if is_start {
+                wanted.clamp(0.0, end.get_untracked() - 0.05)
+            } else {
+                wanted.clamp(start.get_untracked() + 0.05, duration())
+            };
+            value.set((clamped * 100.0).round() / 100.0);
+        };
+        view! {
+            <span role="slider" tabindex="0"
+                aria-label=if is_start { "Start handle" } else { "End handle" }
+                aria-valuemin="0" aria-valuemax=move || format!("{:.2}", duration())
+                aria-valuenow=move || format!("{:.2}", value.get())
+                aria-valuetext=move || format!("{:.2} seconds", value.get())
+                class="pointer-events-none absolute inset-y-0 -ml-2 w-4 rounded outline-none focus-visible:bg-indigo-400/40 focus-visible:ring-2 focus-visible:ring-indigo-500"
+                style:left=left on:keydown=on_key></span>
+        }
+    };
 
     view! {
         <section aria-label=format!("Edit {title}") class="mt-3 space-y-3 rounded-xl border border-indigo-200 bg-indigo-50/40 p-3">
@@ -202,10 +252,15 @@ pub fn WaveformEditor(
                 <button type="button" class=BUTTON on:click=move |_| on_close.run(())>"Close"</button>
             </div>
             {move || error.get().map(|e| view! { <p role="alert" class="rounded-lg border border-rose-200 bg-rose-50 p-2 text-sm text-rose-800">{e}</p> })}
+            <div class="relative">
             <canvas node_ref=canvas width="1200" height="160" data-testid="waveform"
                 aria-label="Waveform: drag the handles to choose the part to keep"
                 class="h-32 w-full touch-none rounded-lg bg-white sm:h-40"
                 on:pointerdown=on_down on:pointermove=on_move on:pointerup=on_up on:pointercancel=on_up></canvas>
+            {handle(true)}
+            {handle(false)}
+            </div>
+            <p class="text-xs text-slate-500">"Drag a handle, or focus it and use the arrow keys (Shift for whole seconds)."</p>
             <div class="flex flex-wrap items-end gap-3 text-sm">
                 <label class="flex flex-col">"Start (s)"
                     <input type="number" step="0.01" min="0" class=INPUT prop:value=move || format!("{:.2}", start.get()) on:change=seconds(start)/>
