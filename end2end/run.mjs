@@ -125,6 +125,8 @@ async function startServer() {
       CARDSMITH_BASE_URL: baseURL,
       CARDSMITH_ADMIN_EMAIL: ADMIN_EMAIL,
       CARDSMITH_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      // the built-in player-platform simulator, so the specs can link, publish and import
+      CARDSMITH_DEMO_UPSTREAM: 'true',
       // the same values as the leptos metadata; harmless if Leptos.toml already says so
       LEPTOS_SITE_ADDR: bind,
       LEPTOS_OUTPUT_NAME: process.env.LEPTOS_OUTPUT_NAME ?? 'cardsmith',
