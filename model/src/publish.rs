@@ -49,6 +49,9 @@ pub struct PublishPlanItem {
     pub audio_uploads: i64,
     pub upload_bytes: i64,
     pub cover_upload: bool,
+    /// Chapter icons (16x16 PNGs) the account does not have yet.
+    #[serde(default)]
+    pub icon_uploads: i64,
     /// Set when this pair was queued (not on a dry run, not when unchanged).
     pub job_id: Option<String>,
 }

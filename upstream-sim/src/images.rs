@@ -148,6 +148,7 @@ async fn upload_icon(
     let media_id = ids::media_id(&body);
     let url = format!("{}{ICON_PATH}/{media_id}", shared.base_url);
     let mut world = shared.world();
+    world.stats.icon_uploads += 1;
     let account = world
         .account_mut(&caller.user_id)
         .ok_or_else(|| ApiError::unauthorized("Unknown account"))?;

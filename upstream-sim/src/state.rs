@@ -84,6 +84,8 @@ pub struct Stats {
     /// Requests to pre-signed URLs that carried an Authorization header.
     pub presigned_with_authorization: u32,
     pub audio_puts: u32,
+    /// Icon upload requests, duplicates included.
+    pub icon_uploads: u32,
     pub transcode_polls: u32,
     /// 429 answers sent by the fault layer.
     pub rate_limited: u32,

@@ -170,7 +170,7 @@ struct Payload {
     player_card_id: String,
 }
 
-/// The import job: every track's audio (as already transcoded) and the cover.
+/// The import job: every track's audio (as already transcoded), its icon and the cover.
 pub async fn run(ctx: &JobContext) -> CoreResult<String> {
     let core = &ctx.core;
     let p: Payload = serde_json::from_str(&ctx.job.payload)
@@ -212,7 +212,15 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
             } else {
                 chapter.title.clone()
             };
-            add_track(core, &p.card_id, &title, bytes).await?;
+            let track_id = add_track(core, &p.card_id, &title, bytes).await?;
+            let icon = track
+                .display
+                .as_ref()
+                .and_then(|d| d.icon16x16.clone())
+                .or_else(|| chapter.display.icon16x16.clone());
+            if let Some(url) = icon.filter(|u| u.starts_with("http")) {
+                import_icon(core, &client, &p.card_id, &track_id, &url).await?;
+            }
             done += 1;
             report(done as f64 / total as f64);
         }
@@ -256,8 +264,35 @@ async fn playable(core: &Core, client: &AccountClient, p: &Payload) -> CoreResul
     }
 }
 
-/// Stores downloaded audio and appends it to the card as a ready (already transcoded) track.
-async fn add_track(core: &Core, card_id: &str, title: &str, bytes: Bytes) -> CoreResult<()> {
+/// Brings a chapter's icon along. An icon that cannot be fetched or read does not fail the
+/// import: the track keeps its drawn default, and the audio (what matters) is already saved.
+async fn import_icon(
+    core: &Core,
+    client: &AccountClient,
+    card_id: &str,
+    track_id: &str,
+    url: &str,
+) -> CoreResult<()> {
+    let bytes = match client.download_signed(url).await {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            tracing::warn!(%url, error = %e, "chapter icon not imported");
+            return Ok(());
+        }
+    };
+    match crate::tracks::icons::attach_icon(core, card_id, track_id, bytes.to_vec()).await {
+        Ok(tx) => Ok(tx.commit().await?),
+        Err(CoreError::Invalid(_) | CoreError::UnsupportedMedia(_) | CoreError::TooLarge(_)) => {
+            tracing::warn!(%url, "chapter icon is not a picture; not imported");
+            Ok(())
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Stores downloaded audio and appends it to the card as a ready (already transcoded) track;
+/// answers its id.
+async fn add_track(core: &Core, card_id: &str, title: &str, bytes: Bytes) -> CoreResult<String> {
     let mut file =
         IncomingFile::create(&core.settings.data_dir, core.settings.max_audio_bytes).await?;
     file.write(&bytes).await?;
@@ -312,5 +347,5 @@ async fn add_track(core: &Core, card_id: &str, title: &str, bytes: Bytes) -> Cor
         .await?;
     track_repo::settle_card(&mut tx, card_id).await?;
     tx.commit().await?;
-    Ok(())
+    Ok(id)
 }

@@ -3,8 +3,8 @@
 //!
 //! Any role that reaches a card may publish it to the caller's own linked accounts. A card
 //! whose `content_hash` equals the one last published to an account is `unchanged` and is not
-//! sent again; otherwise only audio (by the local M4A's hash) and covers the account does not
-//! have yet are uploaded, then the whole card document is sent.
+//! sent again; otherwise only audio (by the local M4A's hash), chapter icons and covers the
+//! account does not have yet are uploaded, then the whole card document is sent.
 
 use cardsmith_model::publish::{
     PublishInput, PublishOutputBody, PublishPlanItem, PublishRecordOut, VerifyPublishInput,
@@ -20,6 +20,7 @@ use crate::cards::repo::{self as card_repo, CardRow};
 use crate::cards::require_card;
 use crate::collections::access::require_collection;
 use crate::jobs::{self, kind};
+use crate::tracks::icons::player_icon;
 use crate::tracks::repo as track_repo;
 use crate::{new_id, time, Core, CoreError, CoreResult};
 
@@ -111,14 +112,17 @@ async fn plan_item(core: &Core, card: &CardRow, account_id: &str) -> CoreResult<
     let unchanged = published.is_some_and(|r| {
         r.content_hash_at_publish.as_deref() == Some(card.content_hash().as_str())
     });
-    let mut audio_uploads = 0;
-    let mut upload_bytes = 0;
+    let (mut audio_uploads, mut upload_bytes, mut icon_uploads) = (0, 0, 0);
     for track in track_repo::list_playable(core.db.pool(), &card.id).await? {
         if let Some(hash) = &track.audio_hash {
             if !already_uploaded(core, account_id, "audio", hash).await? {
                 audio_uploads += 1;
                 upload_bytes += track.transcoded_size_bytes;
             }
+        }
+        let icon = player_icon(core, &track).await?;
+        if !already_uploaded(core, account_id, "icon", &icon.hash).await? {
+            icon_uploads += 1;
         }
     }
     let cover_upload = match &card.cover_hash {
@@ -139,6 +143,7 @@ async fn plan_item(core: &Core, card: &CardRow, account_id: &str) -> CoreResult<
         audio_uploads: if unchanged { 0 } else { audio_uploads },
         upload_bytes: if unchanged { 0 } else { upload_bytes },
         cover_upload: !unchanged && cover_upload,
+        icon_uploads: if unchanged { 0 } else { icon_uploads },
         job_id: None,
     })
 }

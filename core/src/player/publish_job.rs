@@ -2,8 +2,8 @@
 //!
 //! Audio the account already has (known by the local M4A's hash) is not uploaded again; the
 //! cover likewise. Then the whole card document is sent (the platform replaces it on update),
-//! with stable chapter keys and an icon on every chapter (the platform's default icon until
-//! the track has its own). The record keeps the content hash published and a digest of the
+//! with stable chapter keys and an icon on every chapter: the track's uploaded icon, or the
+//! default Cardsmith draws for it, uploaded once per account (known by the PNG's hash). The record keeps the content hash published and a digest of the
 //! document sent, which `verify` compares with what the platform holds later.
 
 use bytes::Bytes;
@@ -20,11 +20,9 @@ use crate::cards::repo as card_repo;
 use crate::jobs::queue::ClaimedJob;
 use crate::jobs::worker::JobContext;
 use crate::media::store;
+use crate::tracks::icons::player_icon;
 use crate::tracks::repo::{self as track_repo, TrackRow};
 use crate::{time, Core, CoreError, CoreResult};
-
-/// The platform's own default chapter icon, used until a track has a custom one.
-pub const DEFAULT_ICON: &str = "yoto:#aUm9i3ex3qqAMYBv-i-O-pYMKuMJGICtR3Vhf289u2Q";
 
 #[derive(Deserialize)]
 struct Payload {
@@ -94,8 +92,13 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
     let (mut duration, mut size, mut streams) = (0.0, 0.0, false);
     let report = ctx.progress(0.0, 0.9);
     for (i, t) in tracks.iter().enumerate() {
-        let track = match publish_track(core, &client, &p.account_id, t).await {
-            Ok(track) => track,
+        let sent = async {
+            let track = publish_track(core, &client, &p.account_id, t).await?;
+            let icon = publish_icon(core, &client, &p.account_id, t).await?;
+            Ok::<_, Failure>((track, icon))
+        };
+        let (track, icon) = match sent.await {
+            Ok(sent) => sent,
             Err(Failure::Upstream(e)) => return Err(call_failed(core, &p.account_id, e).await),
             Err(Failure::Local(e)) => return Err(e),
         };
@@ -110,14 +113,14 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
             duration: track.duration,
             file_size: track.file_size,
             display: Display {
-                icon16x16: Some(DEFAULT_ICON.into()),
+                icon16x16: Some(icon.clone()),
                 ..Default::default()
             },
             tracks: vec![Track {
                 key,
                 overlay_label: Some((i + 1).to_string()),
                 display: Some(Display {
-                    icon16x16: Some(DEFAULT_ICON.into()),
+                    icon16x16: Some(icon),
                     ..Default::default()
                 }),
                 ..track
@@ -211,6 +214,19 @@ struct Uploaded {
     file_size: Option<f64>,
     format: Option<String>,
     channels: Option<String>,
+}
+
+impl Uploaded {
+    /// An image upload: only its remote reference matters.
+    fn image() -> Self {
+        Self {
+            remote_ref: String::new(),
+            duration_s: None,
+            file_size: None,
+            format: None,
+            channels: None,
+        }
+    }
 }
 
 async fn uploaded(
@@ -320,6 +336,35 @@ async fn publish_track(
     })
 }
 
+/// The chapter's icon reference (`yoto:#<mediaId>`), uploading its 16x16 PNG if the
+/// account does not have it yet.
+async fn publish_icon(
+    core: &Core,
+    client: &cardsmith_upstream::AccountClient,
+    account_id: &str,
+    t: &TrackRow,
+) -> Result<String, Failure> {
+    let icon = player_icon(core, t).await?;
+    if let Some(u) = uploaded(core, account_id, "icon", &icon.hash).await? {
+        return Ok(u.remote_ref);
+    }
+    let uploaded_icon = client
+        .upload_icon(
+            Bytes::from(icon.bytes),
+            "image/png",
+            true,
+            &format!("{}.png", t.slug),
+        )
+        .await
+        .map_err(Failure::Upstream)?;
+    let u = Uploaded {
+        remote_ref: format!("yoto:#{}", uploaded_icon.media_id),
+        ..Uploaded::image()
+    };
+    remember(core, account_id, "icon", &icon.hash, &u).await?;
+    Ok(u.remote_ref)
+}
+
 async fn publish_cover(
     core: &Core,
     client: &cardsmith_upstream::AccountClient,
@@ -341,10 +386,7 @@ async fn publish_cover(
         .map_err(Failure::Upstream)?;
     let u = Uploaded {
         remote_ref: cover.media_url.clone(),
-        duration_s: None,
-        file_size: None,
-        format: None,
-        channels: None,
+        ..Uploaded::image()
     };
     remember(core, account_id, "cover", hash, &u).await?;
     Ok(cover.media_url)

@@ -14,6 +14,7 @@ use super::repo::{self, TrackRow};
 use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
 use crate::cards::{repo::CardRow, require_card};
+use crate::db::DbTx;
 use crate::media::{icon, image, store};
 use crate::{time, Core, CoreError, CoreResult};
 
@@ -86,6 +87,40 @@ pub async fn upload_icon(
 ) -> CoreResult<TrackIconOut> {
     let card = require_card(core.db.pool(), actor, slug, CollectionRole::Editor).await?;
     let track = track_at(core, &card, position).await?;
+    let mut tx = attach_icon(core, &card.id, &track.id, bytes).await?;
+    audit::record(
+        &mut *tx,
+        AuditEvent::own(
+            actor,
+            "track.icon_set",
+            format!("{}/{}", card.slug, track.slug),
+        ),
+    )
+    .await?;
+    let track = repo::find_by_id(&mut *tx, &track.id)
+        .await?
+        .ok_or_else(|| CoreError::not_found("the track was removed meanwhile"))?;
+    tx.commit().await?;
+    let out = track.into_out(&card.slug);
+    match (out.icon_path, out.icon_source_path) {
+        (Some(icon_path), Some(icon_source_path)) => Ok(TrackIconOut {
+            icon_path,
+            icon_source_path,
+        }),
+        _ => Err(CoreError::Internal("the icon was not recorded".into())),
+    }
+}
+
+/// Makes `bytes` (any picture) the icon of track `track_id` of card `card_id`: keeps the
+/// sanitised picture and a 16x16 PNG of its centre square and re-hashes the card. Answers the
+/// open transaction so the caller can add its own records before committing. Also used by
+/// imports, which bring the chapter icons along.
+pub async fn attach_icon(
+    core: &Core,
+    card_id: &str,
+    track_id: &str,
+    bytes: Vec<u8>,
+) -> CoreResult<DbTx<'static>> {
     let max = core.settings.max_image_bytes;
     // decoding and resampling are CPU work: keep them off the async runtime
     let made = tokio::task::spawn_blocking(move || make_icon(&bytes, max))
@@ -109,34 +144,14 @@ pub async fn upload_icon(
     .bind(&small.hash)
     .bind(&source.hash)
     .bind(time::now_str())
-    .bind(&track.id)
+    .bind(track_id)
     .execute(&mut *tx)
     .await?;
     if updated.rows_affected() == 0 {
         return Err(CoreError::not_found("the track was removed meanwhile"));
     }
-    repo::settle_card(&mut tx, &card.id).await?;
-    audit::record(
-        &mut *tx,
-        AuditEvent::own(
-            actor,
-            "track.icon_set",
-            format!("{}/{}", card.slug, track.slug),
-        ),
-    )
-    .await?;
-    let track = repo::find_by_id(&mut *tx, &track.id)
-        .await?
-        .ok_or_else(|| CoreError::not_found("the track was removed meanwhile"))?;
-    tx.commit().await?;
-    let out = track.into_out(&card.slug);
-    match (out.icon_path, out.icon_source_path) {
-        (Some(icon_path), Some(icon_source_path)) => Ok(TrackIconOut {
-            icon_path,
-            icon_source_path,
-        }),
-        _ => Err(CoreError::Internal("the icon was not recorded".into())),
-    }
+    repo::settle_card(&mut tx, card_id).await?;
+    Ok(tx)
 }
 
 async fn track_at(core: &Core, card: &CardRow, position: i64) -> CoreResult<TrackRow> {

@@ -11,6 +11,7 @@ mod devices;
 mod errors;
 mod helpers;
 mod icons;
+mod import;
 mod jobs;
 mod labels;
 mod player_accounts;
