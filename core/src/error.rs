@@ -30,6 +30,10 @@ pub enum CoreError {
     /// 429: too many attempts; `retry_after_s` says when to try again.
     #[error("{detail}")]
     TooManyRequests { detail: String, retry_after_s: i64 },
+    /// 502: the player platform failed or could not be reached; retrying later may work
+    /// (jobs do retry it).
+    #[error("{0}")]
+    Unavailable(String),
     /// 500: a database failure. The cause is logged, never sent to the client.
     #[error("database error")]
     Database(#[from] sqlx::Error),
@@ -74,6 +78,7 @@ impl CoreError {
             Self::TooLarge(_) => 413,
             Self::UnsupportedMedia(_) => 415,
             Self::TooManyRequests { .. } => 429,
+            Self::Unavailable(_) => 502,
             Self::Database(_) | Self::Internal(_) => 500,
         }
     }

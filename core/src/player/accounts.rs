@@ -243,7 +243,8 @@ pub async fn call_failed(core: &Core, account_id: &str, e: UpstreamError) -> Cor
     upstream_error(e)
 }
 
-/// The platform's failures in our terms: its message is kept, its status mapped.
+/// The platform's failures in our terms: its message is kept, its status mapped; its own
+/// outages (5xx, unreachable) stay retryable.
 pub fn upstream_error(e: UpstreamError) -> CoreError {
     match e {
         UpstreamError::Api {
@@ -259,6 +260,12 @@ pub fn upstream_error(e: UpstreamError) -> CoreError {
             detail: format!("the player platform is busy: {message}"),
             retry_after_s: 30,
         },
+        UpstreamError::Api { status, .. } if status >= 500 => {
+            CoreError::Unavailable(format!("the player platform failed: {e}"))
+        }
+        UpstreamError::Transport(_) | UpstreamError::TranscodeTimedOut { .. } => {
+            CoreError::Unavailable(format!("the player platform is unavailable: {e}"))
+        }
         other => CoreError::Conflict(format!("the player platform answered: {other}")),
     }
 }

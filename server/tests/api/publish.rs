@@ -303,3 +303,49 @@ async fn publishing_refuses_what_it_cannot_do() {
         .unwrap();
     assert_eq!(verify["results"][0]["state"], "never_published");
 }
+
+#[tokio::test]
+async fn publishing_rides_out_rate_limits_and_platform_outages() {
+    let app = spawn_app_with(&["--demo-upstream"]).await;
+    let sim = app.sim.clone().unwrap();
+    let admin = app.admin().await;
+    let account = link_account(&app, &admin).await;
+    let card = card_for(&admin, "Storm stories").await;
+    let t = upload_track(&admin, &card, &tone(1, "wav")).await;
+    wait_settled(&admin, &card, t["slug"].as_str().unwrap()).await;
+    let collection = collection_of(&admin, &card).await;
+
+    // two 429s with Retry-After, then the card document meets a 503 once
+    sim.rate_limit_next(2, Some(1));
+    sim.add_fault(cardsmith_upstream_sim::Fault::error(1, 503, "maintenance").on_path("/content"));
+    let out: Value = admin
+        .post_json(
+            "/api/publish",
+            &json!({"account_ids": [account], "card_slugs": [card], "collection_id": collection}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let done = wait_job(&admin, out["plan"][0]["job_id"].as_str().unwrap()).await;
+    assert_eq!(done["status"], "succeeded", "{done}");
+    assert_eq!(
+        done["attempts"], 2,
+        "the 503 failed one attempt, the retry published"
+    );
+    let stats = sim.stats();
+    assert_eq!(stats.rate_limited, 2);
+    assert_eq!(stats.early_retries, 0, "Retry-After was honoured");
+    assert_eq!(
+        stats.audio_puts, 1,
+        "the retry did not upload the audio again"
+    );
+    let records: Value = admin
+        .get(&format!("/api/cards/{card}/publish-status"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(records[0]["status"], "published");
+    assert!(records[0]["error"].is_null());
+}
