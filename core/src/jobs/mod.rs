@@ -28,6 +28,7 @@ pub mod kind {
     pub const RESCAN: &str = "rescan";
     pub const PUBLISH: &str = "publish";
     pub const IMPORT: &str = "import";
+    pub const SEED: &str = "seed";
 }
 
 /// In-process side of the queue: wakes idle workers and cancels running jobs. Cheap to clone.
@@ -86,17 +87,32 @@ pub async fn enqueue<'e, E>(
 where
     E: sqlx::Executor<'e, Database = DbDriver>,
 {
+    enqueue_at(executor, user_id, kind, payload, &time::now_str()).await
+}
+
+/// Like [`enqueue`], for a job not to start before `run_at` (a stored time string).
+pub async fn enqueue_at<'e, E>(
+    executor: E,
+    user_id: Option<&str>,
+    kind: &str,
+    payload: &serde_json::Value,
+    run_at: &str,
+) -> CoreResult<String>
+where
+    E: sqlx::Executor<'e, Database = DbDriver>,
+{
     let id = new_id();
     let now = time::now_str();
     sqlx::query(
         "INSERT INTO jobs (id, user_id, kind, status, payload, run_at, created_at, updated_at)
-         VALUES ($1, $2, $3, 'queued', $4, $5, $5, $5)",
+         VALUES ($1, $2, $3, 'queued', $4, $6, $5, $5)",
     )
     .bind(&id)
     .bind(user_id)
     .bind(kind)
     .bind(payload.to_string())
     .bind(&now)
+    .bind(run_at)
     .execute(executor)
     .await?;
     Ok(id)

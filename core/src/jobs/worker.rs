@@ -47,7 +47,7 @@ impl WorkerSettings {
                 },
                 // the platform is rate limited: one card at a time per server
                 Pool {
-                    kinds: vec![kind::PUBLISH, kind::IMPORT],
+                    kinds: vec![kind::PUBLISH, kind::IMPORT, kind::SEED],
                     concurrency: 1,
                 },
             ],
@@ -169,6 +169,7 @@ async fn run_kind(ctx: &JobContext) -> CoreResult<String> {
         kind::RESCAN => crate::media::rescan::run(ctx).await,
         kind::PUBLISH => crate::player::publish_job::run(ctx).await,
         kind::IMPORT => crate::player::import::run(ctx).await,
+        kind::SEED => crate::player::seed::run(ctx).await,
         _ => crate::tracks::jobs::run(ctx).await,
     }
 }

@@ -17,7 +17,7 @@ use crate::auth::Actor;
 use crate::{time, Core, CoreError, CoreResult};
 
 /// The caller's account, linked and usable, with a client for it.
-async fn linked(
+pub(super) async fn linked(
     core: &Core,
     actor: &Actor,
     account_id: &str,
@@ -101,7 +101,7 @@ async fn remember(core: &Core, info: &InfoSnapshot) -> CoreResult<()> {
     Ok(())
 }
 
-async fn cached(
+pub(super) async fn cached(
     core: &Core,
     account_id: &str,
     device_id: Option<&str>,

@@ -11,6 +11,7 @@ pub mod import;
 pub mod publish;
 pub mod publish_job;
 pub mod rotate;
+pub mod seed;
 pub mod store;
 
 use std::sync::Arc;

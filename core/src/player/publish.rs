@@ -19,6 +19,7 @@ use crate::auth::Actor;
 use crate::cards::repo::{self as card_repo, CardRow};
 use crate::cards::require_card;
 use crate::collections::access::require_collection;
+use crate::db::DbDriver;
 use crate::jobs::{self, kind};
 use crate::tracks::icons::player_icon;
 use crate::tracks::repo as track_repo;
@@ -73,32 +74,30 @@ async fn already_uploaded(
     Ok(hit.is_some())
 }
 
-/// The cards the input names, each reachable by the caller and shown in the collection.
-async fn cards_of(
+/// The cards `refs` names (by slug or id; all of the collection's when empty), each reachable
+/// by the caller and shown in the collection. A stranger is reported at `field/<index>`.
+pub(super) async fn cards_of(
     core: &Core,
     actor: &Actor,
     collection_id: &str,
-    slugs: &[String],
+    refs: &[String],
+    field: &str,
 ) -> CoreResult<Vec<CardRow>> {
     require_collection(core.db.pool(), actor, collection_id, CollectionRole::Viewer).await?;
     let in_collection =
         card_repo::list_in_collection(core.db.pool(), actor.id(), collection_id).await?;
-    if slugs.is_empty() {
+    if refs.is_empty() {
         return Ok(in_collection);
     }
-    slugs
-        .iter()
+    refs.iter()
         .enumerate()
-        .map(|(i, slug)| {
+        .map(|(i, r)| {
             in_collection
                 .iter()
-                .find(|c| &c.slug == slug)
+                .find(|c| &c.slug == r || &c.id == r)
                 .cloned()
                 .ok_or_else(|| {
-                    CoreError::invalid(
-                        &format!("card_slugs/{i}"),
-                        "is not a card of this collection",
-                    )
+                    CoreError::invalid(&format!("{field}/{i}"), "is not a card of this collection")
                 })
         })
         .collect()
@@ -156,7 +155,14 @@ pub async fn publish(
 ) -> CoreResult<PublishOutputBody> {
     input.validate()?;
     super::client(core)?;
-    let cards = cards_of(core, actor, &input.collection_id, &input.card_slugs).await?;
+    let cards = cards_of(
+        core,
+        actor,
+        &input.collection_id,
+        &input.card_slugs,
+        "card_slugs",
+    )
+    .await?;
     if cards.is_empty() {
         return Err(CoreError::invalid(
             "card_slugs",
@@ -201,20 +207,7 @@ async fn queue(core: &Core, actor: &Actor, card: &CardRow, account_id: &str) -> 
     let payload =
         serde_json::json!({ "card_id": card.id, "account_id": account_id, "card_slug": card.slug });
     let job_id = jobs::enqueue(&mut *tx, Some(actor.id()), kind::PUBLISH, &payload).await?;
-    let now = time::now_str();
-    sqlx::query(
-        "INSERT INTO publish_records (id, card_id, player_account_id, status, job_id, created_at, updated_at)
-         VALUES ($1, $2, $3, 'queued', $4, $5, $5)
-         ON CONFLICT (card_id, player_account_id) DO UPDATE
-             SET status = 'queued', job_id = excluded.job_id, error = NULL, updated_at = excluded.updated_at",
-    )
-    .bind(new_id())
-    .bind(&card.id)
-    .bind(account_id)
-    .bind(&job_id)
-    .bind(&now)
-    .execute(&mut *tx)
-    .await?;
+    mark_queued(&mut *tx, &card.id, account_id, &job_id).await?;
     crate::audit::record(
         &mut *tx,
         crate::audit::AuditEvent::own(actor, "card.publish_queued", card.slug.clone()),
@@ -222,6 +215,47 @@ async fn queue(core: &Core, actor: &Actor, card: &CardRow, account_id: &str) -> 
     .await?;
     tx.commit().await?;
     Ok(job_id)
+}
+
+/// Records that job `job_id` is about to publish the card to the account.
+pub(super) async fn mark_queued<'e, E>(
+    executor: E,
+    card_id: &str,
+    account_id: &str,
+    job_id: &str,
+) -> CoreResult<()>
+where
+    E: sqlx::Executor<'e, Database = DbDriver>,
+{
+    sqlx::query(
+        "INSERT INTO publish_records (id, card_id, player_account_id, status, job_id, created_at, updated_at)
+         VALUES ($1, $2, $3, 'queued', $4, $5, $5)
+         ON CONFLICT (card_id, player_account_id) DO UPDATE
+             SET status = 'queued', job_id = excluded.job_id, error = NULL, updated_at = excluded.updated_at",
+    )
+    .bind(new_id())
+    .bind(card_id)
+    .bind(account_id)
+    .bind(job_id)
+    .bind(time::now_str())
+    .execute(executor)
+    .await?;
+    Ok(())
+}
+
+/// The card's id on the account when what was published there is still the card as it is.
+pub(super) async fn in_sync_card_id(
+    core: &Core,
+    card: &CardRow,
+    account_id: &str,
+) -> CoreResult<Option<String>> {
+    Ok(record(core, &card.id, account_id)
+        .await?
+        .filter(|r| {
+            r.status == "published"
+                && r.content_hash_at_publish.as_deref() == Some(card.content_hash().as_str())
+        })
+        .and_then(|r| r.player_card_id))
 }
 
 /// Where the card was published, for the caller's accounts.

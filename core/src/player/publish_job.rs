@@ -16,7 +16,7 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use super::accounts::{account_client, call_failed, upstream_error};
-use crate::cards::repo as card_repo;
+use crate::cards::repo::{self as card_repo, CardRow};
 use crate::jobs::queue::ClaimedJob;
 use crate::jobs::worker::JobContext;
 use crate::media::store;
@@ -62,11 +62,18 @@ async fn set_status(
     Ok(())
 }
 
-/// A publish job that gave up or was cancelled leaves its record saying why.
+/// A publish (or seed) job that gave up or was cancelled leaves the records it was working
+/// on saying why.
 pub async fn after_failure(core: &Core, job: &ClaimedJob, message: &str) -> CoreResult<()> {
-    if let Ok(p) = serde_json::from_str::<Payload>(&job.payload) {
-        set_status(core, &p.card_id, &p.account_id, "failed", Some(message)).await?;
-    }
+    sqlx::query(
+        "UPDATE publish_records SET status = 'failed', error = $1, updated_at = $2
+         WHERE job_id = $3 AND status IN ('queued', 'publishing')",
+    )
+    .bind(message)
+    .bind(time::now_str())
+    .bind(&job.id)
+    .execute(core.db.pool())
+    .await?;
     Ok(())
 }
 
@@ -80,8 +87,21 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
         .ok_or_else(|| {
             CoreError::not_found("the card was deleted or is no longer yours to publish")
         })?;
-    set_status(core, &card.id, &p.account_id, "publishing", None).await?;
-    let client = account_client(core, &p.account_id);
+    let player_card_id = publish_card(core, &card, &p.account_id, ctx.progress(0.0, 0.9)).await?;
+    Ok(serde_json::json!({ "player_card_id": player_card_id, "card_slug": card.slug }).to_string())
+}
+
+/// Sends `card` to the account: missing audio, icons and cover, then the whole document.
+/// Its publish record must exist (queued). Reports each track done to `report` (0..1) and
+/// answers the card's id on the platform.
+pub(super) async fn publish_card(
+    core: &Core,
+    card: &CardRow,
+    account_id: &str,
+    report: impl Fn(f64),
+) -> CoreResult<String> {
+    set_status(core, &card.id, account_id, "publishing", None).await?;
+    let client = account_client(core, account_id);
     let tracks = track_repo::list_playable(core.db.pool(), &card.id).await?;
     if tracks.is_empty() {
         return Err(CoreError::Conflict(
@@ -90,16 +110,15 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
     }
     let mut chapters = Vec::new();
     let (mut duration, mut size, mut streams) = (0.0, 0.0, false);
-    let report = ctx.progress(0.0, 0.9);
     for (i, t) in tracks.iter().enumerate() {
         let sent = async {
-            let track = publish_track(core, &client, &p.account_id, t).await?;
-            let icon = publish_icon(core, &client, &p.account_id, t).await?;
+            let track = publish_track(core, &client, account_id, t).await?;
+            let icon = publish_icon(core, &client, account_id, t).await?;
             Ok::<_, Failure>((track, icon))
         };
         let (track, icon) = match sent.await {
             Ok(sent) => sent,
-            Err(Failure::Upstream(e)) => return Err(call_failed(core, &p.account_id, e).await),
+            Err(Failure::Upstream(e)) => return Err(call_failed(core, account_id, e).await),
             Err(Failure::Local(e)) => return Err(e),
         };
         duration += track.duration.unwrap_or(0.0);
@@ -130,17 +149,17 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
         report((i + 1) as f64 / tracks.len() as f64);
     }
     let cover = match &card.cover_hash {
-        Some(hash) => match publish_cover(core, &client, &p.account_id, hash).await {
+        Some(hash) => match publish_cover(core, &client, account_id, hash).await {
             Ok(url) => Some(Cover {
                 image_l: Some(url),
                 ..Default::default()
             }),
-            Err(Failure::Upstream(e)) => return Err(call_failed(core, &p.account_id, e).await),
+            Err(Failure::Upstream(e)) => return Err(call_failed(core, account_id, e).await),
             Err(Failure::Local(e)) => return Err(e),
         },
         None => None,
     };
-    let existing = super::publish::record(core, &card.id, &p.account_id)
+    let existing = super::publish::record(core, &card.id, account_id)
         .await?
         .and_then(|r| r.player_card_id);
     let mut doc = Card {
@@ -173,7 +192,7 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
             doc.card_id = None;
             client.save_card(&doc).await.map_err(upstream_error)?
         }
-        Err(e) => return Err(call_failed(core, &p.account_id, e).await),
+        Err(e) => return Err(call_failed(core, account_id, e).await),
     };
     let player_card_id = saved
         .card_id
@@ -190,10 +209,10 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
     .bind(remote_digest(&doc))
     .bind(&now)
     .bind(&card.id)
-    .bind(&p.account_id)
+    .bind(account_id)
     .execute(core.db.pool())
     .await?;
-    Ok(serde_json::json!({ "player_card_id": player_card_id, "card_slug": card.slug }).to_string())
+    Ok(player_card_id)
 }
 
 enum Failure {

@@ -39,7 +39,7 @@ pub fn payload<T: serde::de::DeserializeOwned>(job: &ClaimedJob) -> CoreResult<T
 
 /// A job gave up or was cancelled: the tracks it worked on say so instead of "processing".
 pub async fn after_failure(core: &Core, job: &ClaimedJob, message: &str) -> CoreResult<()> {
-    if job.kind == kind::PUBLISH {
+    if job.kind == kind::PUBLISH || job.kind == kind::SEED {
         return crate::player::publish_job::after_failure(core, job, message).await;
     }
     let status = if job.kind == kind::TRANSCODE {

@@ -2,17 +2,20 @@
 //! status is nested there); when the platform cannot be reached the last snapshot is served
 //! with `cached: true`. Settings are written read-merge-write so untouched settings survive;
 //! shortcuts can only be written; commands: play (with `card_id`), pause, resume, stop, status.
+//! `POST /seed` puts a collection's cards on chosen players, now or later.
 //! An account that is not the caller's is a 404; one that needs relinking is a 409.
 
 use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::Json;
-use cardsmith_core::player::devices;
+use cardsmith_core::player::{devices, seed};
 use cardsmith_core::Core;
 use cardsmith_model::device::{
     CacheStatusOut, DeviceCommandInput, DeviceSettingsInput, InfoSnapshot, ListDevicesOutputBody,
     ShortcutsInput,
 };
 use cardsmith_model::publish::PublishedCardsOutputBody;
+use cardsmith_model::seed::{SeedInput, SeedJobOut};
 use cardsmith_model::system::MessageOutputBody;
 use cardsmith_model::Problem;
 use utoipa_axum::router::OpenApiRouter;
@@ -31,6 +34,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(device_command))
         .routes(routes!(device_settings))
         .routes(routes!(device_shortcuts))
+        .routes(routes!(seed_devices))
 }
 
 /// Players across all the caller's linked accounts.
@@ -132,4 +136,25 @@ pub async fn device_shortcuts(
     Ok(Json(MessageOutputBody::new(
         devices::shortcuts(&core, &actor, &account, &device, input).await?,
     )))
+}
+
+/// Puts cards of a collection on players of a linked account, now or at `schedule_at`: one
+/// job per player publishes each card the account does not hold as it is now (uploading only
+/// what is missing) and adds it to the player's day-mode shortcuts, keeping the shortcuts it
+/// already has. Cards by id or slug; every card needs tracks; every player must be the
+/// account's. A past or `null` time means now; at most a year ahead.
+#[utoipa::path(post, path = "/seed", tag = "devices", operation_id = "seed-devices",
+    request_body = SeedInput,
+    responses((status = 202, body = SeedJobOut), (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"), (status = 409, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json")))]
+pub async fn seed_devices(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    ApiJson(input): ApiJson<SeedInput>,
+) -> ApiResult<(StatusCode, Json<SeedJobOut>)> {
+    Ok((
+        StatusCode::ACCEPTED,
+        Json(seed::seed(&core, &actor, input).await?),
+    ))
 }

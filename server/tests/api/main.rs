@@ -17,6 +17,7 @@ mod labels;
 mod player_accounts;
 mod publish;
 mod recording;
+mod seed;
 mod system;
 mod track_edits;
 mod tracks;
