@@ -23,7 +23,7 @@ use tokio::process::{Child, ChildStdin};
 use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
 use crate::cards::require_card;
-use crate::media::audio::{ffmpeg, AAC_BITRATE, LOUDNORM, SAMPLE_RATE};
+use crate::media::audio::ffmpeg;
 use crate::media::store;
 use crate::tracks::jobs::{adopt_measured, Encoded};
 use crate::tracks::upload::{add_stored, StoredAudio};
@@ -207,22 +207,8 @@ fn start_encoder(dir: &Path) -> std::io::Result<LiveEncoder> {
         ])
         .args(["-map", "0:a", "-c:a", "flac", "-f", "flac"])
         .arg(&flac)
-        .args([
-            "-map",
-            "0:a",
-            "-af",
-            LOUDNORM,
-            "-ar",
-            &SAMPLE_RATE.to_string(),
-            "-c:a",
-            "aac",
-            "-b:a",
-            AAC_BITRATE,
-            "-movflags",
-            "+faststart",
-            "-f",
-            "mp4",
-        ])
+        .args(["-map", "0:a"])
+        .args(ffmpeg::player_output_args())
         .arg(&m4a)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::null())

@@ -18,8 +18,10 @@ pub mod upload;
 
 use cardsmith_model::validate::CollectionRole;
 
+use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
 use crate::cards::{repo::CardRow, require_card};
+use crate::db::DbTx;
 use crate::{Core, CoreError, CoreResult};
 
 pub use repo::TrackRow;
@@ -37,4 +39,17 @@ pub async fn require_track(
         .await?
         .ok_or_else(|| CoreError::not_found("no track with that slug on this card"))?;
     Ok((card, track))
+}
+
+/// Ends a change to a card's tracks: re-derives the card's aggregates (count, duration,
+/// content hash), records who did what, and commits, so no change can forget one of them.
+pub(crate) async fn commit_change(
+    mut tx: DbTx<'_>,
+    card_id: &str,
+    event: AuditEvent<'_>,
+) -> CoreResult<()> {
+    repo::settle_card(&mut tx, card_id).await?;
+    audit::record(&mut *tx, event).await?;
+    tx.commit().await?;
+    Ok(())
 }

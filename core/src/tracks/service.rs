@@ -10,7 +10,7 @@ use cardsmith_model::track::{
 use cardsmith_model::validate::{slug_problem, slugify, CollectionRole};
 
 use super::{repo, require_track};
-use crate::audit::{self, AuditEvent};
+use crate::audit::AuditEvent;
 use crate::auth::Actor;
 use crate::cards::require_card;
 use crate::error::OnUnique;
@@ -54,9 +54,9 @@ async fn set_text(
     .bind(&track.id)
     .execute(&mut *tx)
     .await?;
-    repo::settle_card(&mut tx, &card.id).await?;
-    audit::record(
-        &mut *tx,
+    super::commit_change(
+        tx,
+        &card.id,
         AuditEvent::own(
             actor,
             "track.updated",
@@ -64,7 +64,6 @@ async fn set_text(
         ),
     )
     .await?;
-    tx.commit().await?;
     Ok(())
 }
 
@@ -118,9 +117,9 @@ pub async fn set_title(
         .bind(&track.id)
         .execute(&mut *tx)
         .await?;
-    repo::settle_card(&mut tx, &card.id).await?;
-    audit::record(
-        &mut *tx,
+    super::commit_change(
+        tx,
+        &card.id,
         AuditEvent::own(
             actor,
             "track.renamed",
@@ -128,7 +127,6 @@ pub async fn set_title(
         ),
     )
     .await?;
-    tx.commit().await?;
     Ok(TrackTitleOutputBody { slug, title })
 }
 
@@ -216,13 +214,12 @@ pub async fn reorder(
             .execute(&mut *tx)
             .await?;
     }
-    repo::settle_card(&mut tx, &card.id).await?;
-    audit::record(
-        &mut *tx,
+    super::commit_change(
+        tx,
+        &card.id,
         AuditEvent::own(actor, "track.reordered", card.slug.clone()),
     )
     .await?;
-    tx.commit().await?;
     Ok(())
 }
 
@@ -246,9 +243,9 @@ pub async fn delete(core: &Core, actor: &Actor, card: &str, track: &str) -> Core
         .execute(&mut *tx)
         .await?;
     }
-    repo::settle_card(&mut tx, &card.id).await?;
-    audit::record(
-        &mut *tx,
+    super::commit_change(
+        tx,
+        &card.id,
         AuditEvent::own(
             actor,
             "track.deleted",
@@ -256,7 +253,6 @@ pub async fn delete(core: &Core, actor: &Actor, card: &str, track: &str) -> Core
         ),
     )
     .await?;
-    tx.commit().await?;
     if let Some(job) = &track.processing_job_id {
         core.jobs.interrupt(job);
     }

@@ -96,12 +96,11 @@ pub async fn restore(
     .bind(&source.id)
     .execute(&mut *tx)
     .await?;
-    repo::settle_card(&mut tx, &card.id).await?;
-    audit::record(
-        &mut *tx,
+    super::commit_change(
+        tx,
+        &card.id,
         AuditEvent::own(actor, "source.restored", format!("{}/{slug}", card.slug)),
     )
     .await?;
-    tx.commit().await?;
     Ok((slug, source.title))
 }

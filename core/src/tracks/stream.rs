@@ -14,7 +14,7 @@ use cardsmith_model::track::{source_type, stream_status, transcode_status, Strea
 use cardsmith_model::validate::{slugify, CollectionRole};
 
 use super::repo::{self, NewTrack};
-use crate::audit::{self, AuditEvent};
+use crate::audit::AuditEvent;
 use crate::auth::Actor;
 use crate::cards::require_card;
 use crate::{new_id, Core, CoreError, CoreResult};
@@ -55,13 +55,12 @@ pub async fn add(
         },
     )
     .await?;
-    repo::settle_card(&mut tx, &card.id).await?;
-    audit::record(
-        &mut *tx,
+    super::commit_change(
+        tx,
+        &card.id,
         AuditEvent::own(actor, "track.stream_added", format!("{}/{slug}", card.slug)),
     )
     .await?;
-    tx.commit().await?;
     let row = repo::find_by_id(core.db.pool(), &id)
         .await?
         .ok_or_else(|| CoreError::Internal("the new track vanished".into()))?;

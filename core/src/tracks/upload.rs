@@ -6,7 +6,7 @@ use cardsmith_model::validate::{name_problem, slugify, CollectionRole};
 
 use super::jobs::Encoded;
 use super::repo::{self, NewTrack};
-use crate::audit::{self, AuditEvent};
+use crate::audit::AuditEvent;
 use crate::auth::Actor;
 use crate::cards::repo::CardRow;
 use crate::cards::require_card;
@@ -127,13 +127,12 @@ pub async fn add_stored(
         .execute(&mut *tx)
         .await?;
     }
-    repo::settle_card(&mut tx, &card.id).await?;
-    audit::record(
-        &mut *tx,
+    super::commit_change(
+        tx,
+        &card.id,
         AuditEvent::own(actor, "track.added", format!("{}/{slug}", card.slug)),
     )
     .await?;
-    tx.commit().await?;
     core.jobs.wake();
     repo::find_by_id(core.db.pool(), &id)
         .await?

@@ -74,11 +74,7 @@ pub async fn file_response(
             )
         })?
         .len();
-    let etag = format!("\"{hash}\"");
-    let fresh = headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"));
+    let fresh = super::media::etag_matches(headers, hash);
     let mut response = if fresh {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
@@ -132,18 +128,7 @@ pub async fn file_response(
         );
     }
     h.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
-    h.insert(
-        header::ETAG,
-        HeaderValue::from_str(&etag).expect("hex etag"),
-    );
-    h.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("private, no-cache"),
-    );
-    h.insert(
-        "x-content-type-options",
-        HeaderValue::from_static("nosniff"),
-    );
+    super::media::set_validators(h, hash);
     Ok(response)
 }
 

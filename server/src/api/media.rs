@@ -57,22 +57,31 @@ pub fn image_response(
     content_type: &str,
     hash: &str,
 ) -> Response {
-    let etag = format!("\"{hash}\"");
-    let cached = headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"));
-    let mut response = if cached {
+    let mut response = if etag_matches(headers, hash) {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
         ([(header::CONTENT_TYPE, content_type.to_owned())], bytes).into_response()
     };
-    let h = response.headers_mut();
+    set_validators(response.headers_mut(), hash);
+    response
+}
+
+/// Whether the request's `If-None-Match` names the content with this hash (or `*`).
+pub fn etag_matches(headers: &HeaderMap, hash: &str) -> bool {
+    let etag = format!("\"{hash}\"");
+    headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"))
+}
+
+/// The headers of content served by hash: its ETag, and `no-cache` because the URL names a
+/// card or track, not the bytes, so clients revalidate (cheap with the ETag).
+pub fn set_validators(h: &mut HeaderMap, hash: &str) {
     h.insert(
         header::ETAG,
-        HeaderValue::from_str(&etag).expect("hex etag"),
+        HeaderValue::from_str(&format!("\"{hash}\"")).expect("hex etag"),
     );
-    // The URL names a card, not the bytes, so clients revalidate; the ETag makes that cheap.
     h.insert(
         header::CACHE_CONTROL,
         HeaderValue::from_static("private, no-cache"),
@@ -81,5 +90,4 @@ pub fn image_response(
         "x-content-type-options",
         HeaderValue::from_static("nosniff"),
     );
-    response
 }

@@ -117,11 +117,8 @@ pub async fn upload_track(user: &User, card: &str, path: &Path) -> Value {
 pub async fn wait_settled(user: &User, card: &str, track: &str) -> Value {
     for _ in 0..600 {
         let t: Value = user
-            .get(&format!("/api/cards/{card}/tracks/{track}"))
-            .await
-            .json()
-            .await
-            .unwrap();
+            .get_json(&format!("/api/cards/{card}/tracks/{track}"))
+            .await;
         match t["transcode_status"].as_str() {
             Some("pending" | "processing") => tokio::time::sleep(Duration::from_millis(100)).await,
             _ if t["processing_job_id"].is_null() => return t,
@@ -135,12 +132,7 @@ pub async fn wait_settled(user: &User, card: &str, track: &str) -> Value {
 pub async fn wait_job(user: &User, id: &str) -> Value {
     let mut job = Value::Null;
     for _ in 0..600 {
-        job = user
-            .get(&format!("/api/jobs/{id}"))
-            .await
-            .json()
-            .await
-            .unwrap();
+        job = user.get_json(&format!("/api/jobs/{id}")).await;
         if !matches!(job["status"].as_str(), Some("queued" | "running")) {
             return job;
         }

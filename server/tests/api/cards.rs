@@ -39,19 +39,11 @@ async fn cards_are_created_read_edited_and_deleted() {
         .await;
     assert_problem(bad, 422).await;
     let avail: Value = admin
-        .get("/api/cards/slug-available?slug=the-big-bear")
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_json("/api/cards/slug-available?slug=the-big-bear")
+        .await;
     assert_eq!(avail["available"], false);
 
-    let detail: Value = admin
-        .get("/api/cards/the-big-bear")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let detail: Value = admin.get_json("/api/cards/the-big-bear").await;
     assert_eq!(detail["tracks"], json!([]));
     assert_eq!(detail["title"], "The Big Bear");
 
@@ -63,12 +55,7 @@ async fn cards_are_created_read_edited_and_deleted() {
         )
         .await;
     assert_eq!(r.status(), 204);
-    let after: Value = admin
-        .get("/api/cards/the-big-bear")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let after: Value = admin.get_json("/api/cards/the-big-bear").await;
     assert_eq!(after["author"], "Mum");
     assert_ne!(
         after["content_hash"], before,
@@ -96,18 +83,13 @@ async fn cards_are_created_read_edited_and_deleted() {
         409,
     )
     .await;
-    let unchanged: Value = admin
-        .get("/api/cards/bigger-bear")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let unchanged: Value = admin.get_json("/api/cards/bigger-bear").await;
     assert_eq!(
         unchanged["content_hash"], after["content_hash"],
         "a slug is not published content"
     );
 
-    let all: Vec<Value> = admin.get("/api/cards").await.json().await.unwrap();
+    let all: Vec<Value> = admin.get_list("/api/cards").await;
     assert_eq!(all.len(), 2);
     assert_eq!(admin.delete("/api/cards/bigger-bear").await.status(), 204);
     assert_problem(admin.delete("/api/cards/bigger-bear").await, 404).await;
@@ -126,7 +108,7 @@ async fn moving_home_needs_editor_on_both_sides() {
         .put_json("/api/cards/mover/home", &json!({"collection_id": b["id"]}))
         .await;
     assert_eq!(r.status(), 204);
-    let moved: Value = admin.get("/api/cards/mover").await.json().await.unwrap();
+    let moved: Value = admin.get_json("/api/cards/mover").await;
     assert_eq!(moved["collection_id"], b["id"]);
     assert_problem(
         admin
@@ -188,7 +170,7 @@ async fn covers_accept_images_strip_metadata_and_revalidate() {
         !body.windows(10).any(|w| w == b"GPS-SECRET"),
         "metadata must be stripped"
     );
-    let card: Value = admin.get("/api/cards/pretty").await.json().await.unwrap();
+    let card: Value = admin.get_json("/api/cards/pretty").await;
     assert_eq!(
         format!("\"{}\"", card["cover_hash"].as_str().unwrap()),
         etag
@@ -215,7 +197,7 @@ async fn covers_accept_images_strip_metadata_and_revalidate() {
     );
     let back = admin.get("/api/cards/pretty/cover?side=back").await;
     assert_eq!(back.headers()["content-type"], "image/png");
-    let after: Value = admin.get("/api/cards/pretty").await.json().await.unwrap();
+    let after: Value = admin.get_json("/api/cards/pretty").await;
     assert!(after["back_cover_hash"].is_string());
     assert_eq!(after["cover_hash"], card["cover_hash"]);
     assert_problem(
@@ -241,7 +223,7 @@ async fn covers_accept_images_strip_metadata_and_revalidate() {
         .await
         .unwrap();
     assert_problem(empty, 415).await;
-    let unchanged: Value = admin.get("/api/cards/pretty").await.json().await.unwrap();
+    let unchanged: Value = admin.get_json("/api/cards/pretty").await;
     assert_eq!(
         unchanged["cover_hash"], card["cover_hash"],
         "failed uploads change nothing"
@@ -280,12 +262,7 @@ async fn playback_settings_round_trip_with_validation() {
     let id = c["id"].as_str().unwrap();
     admin.add_member(id, "v@example.com", "viewer").await;
     admin.create_card(id, "Loop").await;
-    let defaults: Value = viewer
-        .get("/api/cards/loop/playback")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let defaults: Value = viewer.get_json("/api/cards/loop/playback").await;
     assert_eq!(
         defaults,
         json!({"autoadvance": "next", "shuffle": "off", "overlay_timeout": 5, "resume_timeout": 3600})
@@ -296,7 +273,7 @@ async fn playback_settings_round_trip_with_validation() {
         403,
     )
     .await;
-    let before: Value = admin.get("/api/cards/loop").await.json().await.unwrap();
+    let before: Value = admin.get_json("/api/cards/loop").await;
     assert_eq!(
         admin
             .put_json("/api/cards/loop/playback", &wanted)
@@ -304,16 +281,8 @@ async fn playback_settings_round_trip_with_validation() {
             .status(),
         204
     );
-    assert_eq!(
-        viewer
-            .get("/api/cards/loop/playback")
-            .await
-            .json::<Value>()
-            .await
-            .unwrap(),
-        wanted
-    );
-    let after: Value = admin.get("/api/cards/loop").await.json().await.unwrap();
+    assert_eq!(viewer.get_json("/api/cards/loop/playback").await, wanted);
+    let after: Value = admin.get_json("/api/cards/loop").await;
     assert_ne!(before["content_hash"], after["content_hash"]);
     let bad = admin.put_json("/api/cards/loop/playback", &json!({"autoadvance": "sometimes", "shuffle": "on", "overlay_timeout": -1, "resume_timeout": 60})).await;
     assert_eq!(

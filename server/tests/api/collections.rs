@@ -41,18 +41,12 @@ async fn create_list_get_update_and_slugs() {
     );
 
     let avail: Value = admin
-        .get("/api/collections/slug-available?slug=bedtime-stories")
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_json("/api/collections/slug-available?slug=bedtime-stories")
+        .await;
     assert_eq!(avail["available"], false);
     let avail: Value = admin
-        .get("/api/collections/slug-available?slug=fresh-one")
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_json("/api/collections/slug-available?slug=fresh-one")
+        .await;
     assert_eq!(avail["available"], true);
     assert_problem(
         admin
@@ -90,22 +84,12 @@ async fn create_list_get_update_and_slugs() {
         409,
     )
     .await;
-    let by_slug: Value = admin
-        .get("/api/collections/by-slug/night-night")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let by_slug: Value = admin.get_json("/api/collections/by-slug/night-night").await;
     assert_eq!(by_slug["name"], "Night Night");
     assert_eq!(by_slug["cards"], json!([]));
-    let by_id: Value = admin
-        .get(&format!("/api/collections/{id}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let by_id: Value = admin.get_json(&format!("/api/collections/{id}")).await;
     assert_eq!(by_id["description"], "calm");
-    let list: Vec<Value> = admin.get("/api/collections").await.json().await.unwrap();
+    let list: Vec<Value> = admin.get_list("/api/collections").await;
     assert_eq!(list.len(), 2);
     assert_problem(admin.get("/api/collections/no-such-id").await, 404).await;
 }
@@ -142,7 +126,7 @@ async fn one_default_collection_per_user() {
             .status(),
         204
     );
-    let list: Vec<Value> = admin.get("/api/collections").await.json().await.unwrap();
+    let list: Vec<Value> = admin.get_list("/api/collections").await;
     let defaults: Vec<_> = list.iter().filter(|c| c["is_default"] == true).collect();
     assert_eq!(defaults.len(), 1);
     assert_eq!(defaults[0]["id"], other["id"]);
@@ -203,12 +187,7 @@ async fn roles_decide_who_sees_and_changes_what() {
     .await;
 
     // Viewers read, and that is all.
-    let seen: Value = viewer
-        .get(&format!("/api/collections/{id}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let seen: Value = viewer.get_json(&format!("/api/collections/{id}")).await;
     assert_eq!(seen["viewer_role"], "viewer");
     assert_problem(
         viewer
@@ -278,11 +257,8 @@ async fn roles_decide_who_sees_and_changes_what() {
 
     // Members list; owners change roles; the last owner stays.
     let members: Vec<Value> = viewer
-        .get(&format!("/api/collections/{id}/members"))
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_list(&format!("/api/collections/{id}/members"))
+        .await;
     let roles: Vec<_> = members
         .iter()
         .map(|m| m["role"].as_str().unwrap())
@@ -317,12 +293,7 @@ async fn roles_decide_who_sees_and_changes_what() {
         204
     );
     assert_eq!(
-        viewer
-            .get(&format!("/api/collections/{id}"))
-            .await
-            .json::<Value>()
-            .await
-            .unwrap()["viewer_role"],
+        viewer.get_json(&format!("/api/collections/{id}")).await["viewer_role"],
         "editor"
     );
     // Anybody may leave; owners may remove.
@@ -373,12 +344,7 @@ async fn delete_refuses_to_orphan_cards_unless_cascading() {
         )
         .await;
     assert_eq!(link.status(), 204);
-    let listed: Value = admin
-        .get(&format!("/api/collections/{home_id}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let listed: Value = admin.get_json(&format!("/api/collections/{home_id}")).await;
     assert_eq!(listed["card_count"], 2);
 
     assert_problem(
@@ -399,12 +365,7 @@ async fn delete_refuses_to_orphan_cards_unless_cascading() {
         204
     );
     assert_problem(admin.get("/api/cards/doomed-card").await, 404).await;
-    let kept_now: Value = admin
-        .get("/api/cards/kept-card")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let kept_now: Value = admin.get_json("/api/cards/kept-card").await;
     assert_eq!(
         kept_now["collection_id"], shelf["id"],
         "linked cards stay in their home"
@@ -479,12 +440,7 @@ async fn linking_shows_a_card_in_another_collection_read_only() {
     )
     .await;
 
-    let seen: Value = friend
-        .get("/api/cards/linked-tale")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let seen: Value = friend.get_json("/api/cards/linked-tale").await;
     assert_eq!(
         seen["viewer_role"], "viewer",
         "reachable through the link, owned by its home"
@@ -501,11 +457,8 @@ async fn linking_shows_a_card_in_another_collection_read_only() {
     )
     .await;
     let in_shared: Vec<Value> = friend
-        .get(&format!("/api/collections/{shared_id}/cards"))
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_list(&format!("/api/collections/{shared_id}/cards"))
+        .await;
     assert_eq!(in_shared.len(), 1);
 
     let card_id = card["slug"].as_str().unwrap();
@@ -572,11 +525,8 @@ async fn presets_profile_and_stats() {
         .await;
     assert_problem(missing_field, 422).await;
     let list: Vec<Value> = viewer
-        .get(&format!("/api/collections/{id}/presets"))
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_list(&format!("/api/collections/{id}/presets"))
+        .await;
     assert_eq!(list[0]["name"], "Dinosaurs");
     assert_eq!(
         admin
@@ -594,11 +544,8 @@ async fn presets_profile_and_stats() {
     .await;
 
     let empty: Value = viewer
-        .get(&format!("/api/collections/{id}/profile"))
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("/api/collections/{id}/profile"))
+        .await;
     assert_eq!(empty["child_name"], "");
     assert!(empty["child_age"].is_null());
     let profile = json!({"child_name": "Mia", "child_age": 5, "friends": "Leo", "interests": "space", "notes": "",
@@ -634,11 +581,8 @@ async fn presets_profile_and_stats() {
         ["/child_age"]
     );
     let saved: Value = viewer
-        .get(&format!("/api/collections/{id}/profile"))
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("/api/collections/{id}/profile"))
+        .await;
     assert_eq!(saved, profile);
 
     admin.create_card(id, "One").await;
@@ -650,11 +594,8 @@ async fn presets_profile_and_stats() {
         )
         .await;
     let stats: Value = viewer
-        .get(&format!("/api/collections/{id}/stats"))
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("/api/collections/{id}/stats"))
+        .await;
     assert_eq!(stats["card_count"], 1);
     assert!(stats["disk_bytes"].as_i64().unwrap() > 0);
     assert_eq!(stats["track_count"], 0);
@@ -703,12 +644,7 @@ async fn background_images_are_content_addressed_and_cached() {
     assert_eq!(r.status(), 200);
     assert_eq!(r.headers()["content-type"], "image/png");
     let etag = r.headers()["etag"].to_str().unwrap().to_owned();
-    let listed: Value = viewer
-        .get(&format!("/api/collections/{id}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let listed: Value = viewer.get_json(&format!("/api/collections/{id}")).await;
     assert_eq!(
         format!("\"{}\"", listed["background_image_hash"].as_str().unwrap()),
         etag

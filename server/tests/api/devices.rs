@@ -21,7 +21,7 @@ async fn players_are_listed_controlled_and_cached() {
     let admin = app.admin().await;
     let account = link_account(&app, &admin).await;
 
-    let list: Value = admin.get("/api/devices").await.json().await.unwrap();
+    let list: Value = admin.get_json("/api/devices").await;
     let devices = list["devices"].as_array().unwrap();
     assert_eq!(devices.len(), 2);
     let bedroom = devices
@@ -35,7 +35,7 @@ async fn players_are_listed_controlled_and_cached() {
     assert_eq!(bedroom["account_id"], account.as_str());
     assert!(bedroom["settings"]["maxVolumeLimit"].is_string());
     let info_path = format!("/api/devices/{account}/{device}/info");
-    let info: Value = admin.get(&info_path).await.json().await.unwrap();
+    let info: Value = admin.get_json(&info_path).await;
     assert_eq!(info["online"], true);
 
     // settings: only the named ones change, the rest survive the whole-block PUT
@@ -135,10 +135,10 @@ async fn players_are_listed_controlled_and_cached() {
 
     // the platform goes down: the snapshot is served, marked cached
     sim.fail_next(50, 503, "maintenance");
-    let cachedinfo: Value = admin.get(&info_path).await.json().await.unwrap();
+    let cachedinfo: Value = admin.get_json(&info_path).await;
     assert_eq!(cachedinfo["cached"], true);
     assert_eq!(cachedinfo["name"], "Bedroom player");
-    let list: Value = admin.get("/api/devices").await.json().await.unwrap();
+    let list: Value = admin.get_json("/api/devices").await;
     assert_eq!(list["unreachable_accounts"], json!([account]));
     assert!(list["devices"]
         .as_array()
@@ -146,11 +146,8 @@ async fn players_are_listed_controlled_and_cached() {
         .iter()
         .all(|d| d["cached"] == true));
     let status: Value = admin
-        .get(&format!("/api/devices/{account}/{device}/cache-status"))
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("/api/devices/{account}/{device}/cache-status"))
+        .await;
     assert_eq!(status["cached"], true);
     sim.clear_faults();
 
@@ -167,7 +164,7 @@ async fn players_are_listed_controlled_and_cached() {
         404,
     )
     .await;
-    let theirs: Value = other.get("/api/devices").await.json().await.unwrap();
+    let theirs: Value = other.get_json("/api/devices").await;
     assert_eq!(theirs["devices"], json!([]));
 }
 
@@ -193,12 +190,7 @@ async fn a_lost_link_is_marked_for_relinking() {
             .contains("link it again"),
         "{problem}"
     );
-    let list: Value = admin
-        .get("/api/player-accounts")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let list: Value = admin.get_json("/api/player-accounts").await;
     assert_eq!(list["accounts"][0]["status"], "needs_relink");
     assert!(list["accounts"][0]["status_detail"].is_string());
     assert_problem(

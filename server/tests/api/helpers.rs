@@ -136,6 +136,25 @@ impl User {
         self.client.get(self.url(path)).send().await.unwrap()
     }
 
+    /// `GET path`, answered by JSON (panics otherwise: the test is wrong or the server is).
+    pub async fn get_json(&self, path: &str) -> Value {
+        let r = self.get(path).await;
+        assert!(r.status().is_success(), "GET {path}: {}", r.status());
+        r.json().await.unwrap()
+    }
+
+    /// `GET path`, answered by a JSON array.
+    pub async fn get_list(&self, path: &str) -> Vec<Value> {
+        serde_json::from_value(self.get_json(path).await).unwrap()
+    }
+
+    /// `POST path` with a JSON body, answered by JSON (panics otherwise).
+    pub async fn post_for_json(&self, path: &str, body: &Value) -> Value {
+        let r = self.post_json(path, body).await;
+        assert!(r.status().is_success(), "POST {path}: {}", r.status());
+        r.json().await.unwrap()
+    }
+
     pub async fn send_json(&self, method: reqwest::Method, path: &str, body: &Value) -> Response {
         self.client
             .request(method, self.url(path))

@@ -33,11 +33,7 @@ fn etag(response: &Response) -> String {
 }
 
 async fn card(user: &User, slug: &str) -> Value {
-    user.get(&format!("/api/cards/{slug}"))
-        .await
-        .json()
-        .await
-        .unwrap()
+    user.get_json(&format!("/api/cards/{slug}")).await
 }
 
 #[tokio::test]

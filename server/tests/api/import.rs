@@ -35,11 +35,8 @@ async fn the_library_lists_own_cards_and_imports_them() {
     let account = link_account(&app, &admin).await;
 
     let library: Value = admin
-        .get(&format!("/api/player-accounts/{account}/library"))
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("/api/player-accounts/{account}/library"))
+        .await;
     let cards = library.as_array().unwrap();
     assert_eq!(cards.len(), 1, "only user-made cards: {library}");
     assert_eq!(cards[0]["player_card_id"], mine.as_str());
@@ -59,12 +56,7 @@ async fn the_library_lists_own_cards_and_imports_them() {
     let done = wait_job(&admin, started["job_id"].as_str().unwrap()).await;
     assert_eq!(done["status"], "succeeded", "{done}");
     let slug = started["card_slug"].as_str().unwrap();
-    let card: Value = admin
-        .get(&format!("/api/cards/{slug}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let card: Value = admin.get_json(&format!("/api/cards/{slug}")).await;
     assert_eq!(card["title"], "Grandma's songs");
     assert_eq!(card["track_count"], 2);
     for track in card["tracks"].as_array().unwrap() {
@@ -76,11 +68,8 @@ async fn the_library_lists_own_cards_and_imports_them() {
         assert_eq!(track["duration"], 2);
     }
     let library: Value = admin
-        .get(&format!("/api/player-accounts/{account}/library"))
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("/api/player-accounts/{account}/library"))
+        .await;
     assert_eq!(library[0]["already_imported"], true);
     assert_eq!(library[0]["locally_edited"], false);
     assert_eq!(
@@ -94,34 +83,25 @@ async fn the_library_lists_own_cards_and_imports_them() {
         204
     );
     let library: Value = admin
-        .get(&format!("/api/player-accounts/{account}/library"))
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("/api/player-accounts/{account}/library"))
+        .await;
     assert_eq!(library[0]["locally_edited"], true);
 
     // publishing the imported card back reproduces it on a fresh card of the account
     let collection = collection_of(&admin, slug).await;
     let out: Value = admin
-        .post_json(
+        .post_for_json(
             "/api/publish",
             &json!({"account_ids": [account], "card_slugs": [slug], "collection_id": collection}),
         )
-        .await
-        .json()
-        .await
-        .unwrap();
+        .await;
     assert_eq!(
         wait_job(&admin, out["plan"][0]["job_id"].as_str().unwrap()).await["status"],
         "succeeded"
     );
     let records: Value = admin
-        .get(&format!("/api/cards/{slug}/publish-status"))
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("/api/cards/{slug}/publish-status"))
+        .await;
     let published = serde_json::to_value(
         sim.card(&me, records[0]["player_card_id"].as_str().unwrap())
             .unwrap(),
@@ -181,24 +161,18 @@ async fn publishing_then_importing_reproduces_the_card() {
     assert_eq!(cover.status(), 204);
     let collection = collection_of(&admin, &card).await;
     let out: Value = admin
-        .post_json(
+        .post_for_json(
             "/api/publish",
             &json!({"account_ids": [account], "card_slugs": [card], "collection_id": collection}),
         )
-        .await
-        .json()
-        .await
-        .unwrap();
+        .await;
     assert_eq!(
         wait_job(&admin, out["plan"][0]["job_id"].as_str().unwrap()).await["status"],
         "succeeded"
     );
     let records: Value = admin
-        .get(&format!("/api/cards/{card}/publish-status"))
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("/api/cards/{card}/publish-status"))
+        .await;
     let player_card = records[0]["player_card_id"].as_str().unwrap();
 
     let r = admin
@@ -214,18 +188,8 @@ async fn publishing_then_importing_reproduces_the_card() {
     let copy = started["card_slug"].as_str().unwrap();
     assert_ne!(copy, card);
 
-    let original: Value = admin
-        .get(&format!("/api/cards/{card}"))
-        .await
-        .json()
-        .await
-        .unwrap();
-    let imported: Value = admin
-        .get(&format!("/api/cards/{copy}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let original: Value = admin.get_json(&format!("/api/cards/{card}")).await;
+    let imported: Value = admin.get_json(&format!("/api/cards/{copy}")).await;
     assert_eq!(imported["title"], original["title"]);
     assert_eq!(imported["track_count"], 2);
     assert!(

@@ -10,11 +10,8 @@ use crate::helpers::{assert_problem, spawn_app, User, ADMIN_EMAIL, ADMIN_PASSWOR
 
 async fn job_of_track(user: &User, card: &str, track: &str) -> String {
     let t: Value = user
-        .get(&format!("/api/cards/{card}/tracks/{track}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("/api/cards/{card}/tracks/{track}"))
+        .await;
     t["processing_job_id"]
         .as_str()
         .expect("a job works on the track")
@@ -38,7 +35,7 @@ async fn people_see_their_jobs_and_admins_see_and_cancel_all() {
         .as_str()
         .unwrap()
         .contains(short["id"].as_str().unwrap()));
-    let mine: Value = user.get("/api/jobs").await.json().await.unwrap();
+    let mine: Value = user.get_json("/api/jobs").await;
     assert_eq!(mine[0]["id"], job.as_str());
     // other people's jobs do not exist for you
     assert_problem(admin.get(&format!("/api/jobs/{job}")).await, 404).await;
@@ -46,27 +43,14 @@ async fn people_see_their_jobs_and_admins_see_and_cancel_all() {
 
     // admins list everyone's, filtered and paged
     let all: Value = admin
-        .get("/api/admin/jobs?type=transcode&status=succeeded")
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_json("/api/admin/jobs?type=transcode&status=succeeded")
+        .await;
     assert_eq!(all[0]["id"], job.as_str());
     assert_eq!(all[0]["user_id"], user_id.as_str());
     assert!(all[0].get("payload").is_none());
-    let none: Value = admin
-        .get("/api/admin/jobs?status=failed")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let none: Value = admin.get_json("/api/admin/jobs?status=failed").await;
     assert_eq!(none, json!([]));
-    let paged: Value = admin
-        .get("/api/admin/jobs?limit=1&offset=1")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let paged: Value = admin.get_json("/api/admin/jobs?limit=1&offset=1").await;
     assert_eq!(paged, json!([]));
     assert_problem(admin.get("/api/admin/jobs?limit=0").await, 422).await;
     assert_problem(admin.get("/api/admin/jobs?limit=x").await, 400).await;
@@ -255,12 +239,7 @@ async fn a_job_killed_mid_way_is_retried_after_restart() {
     let slug = t["slug"].as_str().unwrap().to_owned();
     let job = job_of_track(&admin, &card, &slug).await;
     loop {
-        let j: Value = admin
-            .get(&format!("/api/jobs/{job}"))
-            .await
-            .json()
-            .await
-            .unwrap();
+        let j: Value = admin.get_json(&format!("/api/jobs/{job}")).await;
         if j["status"] == "running" {
             break;
         }

@@ -39,14 +39,11 @@ async fn labels_render_as_pdf_and_svg_and_are_private() {
     assert_problem(other.get(&format!("/api/labels/{filename}")).await, 404).await;
 
     let svg: Value = admin
-        .post_json(
+        .post_for_json(
             "/api/labels/generate",
             &json!({"card_slugs": ["plain"], "format": "svg", "page_size": "letter"}),
         )
-        .await
-        .json()
-        .await
-        .unwrap();
+        .await;
     let text = admin
         .get(svg["url"].as_str().unwrap())
         .await
@@ -76,14 +73,11 @@ async fn share_links_open_without_a_session_until_revoked() {
         .create_card(c["id"].as_str().unwrap(), "Shared Card")
         .await;
     let out: Value = admin
-        .post_json(
+        .post_for_json(
             "/api/labels/generate",
             &json!({"card_slugs": ["shared-card"], "format": "pdf", "page_size": "letter"}),
         )
-        .await
-        .json()
-        .await
-        .unwrap();
+        .await;
     let label_id = out["filename"]
         .as_str()
         .unwrap()
@@ -120,7 +114,7 @@ async fn share_links_open_without_a_session_until_revoked() {
         .json()
         .await
         .unwrap();
-    let listed: Vec<Value> = admin.get("/api/shares").await.json().await.unwrap();
+    let listed: Vec<Value> = admin.get_list("/api/shares").await;
     assert_eq!(listed.len(), 2);
     assert!(other
         .get("/api/shares")

@@ -26,7 +26,7 @@ fn approve(app: &TestApp, authorize: &url::Url) -> String {
 pub async fn link_account(app: &TestApp, user: &User) -> String {
     let callback = approve(app, &start(user).await);
     assert_eq!(user.get(&callback).await.status(), 204);
-    let list: Value = user.get("/api/player-accounts").await.json().await.unwrap();
+    let list: Value = user.get_json("/api/player-accounts").await;
     list["accounts"][0]["id"].as_str().unwrap().to_owned()
 }
 
@@ -39,12 +39,7 @@ async fn without_a_client_id_linking_explains_what_to_do() {
         .as_str()
         .unwrap()
         .contains("CARDSMITH_UPSTREAM_CLIENT_ID"));
-    let list: Value = admin
-        .get("/api/player-accounts")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let list: Value = admin.get_json("/api/player-accounts").await;
     assert_eq!(list["accounts"], serde_json::json!([]));
 }
 
@@ -82,12 +77,7 @@ async fn an_account_is_linked_with_pkce_and_its_tokens_stay_sealed() {
     let callback = approve(&app, &start(&admin).await);
     assert_eq!(admin.get(&callback).await.status(), 204);
     assert_problem(admin.get(&callback).await, 422).await;
-    let list: Value = admin
-        .get("/api/player-accounts")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let list: Value = admin.get_json("/api/player-accounts").await;
     let accounts = list["accounts"].as_array().unwrap();
     assert_eq!(accounts.len(), 1);
     let account = &accounts[0];
@@ -107,22 +97,12 @@ async fn an_account_is_linked_with_pkce_and_its_tokens_stay_sealed() {
     // linking the same platform account again refreshes it instead of adding one
     let callback = approve(&app, &start(&admin).await);
     assert_eq!(admin.get(&callback).await.status(), 204);
-    let list: Value = admin
-        .get("/api/player-accounts")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let list: Value = admin.get_json("/api/player-accounts").await;
     assert_eq!(list["accounts"].as_array().unwrap().len(), 1);
 
     // other people neither see nor unlink it
     let id = account["id"].as_str().unwrap();
-    let theirs: Value = other
-        .get("/api/player-accounts")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let theirs: Value = other.get_json("/api/player-accounts").await;
     assert_eq!(theirs["accounts"], serde_json::json!([]));
     assert_problem(
         other.delete(&format!("/api/player-accounts/{id}")).await,
@@ -136,12 +116,7 @@ async fn an_account_is_linked_with_pkce_and_its_tokens_stay_sealed() {
             .status(),
         204
     );
-    let list: Value = admin
-        .get("/api/player-accounts")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let list: Value = admin.get_json("/api/player-accounts").await;
     assert_eq!(list["accounts"], serde_json::json!([]));
 }
 

@@ -27,12 +27,7 @@ pub async fn local_bytes(user: &User, path: &str) -> Vec<u8> {
 }
 
 pub async fn collection_of(user: &User, card: &str) -> String {
-    let c: Value = user
-        .get(&format!("/api/cards/{card}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let c: Value = user.get_json(&format!("/api/cards/{card}")).await;
     c["collection_id"].as_str().unwrap().to_owned()
 }
 
@@ -98,20 +93,12 @@ async fn publishing_uploads_only_what_the_account_lacks() {
     assert_eq!(sim.stats().audio_puts, 2);
     assert_eq!(sim.stats().icon_uploads, 2);
     let records: Value = admin
-        .get(&format!("/api/cards/{card}/publish-status"))
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("/api/cards/{card}/publish-status"))
+        .await;
     let record = &records[0];
     assert_eq!(record["status"], "published");
     let player_card = record["player_card_id"].as_str().unwrap().to_owned();
-    let local: Value = admin
-        .get(&format!("/api/cards/{card}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let local: Value = admin.get_json(&format!("/api/cards/{card}")).await;
     assert_eq!(record["content_hash_at_publish"], local["content_hash"]);
     assert!(record["account_label"].as_str().unwrap().contains('@'));
 
@@ -138,23 +125,15 @@ async fn publishing_uploads_only_what_the_account_lacks() {
     assert!(remote["metadata"]["cover"]["imageL"].is_string());
 
     // again, unchanged: nothing queued, nothing uploaded
-    let again: Value = admin
-        .post_json("/api/publish", &body)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let again: Value = admin.post_for_json("/api/publish", &body).await;
     assert_eq!(again["plan"][0]["action"], "unchanged");
     assert!(again["plan"][0]["job_id"].is_null());
     let verify: Value = admin
-        .post_json(
+        .post_for_json(
             "/api/publish/verify",
             &json!({"account_ids": [account], "card_slugs": [card]}),
         )
-        .await
-        .json()
-        .await
-        .unwrap();
+        .await;
     assert_eq!(verify["results"][0]["state"], "in_sync");
     assert_eq!(sim.stats().icon_uploads, 2, "no icon sent twice");
 
@@ -162,21 +141,13 @@ async fn publishing_uploads_only_what_the_account_lacks() {
     let t = upload_track(&admin, &card, &tone(3, "wav")).await;
     wait_settled(&admin, &card, t["slug"].as_str().unwrap()).await;
     let verify: Value = admin
-        .post_json(
+        .post_for_json(
             "/api/publish/verify",
             &json!({"account_ids": [account], "card_slugs": [card]}),
         )
-        .await
-        .json()
-        .await
-        .unwrap();
+        .await;
     assert_eq!(verify["results"][0]["state"], "changed_locally");
-    let out: Value = admin
-        .post_json("/api/publish", &body)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let out: Value = admin.post_for_json("/api/publish", &body).await;
     assert_eq!(out["plan"][0]["action"], "update");
     assert_eq!(out["plan"][0]["audio_uploads"], 1);
     assert_eq!(out["plan"][0]["cover_upload"], false);
@@ -187,11 +158,8 @@ async fn publishing_uploads_only_what_the_account_lacks() {
     );
     assert_eq!(sim.stats().audio_puts, 3, "only the new track was uploaded");
     let records: Value = admin
-        .get(&format!("/api/cards/{card}/publish-status"))
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("/api/cards/{card}/publish-status"))
+        .await;
     assert_eq!(
         records[0]["player_card_id"],
         player_card.as_str(),
@@ -213,22 +181,12 @@ async fn publishing_uploads_only_what_the_account_lacks() {
         wait_job(&admin, trim["job_id"].as_str().unwrap()).await["status"],
         "succeeded"
     );
-    let trimmed = admin
-        .get(&format!("/api/cards/{card}"))
-        .await
-        .json::<Value>()
-        .await
-        .unwrap()["tracks"][1]["slug"]
+    let trimmed = admin.get_json(&format!("/api/cards/{card}")).await["tracks"][1]["slug"]
         .as_str()
         .unwrap()
         .to_owned();
     wait_settled(&admin, &card, &trimmed).await;
-    let out: Value = admin
-        .post_json("/api/publish", &body)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let out: Value = admin.post_for_json("/api/publish", &body).await;
     assert_eq!(out["plan"][0]["action"], "update");
     assert_eq!(out["plan"][0]["audio_uploads"], 1, "{out}");
     assert_eq!(
@@ -263,24 +221,18 @@ async fn publishing_refuses_what_it_cannot_do() {
     assert_problem(admin.post_json("/api/publish", &json!({"account_ids": [account], "card_slugs": ["other"], "collection_id": collection})).await, 422).await;
     // a card without tracks fails its job with the reason, and the record says so
     let out: Value = admin
-        .post_json(
+        .post_for_json(
             "/api/publish",
             &json!({"account_ids": [account], "card_slugs": [card], "collection_id": collection}),
         )
-        .await
-        .json()
-        .await
-        .unwrap();
+        .await;
     let job = wait_job(&admin, out["plan"][0]["job_id"].as_str().unwrap()).await;
     assert_eq!(job["status"], "failed", "{job}");
     assert_eq!(job["attempts"], 1, "a refusal is not retried");
     assert!(job["error"].as_str().unwrap().contains("no tracks"));
     let records: Value = admin
-        .get(&format!("/api/cards/{card}/publish-status"))
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("/api/cards/{card}/publish-status"))
+        .await;
     assert_eq!(records[0]["status"], "failed");
     // another user cannot publish to this account or see the card
     let (other, _) = app.new_user("other@example.com", "user").await;
@@ -293,14 +245,11 @@ async fn publishing_refuses_what_it_cannot_do() {
     )
     .await;
     let verify: Value = admin
-        .post_json(
+        .post_for_json(
             "/api/publish/verify",
             &json!({"account_ids": [account], "card_slugs": [card]}),
         )
-        .await
-        .json()
-        .await
-        .unwrap();
+        .await;
     assert_eq!(verify["results"][0]["state"], "never_published");
 }
 
@@ -319,14 +268,11 @@ async fn publishing_rides_out_rate_limits_and_platform_outages() {
     sim.rate_limit_next(2, Some(1));
     sim.add_fault(cardsmith_upstream_sim::Fault::error(1, 503, "maintenance").on_path("/content"));
     let out: Value = admin
-        .post_json(
+        .post_for_json(
             "/api/publish",
             &json!({"account_ids": [account], "card_slugs": [card], "collection_id": collection}),
         )
-        .await
-        .json()
-        .await
-        .unwrap();
+        .await;
     let done = wait_job(&admin, out["plan"][0]["job_id"].as_str().unwrap()).await;
     assert_eq!(done["status"], "succeeded", "{done}");
     assert_eq!(
@@ -341,11 +287,8 @@ async fn publishing_rides_out_rate_limits_and_platform_outages() {
         "the retry did not upload the audio again"
     );
     let records: Value = admin
-        .get(&format!("/api/cards/{card}/publish-status"))
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("/api/cards/{card}/publish-status"))
+        .await;
     assert_eq!(records[0]["status"], "published");
     assert!(records[0]["error"].is_null());
 }

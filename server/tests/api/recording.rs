@@ -186,12 +186,7 @@ async fn abandoning_deletes_the_take_and_bad_chunks_are_refused() {
         404,
     )
     .await;
-    let c: Value = admin
-        .get(&format!("/api/cards/{card}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let c: Value = admin.get_json(&format!("/api/cards/{card}")).await;
     assert_eq!(c["track_count"], 0);
 
     // a session nobody sends to any more expires with its files

@@ -57,12 +57,7 @@ async fn a_scheduled_seed_publishes_once_and_adds_shortcuts() {
         .map(|j| j.as_str().unwrap().to_owned())
         .collect();
     assert_eq!(jobs.len(), 2, "one job per player");
-    let queued: Value = admin
-        .get(&format!("/api/jobs/{}", jobs[0]))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let queued: Value = admin.get_json(&format!("/api/jobs/{}", jobs[0])).await;
     assert_eq!(queued["status"], "queued");
     assert_eq!(queued["type"], "seed");
     assert_eq!(sim.stats().audio_puts, 0, "nothing is sent before its time");
@@ -87,11 +82,8 @@ async fn a_scheduled_seed_publishes_once_and_adds_shortcuts() {
     let mut player_cards = Vec::new();
     for card in [&first, &second_slug] {
         let records: Value = admin
-            .get(&format!("/api/cards/{card}/publish-status"))
-            .await
-            .json()
-            .await
-            .unwrap();
+            .get_json(&format!("/api/cards/{card}/publish-status"))
+            .await;
         assert_eq!(records[0]["status"], "published");
         player_cards.push(records[0]["player_card_id"].as_str().unwrap().to_owned());
     }
@@ -112,12 +104,7 @@ async fn a_scheduled_seed_publishes_once_and_adds_shortcuts() {
     let mut again = body.clone();
     again["schedule_at"] = Value::Null;
     again["device_ids"] = json!([bedroom]);
-    let out: Value = admin
-        .post_json("/api/seed", &again)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let out: Value = admin.post_for_json("/api/seed", &again).await;
     let done = wait_job(&admin, out["job_ids"][0].as_str().unwrap()).await;
     let result: Value = serde_json::from_str(done["result"].as_str().unwrap()).unwrap();
     assert_eq!(result["published"], 0);
@@ -163,7 +150,7 @@ async fn seeding_refuses_what_it_cannot_do() {
         let problem = assert_problem(admin.post_json("/api/seed", &body).await, 422).await;
         assert_eq!(pointers(&problem), [pointer], "{body}");
     }
-    let jobs: Value = admin.get("/api/jobs").await.json().await.unwrap();
+    let jobs: Value = admin.get_json("/api/jobs").await;
     assert!(
         jobs.as_array().unwrap().iter().all(|j| j["type"] != "seed"),
         "refusals queue nothing"

@@ -24,11 +24,8 @@ async fn job_of(r: reqwest::Response) -> String {
 }
 
 async fn detail(user: &User, card: &str, track: &str) -> Value {
-    user.get(&format!("/api/cards/{card}/tracks/{track}"))
+    user.get_json(&format!("/api/cards/{card}/tracks/{track}"))
         .await
-        .json()
-        .await
-        .unwrap()
 }
 
 #[tokio::test]
@@ -37,12 +34,7 @@ async fn trim_is_sample_exact_and_undoable() {
     let admin = app.admin().await;
     let card = card_for(&admin, "Trims").await;
     let slug = ready_track(&admin, &card, 4, "wav").await;
-    let before: Value = admin
-        .get(&format!("/api/cards/{card}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let before: Value = admin.get_json(&format!("/api/cards/{card}")).await;
     let original = detail(&admin, &card, &slug).await;
 
     let job = job_of(
@@ -67,22 +59,12 @@ async fn trim_is_sample_exact_and_undoable() {
     assert_eq!(trimmed["transcode_status"], "ready");
     assert_eq!(trimmed["parent_track_id"], original["id"]);
     assert_eq!(trimmed["position"], 1);
-    let after: Value = admin
-        .get(&format!("/api/cards/{card}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let after: Value = admin.get_json(&format!("/api/cards/{card}")).await;
     assert_ne!(after["content_hash"], before["content_hash"]);
     assert_eq!(after["track_count"], 1);
 
     // the pre-edit audio is a source, playable, and restoring it undoes the trim
-    let sources: Value = admin
-        .get(&format!("/api/cards/{card}/sources"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let sources: Value = admin.get_json(&format!("/api/cards/{card}/sources")).await;
     assert_eq!(sources.as_array().unwrap().len(), 1);
     let source = &sources[0];
     assert_eq!(source["id"], original["id"]);
@@ -100,24 +82,14 @@ async fn trim_is_sample_exact_and_undoable() {
         detail(&admin, &card, &slug).await["duration_ms"],
         original["duration_ms"]
     );
-    let undone: Value = admin
-        .get(&format!("/api/cards/{card}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let undone: Value = admin.get_json(&format!("/api/cards/{card}")).await;
     assert_eq!(
         undone["content_hash"], before["content_hash"],
         "undo brings back exactly what was there"
     );
 
     // the trimmed version is now the source; purging it deletes record and file
-    let sources: Value = admin
-        .get(&format!("/api/cards/{card}/sources"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let sources: Value = admin.get_json(&format!("/api/cards/{card}/sources")).await;
     let trimmed_source = sources[0]["slug"].as_str().unwrap().to_owned();
     let file = app.core.settings.data_dir.join("media");
     let count = || walk(&file);
@@ -181,12 +153,7 @@ async fn split_merge_and_fade_make_new_tracks() {
     .await;
     let done = wait_job(&admin, &job).await;
     assert_eq!(done["status"], "succeeded", "{done}");
-    let c: Value = admin
-        .get(&format!("/api/cards/{card}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let c: Value = admin.get_json(&format!("/api/cards/{card}")).await;
     let titles: Vec<&str> = c["tracks"]
         .as_array()
         .unwrap()
@@ -208,12 +175,7 @@ async fn split_merge_and_fade_make_new_tracks() {
     )
     .await;
     assert_eq!(wait_job(&admin, &job).await["status"], "succeeded");
-    let c: Value = admin
-        .get(&format!("/api/cards/{card}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let c: Value = admin.get_json(&format!("/api/cards/{card}")).await;
     assert_eq!(c["track_count"], 3);
     let merged = &c["tracks"][1];
     assert_eq!(merged["title"], "Middle and last");
@@ -231,13 +193,10 @@ async fn split_merge_and_fade_make_new_tracks() {
     .await;
     assert_eq!(wait_job(&admin, &job).await["status"], "succeeded");
     let peaks: Value = admin
-        .get(&format!(
+        .get_json(&format!(
             "/api/cards/{card}/tracks/{first}/peaks?buckets=100"
         ))
-        .await
-        .json()
-        .await
-        .unwrap();
+        .await;
     let p: Vec<f64> = peaks["peaks"]
         .as_array()
         .unwrap()
@@ -251,12 +210,7 @@ async fn split_merge_and_fade_make_new_tracks() {
         p[50]
     );
     assert!(p[99] < p[50] * 0.5, "the fade-out ends quiet");
-    let sources: Value = admin
-        .get(&format!("/api/cards/{card}/sources"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let sources: Value = admin.get_json(&format!("/api/cards/{card}/sources")).await;
     assert_eq!(
         sources.as_array().unwrap().len(),
         4,
@@ -330,12 +284,7 @@ async fn edits_refuse_bad_input_busy_tracks_and_viewers() {
     );
     wait_job(&admin, &job).await;
 
-    let c: Value = admin
-        .get(&format!("/api/cards/{card}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let c: Value = admin.get_json(&format!("/api/cards/{card}")).await;
     let (viewer, _) = app.new_user("viewer@example.com", "user").await;
     admin
         .add_member(
@@ -358,12 +307,7 @@ async fn edits_refuse_bad_input_busy_tracks_and_viewers() {
             .status(),
         200
     );
-    let sources: Value = admin
-        .get(&format!("/api/cards/{card}/sources"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let sources: Value = admin.get_json(&format!("/api/cards/{card}/sources")).await;
     let source = sources[0]["slug"].as_str().unwrap();
     assert_problem(
         viewer

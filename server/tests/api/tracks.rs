@@ -11,12 +11,7 @@ async fn every_accepted_format_becomes_playable_m4a() {
     let app = spawn_app().await;
     let admin = app.admin().await;
     let card = card_for(&admin, "Formats").await;
-    let before: Value = admin
-        .get(&format!("/api/cards/{card}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let before: Value = admin.get_json(&format!("/api/cards/{card}")).await;
     let mut files: Vec<_> = ["mp3", "m4a", "wav", "flac", "ogg", "opus", "webm"]
         .iter()
         .map(|f| tone(2, f))
@@ -53,12 +48,7 @@ async fn every_accepted_format_becomes_playable_m4a() {
     let webm = wait_settled(&admin, &card, &slugs[6]).await;
     assert_eq!(webm["original_format"], "webm");
 
-    let after: Value = admin
-        .get(&format!("/api/cards/{card}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let after: Value = admin.get_json(&format!("/api/cards/{card}")).await;
     assert_eq!(after["track_count"], files.len());
     assert_eq!(
         after["total_duration_s"].as_i64().unwrap(),
@@ -103,12 +93,7 @@ async fn non_audio_is_415_and_oversized_is_413_and_nothing_changes() {
         .await
         .unwrap();
     assert_problem(r, 415).await;
-    let card: Value = admin
-        .get(&format!("/api/cards/{card}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let card: Value = admin.get_json(&format!("/api/cards/{card}")).await;
     assert_eq!(card["track_count"], 0);
     let leftovers = std::fs::read_dir(app.core.settings.data_dir.join("tmp"))
         .map(|d| d.count())
@@ -180,13 +165,10 @@ async fn audio_is_served_with_ranges_and_etags() {
     assert_eq!(cached.status(), 304);
 
     let peaks: Value = admin
-        .get(&format!(
+        .get_json(&format!(
             "/api/cards/{card}/tracks/{slug}/peaks?buckets=300"
         ))
-        .await
-        .json()
-        .await
-        .unwrap();
+        .await;
     let values = peaks["peaks"].as_array().unwrap();
     assert_eq!(values.len(), 300);
     let loud = values.iter().filter(|v| v.as_f64().unwrap() > 0.05).count();
@@ -263,26 +245,15 @@ async fn titles_slugs_descriptions_order_and_deletion() {
     )
     .await;
     let avail: Value = admin
-        .get(&format!("{base}/slug-available?slug=the-moon"))
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("{base}/slug-available?slug=the-moon"))
+        .await;
     assert_eq!(avail["available"], false);
-    let track: Value = admin
-        .get(&format!("{base}/the-moon"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let track: Value = admin.get_json(&format!("{base}/the-moon")).await;
     let own = format!(
         "{base}/slug-available?slug=the-moon&track_id={}",
         track["id"].as_str().unwrap()
     );
-    assert_eq!(
-        admin.get(&own).await.json::<Value>().await.unwrap()["available"],
-        true
-    );
+    assert_eq!(admin.get_json(&own).await["available"], true);
     assert_eq!(
         admin
             .put_json(&format!("{base}/{b}/slug"), &json!({"slug": "stars"}))
@@ -311,23 +282,13 @@ async fn titles_slugs_descriptions_order_and_deletion() {
             .status(),
         204
     );
-    let stars: Value = admin
-        .get(&format!("{base}/stars"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let stars: Value = admin.get_json(&format!("{base}/stars")).await;
     assert_eq!(stars["description"], "Counting stars");
     assert_eq!(stars["icon_prompt"], "a star");
     assert_eq!(stars["is_source"], false);
 
     // order
-    let hash_before: Value = admin
-        .get(&format!("/api/cards/{card}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let hash_before: Value = admin.get_json(&format!("/api/cards/{card}")).await;
     assert_eq!(
         admin
             .put_json(
@@ -338,12 +299,7 @@ async fn titles_slugs_descriptions_order_and_deletion() {
             .status(),
         204
     );
-    let card_json: Value = admin
-        .get(&format!("/api/cards/{card}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let card_json: Value = admin.get_json(&format!("/api/cards/{card}")).await;
     let order: Vec<&str> = card_json["tracks"]
         .as_array()
         .unwrap()
@@ -392,23 +348,13 @@ async fn titles_slugs_descriptions_order_and_deletion() {
 
     // deletion renumbers and removes unused files
     wait_settled(&admin, &card, "the-moon").await;
-    let moon: Value = admin
-        .get(&format!("{base}/the-moon"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let moon: Value = admin.get_json(&format!("{base}/the-moon")).await;
     assert_eq!(
         admin.delete(&format!("{base}/the-moon")).await.status(),
         204
     );
     assert_problem(admin.get(&format!("{base}/the-moon")).await, 404).await;
-    let card_json: Value = admin
-        .get(&format!("/api/cards/{card}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let card_json: Value = admin.get_json(&format!("/api/cards/{card}")).await;
     assert_eq!(card_json["track_count"], 1);
     assert_eq!(card_json["tracks"][0]["position"], 1);
     assert!(moon["id"].is_string());
@@ -463,11 +409,8 @@ async fn stream_tracks_are_checked_and_never_reach_private_networks() {
         axum::serve(radio, router).await.unwrap();
     });
     let t: Value = admin
-        .post_json(&path, &json!({"stream_url": radio_url, "title": "Live"}))
-        .await
-        .json()
-        .await
-        .unwrap();
+        .post_for_json(&path, &json!({"stream_url": radio_url, "title": "Live"}))
+        .await;
     assert_eq!(t["source_type"], "stream");
     assert_eq!(t["stream_status"], "reachable");
     assert_eq!(t["transcode_status"], "not_needed");
@@ -475,18 +418,10 @@ async fn stream_tracks_are_checked_and_never_reach_private_networks() {
     let closed_url = format!("http://{}/gone.mp3", closed.local_addr().unwrap());
     drop(closed);
     let t: Value = admin
-        .post_json(&path, &json!({"stream_url": closed_url, "title": "Gone"}))
-        .await
-        .json()
-        .await
-        .unwrap();
+        .post_for_json(&path, &json!({"stream_url": closed_url, "title": "Gone"}))
+        .await;
     assert_eq!(t["stream_status"], "unreachable");
-    let card_json: Value = admin
-        .get(&format!("/api/cards/{card}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let card_json: Value = admin.get_json(&format!("/api/cards/{card}")).await;
     assert_eq!(card_json["source_types"], json!(["stream"]));
     assert_problem(
         admin

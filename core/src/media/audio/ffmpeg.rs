@@ -21,12 +21,16 @@ pub async fn encode_m4a(
     duration_ms: Option<i64>,
     progress: Progress<'_>,
 ) -> CoreResult<()> {
-    let args = args_of(&[
-        "-i",
-        path_str(input)?,
-        "-vn",
-        "-map_metadata",
-        "-1",
+    let mut args = args_of(&["-i", path_str(input)?, "-vn", "-map_metadata", "-1"]);
+    args.extend(player_output_args());
+    args.push(path_str(output)?.into());
+    run(args, duration_ms, progress).await
+}
+
+/// The output options of the player's format (loudness-normalised AAC in a streamable M4A),
+/// shared by transcoding and live recording so both make the same file.
+pub fn player_output_args() -> Vec<String> {
+    args_of(&[
         "-af",
         LOUDNORM,
         "-ar",
@@ -39,9 +43,7 @@ pub async fn encode_m4a(
         "+faststart",
         "-f",
         "mp4",
-        path_str(output)?,
-    ]);
-    run(args, duration_ms, progress).await
+    ])
 }
 
 /// Decodes `input`, applies the audio filter chain `filter` (e.g. `atrim=…`) and writes FLAC.
