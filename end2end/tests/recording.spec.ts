@@ -1,5 +1,6 @@
 // Recording on a phone with Chromium's fake microphone (a spoken WAV made by espeak-ng):
-// the take is uploaded in chunks while recording and becomes a ready track on Stop & save.
+// the take is uploaded in chunks while recording and becomes a ready track on Stop & save
+// (after one failed attempt to finish, retried from the phone).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,7 +40,21 @@ test('a parent records a story on a phone and it becomes a track', async ({ base
   await expect(page.getByText(/[1-9]\d* waiting/)).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByTestId('record-clock')).toHaveText('0:12', { timeout: 20_000 });
+  // The first attempt to finish the take fails (a server restarting): the take is kept and
+  // the phone offers to try again.
+  await page.route(
+    '**/api/recording/*/finish',
+    (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'The server is restarting.' }),
+      }),
+    { times: 1 },
+  );
   await page.getByRole('button', { name: '■ Stop & save' }).click();
+  await expect(page.getByRole('alert')).toContainText('kept on the server', { timeout: 30_000 });
+  await page.getByRole('button', { name: '↻ Try saving again' }).click();
   await expect(page.getByText('Saved: the recording is now a track of this card.')).toBeVisible({ timeout: 30_000 });
 
   const list = page.getByRole('list', { name: 'Tracks in play order' });

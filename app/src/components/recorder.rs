@@ -24,6 +24,8 @@ pub enum Phase {
     Starting,
     Recording,
     Saving,
+    /// Every chunk is stored but finishing the take failed: it can be tried again.
+    Unsaved,
 }
 
 /// What the page shows while recording (shared with the browser-side code).
@@ -88,6 +90,14 @@ pub fn Recorder(card: String, on_saved: Callback<String>) -> impl IntoView {
             }
         })
     };
+    let save_again = move |_| {
+        ui.error.set(None);
+        take.with_value(|t| {
+            if let Some(t) = t {
+                t.finish_again()
+            }
+        })
+    };
     let abandon = Callback::new(move |()| {
         take.update_value(|t| {
             if let Some(t) = t.take() {
@@ -124,6 +134,7 @@ pub fn Recorder(card: String, on_saved: Callback<String>) -> impl IntoView {
                         <span class="text-sm text-slate-600">{move || match ui.phase.get() {
                             Phase::Starting => "Asking for the microphone…".to_owned(),
                             Phase::Saving => format!("Saving… {} chunk(s) left", ui.waiting.get()),
+                            Phase::Unsaved => "Recorded, not saved yet".to_owned(),
                             _ => format!("{} saved, {} waiting", ui.sent.get(), ui.waiting.get()),
                         }}</span>
                     </div>
@@ -132,8 +143,15 @@ pub fn Recorder(card: String, on_saved: Callback<String>) -> impl IntoView {
                         <div class="h-full bg-emerald-500 transition-[width]" style:width=move || format!("{:.0}%", ui.level.get() * 100.0)></div>
                     </div>
                     <div class="grid grid-cols-2 gap-2">
-                        <button type="button" class="rounded-xl bg-indigo-600 px-4 py-3 font-semibold text-white disabled:opacity-60"
-                            disabled=move || !recording() on:click=stop>"■ Stop & save"</button>
+                        <Show when=move || ui.phase.get() == Phase::Unsaved
+                            fallback=move || view! {
+                                <button type="button" class="rounded-xl bg-indigo-600 px-4 py-3 font-semibold text-white disabled:opacity-60"
+                                    disabled=move || !recording() on:click=stop>"■ Stop & save"</button>
+                            }>
+                            <button type="button" class="rounded-xl bg-indigo-600 px-4 py-3 font-semibold text-white" on:click=save_again>
+                                "↻ Try saving again"
+                            </button>
+                        </Show>
                         <ConfirmButton label="Abandon" question="Abandon this recording? Nothing of it is kept."
                             confirm_label="Yes, abandon" busy=Signal::derive(move || ui.phase.get() == Phase::Saving) on_confirm=abandon/>
                     </div>
@@ -344,6 +362,12 @@ mod browser {
             self.release();
         }
 
+        /// Tries again to turn the stored take into a track (after `finish` failed).
+        pub fn finish_again(&self) {
+            self.shared.borrow().ui.phase.set(Phase::Saving);
+            spawn_local(finish(self.shared.clone()));
+        }
+
         pub fn abandon(self) {
             let session = {
                 let mut sh = self.shared.borrow_mut();
@@ -497,8 +521,11 @@ mod browser {
                 on_saved.run(done.track_slug);
             }
             Err(e) => {
-                ui.error.set(Some(e));
-                ui.phase.set(Phase::Idle);
+                // every chunk is on the server: keep the take and offer to try again
+                ui.error.set(Some(format!(
+                    "{e} The recording is kept on the server: try saving again, or abandon it."
+                )));
+                ui.phase.set(Phase::Unsaved);
             }
         }
     }
@@ -524,6 +551,7 @@ mod browser {
             Err("Recording works in the browser only.".into())
         }
         pub fn stop(&self) {}
+        pub fn finish_again(&self) {}
         pub fn abandon(self) {}
     }
 }
