@@ -291,7 +291,7 @@ pub fn TracksPanel() -> impl IntoView {
 fn TrackList() -> impl IntoView {
     let tracks = expect_context::<Tracks>();
     view! {
-        <ol class="divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="Tracks in play order"
+        <ol class="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200" aria-label="Tracks in play order"
             on:pointerup=move |_| tracks.drag_end() on:pointercancel=move |_| tracks.drag_end()>
             <For each=move || tracks.list.get() key=|t| t.id.clone() let:track>
                 <row::TrackRow id=track.id/>

@@ -43,7 +43,7 @@ pub fn TrackRow(id: String) -> impl IntoView {
         format!(
             "space-y-3 p-3 sm:p-4 {}",
             if dragged {
-                "bg-indigo-50 ring-2 ring-indigo-300"
+                "bg-indigo-50 ring-2 ring-inset ring-indigo-300"
             } else {
                 "bg-white"
             }
