@@ -22,6 +22,7 @@ pub fn routes() -> Router<SharedState> {
     Router::new()
         .route("/__sim/faults", post(add_fault).delete(clear_faults))
         .route("/__sim/expire-access-tokens", post(expire_access_tokens))
+        .route("/__sim/revoke-refresh-tokens", post(revoke_refresh_tokens))
         .route("/__sim/expire-signed-urls", post(expire_signed_urls))
         .route("/__sim/users", get(list_users).post(add_user))
         .route("/__sim/login-as", post(login_as))
@@ -50,6 +51,11 @@ async fn clear_faults(State(shared): State<SharedState>) -> StatusCode {
 
 async fn expire_access_tokens(State(shared): State<SharedState>) -> StatusCode {
     handle(shared).expire_access_tokens();
+    StatusCode::NO_CONTENT
+}
+
+async fn revoke_refresh_tokens(State(shared): State<SharedState>) -> StatusCode {
+    handle(shared).revoke_refresh_tokens();
     StatusCode::NO_CONTENT
 }
 
