@@ -51,7 +51,9 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("collections") ssr=SsrMode::Async view=pages::library::CollectionsPage/>
                     <Route path=path!("collections/:slug") ssr=SsrMode::Async view=pages::collection::CollectionPage/>
                     <Route path=path!("labels") ssr=SsrMode::Async view=pages::labels::LabelsPage/>
-                    <Route path=path!("devices") ssr=SsrMode::Async view=pages::library::DevicesPage/>
+                    <Route path=path!("devices") ssr=SsrMode::Async view=pages::devices::DevicesPage/>
+                    <Route path=path!("accounts") ssr=SsrMode::Async view=pages::accounts::AccountsPage/>
+                    <Route path=path!("import") ssr=SsrMode::Async view=pages::import::ImportPage/>
                     <Route path=path!("settings") ssr=SsrMode::Async view=pages::settings::SettingsPage/>
                     <Route path=path!("admin/users") ssr=SsrMode::Async view=pages::admin_users::AdminUsersPage/>
                 </ParentRoute>

@@ -4,6 +4,7 @@
 //  - after hydration the app sets <html data-hydrated="true">; before that, clicks and
 //    typing may be lost, so every full page load waits for it (gotoHydrated / waitHydrated);
 //  - uncaught page errors (a WASM panic, a broken wasm-opt output) fail the test.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -84,8 +85,15 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await waitHydrated(page); // no-op after a client-side navigation; waits after a full load
 }
 
-export const NAV_LINKS = ['Cards', 'Collections', 'Devices', 'Settings', 'Admin'] as const;
+export const NAV_LINKS = ['Cards', 'Collections', 'Devices', 'Import', 'Accounts', 'Settings', 'Admin'] as const;
 
 export function mainNav(page: Page) {
   return page.locator('nav[aria-label="Main"]');
+}
+
+/** `seconds` of a tone made by ffmpeg in `dir`, as a file to upload. */
+export function tone(dir: string, name: string, seconds: number, hz: number): { name: string; mimeType: string; buffer: Buffer } {
+  const file = path.join(dir, name);
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=${hz}:duration=${seconds}`, file]);
+  return { name, mimeType: name.endsWith('.mp3') ? 'audio/mpeg' : 'audio/wav', buffer: fs.readFileSync(file) };
 }

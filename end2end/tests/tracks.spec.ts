@@ -1,19 +1,11 @@
 // Tracks: several uploads with progress, transcoding to "Ready", a refused non-audio file, a
 // trim through the waveform editor (inputs and keyboard handles), Undo from the kept original,
 // then reorder (button and pointer drag) and rename, all surviving a full reload.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { expect, gotoHydrated, screenshot, signInAsAdmin, test } from './fixtures';
-
-/** `seconds` of a tone made by ffmpeg, as the named file. */
-function tone(dir: string, name: string, seconds: number, hz: number): { name: string; mimeType: string; buffer: Buffer } {
-  const path = join(dir, name);
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=${hz}:duration=${seconds}`, path]);
-  return { name, mimeType: name.endsWith('.mp3') ? 'audio/mpeg' : 'audio/wav', buffer: readFileSync(path) };
-}
+import { expect, gotoHydrated, screenshot, signInAsAdmin, test, tone } from './fixtures';
 
 test('a parent uploads chapters, trims one in the waveform editor and undoes it', async ({ page }) => {
   const dir = mkdtempSync(join(tmpdir(), 'cardsmith-e2e-'));

@@ -121,3 +121,93 @@ pub struct PublishedCardOut {
 pub struct PublishedCardsOutputBody {
     pub cards: Option<Vec<PublishedCardOut>>,
 }
+
+/// Where one card stands on one of the caller's accounts, for badges: enough to compare with
+/// the card's current `content_hash`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PublishSummary {
+    pub card_slug: String,
+    /// `queued`, `publishing`, `published` or `failed`.
+    pub status: String,
+    pub content_hash_at_publish: Option<String>,
+}
+
+/// The one word a card tile shows about publishing, across the caller's accounts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PublishBadge {
+    /// Published and unchanged since, everywhere it went.
+    OnPlayer,
+    /// Published, but the card changed since on at least one account.
+    Changed,
+    /// A publish is queued or running.
+    Publishing,
+    /// The last publish to some account failed.
+    Failed,
+}
+
+impl PublishBadge {
+    /// The badge of the card with `slug` whose content is now `content_hash`; `None` when it
+    /// was never published. Work in progress and failures outrank the rest: they need eyes.
+    pub fn of(slug: &str, content_hash: &str, records: &[PublishSummary]) -> Option<Self> {
+        records
+            .iter()
+            .filter(|r| r.card_slug == slug)
+            .map(|r| match r.status.as_str() {
+                "queued" | "publishing" => Self::Publishing,
+                "failed" => Self::Failed,
+                _ if r.content_hash_at_publish.as_deref() == Some(content_hash) => Self::OnPlayer,
+                _ => Self::Changed,
+            })
+            .max_by_key(|b| match b {
+                Self::OnPlayer => 0,
+                Self::Changed => 1,
+                Self::Failed => 2,
+                Self::Publishing => 3,
+            })
+    }
+
+    pub fn text(self) -> &'static str {
+        match self {
+            Self::OnPlayer => "On player",
+            Self::Changed => "Changed since publishing",
+            Self::Publishing => "Publishing…",
+            Self::Failed => "Publish failed",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(slug: &str, status: &str, hash: &str) -> PublishSummary {
+        PublishSummary {
+            card_slug: slug.into(),
+            status: status.into(),
+            content_hash_at_publish: Some(hash.into()),
+        }
+    }
+
+    #[test]
+    fn badges_compare_what_was_sent_with_the_card_now() {
+        let records = [
+            record("a", "published", "h1"),
+            record("b", "published", "old"),
+            record("c", "published", "h1"),
+            record("c", "failed", "h1"),
+        ];
+        assert_eq!(
+            PublishBadge::of("a", "h1", &records),
+            Some(PublishBadge::OnPlayer)
+        );
+        assert_eq!(
+            PublishBadge::of("b", "h2", &records),
+            Some(PublishBadge::Changed)
+        );
+        assert_eq!(
+            PublishBadge::of("c", "h1", &records),
+            Some(PublishBadge::Failed)
+        );
+        assert_eq!(PublishBadge::of("d", "h1", &records), None);
+    }
+}

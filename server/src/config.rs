@@ -103,6 +103,11 @@ pub struct Config {
     #[arg(long, env = "CARDSMITH_DEMO_UPSTREAM")]
     pub demo_upstream: bool,
 
+    /// In demo mode, start the platform with no family data (players, cards); tests use it to
+    /// set up exactly what they check.
+    #[arg(long, env = "CARDSMITH_DEMO_BARE", hide = true)]
+    pub demo_bare: bool,
+
     /// Leptos runtime options file (site root, output name).
     #[arg(long, env = "CARDSMITH_LEPTOS_TOML", default_value = "Leptos.toml")]
     pub leptos_toml: PathBuf,
@@ -173,6 +178,7 @@ impl std::fmt::Debug for Config {
             .field("upstream_api_url", &self.upstream_api_url)
             .field("upstream_client_id", &self.upstream_client_id)
             .field("demo_upstream", &self.demo_upstream)
+            .field("demo_bare", &self.demo_bare)
             .field("leptos_toml", &self.leptos_toml)
             .finish()
     }

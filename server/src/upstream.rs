@@ -10,6 +10,8 @@ use url::Url;
 
 use crate::config::Config;
 
+mod demo;
+
 /// The platform client (none without a client id) and the simulator serving it in demo mode,
 /// which must live as long as the server.
 pub struct Upstream {
@@ -39,6 +41,9 @@ pub async fn connect(config: &Config) -> anyhow::Result<Upstream> {
         settings.transcode_poll.interval = std::time::Duration::from_millis(100);
         let client = UpstreamClient::new(settings)
             .map_err(|e| anyhow::anyhow!("demo platform client: {e}"))?;
+        if !config.demo_bare {
+            demo::seed_family(&simulator.handle()).await;
+        }
         tracing::info!(api = %simulator.api_url(), "demo mode: using the built-in player platform simulator");
         return Ok(Upstream {
             client: Some(Arc::new(client)),

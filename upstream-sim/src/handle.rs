@@ -240,6 +240,33 @@ impl SimHandle {
         hash
     }
 
+    /// Stores a cover image as the platform's image host would; returns its public URL, for
+    /// a card's `metadata.cover.imageL`.
+    pub fn seed_cover(&self, bytes: &[u8], content_type: &str) -> String {
+        let media_id = self.store_image(bytes, content_type);
+        format!(
+            "{}{}/{media_id}",
+            self.shared.base_url,
+            crate::storage::COVER_PATH
+        )
+    }
+
+    /// Stores a 16x16 chapter icon; returns its reference for `display.icon16x16`
+    /// (`yoto:#<mediaId>`).
+    pub fn seed_icon(&self, png: &[u8]) -> String {
+        format!("yoto:#{}", self.store_image(png, "image/png"))
+    }
+
+    fn store_image(&self, bytes: &[u8], content_type: &str) -> String {
+        let media_id = ids::media_id(bytes);
+        let blob = Blob {
+            bytes: bytes.to_vec().into(),
+            content_type: content_type.to_owned(),
+        };
+        self.shared.world().blobs.insert(media_id.clone(), blob);
+        media_id
+    }
+
     // ----- inspection -----
 
     pub fn stats(&self) -> Stats {

@@ -10,12 +10,14 @@ mod cards;
 mod collections;
 mod labels;
 mod pages;
+mod player;
 mod sharing;
 
 pub use cards::*;
 pub use collections::*;
 pub use labels::*;
 pub use pages::*;
+pub use player::*;
 pub use sharing::*;
 
 use cardsmith_model::user::UserOut;

@@ -6,11 +6,12 @@
 //! when a page is hydrated after a full reload (Leptos 0.8), which aborted hydration of the
 //! collection and card pages; one bundle per page avoids that and saves round trips.
 
-use cardsmith_model::card::{CardDetailOut, PlaybackConfigOut};
+use cardsmith_model::card::{CardDetailOut, CardOut, PlaybackConfigOut};
 use cardsmith_model::collection::{
     CollectionOut, CollectionProfileOut, CollectionStatsOutputBody, GetCollectionOutputBody,
     MemberOut, PresetOut,
 };
+use cardsmith_model::publish::PublishSummary;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -26,6 +27,8 @@ pub struct CollectionPageData {
     pub members: Vec<MemberOut>,
     pub presets: Vec<PresetOut>,
     pub profile: CollectionProfileOut,
+    /// Where the caller published cards, for the tiles' badges.
+    pub publish: Vec<PublishSummary>,
 }
 
 /// What the card page shows: the card, its playback settings and the collections it could
@@ -35,6 +38,36 @@ pub struct CardPageData {
     pub detail: CardDetailOut,
     pub playback: PlaybackConfigOut,
     pub collections: Vec<CollectionOut>,
+    pub publish: Vec<PublishSummary>,
+}
+
+/// What the all-cards page shows: the cards and where the caller published them.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CardsPageData {
+    pub cards: Vec<CardOut>,
+    pub publish: Vec<PublishSummary>,
+}
+
+#[server(prefix = "/rpc", endpoint = "cards_page")]
+pub async fn cards_page() -> Result<CardsPageData, UiError> {
+    let core = ssr::core();
+    let actor = ssr::actor(&core).await?;
+    Ok(CardsPageData {
+        cards: cardsmith_core::cards::service::list_cards(&core, &actor)
+            .await
+            .map_err(ssr::fail)?,
+        publish: publish_summaries(&core, &actor).await?,
+    })
+}
+
+#[cfg(feature = "ssr")]
+async fn publish_summaries(
+    core: &cardsmith_core::Core,
+    actor: &cardsmith_core::Actor,
+) -> Result<Vec<PublishSummary>, UiError> {
+    cardsmith_core::player::publish::summaries(core, actor)
+        .await
+        .map_err(ssr::fail)
 }
 
 #[server(prefix = "/rpc", endpoint = "collection_page")]
@@ -55,6 +88,7 @@ pub async fn collection_page(slug: String) -> Result<CollectionPageData, UiError
         profile: presets::get_profile(&core, &actor, &id)
             .await
             .map_err(ssr::fail)?,
+        publish: publish_summaries(&core, &actor).await?,
         body,
     })
 }
@@ -74,6 +108,7 @@ pub async fn card_page(slug: String) -> Result<CardPageData, UiError> {
         collections: collections::service::list(&core, &actor)
             .await
             .map_err(ssr::fail)?,
+        publish: publish_summaries(&core, &actor).await?,
         detail,
     })
 }

@@ -2,9 +2,11 @@
 //! label builder shares.
 
 use cardsmith_model::card::CardOut;
+use cardsmith_model::publish::PublishSummary;
 use leptos::prelude::*;
 
 use super::layout::{tint, Badge, EmptyBox};
+use super::publish::PublishState;
 
 /// Where a cover is read. The `v` parameter is the image's content hash, so a new cover gets a
 /// new URL and no browser cache shows the old one.
@@ -47,6 +49,9 @@ pub fn CardTile(
     /// linked in. Without it (the all-cards page) the tile names the card's collection.
     #[prop(optional_no_strip)]
     in_collection: Option<String>,
+    /// The caller's publish records, for the card's publish badge.
+    #[prop(optional)]
+    publish: Vec<PublishSummary>,
 ) -> impl IntoView {
     let href = format!("/cards/{}", card.slug);
     let linked = in_collection.as_ref().map(|id| *id != card.collection_id);
@@ -71,6 +76,7 @@ pub fn CardTile(
                     <p class="line-clamp-2 font-medium text-slate-900">{card.title.clone()}</p>
                     <div class="flex flex-wrap items-center gap-1 text-xs text-slate-600">
                         {badge}
+                        <PublishState slug=card.slug.clone() content_hash=card.content_hash.clone().unwrap_or_default() records=publish/>
                         {place.map(|p| view! { <span class="truncate">{p}</span> })}
                     </div>
                 </div>
@@ -89,6 +95,9 @@ pub fn CardGrid(
     /// The empty state's heading and body.
     empty: (&'static str, &'static str),
     #[prop(optional_no_strip)] next: Option<(&'static str, &'static str)>,
+    /// The caller's publish records, for the tiles' badges.
+    #[prop(optional)]
+    publish: Vec<PublishSummary>,
 ) -> impl IntoView {
     if cards.is_empty() {
         let (heading, body) = empty;
@@ -98,7 +107,7 @@ pub fn CardGrid(
         <ul aria-label=label class="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
             {cards
                 .into_iter()
-                .map(|card| view! { <CardTile card in_collection=in_collection.clone()/> })
+                .map(|card| view! { <CardTile card in_collection=in_collection.clone() publish=publish.clone()/> })
                 .collect_view()}
         </ul>
     }

@@ -100,6 +100,17 @@ pub fn StatusNote(#[prop(into)] message: Signal<Option<String>>) -> impl IntoVie
     }
 }
 
+/// The outcome of an action done from the browser: its success line or why it failed.
+#[component]
+pub fn Outcome(outcome: RwSignal<Option<Result<String, String>>>) -> impl IntoView {
+    let ok = Signal::derive(move || outcome.get().and_then(Result::ok));
+    let failed = Signal::derive(move || outcome.get().and_then(Result::err));
+    view! {
+        <StatusNote message=ok/>
+        <ErrorAlert message=failed/>
+    }
+}
+
 /// The primary button of a form; disabled and relabelled while `busy`.
 #[component]
 pub fn SubmitButton(

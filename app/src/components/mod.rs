@@ -9,6 +9,7 @@ pub mod form;
 pub mod image_upload;
 pub mod layout;
 pub mod navigation;
+pub mod publish;
 pub mod recorder;
 pub mod rest;
 pub mod slug_form;

@@ -7,11 +7,13 @@ use leptos_router::hooks::use_location;
 
 use crate::api::Logout;
 
-const LINKS: [(&str, &str); 5] = [
+const LINKS: [(&str, &str); 7] = [
     ("/cards", "Cards"),
     ("/collections", "Collections"),
     ("/labels", "Labels"),
     ("/devices", "Devices"),
+    ("/import", "Import"),
+    ("/accounts", "Accounts"),
     ("/settings", "Settings"),
 ];
 

@@ -19,12 +19,15 @@ use leptos_meta::Title;
 use leptos_router::hooks::use_params_map;
 
 use super::settings::general_error;
+use cardsmith_model::publish::PublishSummary;
+
 use crate::api::{collection_page, collection_stats, CollectionPageData, CreateCard};
 use crate::components::card_fields::CardFields;
 use crate::components::card_tile::CardGrid;
 use crate::components::form::{ErrorAlert, StatusNote, SubmitButton};
 use crate::components::image_upload::ImageDropZone;
 use crate::components::layout::{human_bytes, loaded, refresh, role_of, Badge, Panel, RoleBadge};
+use crate::components::publish::PublishButton;
 
 /// What the sections of one collection page share.
 #[derive(Clone, Copy)]
@@ -32,6 +35,8 @@ struct Shown {
     collection: RwSignal<CollectionOut>,
     cards: RwSignal<Vec<CardOut>>,
     role: CollectionRole,
+    /// Where the caller published cards (the tiles' badges).
+    publish: RwSignal<Vec<PublishSummary>>,
 }
 
 impl Shown {
@@ -61,8 +66,10 @@ fn CollectionView(page: CollectionPageData) -> impl IntoView {
         members,
         presets,
         profile,
+        publish,
     } = page;
     let shown = Shown {
+        publish: RwSignal::new(publish),
         role: role_of(body.collection.viewer_role.as_deref()),
         collection: RwSignal::new(body.collection),
         cards: RwSignal::new(body.cards.unwrap_or_default()),
@@ -122,6 +129,35 @@ fn Stats(initial: CollectionStatsOutputBody) -> impl IntoView {
     }
 }
 
+/// Publishing the collection's cards (any of them, to any of the caller's accounts).
+#[component]
+fn PublishCollection() -> impl IntoView {
+    let shown = expect_context::<Shown>();
+    let cards = Signal::derive(move || {
+        shown.cards.with(|cards| {
+            cards
+                .iter()
+                .filter(|c| c.track_count > 0)
+                .map(|c| (c.slug.clone(), c.title.clone()))
+                .collect::<Vec<_>>()
+        })
+    });
+    let slug = shown.collection.with_untracked(|c| c.slug.clone());
+    let on_done = Callback::new(move |()| {
+        let slug = slug.clone();
+        refresh(shown.publish, async move {
+            collection_page(slug).await.map(|page| page.publish)
+        })
+    });
+    view! {
+        <Show when=move || !cards.with(Vec::is_empty)>
+            <div class="flex justify-end">
+                <PublishButton collection_id=shown.id() cards label="Publish cards to player" on_done/>
+            </div>
+        </Show>
+    }
+}
+
 #[component]
 fn CardsPanel() -> impl IntoView {
     let shown = expect_context::<Shown>();
@@ -140,9 +176,10 @@ fn CardsPanel() -> impl IntoView {
     };
     view! {
         <Panel id="cards" title="Cards">
+            <PublishCollection/>
             {move || view! {
                 <CardGrid cards=shown.cards.get() label="Cards in this collection"
-                    in_collection=Some(id.clone()) empty next=None/>
+                    in_collection=Some(id.clone()) empty next=None publish=shown.publish.get()/>
             }}
             {editor.then(|| view! { <NewCardForm/> })}
         </Panel>

@@ -1,5 +1,4 @@
-//! The library: every reachable card, the collections with a form for a new one, and the
-//! devices placeholder.
+//! The library: every reachable card, and the collections with a form for a new one.
 
 use cardsmith_model::collection::{CollectionOut, CreateCollectionInput};
 use cardsmith_model::validate::slugify;
@@ -8,27 +7,15 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 
 use super::settings::{field_error, general_error};
-use crate::api::{list_cards, list_collections, CreateCollection};
+use crate::api::{cards_page, list_collections, CreateCollection};
 use crate::components::card_tile::CardGrid;
 use crate::components::fields::TextArea;
 use crate::components::form::{ErrorAlert, StatusNote, SubmitButton, TextField};
 use crate::components::layout::{loaded, tint, Badge, EmptyBox, RoleBadge, PANEL};
 
-/// A page that has nothing to show yet: its title and what to do next.
-#[component]
-fn EmptyState(title: &'static str, heading: &'static str, body: &'static str) -> impl IntoView {
-    view! {
-        <Title text=title/>
-        <h1 class="text-2xl font-bold">{title}</h1>
-        <section class="mt-6">
-            <EmptyBox heading body next=None/>
-        </section>
-    }
-}
-
 #[component]
 pub fn CardsPage() -> impl IntoView {
-    let cards = Resource::new(|| (), |_| list_cards());
+    let cards = Resource::new(|| (), |_| cards_page());
     view! {
         <Title text="Cards"/>
         <div class="flex flex-wrap items-baseline justify-between gap-2">
@@ -37,9 +24,10 @@ pub fn CardsPage() -> impl IntoView {
         </div>
         <p class="mt-1 text-slate-600">"Every card in your collections and the ones shared with you."</p>
         <div class="mt-6">
-            {loaded(cards, "cards", |cards| view! {
+            {loaded(cards, "cards", |page| view! {
                 <CardGrid
-                    cards
+                    cards=page.cards
+                    publish=page.publish
                     label="Cards"
                     empty=("No cards yet", "Cards are the audio playlists your child's player plays. They live in collections: open a collection, or create one, and add a card there.")
                     next=Some(("/collections", "Go to your collections"))
@@ -177,16 +165,5 @@ fn NewCollectionForm(reload: Callback<()>) -> impl IntoView {
             <SubmitButton label="Create collection" busy_label="Creating…" busy=create.pending()/>
             <StatusNote message=created/>
         </form>
-    }
-}
-
-#[component]
-pub fn DevicesPage() -> impl IntoView {
-    view! {
-        <EmptyState
-            title="Devices"
-            heading="No linked players"
-            body="Players appear here once a player account is linked. Account linking is not set up on this server yet."
-        />
     }
 }

@@ -1,9 +1,12 @@
 //! One module per screen.
 
+pub mod accounts;
 pub mod admin_users;
 pub mod card;
 pub mod collection;
+pub mod devices;
 pub mod frame;
+pub mod import;
 pub mod labels;
 pub mod library;
 pub mod login;

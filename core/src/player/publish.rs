@@ -7,8 +7,8 @@
 //! account does not have yet are uploaded, then the whole card document is sent.
 
 use cardsmith_model::publish::{
-    PublishInput, PublishOutputBody, PublishPlanItem, PublishRecordOut, VerifyPublishInput,
-    VerifyPublishOutputBody, VerifyResult,
+    PublishInput, PublishOutputBody, PublishPlanItem, PublishRecordOut, PublishSummary,
+    VerifyPublishInput, VerifyPublishOutputBody, VerifyResult,
 };
 use cardsmith_model::validate::CollectionRole;
 use cardsmith_upstream::UpstreamError;
@@ -283,6 +283,31 @@ pub async fn status(
         }
     }
     Ok(out)
+}
+
+/// Every publish record of the caller's accounts, by card slug, for the badges on card
+/// tiles: one query however many cards a page shows.
+pub async fn summaries(core: &Core, actor: &Actor) -> CoreResult<Vec<PublishSummary>> {
+    let rows: Vec<(String, String, Option<String>)> = sqlx::query_as(
+        "SELECT c.slug, r.status, r.content_hash_at_publish
+         FROM publish_records r
+         JOIN player_accounts a ON a.id = r.player_account_id
+         JOIN cards c ON c.id = r.card_id
+         WHERE a.user_id = $1",
+    )
+    .bind(actor.id())
+    .fetch_all(core.db.pool())
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(
+            |(card_slug, status, content_hash_at_publish)| PublishSummary {
+                card_slug,
+                status,
+                content_hash_at_publish,
+            },
+        )
+        .collect())
 }
 
 /// Compares each card on each account with the local card.

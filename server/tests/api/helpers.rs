@@ -57,6 +57,10 @@ pub async fn spawn_app_with(extra_args: &[&str]) -> TestApp {
     .map(|s| s.to_string())
     .collect();
     args.extend(extra_args.iter().map(|s| s.to_string()));
+    if extra_args.contains(&"--demo-upstream") {
+        // tests seed the simulator with exactly what they check
+        args.push("--demo-bare".into());
+    }
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
     let (base, core, sim) = SERVER_RUNTIME
         .spawn(async move {

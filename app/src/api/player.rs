@@ -1,0 +1,104 @@
+//! Server functions of the player screens: linked accounts, their players and the import
+//! library. Actions on players, imports and publishing go through the REST API from the
+//! browser (they answer jobs and messages the pages poll or show as they are).
+
+use cardsmith_model::device::ListDevicesOutputBody;
+use cardsmith_model::import::PlayerLibraryCardOut;
+use cardsmith_model::player::PlayerAccountOut;
+use cardsmith_model::publish::PublishedCardOut;
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+#[cfg(feature = "ssr")]
+use super::ssr;
+use super::UiError;
+
+/// What the accounts page shows.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct AccountsPageData {
+    pub accounts: Vec<PlayerAccountOut>,
+    /// Why linking is not possible on this server (no client id registered), in words that
+    /// say how to fix it; `None` when the Link button works.
+    pub link_unavailable: Option<String>,
+}
+
+#[server(prefix = "/rpc", endpoint = "accounts_page")]
+pub async fn accounts_page() -> Result<AccountsPageData, UiError> {
+    use cardsmith_core::player::{self, accounts};
+    let core = ssr::core();
+    let actor = ssr::actor(&core).await?;
+    Ok(AccountsPageData {
+        accounts: accounts::list(&core, &actor).await.map_err(ssr::fail)?,
+        link_unavailable: player::client(&core).err().map(|e| e.to_string()),
+    })
+}
+
+#[server(prefix = "/rpc", endpoint = "unlink_account")]
+pub async fn unlink_account(id: String) -> Result<(), UiError> {
+    let core = ssr::core();
+    let actor = ssr::actor(&core).await?;
+    cardsmith_core::player::accounts::unlink(&core, &actor, &id)
+        .await
+        .map_err(ssr::fail)
+}
+
+/// What the devices page shows: every player of every linked account (snapshots for
+/// accounts the platform could not be asked about) and the accounts themselves.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct DevicesPageData {
+    pub accounts: Vec<PlayerAccountOut>,
+    pub devices: ListDevicesOutputBody,
+    /// Per account id, the cards published to it: what its players can be told to play.
+    pub published: Vec<(String, Vec<PublishedCardOut>)>,
+}
+
+#[server(prefix = "/rpc", endpoint = "devices_page")]
+pub async fn devices_page() -> Result<DevicesPageData, UiError> {
+    use cardsmith_core::player::{accounts, devices, publish};
+    let core = ssr::core();
+    let actor = ssr::actor(&core).await?;
+    let accounts = accounts::list(&core, &actor).await.map_err(ssr::fail)?;
+    let mut published = Vec::new();
+    for account in &accounts {
+        let cards = publish::published_to(&core, &actor, &account.id)
+            .await
+            .map_err(ssr::fail)?;
+        published.push((account.id.clone(), cards));
+    }
+    Ok(DevicesPageData {
+        devices: devices::list(&core, &actor).await.map_err(ssr::fail)?,
+        accounts,
+        published,
+    })
+}
+
+/// What the import page shows: the accounts, the chosen one, and its own cards (or why they
+/// could not be listed).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ImportPageData {
+    pub accounts: Vec<PlayerAccountOut>,
+    pub account_id: Option<String>,
+    pub library: Result<Vec<PlayerLibraryCardOut>, String>,
+}
+
+#[server(prefix = "/rpc", endpoint = "import_page")]
+pub async fn import_page(account: Option<String>) -> Result<ImportPageData, UiError> {
+    use cardsmith_core::player::{accounts, import};
+    let core = ssr::core();
+    let actor = ssr::actor(&core).await?;
+    let accounts = accounts::list(&core, &actor).await.map_err(ssr::fail)?;
+    let account_id = account
+        .filter(|id| accounts.iter().any(|a| &a.id == id))
+        .or_else(|| accounts.first().map(|a| a.id.clone()));
+    let library = match &account_id {
+        Some(id) => import::library(&core, &actor, id)
+            .await
+            .map_err(|e| UiError(e.to_problem()).to_string()),
+        None => Ok(Vec::new()),
+    };
+    Ok(ImportPageData {
+        accounts,
+        account_id,
+        library,
+    })
+}

@@ -1,0 +1,123 @@
+//! Linked player accounts: link one (a full-page trip to the platform and back), see each
+//! account's state, link again when the platform no longer accepts it, unlink.
+
+use cardsmith_model::player::{account_status, PlayerAccountOut};
+use leptos::prelude::*;
+use leptos_meta::Title;
+use leptos_router::hooks::use_query_map;
+
+use crate::api::{accounts_page, unlink_account, AccountsPageData};
+use crate::components::confirm::ConfirmButton;
+use crate::components::layout::{loaded, refresh, Badge, EmptyBox, Panel};
+
+/// Linking leaves the app: the platform shows its sign-in, then sends the browser back here.
+const LINK_URL: &str = "/api/player-accounts/link";
+const LINK_BUTTON: &str = "inline-flex items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-300";
+
+#[component]
+pub fn AccountsPage() -> impl IntoView {
+    let page = Resource::new(|| (), |_| accounts_page());
+    let query = use_query_map();
+    let linked = move || query.read().get("linked").is_some();
+    let error = move || query.read().get("error");
+    view! {
+        <Title text="Player accounts"/>
+        <h1 class="text-2xl font-bold">"Player accounts"</h1>
+        <p class="mt-1 max-w-prose text-slate-600">"Link the account your family uses on its players; Cardsmith can then publish cards to it, import its cards and control its players. Your password is never seen here, and the account's keys stay on this server, encrypted."</p>
+        <div class="mt-4 space-y-3">
+            <Show when=linked>
+                <p role="status" class="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-800">"Player account linked."</p>
+            </Show>
+            {move || error().map(|e| view! {
+                <p role="alert" class="rounded-lg border border-rose-200 bg-rose-50 p-3 text-sm text-rose-800">{format!("Linking did not finish: {e}")}</p>
+            })}
+        </div>
+        <div class="mt-6">
+            {loaded(page, "your player accounts", |page| view! { <AccountsView page/> })}
+        </div>
+    }
+}
+
+#[component]
+fn AccountsView(page: AccountsPageData) -> impl IntoView {
+    let accounts = RwSignal::new(page.accounts);
+    let unavailable = page.link_unavailable;
+    let link = match unavailable {
+        Some(help) => view! {
+            <Panel id="link" title="Linking is not set up on this server">
+                <p class="whitespace-pre-line text-sm text-slate-700" data-testid="link-help">{help}</p>
+            </Panel>
+        }
+        .into_any(),
+        None => view! {
+            <a href=LINK_URL rel="external" class=LINK_BUTTON>"Link a player account"</a>
+        }
+        .into_any(),
+    };
+    view! {
+        <div class="space-y-6">
+            {link}
+            {move || if accounts.with(Vec::is_empty) {
+                view! {
+                    <EmptyBox heading="No player account linked"
+                        body="Once an account is linked, its players appear on the Devices page and its cards on the Import page."
+                        next=None/>
+                }.into_any()
+            } else {
+                view! {
+                    <ul class="grid gap-4 md:grid-cols-2" aria-label="Linked accounts">
+                        {accounts.get().into_iter().map(|account| view! { <AccountCard account accounts/> }).collect_view()}
+                    </ul>
+                }.into_any()
+            }}
+        </div>
+    }
+}
+
+#[component]
+fn AccountCard(
+    account: PlayerAccountOut,
+    accounts: RwSignal<Vec<PlayerAccountOut>>,
+) -> impl IntoView {
+    let linked = account.status == account_status::LINKED;
+    let busy = RwSignal::new(false);
+    let error = RwSignal::new(None::<String>);
+    let id = account.id.clone();
+    let unlink = Callback::new(move |()| {
+        let id = id.clone();
+        busy.set(true);
+        leptos::task::spawn_local(async move {
+            match unlink_account(id).await {
+                Ok(()) => refresh(accounts, async {
+                    accounts_page().await.map(|p| p.accounts)
+                }),
+                Err(e) => error.set(Some(e.to_string())),
+            }
+            busy.set(false);
+        });
+    });
+    let since = account.linked_at.get(..10).unwrap_or_default().to_owned();
+    view! {
+        <li class="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-label=format!("Account {}", account.label)>
+            <div class="flex flex-wrap items-center gap-2">
+                <p class="min-w-0 break-all font-semibold">{account.label.clone()}</p>
+                {if linked {
+                    view! { <Badge text="Linked".to_owned() tone="bg-emerald-50 text-emerald-700"/> }
+                } else {
+                    view! { <Badge text="Needs linking again".to_owned() tone="bg-amber-100 text-amber-900"/> }
+                }}
+            </div>
+            <p class="text-sm text-slate-600">{format!("Linked since {since}")}</p>
+            {(!linked).then(|| view! {
+                <div role="alert" class="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+                    <p>{account.status_detail.clone().unwrap_or_else(|| "The player platform no longer accepts this link.".into())}</p>
+                    <p>"Publishing to it and controlling its players wait until you link it again."</p>
+                    <a href=LINK_URL rel="external" class=LINK_BUTTON>"Link again"</a>
+                </div>
+            })}
+            {move || error.get().map(|e| view! { <p role="alert" class="text-sm text-rose-700">{e}</p> })}
+            <ConfirmButton label="Unlink" question=format!("Unlink {}? Its cards stay on the players; Cardsmith forgets the link and its keys.", account.label)
+                confirm_label="Yes, unlink" busy=busy on_confirm=unlink/>
+        </li>
+    }
+}

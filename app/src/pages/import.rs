@@ -1,0 +1,153 @@
+//! Importing from a linked account: its own cards (not purchased or streaming ones) with
+//! their covers; importing one is a job (audio, chapter icons, cover) with a progress bar,
+//! and the new card is a link away.
+
+use cardsmith_model::import::{ImportFromPlayerOutputBody, PlayerLibraryCardOut};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use leptos_meta::Title;
+use leptos_router::hooks::{use_navigate, use_query_map};
+use serde_json::json;
+
+use crate::api::{import_page, ImportPageData};
+use crate::components::layout::{loaded, tint, Badge, EmptyBox, BUTTON};
+use crate::components::rest::{self, Verb};
+
+#[component]
+pub fn ImportPage() -> impl IntoView {
+    let query = use_query_map();
+    let account = move || query.read().get("account");
+    let page = Resource::new(account, import_page);
+    view! {
+        <Title text="Import from a player account"/>
+        <h1 class="text-2xl font-bold">"Import from a player account"</h1>
+        <p class="mt-1 max-w-prose text-slate-600">"Bring cards you made elsewhere into Cardsmith: their audio, chapter icons and cover. Purchased and streaming cards are not listed."</p>
+        <div class="mt-6">
+            {loaded(page, "the account's cards", |page| view! { <ImportView page/> })}
+        </div>
+    }
+}
+
+#[component]
+fn ImportView(page: ImportPageData) -> impl IntoView {
+    if page.accounts.is_empty() {
+        return view! {
+            <EmptyBox heading="No player account linked"
+                body="Link the account your family uses on its players to import the cards you made there."
+                next=Some(("/accounts", "Link a player account"))/>
+        }
+        .into_any();
+    }
+    let navigate = use_navigate();
+    let current = page.account_id.clone().unwrap_or_default();
+    let account_id = current.clone();
+    let choose = move |ev: leptos::ev::Event| {
+        navigate(
+            &format!("/import?account={}", event_target_value(&ev)),
+            Default::default(),
+        );
+    };
+    view! {
+        <div class="space-y-4">
+            {(page.accounts.len() > 1).then(|| view! {
+                <div class="max-w-md">
+                    <label for="import-account" class="block text-sm font-medium text-slate-700">"Account"</label>
+                    <select id="import-account" class="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2" on:change=choose>
+                        {page.accounts.iter().map(|a| view! {
+                            <option value=a.id.clone() selected=a.id == current>{a.label.clone()}</option>
+                        }).collect_view()}
+                    </select>
+                </div>
+            })}
+            {match page.library {
+                Err(e) => view! { <p role="alert" class="rounded-lg border border-rose-200 bg-rose-50 p-3 text-sm text-rose-800">{e}</p> }.into_any(),
+                Ok(cards) if cards.is_empty() => view! {
+                    <EmptyBox heading="Nothing to import" body="This account has no cards of its own yet." next=None/>
+                }.into_any(),
+                Ok(cards) => view! {
+                    <ul class="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Cards on the account">
+                        {cards.into_iter().map(|card| view! { <LibraryTile card account_id=account_id.clone()/> }).collect_view()}
+                    </ul>
+                }.into_any(),
+            }}
+        </div>
+    }
+    .into_any()
+}
+
+#[component]
+fn LibraryTile(card: PlayerLibraryCardOut, account_id: String) -> impl IntoView {
+    let progress = RwSignal::new(None::<f64>);
+    let outcome = RwSignal::new(None::<Result<String, String>>);
+    let busy = RwSignal::new(false);
+    let body = json!({ "account_id": account_id, "player_card_id": card.player_card_id });
+    let start = move |_| {
+        let body = body.clone();
+        busy.set(true);
+        outcome.set(None);
+        spawn_local(async move {
+            let started = rest::fetch_json::<ImportFromPlayerOutputBody>(
+                Verb::Post,
+                "/api/cards/import-from-player",
+                Some(body),
+            )
+            .await;
+            let result = match started {
+                Ok(s) => rest::wait_for_job(&s.job_id, progress)
+                    .await
+                    .map(|_| s.card_slug),
+                Err(e) => Err(e),
+            };
+            outcome.set(Some(result));
+            busy.set(false);
+        });
+    };
+    let cover = match card.cover_url.clone() {
+        Some(url) => view! { <img src=url alt=format!("Cover of {}", card.title) loading="lazy" class="h-full w-full object-cover"/> }.into_any(),
+        None => view! {
+            <span aria-hidden="true" class=format!("flex h-full w-full items-center justify-center bg-linear-to-br {} text-3xl font-bold text-white/90", tint(&card.player_card_id))>
+                {card.title.chars().next().map(|c| c.to_uppercase().to_string()).unwrap_or_default()}
+            </span>
+        }.into_any(),
+    };
+    let chapters = format!(
+        "{} chapter{}",
+        card.chapter_count,
+        if card.chapter_count == 1 { "" } else { "s" }
+    );
+    let title = card.title.clone();
+    let progress_label = format!("Importing {title}");
+    view! {
+        <li class="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" aria-label=title.clone()>
+            <div class="aspect-[54/85.6] max-h-56 w-full overflow-hidden bg-slate-100 sm:max-h-none">{cover}</div>
+            <div class="flex flex-1 flex-col gap-2 p-3">
+                <p class="line-clamp-2 font-medium">{title.clone()}</p>
+                <p class="text-xs text-slate-600">{chapters}</p>
+                <div class="flex flex-wrap gap-1">
+                    {card.already_imported.then(|| view! { <Badge text="Already imported".to_owned() tone="bg-indigo-50 text-indigo-700"/> })}
+                    {card.locally_edited.then(|| view! { <Badge text="Edited here since".to_owned() tone="bg-amber-50 text-amber-800"/> })}
+                </div>
+                <div class="mt-auto space-y-2">
+                    {move || progress.get().filter(|_| busy.get()).map(|p| view! {
+                        <div class="h-2 w-full overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-label=progress_label.clone()
+                            aria-valuemin="0" aria-valuemax="100" aria-valuenow=(p * 100.0).round()>
+                            <div class="h-full bg-indigo-500" style:width=format!("{:.0}%", p * 100.0)></div>
+                        </div>
+                    })}
+                    {move || match outcome.get() {
+                        Some(Ok(slug)) => view! {
+                            <p role="status" class="text-sm text-emerald-700">"Imported: "
+                                <a href=format!("/cards/{slug}") class="font-medium text-indigo-700 underline">"open the card"</a></p>
+                        }.into_any(),
+                        Some(Err(e)) => view! { <p role="alert" class="text-sm text-rose-700">{e}</p> }.into_any(),
+                        None => view! {
+                            <button type="button" class=BUTTON disabled=move || busy.get() on:click=start.clone()>
+                                {move || if busy.get() { "Importing…" } else if card.already_imported { "Import again" } else { "Import" }}
+                            </button>
+                        }.into_any(),
+                    }}
+                </div>
+            </div>
+        </li>
+    }
+}

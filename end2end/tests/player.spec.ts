@@ -1,0 +1,99 @@
+// The player platform in demo mode (the server runs its simulator): a parent links the
+// family account, sees and controls the players, changes a setting, imports a card of their
+// own with its cover, sees the account flagged when the platform drops the link, links it
+// again and finally unlinks it.
+import type { Page } from '@playwright/test';
+
+import { expect, gotoHydrated, screenshot, signInAsAdmin, test, waitForPath, waitHydrated } from './fixtures';
+
+/** Links the simulator's family account through the real redirect flow. */
+async function linkAccount(page: Page): Promise<void> {
+  await gotoHydrated(page, '/accounts');
+  await page.getByRole('link', { name: 'Link a player account' }).click();
+  await waitForPath(page, '/accounts');
+  await waitHydrated(page);
+  await expect(page.getByText('Player account linked.')).toBeVisible();
+}
+
+/** The simulator's origin, read from where linking sends the browser. */
+async function simulatorOrigin(page: Page): Promise<string> {
+  const r = await page.request.get('/api/player-accounts/link', { maxRedirects: 0 });
+  expect(r.status()).toBe(204);
+  return new URL(r.headers()['location']).origin;
+}
+
+test('a parent links the family account, controls a player and imports a card', async ({ page }) => {
+  await signInAsAdmin(page);
+  await gotoHydrated(page, '/accounts');
+  await expect(page.getByText('No player account linked')).toBeVisible();
+  await linkAccount(page);
+  const accounts = page.getByRole('list', { name: 'Linked accounts' });
+  await expect(accounts.getByRole('listitem')).toHaveCount(1);
+  await expect(accounts.getByText('Linked', { exact: true })).toBeVisible();
+  await expect(accounts.getByText(/@/)).toBeVisible();
+  await screenshot(page, 'accounts.png');
+
+  // the players, with their battery and controls
+  await gotoHydrated(page, '/devices');
+  const bedroom = page.getByRole('listitem', { name: 'Player Bedroom player' });
+  await expect(bedroom.getByText('76%')).toBeVisible();
+  await expect(bedroom.getByText('Online', { exact: true })).toBeVisible();
+  const mini = page.getByRole('listitem', { name: 'Player Travel mini' });
+  await expect(mini.getByText('18%')).toBeVisible();
+  await expect(mini.getByText('charging')).toBeVisible();
+  await bedroom.getByRole('button', { name: 'Pause', exact: true }).click();
+  await expect(bedroom.getByRole('status')).toContainText('Sent pause to the player');
+
+  // a setting is changed and still shown after a reload (the others are kept by the server)
+  await bedroom.getByText('Settings', { exact: true }).click();
+  await bedroom.getByLabel('Night maximum volume').fill('5');
+  await bedroom.getByRole('button', { name: 'Save settings' }).click();
+  await expect(bedroom.getByRole('status').last()).toContainText('1 setting(s) saved on the player');
+  await gotoHydrated(page, '/devices');
+  await bedroom.getByText('Settings', { exact: true }).click();
+  await expect(bedroom.getByLabel('Night maximum volume')).toHaveValue('5');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'phone-devices.png');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // the import browser lists the family's own cards with covers (not the bought card or the podcast)
+  await gotoHydrated(page, '/import');
+  const library = page.getByRole('list', { name: 'Cards on the account' });
+  await expect(library.getByRole('listitem')).toHaveCount(2);
+  const cover = library.getByRole('img', { name: "Cover of Grandma's songs" });
+  await expect(cover).toBeVisible();
+  expect(await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(library.getByText('The Gruffalo')).toHaveCount(0);
+  await screenshot(page, 'import.png');
+  const grandma = library.getByRole('listitem', { name: "Grandma's songs" });
+  await grandma.getByRole('button', { name: 'Import' }).click();
+  await expect(grandma.getByRole('status')).toContainText('Imported', { timeout: 30_000 });
+  await grandma.getByRole('link', { name: 'open the card' }).click();
+  await waitForPath(page, '/cards/grandma-s-songs');
+  const tracks = page.getByRole('list', { name: 'Tracks in play order' });
+  await expect(tracks.getByRole('listitem')).toHaveCount(3);
+  await expect(tracks.getByText('Ready')).toHaveCount(3);
+  await gotoHydrated(page, '/import');
+  await expect(library.getByRole('listitem', { name: "Grandma's songs" }).getByText('Already imported')).toBeVisible();
+
+  // the platform drops the link (tokens expired and refused): the account says so
+  const sim = await simulatorOrigin(page);
+  expect((await page.request.post(`${sim}/__sim/expire-access-tokens`)).status()).toBe(204);
+  expect((await page.request.post(`${sim}/__sim/revoke-refresh-tokens`)).status()).toBe(204);
+  await gotoHydrated(page, '/devices');
+  await expect(bedroom.getByText(/Cached snapshot from/)).toBeVisible();
+  await gotoHydrated(page, '/accounts');
+  await expect(accounts.getByText('Needs linking again')).toBeVisible();
+  await expect(accounts.getByRole('alert')).toContainText('link it again');
+  await screenshot(page, 'accounts-relink.png');
+  await accounts.getByRole('link', { name: 'Link again' }).click();
+  await waitForPath(page, '/accounts');
+  await waitHydrated(page);
+  await expect(accounts.getByText('Linked', { exact: true })).toBeVisible();
+
+  // unlinking asks first, then forgets the account
+  await accounts.getByRole('button', { name: 'Unlink' }).click();
+  await accounts.getByRole('button', { name: 'Yes, unlink' }).click();
+  await expect(page.getByText('No player account linked')).toBeVisible();
+});
