@@ -1,5 +1,7 @@
 //! The Cardsmith web server: configuration, REST handlers under `/api`, the OpenAPI document,
 //! problem+json errors, sessions, and the Leptos UI wiring.
+// Leptos views are deeply nested types; serving them needs more than the default 128.
+#![recursion_limit = "256"]
 
 pub mod api;
 pub mod config;

@@ -114,3 +114,34 @@ async fn pages_render_on_the_server_and_guard_the_frame() {
 
     assert_eq!(anon.get("/no/such/page").await.status(), 404);
 }
+
+#[tokio::test]
+async fn without_a_client_id_the_accounts_page_explains_how_to_register_one() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let page = admin.get("/accounts").await;
+    assert_eq!(page.status(), 200);
+    let html = page.text().await.unwrap();
+    assert!(html.contains("Linking is not set up on this server"));
+    assert!(html.contains("CARDSMITH_UPSTREAM_CLIENT_ID"));
+    assert!(html.contains("/api/player-accounts/callback"));
+    assert!(
+        !html.contains("Link a player account\u{003c}"),
+        "no Link button that could only fail"
+    );
+}
+
+#[tokio::test]
+async fn pages_of_the_player_screens_render_for_a_signed_in_parent() {
+    let app = crate::helpers::spawn_app_with(&["--demo-upstream"]).await;
+    let admin = app.admin().await;
+    for (path, text) in [
+        ("/accounts", "Link a player account"),
+        ("/devices", "No player account linked"),
+        ("/import", "No player account linked"),
+    ] {
+        let page = admin.get(path).await;
+        assert_eq!(page.status(), 200, "{path}");
+        assert!(page.text().await.unwrap().contains(text), "{path}");
+    }
+}

@@ -28,13 +28,17 @@ pub fn PublishButton(
 ) -> impl IntoView {
     let open = RwSignal::new(false);
     let collection_id = StoredValue::new(collection_id);
+    // type-erased: the dialog's view type is deep, and pages nest this button in theirs
     view! {
         <button type="button" class=PRIMARY on:click=move |_| open.set(true)>{label}</button>
         <Show when=move || open.get()>
-            <PublishDialog collection_id=collection_id.get_value() cards on_done
-                on_close=Callback::new(move |()| open.set(false))/>
+            {move || view! {
+                <PublishDialog collection_id=collection_id.get_value() cards on_done
+                    on_close=Callback::new(move |()| open.set(false))/>
+            }.into_any()}
         </Show>
     }
+    .into_any()
 }
 
 /// Where the dialog is.
