@@ -110,7 +110,8 @@ fn AccountCard(
             <p class="text-sm text-slate-600">{format!("Linked since {since}")}</p>
             {(!linked).then(|| view! {
                 <div role="alert" class="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-                    <p>{account.status_detail.clone().unwrap_or_else(|| "The player platform no longer accepts this link.".into())}</p>
+                    <p>{account.status_detail.as_deref().map(super::devices::capitalised)
+                        .unwrap_or_else(|| "The player platform no longer accepts this link.".into())}</p>
                     <p>"Publishing to it and controlling its players wait until you link it again."</p>
                     <a href=LINK_URL rel="external" class=LINK_BUTTON>"Link again"</a>
                 </div>

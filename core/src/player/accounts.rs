@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use cardsmith_model::player::{account_status, PlayerAccountOut};
-use cardsmith_upstream::{AccountClient, UpstreamError};
+use cardsmith_upstream::{AccountClient, RelinkReason, UpstreamError};
 use chrono::Duration;
 
 use super::store::{self, DbTokenStore};
@@ -233,14 +233,32 @@ pub async fn mark_needs_relink(core: &Core, account_id: &str, reason: &str) -> C
 /// so and the answer is a 409); other failures keep the platform's message.
 pub async fn call_failed(core: &Core, account_id: &str, e: UpstreamError) -> CoreError {
     if let UpstreamError::NeedsRelink { reason } = &e {
-        let why =
-            format!("the player platform no longer accepts this link ({reason:?}); link it again");
+        let why = format!(
+            "the player platform no longer accepts this link: {}; link it again",
+            relink_words(reason)
+        );
         if let Err(db) = mark_needs_relink(core, account_id, &why).await {
             return db;
         }
         return CoreError::Conflict(why);
     }
     upstream_error(e)
+}
+
+/// Why a link was lost, in words a parent can act on.
+fn relink_words(reason: &RelinkReason) -> String {
+    match reason {
+        RelinkReason::NotLinked => "Cardsmith holds no sign-in for it".to_owned(),
+        RelinkReason::NoRefreshToken => {
+            "the platform granted no lasting access (offline_access)".to_owned()
+        }
+        RelinkReason::RefreshRejected(m) => {
+            format!("it refused the saved sign-in, which was revoked, expired or used elsewhere ({m})")
+        }
+        RelinkReason::SaveFailed(m) => format!(
+            "its renewed sign-in could not be saved on this server ({m}), so neither the old nor the new one is used"
+        ),
+    }
 }
 
 /// The platform's failures in our terms: its message is kept, its status mapped; its own
