@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use crate::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
 use crate::helpers::{assert_problem, png_bytes, spawn_app_with};
 use crate::player_accounts::link_account;
-use crate::publish::{collection_of, local_bytes};
+use crate::publish::{local_bytes, publish_card};
 
 #[tokio::test]
 async fn the_library_lists_own_cards_and_imports_them() {
@@ -88,25 +88,8 @@ async fn the_library_lists_own_cards_and_imports_them() {
     assert_eq!(library[0]["locally_edited"], true);
 
     // publishing the imported card back reproduces it on a fresh card of the account
-    let collection = collection_of(&admin, slug).await;
-    let out: Value = admin
-        .post_for_json(
-            "/api/publish",
-            &json!({"account_ids": [account], "card_slugs": [slug], "collection_id": collection}),
-        )
-        .await;
-    assert_eq!(
-        wait_job(&admin, out["plan"][0]["job_id"].as_str().unwrap()).await["status"],
-        "succeeded"
-    );
-    let records: Value = admin
-        .get_json(&format!("/api/cards/{slug}/publish-status"))
-        .await;
-    let published = serde_json::to_value(
-        sim.card(&me, records[0]["player_card_id"].as_str().unwrap())
-            .unwrap(),
-    )
-    .unwrap();
+    let player_card = publish_card(&admin, &account, slug).await;
+    let published = serde_json::to_value(sim.card(&me, &player_card).unwrap()).unwrap();
     assert_eq!(published["title"], "Grandma's best songs");
     assert_eq!(
         published["content"]["chapters"].as_array().unwrap().len(),
@@ -159,21 +142,7 @@ async fn publishing_then_importing_reproduces_the_card() {
         )
         .await;
     assert_eq!(cover.status(), 204);
-    let collection = collection_of(&admin, &card).await;
-    let out: Value = admin
-        .post_for_json(
-            "/api/publish",
-            &json!({"account_ids": [account], "card_slugs": [card], "collection_id": collection}),
-        )
-        .await;
-    assert_eq!(
-        wait_job(&admin, out["plan"][0]["job_id"].as_str().unwrap()).await["status"],
-        "succeeded"
-    );
-    let records: Value = admin
-        .get_json(&format!("/api/cards/{card}/publish-status"))
-        .await;
-    let player_card = records[0]["player_card_id"].as_str().unwrap();
+    let player_card = publish_card(&admin, &account, &card).await;
 
     let r = admin
         .post_json(

@@ -26,6 +26,24 @@ pub async fn local_bytes(user: &User, path: &str) -> Vec<u8> {
     r.bytes().await.unwrap().to_vec()
 }
 
+/// Publishes `card` (of its home collection) to `account`, waits for the job to succeed and
+/// answers the card's id on the platform.
+pub async fn publish_card(user: &User, account: &str, card: &str) -> String {
+    let collection = collection_of(user, card).await;
+    let out = user
+        .post_for_json(
+            "/api/publish",
+            &json!({"account_ids": [account], "card_slugs": [card], "collection_id": collection}),
+        )
+        .await;
+    let done = wait_job(user, out["plan"][0]["job_id"].as_str().unwrap()).await;
+    assert_eq!(done["status"], "succeeded", "{done}");
+    let records = user
+        .get_json(&format!("/api/cards/{card}/publish-status"))
+        .await;
+    records[0]["player_card_id"].as_str().unwrap().to_owned()
+}
+
 pub async fn collection_of(user: &User, card: &str) -> String {
     let c: Value = user.get_json(&format!("/api/cards/{card}")).await;
     c["collection_id"].as_str().unwrap().to_owned()
