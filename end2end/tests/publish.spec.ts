@@ -1,6 +1,7 @@
 // Publishing in demo mode: the dialog on a card shows the plan, publishes with a progress bar
 // and the card wears "On player"; publishing again sends nothing; after an edit the badge
-// says so and the plan is an update with no audio to upload; the collection publishes too.
+// says so and the plan is an update with no audio to upload; the collection publishes too,
+// and puts its cards on a player's shortcuts.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,4 +83,14 @@ test('a parent publishes a card, re-publishes nothing, and sees what an edit cha
   await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(plan.getByRole('status')).toHaveText('Published', { timeout: 30_000 });
   await expect(tiles.getByTestId('publish-badge')).toHaveText('On player');
+
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  // the collection's cards go onto a player's shortcut buttons, now
+  await page.getByRole('button', { name: 'Put on players…' }).click();
+  const seed = page.getByRole('dialog', { name: 'Put on players' });
+  await seed.getByLabel(/Bedroom player/).check();
+  await seed.getByRole('button', { name: 'Put on players', exact: true }).click();
+  await expect(seed.getByRole('status')).toContainText('the cards are on 1 player(s)', { timeout: 30_000 });
+  await screenshot(page, 'seed.png');
 });

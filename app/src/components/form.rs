@@ -128,3 +128,13 @@ pub fn SubmitButton(
         </button>
     }
 }
+
+/// Toggles `value` in the list `chosen` (a group of checkboxes bound to one list).
+pub fn toggle(chosen: RwSignal<Vec<String>>, value: &str, on: bool) {
+    chosen.update(|list| {
+        list.retain(|v| v != value);
+        if on {
+            list.push(value.to_owned());
+        }
+    });
+}

@@ -76,6 +76,12 @@ pub async fn sleep(ms: i32) {
     browser::sleep(ms).await
 }
 
+/// A `datetime-local` value ("2026-12-25T07:00", the browser's time zone) as RFC 3339 UTC,
+/// which is what the API takes; `None` when it is not a time.
+pub fn local_time_to_rfc3339(local: &str) -> Option<String> {
+    browser::local_time_to_rfc3339(local)
+}
+
 /// Polls job `id` until it settles, reporting its progress (0..1) to `progress` on the way.
 /// Answers the finished job, or why it failed. A few lost answers in a row are tolerated: the
 /// job keeps running on the server whether or not this page hears about it.
@@ -135,6 +141,11 @@ mod browser {
         }
     }
 
+    pub fn local_time_to_rfc3339(local: &str) -> Option<String> {
+        let date = web_sys::js_sys::Date::new(&local.into());
+        (!date.get_time().is_nan()).then(|| String::from(date.to_iso_string()))
+    }
+
     pub async fn sleep(ms: i32) {
         let promise = web_sys::js_sys::Promise::new(&mut |resolve, _| {
             let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
@@ -154,6 +165,10 @@ mod browser {
     }
 
     pub async fn sleep(_: i32) {}
+
+    pub fn local_time_to_rfc3339(_: &str) -> Option<String> {
+        None
+    }
 }
 
 #[cfg(test)]

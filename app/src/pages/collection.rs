@@ -28,6 +28,7 @@ use crate::components::form::{ErrorAlert, StatusNote, SubmitButton};
 use crate::components::image_upload::ImageDropZone;
 use crate::components::layout::{human_bytes, loaded, refresh, role_of, Badge, Panel, RoleBadge};
 use crate::components::publish::PublishButton;
+use crate::components::seed::SeedButton;
 
 /// What the sections of one collection page share.
 #[derive(Clone, Copy)]
@@ -151,7 +152,8 @@ fn PublishCollection() -> impl IntoView {
     });
     view! {
         <Show when=move || !cards.with(Vec::is_empty)>
-            <div class="flex justify-end">
+            <div class="flex flex-wrap justify-end gap-2">
+                <SeedButton collection_id=shown.id() cards/>
                 <PublishButton collection_id=shown.id() cards label="Publish cards to player" on_done/>
             </div>
         </Show>

@@ -12,6 +12,7 @@ use leptos::task::spawn_local;
 use serde_json::json;
 
 use super::runs::{Run, RunList};
+use crate::components::form::toggle;
 use crate::components::layout::BUTTON;
 use crate::components::rest::{self, Verb};
 
@@ -235,16 +236,6 @@ fn summary(runs: &[Run]) -> String {
         parts.push(format!("{failed} failed"));
     }
     parts.join(", ")
-}
-
-/// Toggles `value` in the list `chosen`.
-fn toggle(chosen: RwSignal<Vec<String>>, value: &str, on: bool) {
-    chosen.update(|list| {
-        list.retain(|v| v != value);
-        if on {
-            list.push(value.to_owned());
-        }
-    });
 }
 
 #[component]

@@ -1,0 +1,191 @@
+//! "Put on players": a collection's cards onto chosen players of a linked account, now or at
+//! a set time (`POST /api/seed`). Each player gets a job that publishes what the account lacks
+//! and adds the cards to the player's shortcuts; the dialog follows the jobs.
+
+use cardsmith_model::device::{InfoSnapshot, ListDevicesOutputBody};
+use cardsmith_model::seed::SeedJobOut;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use serde_json::json;
+
+use super::form::{toggle, Outcome, INPUT};
+use super::layout::BUTTON;
+use super::rest::{self, Verb};
+
+/// A button opening the dialog for `cards` (slug, title) of collection `collection_id`.
+#[component]
+pub fn SeedButton(
+    collection_id: String,
+    #[prop(into)] cards: Signal<Vec<(String, String)>>,
+) -> impl IntoView {
+    let open = RwSignal::new(false);
+    let collection_id = StoredValue::new(collection_id);
+    view! {
+        <button type="button" class=BUTTON on:click=move |_| open.set(true)>"Put on players…"</button>
+        <Show when=move || open.get()>
+            {move || view! {
+                <SeedDialog collection_id=collection_id.get_value() cards on_close=Callback::new(move |()| open.set(false))/>
+            }.into_any()}
+        </Show>
+    }
+    .into_any()
+}
+
+#[component]
+fn SeedDialog(
+    collection_id: String,
+    cards: Signal<Vec<(String, String)>>,
+    on_close: Callback<()>,
+) -> impl IntoView {
+    let devices = RwSignal::new(None::<Result<Vec<InfoSnapshot>, String>>);
+    let chosen_devices = RwSignal::new(Vec::<String>::new());
+    let chosen_cards = RwSignal::new(
+        cards.with_untracked(|c| c.iter().map(|(s, _)| s.clone()).collect::<Vec<_>>()),
+    );
+    let when = RwSignal::new(String::new());
+    let outcome = RwSignal::new(None::<Result<String, String>>);
+    let progress = RwSignal::new(None::<f64>);
+    let busy = RwSignal::new(false);
+    let collection_id = StoredValue::new(collection_id);
+    let escape = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.key() == "Escape" {
+            on_close.run(());
+        }
+    });
+    on_cleanup(move || escape.remove());
+    Effect::new(move |_| {
+        spawn_local(async move {
+            let listed = rest::fetch_json::<ListDevicesOutputBody>(Verb::Get, "/api/devices", None)
+                .await
+                .map(|d| d.devices.unwrap_or_default());
+            devices.set(Some(listed));
+        });
+    });
+    let account_of = move |device: &str| {
+        devices.with_untracked(|d| {
+            d.as_ref()
+                .and_then(|r| r.as_ref().ok())
+                .and_then(|list| list.iter().find(|x| x.device_id == device))
+                .map(|x| x.account_id.clone())
+        })
+    };
+    let submit = move |_| {
+        let chosen = chosen_devices.get_untracked();
+        let Some(account) = chosen.first().and_then(|d| account_of(d)) else {
+            return outcome.set(Some(Err("Choose at least one player.".into())));
+        };
+        if chosen
+            .iter()
+            .any(|d| account_of(d).as_deref() != Some(account.as_str()))
+        {
+            return outcome.set(Some(Err("Choose players of one account at a time.".into())));
+        }
+        let at = when.get_untracked();
+        let schedule = match at.trim() {
+            "" => None,
+            local => match rest::local_time_to_rfc3339(local) {
+                Some(t) => Some(t),
+                None => return outcome.set(Some(Err("That is not a time.".into()))),
+            },
+        };
+        let body = json!({
+            "account_id": account, "collection_id": collection_id.get_value(),
+            "card_ids": chosen_cards.get_untracked(), "device_ids": chosen, "schedule_at": schedule,
+        });
+        busy.set(true);
+        outcome.set(None);
+        spawn_local(async move {
+            let answer = rest::fetch_json::<SeedJobOut>(Verb::Post, "/api/seed", Some(body)).await;
+            let jobs = match answer {
+                Ok(out) => out.job_ids.unwrap_or_default(),
+                Err(e) => {
+                    busy.set(false);
+                    return outcome.set(Some(Err(e)));
+                }
+            };
+            if schedule.is_some() {
+                busy.set(false);
+                return outcome.set(Some(Ok(format!(
+                    "Scheduled for {at}: {} player(s) will get the cards then.",
+                    jobs.len()
+                ))));
+            }
+            let mut failed = None;
+            for job in &jobs {
+                if let Err(e) = rest::wait_for_job(job, progress).await {
+                    failed = Some(e);
+                }
+            }
+            busy.set(false);
+            outcome.set(Some(match failed {
+                None => Ok(format!(
+                    "Done: the cards are on {} player(s), one button press away.",
+                    jobs.len()
+                )),
+                Some(e) => Err(e),
+            }));
+        });
+    };
+    view! {
+        <div class="fixed inset-0 z-40 flex items-end justify-center bg-slate-900/40 sm:items-center sm:p-4">
+            <div role="dialog" aria-modal="true" aria-labelledby="seed-heading"
+                class="max-h-[92vh] w-full max-w-xl space-y-4 overflow-y-auto rounded-t-2xl bg-white p-4 shadow-xl sm:rounded-2xl sm:p-6">
+                <div class="flex items-start justify-between gap-3">
+                    <h2 id="seed-heading" class="text-lg font-semibold">"Put on players"</h2>
+                    <button type="button" class=BUTTON aria-label="Close" on:click=move |_| on_close.run(())>"✕"</button>
+                </div>
+                <p class="text-sm text-slate-600">"The cards are published to the players' account where needed and added to each player's shortcuts, next to the ones it has."</p>
+                {move || match devices.get() {
+                    None => view! { <p class="text-sm text-slate-500">"Loading your players…"</p> }.into_any(),
+                    Some(Err(e)) => view! { <p role="alert" class="text-sm text-rose-700">{e}</p> }.into_any(),
+                    Some(Ok(list)) if list.is_empty() => view! {
+                        <p class="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">"No players yet: "
+                            <a href="/accounts" class="font-medium text-indigo-700 underline">"link a player account"</a>" first."</p>
+                    }.into_any(),
+                    Some(Ok(list)) => view! {
+                        <fieldset class="space-y-1">
+                            <legend class="text-sm font-medium text-slate-700">"Players"</legend>
+                            {list.into_iter().map(|d| {
+                                let id = d.device_id.clone();
+                                view! {
+                                    <label class="flex items-center gap-2 text-sm">
+                                        <input type="checkbox" class="h-4 w-4" on:change=move |ev| toggle(chosen_devices, &id, event_target_checked(&ev))/>
+                                        <span>{format!("{} ({})", d.name, d.account_label)}</span>
+                                    </label>
+                                }
+                            }).collect_view()}
+                        </fieldset>
+                    }.into_any(),
+                }}
+                <fieldset class="space-y-1">
+                    <legend class="text-sm font-medium text-slate-700">"Cards"</legend>
+                    {move || cards.get().into_iter().map(|(slug, title)| {
+                        let checked = chosen_cards.with_untracked(|c| c.contains(&slug));
+                        view! {
+                            <label class="flex items-center gap-2 text-sm">
+                                <input type="checkbox" class="h-4 w-4" checked=checked on:change=move |ev| toggle(chosen_cards, &slug, event_target_checked(&ev))/>
+                                <span>{title}</span>
+                            </label>
+                        }
+                    }).collect_view()}
+                </fieldset>
+                <div>
+                    <label for="seed-when" class="block text-sm font-medium text-slate-700">"When (leave empty for now)"</label>
+                    <input id="seed-when" type="datetime-local" class=INPUT bind:value=when/>
+                </div>
+                {move || progress.get().filter(|_| busy.get()).map(|p| view! {
+                    <div class="h-2 w-full overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-label="Putting the cards on the players"
+                        aria-valuemin="0" aria-valuemax="100" aria-valuenow=(p * 100.0).round()>
+                        <div class="h-full bg-indigo-500" style:width=format!("{:.0}%", p * 100.0)></div>
+                    </div>
+                })}
+                <Outcome outcome/>
+                <div class="flex flex-wrap gap-2">
+                    <button type="button" class="inline-flex items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60"
+                        disabled=move || busy.get() on:click=submit>"Put on players"</button>
+                    <button type="button" class=BUTTON on:click=move |_| on_close.run(())>"Close"</button>
+                </div>
+            </div>
+        </div>
+    }
+}
