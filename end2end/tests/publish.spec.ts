@@ -35,6 +35,7 @@ test('a parent publishes a card, re-publishes nothing, and sees what an edit cha
   await expect(page.getByTestId('publish-badge')).toHaveCount(0);
   await page.getByRole('button', { name: 'Publish to player' }).click();
   const dialog = page.getByRole('dialog', { name: 'Publish to player' });
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
   await expect(dialog.getByRole('checkbox')).toBeChecked();
   await dialog.getByRole('button', { name: 'Check what will change' }).click();
   const plan = dialog.getByRole('list', { name: 'Publish plan' });

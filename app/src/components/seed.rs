@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde_json::json;
 
-use super::form::{toggle, Outcome, INPUT};
+use super::form::{focus_when_shown, toggle, Outcome, INPUT};
 use super::layout::BUTTON;
 use super::rest::{self, Verb};
 
@@ -53,6 +53,8 @@ fn SeedDialog(
         }
     });
     on_cleanup(move || escape.remove());
+    let close_button = NodeRef::new();
+    focus_when_shown(close_button);
     Effect::new(move |_| {
         spawn_local(async move {
             let listed = rest::fetch_json::<ListDevicesOutputBody>(Verb::Get, "/api/devices", None)
@@ -132,7 +134,7 @@ fn SeedDialog(
                 class="max-h-[92vh] w-full max-w-xl space-y-4 overflow-y-auto rounded-t-2xl bg-white p-4 shadow-xl sm:rounded-2xl sm:p-6">
                 <div class="flex items-start justify-between gap-3">
                     <h2 id="seed-heading" class="text-lg font-semibold">"Put on players"</h2>
-                    <button type="button" class=BUTTON aria-label="Close" on:click=move |_| on_close.run(())>"✕"</button>
+                    <button type="button" class=BUTTON aria-label="Close" node_ref=close_button on:click=move |_| on_close.run(())>"✕"</button>
                 </div>
                 <p class="text-sm text-slate-600">"The cards are published to the players' account where needed and added to each player's shortcuts, next to the ones it has."</p>
                 {move || match devices.get() {

@@ -12,7 +12,7 @@ use leptos::task::spawn_local;
 use serde_json::json;
 
 use super::runs::{Run, RunList};
-use crate::components::form::toggle;
+use crate::components::form::{focus_when_shown, toggle};
 use crate::components::layout::BUTTON;
 use crate::components::rest::{self, Verb};
 
@@ -75,6 +75,8 @@ fn PublishDialog(
         }
     });
     on_cleanup(move || escape.remove());
+    let close_button = NodeRef::new();
+    focus_when_shown(close_button);
 
     // the caller's accounts, asked for when the dialog opens (effects run in the browser only)
     Effect::new(move |_| {
@@ -186,7 +188,7 @@ fn PublishDialog(
                 class="max-h-[92vh] w-full max-w-xl space-y-4 overflow-y-auto rounded-t-2xl bg-white p-4 shadow-xl sm:rounded-2xl sm:p-6">
                 <div class="flex items-start justify-between gap-3">
                     <h2 id="publish-heading" class="text-lg font-semibold">"Publish to player"</h2>
-                    <button type="button" class=BUTTON aria-label="Close" autofocus on:click=move |_| on_close.run(())>"✕"</button>
+                    <button type="button" class=BUTTON aria-label="Close" node_ref=close_button on:click=move |_| on_close.run(())>"✕"</button>
                 </div>
                 {move || error.get().map(|e| view! { <p role="alert" class="rounded-lg border border-rose-200 bg-rose-50 p-3 text-sm text-rose-800">{e}</p> })}
                 <Show when=move || step.get() == Step::Choose>
