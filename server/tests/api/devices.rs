@@ -204,3 +204,48 @@ async fn a_lost_link_is_marked_for_relinking() {
     )
     .await;
 }
+
+/// The database refuses to store the rotated tokens (as a full disk would): the platform has
+/// already spent the old refresh token, so the account must be marked for relinking, the old
+/// token never sent again, and the Accounts page must say why.
+#[tokio::test]
+async fn a_rotated_token_that_cannot_be_saved_marks_the_account() {
+    let app = spawn_app_with(&["--demo-upstream"]).await;
+    let sim = app.sim.clone().unwrap();
+    sim.seed_device(&sim.default_user(), DeviceSeed::named("Player"))
+        .unwrap();
+    let admin = app.admin().await;
+    let account = link_account(&app, &admin).await;
+    sqlx::query(
+        "CREATE TRIGGER refuse_token_save BEFORE UPDATE OF tokens ON player_accounts
+         BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END",
+    )
+    .execute(app.core.db.pool())
+    .await
+    .unwrap();
+    sim.expire_access_tokens();
+
+    // the refresh succeeds upstream (the old token is now spent) but cannot be stored
+    let list: Value = admin.get_json("/api/devices").await;
+    assert_eq!(list["unreachable_accounts"], json!([account]));
+    let before = sim.stats();
+    assert_eq!(before.refresh_grants, 1);
+    let accounts: Value = admin.get_json("/api/player-accounts").await;
+    assert_eq!(accounts["accounts"][0]["status"], "needs_relink");
+    let why = accounts["accounts"][0]["status_detail"].as_str().unwrap();
+    assert!(why.contains("could not be saved"), "{why}");
+
+    // nothing is sent with the spent token afterwards
+    admin.get_json("/api/devices").await;
+    let after = sim.stats();
+    assert_eq!(after.refresh_grants, before.refresh_grants);
+    assert_eq!(
+        after.refresh_token_reuse, 0,
+        "the rotated-away token was never sent again"
+    );
+
+    // and the page says so
+    let page = admin.get("/accounts").await.text().await.unwrap();
+    assert!(page.contains("Needs linking again"));
+    assert!(page.contains("could not be saved"));
+}
