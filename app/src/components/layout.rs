@@ -138,6 +138,15 @@ pub fn clock(seconds: Option<f64>) -> String {
     }
 }
 
+/// A server message as a sentence: "sent pause to the player" → "Sent pause to the player".
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 /// One of a few gradients, picked from `seed` so a collection or card keeps its colour.
 pub fn tint(seed: &str) -> &'static str {
     const TINTS: [&str; 6] = [
@@ -226,6 +235,12 @@ mod tests {
         assert!(!can_edit(Some("viewer")));
         assert!(!can_edit(None));
         assert!(!can_edit(Some("admin")));
+    }
+
+    #[test]
+    fn messages_become_sentences() {
+        assert_eq!(capitalised("sent pause"), "Sent pause");
+        assert_eq!(capitalised(""), "");
     }
 
     #[test]

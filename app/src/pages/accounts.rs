@@ -5,10 +5,11 @@ use cardsmith_model::player::{account_status, PlayerAccountOut};
 use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
+use leptos_router::NavigateOptions;
 
 use crate::api::{accounts_page, unlink_account, AccountsPageData};
 use crate::components::confirm::ConfirmButton;
-use crate::components::layout::{loaded, refresh, Badge, EmptyBox, Panel};
+use crate::components::layout::{capitalised, loaded, refresh, Badge, EmptyBox, Panel};
 
 /// Linking leaves the app: the platform shows its sign-in, then sends the browser back here.
 const LINK_URL: &str = "/api/player-accounts/link";
@@ -41,8 +42,8 @@ pub fn AccountsPage() -> impl IntoView {
 #[component]
 fn AccountsView(page: AccountsPageData) -> impl IntoView {
     let accounts = RwSignal::new(page.accounts);
-    let unavailable = page.link_unavailable;
-    let link = match unavailable {
+    let can_link = page.link_unavailable.is_none();
+    let link = match page.link_unavailable {
         Some(help) => view! {
             <Panel id="link" title="Linking is not set up on this server">
                 <p class="whitespace-pre-line text-sm text-slate-700" data-testid="link-help">{help}</p>
@@ -66,7 +67,7 @@ fn AccountsView(page: AccountsPageData) -> impl IntoView {
             } else {
                 view! {
                     <ul class="grid gap-4 md:grid-cols-2" aria-label="Linked accounts">
-                        {accounts.get().into_iter().map(|account| view! { <AccountCard account accounts/> }).collect_view()}
+                        {accounts.get().into_iter().map(|account| view! { <AccountCard account accounts can_link/> }).collect_view()}
                     </ul>
                 }.into_any()
             }}
@@ -78,19 +79,33 @@ fn AccountsView(page: AccountsPageData) -> impl IntoView {
 fn AccountCard(
     account: PlayerAccountOut,
     accounts: RwSignal<Vec<PlayerAccountOut>>,
+    /// Whether this server can link accounts at all (the help says why not, above the list).
+    can_link: bool,
 ) -> impl IntoView {
     let linked = account.status == account_status::LINKED;
+    let navigate = leptos_router::hooks::use_navigate();
     let busy = RwSignal::new(false);
     let error = RwSignal::new(None::<String>);
     let id = account.id.clone();
     let unlink = Callback::new(move |()| {
         let id = id.clone();
+        let navigate = navigate.clone();
         busy.set(true);
         leptos::task::spawn_local(async move {
             match unlink_account(id).await {
-                Ok(()) => refresh(accounts, async {
-                    accounts_page().await.map(|p| p.accounts)
-                }),
+                Ok(()) => {
+                    // The "linked" or "did not finish" banner from the last trip is stale now.
+                    navigate(
+                        "/accounts",
+                        NavigateOptions {
+                            replace: true,
+                            ..Default::default()
+                        },
+                    );
+                    refresh(accounts, async {
+                        accounts_page().await.map(|p| p.accounts)
+                    })
+                }
                 Err(e) => error.set(Some(e.to_string())),
             }
             busy.set(false);
@@ -110,10 +125,14 @@ fn AccountCard(
             <p class="text-sm text-slate-600">{format!("Linked since {since}")}</p>
             {(!linked).then(|| view! {
                 <div role="alert" class="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-                    <p>{account.status_detail.as_deref().map(super::devices::capitalised)
+                    <p>{account.status_detail.as_deref().map(capitalised)
                         .unwrap_or_else(|| "The player platform no longer accepts this link.".into())}</p>
                     <p>"Publishing to it and controlling its players wait until you link it again."</p>
-                    <a href=LINK_URL rel="external" class=LINK_BUTTON>"Link again"</a>
+                    {if can_link {
+                        view! { <a href=LINK_URL rel="external" class=LINK_BUTTON>"Link again"</a> }.into_any()
+                    } else {
+                        view! { <p>"Linking is not set up on this server: see above."</p> }.into_any()
+                    }}
                 </div>
             })}
             {move || error.get().map(|e| view! { <p role="alert" class="text-sm text-rose-700">{e}</p> })}
