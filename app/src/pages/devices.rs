@@ -1,21 +1,21 @@
-//! The players of the linked accounts: how each is (online, battery, what it plays), commands,
-//! settings and shortcuts. When the platform cannot be reached the last snapshot is shown,
-//! marked with its time.
+//! The players of the linked accounts, grouped by account: how each is (online, battery, what
+//! it plays), commands, settings and shortcuts. When the platform cannot be reached the last
+//! snapshot is shown, marked with its time; an account that must be linked again says so and
+//! points to the Accounts page.
 
+mod controls;
 mod settings;
+mod shortcuts;
 
 use cardsmith_model::device::InfoSnapshot;
+use cardsmith_model::player::{account_status, PlayerAccountOut};
 use cardsmith_model::publish::PublishedCardOut;
-use cardsmith_model::system::MessageOutputBody;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 use leptos_meta::Title;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::api::{devices_page, DevicesPageData};
-use crate::components::form::Outcome;
-use crate::components::layout::{loaded, Badge, EmptyBox, BUTTON};
-use crate::components::rest::{self, Verb};
+use crate::components::layout::{loaded, Badge, EmptyBox};
 
 #[component]
 pub fn DevicesPage() -> impl IntoView {
@@ -41,31 +41,79 @@ fn DevicesView(page: DevicesPageData) -> impl IntoView {
         .into_any();
     }
     let devices = page.devices.devices.unwrap_or_default();
-    let unreachable = !page.devices.unreachable_accounts.is_empty();
-    let published = page.published;
+    let unreachable = page.devices.unreachable_accounts;
+    let mut published = page.published;
     view! {
-        <div class="space-y-4">
-            {unreachable.then(|| view! {
-                <p role="status" class="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-                    "The player platform could not be reached for some accounts: their players are shown as last seen."
-                </p>
-            })}
-            {if devices.is_empty() {
-                view! { <EmptyBox heading="No players yet" body="The linked accounts have no players registered." next=None/> }.into_any()
-            } else {
-                view! {
-                    <ul class="grid gap-4 lg:grid-cols-2" aria-label="Players">
-                        {devices.into_iter().map(|device| {
-                            let cards = published.iter().find(|(a, _)| *a == device.account_id)
-                                .map(|(_, c)| c.clone()).unwrap_or_default();
-                            view! { <DeviceCard device cards/> }
-                        }).collect_view()}
-                    </ul>
-                }.into_any()
-            }}
+        <div class="space-y-8">
+            {page.accounts.into_iter().map(|account| {
+                let players: Vec<InfoSnapshot> = devices.iter().filter(|d| d.account_id == account.id).cloned().collect();
+                let cards = published.iter_mut().find(|(a, _)| *a == account.id)
+                    .map(|(_, c)| std::mem::take(c)).unwrap_or_default();
+                let reachable = !unreachable.contains(&account.id);
+                view! { <AccountPlayers account players cards reachable/> }
+            }).collect_view()}
         </div>
     }
     .into_any()
+}
+
+/// One account's players under its name, with why they may be out of date.
+#[component]
+fn AccountPlayers(
+    account: PlayerAccountOut,
+    players: Vec<InfoSnapshot>,
+    cards: Vec<PublishedCardOut>,
+    reachable: bool,
+) -> impl IntoView {
+    let heading = format!("account-{}-heading", account.id);
+    let labelled_by = heading.clone();
+    let needs_relink = account.status == account_status::NEEDS_RELINK;
+    let notice = if needs_relink {
+        Some(view! {
+            <div role="status" class="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+                "This account must be linked again before its players can be controlled; they are shown as last seen. "
+                <a href="/accounts" class="font-medium underline">"Link it again on the Accounts page"</a>
+            </div>
+        }
+        .into_any())
+    } else if !reachable {
+        Some(view! {
+            <p role="status" class="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+                "The player platform could not be reached: these players are shown as last seen."
+            </p>
+        }
+        .into_any())
+    } else {
+        None
+    };
+    let count = match players.len() {
+        1 => "1 player".to_owned(),
+        n => format!("{n} players"),
+    };
+    view! {
+        <section aria-labelledby=labelled_by class="space-y-3">
+            <div class="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <h2 id=heading class="min-w-0 break-all text-lg font-semibold">{account.label.clone()}</h2>
+                <span class="text-sm text-slate-500">{count}</span>
+                {needs_relink.then(|| view! { <Badge text="Needs linking again".to_owned() tone="bg-amber-100 text-amber-900"/> })}
+            </div>
+            {notice}
+            {if players.is_empty() {
+                view! {
+                    <p class="rounded-xl border-2 border-dashed border-slate-300 p-4 text-center text-slate-600">
+                        {if reachable { "No players are registered on this account." } else { "No players seen on this account yet." }}
+                    </p>
+                }.into_any()
+            } else {
+                let label = format!("Players of {}", account.label);
+                view! {
+                    <ul class="grid gap-4 lg:grid-cols-2" aria-label=label>
+                        {players.into_iter().map(|device| view! { <DeviceCard device cards=cards.clone()/> }).collect_view()}
+                    </ul>
+                }.into_any()
+            }}
+        </section>
+    }
 }
 
 /// A number from the player's status, whether it came as a number or a string.
@@ -74,6 +122,15 @@ fn number(status: &Value, key: &str) -> Option<f64> {
         Value::Number(n) => n.as_f64(),
         Value::String(s) => s.parse().ok(),
         _ => None,
+    }
+}
+
+/// A stored timestamp (`2026-11-22T13:13:25.123Z`) as people read it: `2026-11-22 13:13 UTC`.
+/// The same on the server and in the browser, so hydration finds the text it expects.
+fn readable_time(stamp: &str) -> String {
+    match stamp.get(..16) {
+        Some(minutes) => format!("{} UTC", minutes.replace('T', " ")),
+        None => stamp.to_owned(),
     }
 }
 
@@ -95,107 +152,65 @@ fn DeviceCard(device: InfoSnapshot, cards: Vec<PublishedCardOut>) -> impl IntoVi
         });
     let volume = number(&device.status, "userVolume");
     let name = device.name.clone();
-    let kind = [device.device_family.as_str(), device.form_factor.as_str()]
-        .iter()
-        .filter(|s| !s.is_empty())
-        .copied()
-        .collect::<Vec<_>>()
-        .join(" · ");
+    let mut kind = vec![device.device_family.as_str(), device.form_factor.as_str()];
+    kind.retain(|s| !s.is_empty());
+    kind.dedup(); // a Mini is family "mini" and form factor "mini"
+    let kind = kind.join(" · ");
     view! {
         <li class="min-w-0 space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-label=format!("Player {name}")>
             <div class="flex flex-wrap items-center gap-2">
-                <h2 class="text-lg font-semibold">{name.clone()}</h2>
+                <h3 class="min-w-0 break-words text-lg font-semibold">{name.clone()}</h3>
                 {if device.online {
                     view! { <Badge text="Online".to_owned() tone="bg-emerald-50 text-emerald-700"/> }
                 } else {
                     view! { <Badge text="Offline".to_owned() tone="bg-slate-100 text-slate-600"/> }
                 }}
             </div>
-            <p class="text-sm text-slate-600">{format!("{} · {}", device.account_label, kind)}</p>
+            {(!kind.is_empty()).then(|| view! { <p class="text-sm text-slate-600">{kind}</p> })}
             {device.cached.then(|| view! {
-                <p role="status" class="rounded-lg bg-amber-50 p-2 text-sm text-amber-900">
-                    {format!("Cached snapshot from {}: the player platform could not be reached.", device.last_updated.replace('T', " "))}
+                <p class="rounded-lg bg-amber-50 p-2 text-sm text-amber-900">
+                    {format!("Cached snapshot from {}: the player platform could not be reached.", readable_time(&device.last_updated))}
                 </p>
             })}
             <dl class="grid grid-cols-2 gap-3 text-sm">
                 <div class="col-span-2">
                     <dt class="text-slate-500">"Battery"</dt>
                     <dd class="flex items-center gap-2">
-                        <div class="h-2.5 w-full max-w-48 overflow-hidden rounded-full bg-slate-200" role="meter" aria-label="Battery level"
-                            aria-valuemin="0" aria-valuemax="100" aria-valuenow=battery.unwrap_or(0.0)>
-                            <div class=format!("h-full {}", if battery.unwrap_or(0.0) < 20.0 { "bg-rose-500" } else { "bg-emerald-500" })
-                                style:width=format!("{:.0}%", battery.unwrap_or(0.0))></div>
-                        </div>
+                        {battery.map(|level| view! {
+                            <div class="h-2.5 w-full max-w-48 overflow-hidden rounded-full bg-slate-200" role="meter" aria-label="Battery level"
+                                aria-valuemin="0" aria-valuemax="100" aria-valuenow=level>
+                                <div class=format!("h-full {}", if level < 20.0 { "bg-rose-500" } else { "bg-emerald-500" })
+                                    style:width=format!("{level:.0}%")></div>
+                            </div>
+                        })}
                         <span class="font-medium tabular-nums">{battery.map(|b| format!("{b:.0}%")).unwrap_or_else(|| "unknown".into())}</span>
                         {charging.then(|| view! { <span class="text-emerald-700">"charging"</span> })}
                     </dd>
                 </div>
-                <div><dt class="text-slate-500">"Playing"</dt><dd class="font-medium">{active.unwrap_or_else(|| "nothing".into())}</dd></div>
+                <div class="min-w-0"><dt class="text-slate-500">"Playing"</dt><dd class="break-words font-medium">{active.unwrap_or_else(|| "nothing".into())}</dd></div>
                 <div><dt class="text-slate-500">"Volume"</dt><dd class="font-medium">{volume.map(|v| format!("{v:.0}")).unwrap_or_else(|| "–".into())}</dd></div>
             </dl>
-            <Commands base=base.clone() cards=cards.clone() name=name.clone()/>
+            <controls::Commands base=base.clone() cards=cards.clone() name=name.clone()/>
             <settings::SettingsForm base=base.clone() settings=device.settings.clone()/>
-            <settings::ShortcutsForm base cards/>
+            <shortcuts::ShortcutsForm base cards/>
         </li>
     }
 }
 
-/// Play (a card published to this account), pause, resume, stop.
-#[component]
-fn Commands(base: String, cards: Vec<PublishedCardOut>, name: String) -> impl IntoView {
-    let message = RwSignal::new(None::<Result<String, String>>);
-    let busy = RwSignal::new(false);
-    let card = RwSignal::new(
-        cards
-            .first()
-            .map(|c| c.player_card_id.clone())
-            .unwrap_or_default(),
-    );
-    let base = StoredValue::new(base);
-    let send = move |command: &'static str| {
-        let mut body = json!({ "command": command });
-        if command == "play" {
-            body["card_id"] = json!(card.get_untracked());
-        }
-        busy.set(true);
-        spawn_local(async move {
-            let url = format!("{}/command", base.get_value());
-            let answer = rest::fetch_json::<MessageOutputBody>(Verb::Post, &url, Some(body)).await;
-            message.set(Some(answer.map(|m| capitalised(&m.message))));
-            busy.set(false);
-        });
-    };
-    let select_id = format!("play-{}", base.get_value().replace('/', "-"));
-    let has_cards = !cards.is_empty();
-    view! {
-        <div class="space-y-2" role="group" aria-label=format!("Control {name}")>
-            {has_cards.then(|| view! {
-                <div class="flex flex-wrap items-end gap-2">
-                    <div class="min-w-0 flex-1">
-                        <label for=select_id.clone() class="block text-sm font-medium text-slate-700">"Card to play"</label>
-                        <select id=select_id class="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
-                            on:change=move |ev| card.set(event_target_value(&ev))>
-                            {cards.iter().map(|c| view! { <option value=c.player_card_id.clone()>{c.title.clone()}</option> }).collect_view()}
-                        </select>
-                    </div>
-                    <button type="button" class=BUTTON disabled=move || busy.get() on:click=move |_| send("play")>"Play"</button>
-                </div>
-            })}
-            <div class="flex flex-wrap gap-2">
-                <button type="button" class=BUTTON disabled=move || busy.get() on:click=move |_| send("pause")>"Pause"</button>
-                <button type="button" class=BUTTON disabled=move || busy.get() on:click=move |_| send("resume")>"Resume"</button>
-                <button type="button" class=BUTTON disabled=move || busy.get() on:click=move |_| send("stop")>"Stop"</button>
-            </div>
-            <Outcome outcome=message/>
-        </div>
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// "sent pause to the player" → "Sent pause to the player".
-pub(crate) fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
+    #[test]
+    fn times_and_numbers_read_naturally() {
+        assert_eq!(
+            readable_time("2026-11-22T13:13:25.123Z"),
+            "2026-11-22 13:13 UTC"
+        );
+        assert_eq!(readable_time("soon"), "soon");
+        let status = serde_json::json!({ "a": 76, "b": "18", "c": null });
+        assert_eq!(number(&status, "a"), Some(76.0));
+        assert_eq!(number(&status, "b"), Some(18.0));
+        assert_eq!(number(&status, "c"), None);
+    }
 }

@@ -1,63 +1,102 @@
-//! A player's settings (only the changed ones are sent; the server merges them into the
-//! player's whole settings block) and its shortcut buttons (write-only on the platform).
+//! A player's settings: the nine the platform lets apps change, prefilled from the player's
+//! settings block. Only changed fields are sent (the server merges them into the whole block,
+//! which the platform replaces on every write). The model's own checks run first, so a wrong
+//! value is explained beside its field without a round trip.
 
-use cardsmith_model::publish::PublishedCardOut;
-use cardsmith_model::system::MessageOutputBody;
+use cardsmith_model::device::DeviceSettingsInput;
+use cardsmith_model::FieldError;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use serde_json::{json, Map, Value};
+use serde_json::Value;
 
-use super::capitalised;
-use crate::components::form::{Outcome, INPUT};
+use super::controls::{dom_id, send};
+use crate::components::form::{FieldMessages, Outcome, INPUT};
 use crate::components::layout::BUTTON;
-use crate::components::rest::{self, Verb};
+use crate::components::rest::Verb;
 
-/// `(field of the API, label, the platform's key, hint)`.
-const SETTINGS: [(&str, &str, &str, &str); 9] = [
-    (
-        "day_max_volume",
-        "Day maximum volume",
-        "maxVolumeLimit",
-        "0 to 16",
-    ),
-    (
-        "night_max_volume",
-        "Night maximum volume",
-        "nightMaxVolumeLimit",
-        "0 to 16",
-    ),
-    ("day_time", "Day starts at", "dayTime", "HH:MM"),
-    ("night_time", "Night starts at", "nightTime", "HH:MM"),
-    (
-        "day_brightness",
-        "Day brightness",
-        "dayDisplayBrightness",
-        "auto or 0 to 100",
-    ),
-    (
-        "night_brightness",
-        "Night brightness",
-        "nightDisplayBrightness",
-        "auto or 0 to 100",
-    ),
-    (
-        "shutdown_timeout_min",
-        "Switch off after (minutes)",
-        "shutdownTimeout",
-        "0 to 1440",
-    ),
-    ("clock_face", "Clock face", "clockFace", "e.g. digital-sun"),
-    ("timezone", "Time zone", "timezone", "e.g. Europe/London"),
+/// One setting: the API's field, its label, the platform's key, a hint and the input type.
+struct Spec {
+    field: &'static str,
+    label: &'static str,
+    key: &'static str,
+    hint: &'static str,
+    kind: &'static str,
+}
+
+static SETTINGS: [Spec; 9] = [
+    Spec {
+        field: "day_max_volume",
+        label: "Day maximum volume",
+        key: "maxVolumeLimit",
+        hint: "0 to 16",
+        kind: "number",
+    },
+    Spec {
+        field: "night_max_volume",
+        label: "Night maximum volume",
+        key: "nightMaxVolumeLimit",
+        hint: "0 to 16",
+        kind: "number",
+    },
+    Spec {
+        field: "day_time",
+        label: "Day starts at",
+        key: "dayTime",
+        hint: "When the day volume and brightness begin",
+        kind: "time",
+    },
+    Spec {
+        field: "night_time",
+        label: "Night starts at",
+        key: "nightTime",
+        hint: "When the night volume and brightness begin",
+        kind: "time",
+    },
+    Spec {
+        field: "day_brightness",
+        label: "Day brightness",
+        key: "dayDisplayBrightness",
+        hint: "auto, or 0 to 100",
+        kind: "text",
+    },
+    Spec {
+        field: "night_brightness",
+        label: "Night brightness",
+        key: "nightDisplayBrightness",
+        hint: "auto, or 0 to 100",
+        kind: "text",
+    },
+    Spec {
+        field: "shutdown_timeout_min",
+        label: "Switch off after (minutes)",
+        key: "shutdownTimeout",
+        hint: "Idle minutes before it switches off, 0 to 1440",
+        kind: "number",
+    },
+    Spec {
+        field: "clock_face",
+        label: "Clock face",
+        key: "clockFace",
+        hint: "e.g. digital-sun",
+        kind: "text",
+    },
+    Spec {
+        field: "timezone",
+        label: "Time zone",
+        key: "timezone",
+        hint: "e.g. Europe/London; empty means the player's own guess",
+        kind: "text",
+    },
 ];
 
 /// The setting as the form shows it: the platform keeps shutdown in seconds.
-fn shown_value(settings: &Value, field: &str, key: &str) -> String {
-    let raw = match &settings[key] {
+fn shown_value(settings: &Value, spec: &Spec) -> String {
+    let raw = match &settings[spec.key] {
         Value::String(s) => s.clone(),
         Value::Number(n) => n.to_string(),
         _ => String::new(),
     };
-    if field == "shutdown_timeout_min" {
+    if spec.field == "shutdown_timeout_min" {
         return raw
             .parse::<u32>()
             .map(|s| (s / 60).to_string())
@@ -66,145 +105,163 @@ fn shown_value(settings: &Value, field: &str, key: &str) -> String {
     raw
 }
 
+/// The changed settings, `(API field, value)`, as the API's input.
+fn input_of(changes: &[(&str, String)]) -> DeviceSettingsInput {
+    let mut input = DeviceSettingsInput::default();
+    for (field, value) in changes {
+        let slot = match *field {
+            "clock_face" => &mut input.clock_face,
+            "day_brightness" => &mut input.day_brightness,
+            "day_max_volume" => &mut input.day_max_volume,
+            "day_time" => &mut input.day_time,
+            "night_brightness" => &mut input.night_brightness,
+            "night_max_volume" => &mut input.night_max_volume,
+            "night_time" => &mut input.night_time,
+            "shutdown_timeout_min" => &mut input.shutdown_timeout_min,
+            "timezone" => &mut input.timezone,
+            _ => continue,
+        };
+        *slot = Some(value.clone());
+    }
+    input
+}
+
+/// One field on screen: its spec, the value the player has as far as this page knows, and
+/// the value in the box.
+#[derive(Clone, Copy)]
+struct Setting {
+    spec: &'static Spec,
+    saved: RwSignal<String>,
+    value: RwSignal<String>,
+}
+
 #[component]
 pub fn SettingsForm(base: String, settings: Value) -> impl IntoView {
-    let fields: Vec<_> = SETTINGS
+    let fields: Vec<Setting> = SETTINGS
         .iter()
-        .map(|(field, label, key, hint)| {
-            let start = shown_value(&settings, field, key);
-            (*field, *label, *hint, start.clone(), RwSignal::new(start))
+        .map(|spec| {
+            let start = shown_value(&settings, spec);
+            Setting {
+                spec,
+                saved: RwSignal::new(start.clone()),
+                value: RwSignal::new(start),
+            }
         })
         .collect();
-    let fields = StoredValue::new(fields);
+    let errors = RwSignal::new(Vec::<FieldError>::new());
     let outcome = RwSignal::new(None::<Result<String, String>>);
     let busy = RwSignal::new(false);
+    let prefix = dom_id(&base, "");
     let base = StoredValue::new(base);
+    let list = StoredValue::new(fields.clone());
     let save = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let mut changes = Map::new();
-        fields.with_value(|list| {
-            for (field, _, _, start, value) in list {
-                let now = value.get_untracked().trim().to_owned();
-                if now != *start {
-                    changes.insert((*field).to_owned(), json!(now));
-                }
-            }
+        let changes: Vec<(&str, String)> = list.with_value(|list| {
+            list.iter()
+                .filter_map(|s| {
+                    let now = s.value.get_untracked().trim().to_owned();
+                    (now != s.saved.get_untracked()).then_some((s.spec.field, now))
+                })
+                .collect()
         });
         if changes.is_empty() {
-            outcome.set(Some(Err("Nothing changed.".into())));
+            errors.set(Vec::new());
+            outcome.set(Some(Err("Nothing changed: edit a setting first.".into())));
             return;
         }
+        let input = input_of(&changes);
+        if let Err(found) = input.validate() {
+            errors.set(found);
+            outcome.set(Some(Err(
+                "Some settings need fixing; see the fields.".into()
+            )));
+            return;
+        }
+        errors.set(Vec::new());
+        outcome.set(None);
         busy.set(true);
         spawn_local(async move {
-            let url = format!("{}/settings", base.get_value());
-            let answer = rest::fetch_json::<MessageOutputBody>(
-                Verb::Put,
-                &url,
-                Some(Value::Object(changes)),
-            )
-            .await;
-            outcome.set(Some(answer.map(|m| capitalised(&m.message))));
+            let body = serde_json::to_value(&input).unwrap_or_default();
+            let answer = send(&base.get_value(), "settings", Verb::Put, body).await;
+            if answer.is_ok() {
+                // What was sent is now what the player has: the next save sends only newer edits.
+                list.with_value(|list| {
+                    for s in list {
+                        if let Some((_, v)) = changes.iter().find(|(f, _)| *f == s.spec.field) {
+                            s.saved.set(v.clone());
+                        }
+                    }
+                });
+            }
+            outcome.set(Some(answer));
             busy.set(false);
         });
     };
-    let prefix = base.get_value().replace('/', "-");
     view! {
         <details class="rounded-xl border border-slate-200 p-3">
             <summary class="cursor-pointer font-medium">"Settings"</summary>
-            <form class="mt-3 space-y-3" aria-label="Player settings" on:submit=save>
+            <form class="mt-3 space-y-3" aria-label="Player settings" novalidate on:submit=save>
+                <p class="text-sm text-slate-600">"Only the settings you change are sent; the player keeps all the others."</p>
                 <div class="grid gap-3 sm:grid-cols-2">
-                    {fields.get_value().into_iter().map(|(field, label, hint, _, value)| {
-                        let id = format!("{prefix}-{field}");
-                        view! {
-                            <div>
-                                <label for=id.clone() class="block text-sm font-medium text-slate-700">{label}</label>
-                                <input id=id class=INPUT placeholder=hint bind:value=value/>
-                            </div>
-                        }
-                    }).collect_view()}
+                    {fields.into_iter().map(|s| view! { <SettingField setting=s prefix=prefix.clone() errors/> }).collect_view()}
                 </div>
-                <button type="submit" class=BUTTON disabled=move || busy.get()>"Save settings"</button>
+                <button type="submit" class=BUTTON disabled=move || busy.get()>
+                    {move || if busy.get() { "Saving…" } else { "Save settings" }}
+                </button>
                 <Outcome outcome=outcome/>
             </form>
         </details>
     }
 }
 
-/// One shortcut row being edited.
-#[derive(Clone)]
-struct Row {
-    mode: RwSignal<String>,
-    card: RwSignal<String>,
+#[component]
+fn SettingField(
+    setting: Setting,
+    prefix: String,
+    errors: RwSignal<Vec<FieldError>>,
+) -> impl IntoView {
+    let spec = setting.spec;
+    let id = format!("{}{prefix}", spec.field.replace('_', "-"));
+    let error_id = format!("{id}-error");
+    let described = format!("{id}-error {id}-hint");
+    let error = Signal::derive(move || {
+        errors.with(|list| {
+            list.iter()
+                .find(|e| e.field() == spec.field)
+                .map(|e| e.detail.clone())
+        })
+    });
+    view! {
+        <div>
+            <label for=id.clone() class="block text-sm font-medium text-slate-700">{spec.label}</label>
+            <input id=id.clone() name=spec.field type=spec.kind class=INPUT autocomplete="off"
+                bind:value=setting.value
+                aria-invalid=move || error.get().is_some().to_string()
+                aria-describedby=described/>
+            <p id=format!("{id}-hint") class="mt-1 text-xs text-slate-500">{spec.hint}</p>
+            <FieldMessages error_id hint=None error/>
+        </div>
+    }
 }
 
-#[component]
-pub fn ShortcutsForm(base: String, cards: Vec<PublishedCardOut>) -> impl IntoView {
-    let rows = RwSignal::new(Vec::<Row>::new());
-    let outcome = RwSignal::new(None::<Result<String, String>>);
-    let busy = RwSignal::new(false);
-    let base = StoredValue::new(base);
-    let cards = StoredValue::new(cards);
-    let first_card = move || {
-        cards.with_value(|c| {
-            c.first()
-                .map(|c| c.player_card_id.clone())
-                .unwrap_or_default()
-        })
-    };
-    let add = move |_| {
-        rows.update(|r| {
-            r.push(Row {
-                mode: RwSignal::new("day".into()),
-                card: RwSignal::new(first_card()),
-            })
-        })
-    };
-    let save = move |_| {
-        let shortcuts: Vec<Value> = rows.with_untracked(|r| {
-            r.iter()
-                .map(|row| json!({ "mode": row.mode.get_untracked(), "card_id": row.card.get_untracked() }))
-                .collect()
-        });
-        busy.set(true);
-        spawn_local(async move {
-            let url = format!("{}/shortcuts", base.get_value());
-            let body = json!({ "shortcuts": shortcuts });
-            let answer = rest::fetch_json::<MessageOutputBody>(Verb::Put, &url, Some(body)).await;
-            outcome.set(Some(answer.map(|m| capitalised(&m.message))));
-            busy.set(false);
-        });
-    };
-    view! {
-        <details class="rounded-xl border border-slate-200 p-3">
-            <summary class="cursor-pointer font-medium">"Shortcuts"</summary>
-            <div class="mt-3 space-y-3">
-                <p class="text-sm text-slate-600">"Cards the child starts from the player's buttons, by day or by night. The platform does not let apps read them back, so saving replaces the player's shortcuts with this list."</p>
-                {move || (cards.with_value(Vec::is_empty)).then(|| view! {
-                    <p class="text-sm text-amber-800">"Publish a card to this account first: shortcuts play published cards."</p>
-                })}
-                <ul class="space-y-2" aria-label="Shortcuts to save">
-                    {move || rows.get().into_iter().enumerate().map(|(i, row)| view! {
-                        <li class="flex flex-wrap items-center gap-2">
-                            <select aria-label=format!("Shortcut {} mode", i + 1) class="rounded-lg border border-slate-300 bg-white px-2 py-2"
-                                on:change=move |ev| row.mode.set(event_target_value(&ev))>
-                                <option value="day" selected=row.mode.get_untracked() == "day">"Day"</option>
-                                <option value="night" selected=row.mode.get_untracked() == "night">"Night"</option>
-                            </select>
-                            <select aria-label=format!("Shortcut {} card", i + 1) class="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-2 py-2"
-                                on:change=move |ev| row.card.set(event_target_value(&ev))>
-                                {cards.get_value().into_iter().map(|c| view! { <option value=c.player_card_id.clone()>{c.title}</option> }).collect_view()}
-                            </select>
-                            <button type="button" class=BUTTON aria-label=format!("Remove shortcut {}", i + 1)
-                                on:click=move |_| rows.update(|r| { r.remove(i); })>"✕"</button>
-                        </li>
-                    }).collect_view()}
-                </ul>
-                <div class="flex flex-wrap gap-2">
-                    <button type="button" class=BUTTON disabled=move || cards.with_value(Vec::is_empty) on:click=add>"Add shortcut"</button>
-                    <button type="button" class=BUTTON disabled=move || busy.get() on:click=save>"Save shortcuts"</button>
-                </div>
-                <Outcome outcome=outcome/>
-            </div>
-        </details>
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_setting_reaches_the_api_input() {
+        let all: Vec<(&str, String)> = SETTINGS.iter().map(|s| (s.field, "1".into())).collect();
+        let input = serde_json::to_value(input_of(&all)).unwrap();
+        let sent = input.as_object().unwrap();
+        assert_eq!(sent.len(), SETTINGS.len());
+        assert!(sent.values().all(|v| v == "1"), "{input}");
+    }
+
+    #[test]
+    fn shutdown_shows_in_minutes() {
+        let settings = serde_json::json!({ "shutdownTimeout": "3600", "maxVolumeLimit": 16 });
+        assert_eq!(shown_value(&settings, &SETTINGS[6]), "60");
+        assert_eq!(shown_value(&settings, &SETTINGS[0]), "16");
+        assert_eq!(shown_value(&settings, &SETTINGS[8]), "");
     }
 }
