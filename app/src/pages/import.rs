@@ -78,6 +78,8 @@ fn ImportView(page: ImportPageData) -> impl IntoView {
 #[component]
 fn LibraryTile(card: PlayerLibraryCardOut, account_id: String) -> impl IntoView {
     let progress = RwSignal::new(None::<f64>);
+    // Set once an import from this page succeeds, so the badge follows without a reload.
+    let imported = RwSignal::new(card.already_imported);
     let outcome = RwSignal::new(None::<Result<String, String>>);
     let busy = RwSignal::new(false);
     let body = json!({ "account_id": account_id, "player_card_id": card.player_card_id });
@@ -98,6 +100,9 @@ fn LibraryTile(card: PlayerLibraryCardOut, account_id: String) -> impl IntoView 
                     .map(|_| s.card_slug),
                 Err(e) => Err(e),
             };
+            if result.is_ok() {
+                imported.set(true);
+            }
             outcome.set(Some(result));
             busy.set(false);
         });
@@ -124,8 +129,10 @@ fn LibraryTile(card: PlayerLibraryCardOut, account_id: String) -> impl IntoView 
                 <p class="line-clamp-2 font-medium">{title.clone()}</p>
                 <p class="text-xs text-slate-600">{chapters}</p>
                 <div class="flex flex-wrap gap-1">
-                    {card.already_imported.then(|| view! { <Badge text="Already imported".to_owned() tone="bg-indigo-50 text-indigo-700"/> })}
-                    {card.locally_edited.then(|| view! { <Badge text="Edited here since".to_owned() tone="bg-amber-50 text-amber-800"/> })}
+                    <Show when=move || imported.get()>
+                        <Badge text="Already imported".to_owned() tone="bg-indigo-50 text-indigo-700"/>
+                    </Show>
+                    {card.locally_edited.then(|| view! { <Badge text="Edited here since import".to_owned() tone="bg-amber-50 text-amber-800"/> })}
                 </div>
                 <div class="mt-auto space-y-2">
                     {move || progress.get().filter(|_| busy.get()).map(|p| view! {
