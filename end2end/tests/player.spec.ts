@@ -15,6 +15,20 @@ async function linkAccount(page: Page): Promise<void> {
   await expect(page.getByText('Player account linked.')).toBeVisible();
 }
 
+/** The platform id of the linked account's own card `title` (what a parent would copy from its share link). */
+async function playerCardId(page: Page, title: string): Promise<string> {
+  const accounts = await (await page.request.get('/api/player-accounts')).json();
+  const library = await (await page.request.get(`/api/player-accounts/${accounts.accounts[0].id}/library`)).json();
+  const card = library.find((c: { title: string }) => c.title === title);
+  expect(card, `${title} on the account`).toBeTruthy();
+  return card.player_card_id;
+}
+
+/** Whether the page scrolls sideways at the current width. */
+async function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
+
 /** The simulator's origin, read from where linking sends the browser. */
 async function simulatorOrigin(page: Page): Promise<string> {
   const r = await page.request.get('/api/player-accounts/link', { maxRedirects: 0 });
@@ -33,28 +47,66 @@ test('a parent links the family account, controls a player and imports a card', 
   await expect(accounts.getByText(/@/)).toBeVisible();
   await screenshot(page, 'accounts.png');
 
-  // the players, with their battery and controls
+  // the players, under their account, with their battery and controls
   await gotoHydrated(page, '/devices');
+  const family = page.getByRole('region', { name: 'parent@example.com' });
+  await expect(family.getByText('2 players')).toBeVisible();
   const bedroom = page.getByRole('listitem', { name: 'Player Bedroom player' });
   await expect(bedroom.getByText('76%')).toBeVisible();
   await expect(bedroom.getByText('Online', { exact: true })).toBeVisible();
   const mini = page.getByRole('listitem', { name: 'Player Travel mini' });
   await expect(mini.getByText('18%')).toBeVisible();
   await expect(mini.getByText('charging')).toBeVisible();
+  await screenshot(page, 'devices.png');
   await bedroom.getByRole('button', { name: 'Pause', exact: true }).click();
   await expect(bedroom.getByRole('status')).toContainText('Sent pause to the player');
+  // nothing is published yet: a card of the account is played by its id
+  await bedroom.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(bedroom.getByRole('alert')).toContainText('Choose the card to play first');
+  await bedroom.getByLabel('Card to play').fill(await playerCardId(page, 'Bedtime stories'));
+  await bedroom.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(bedroom.getByRole('status')).toContainText('Sent play to the player');
 
   // a setting is changed and still shown after a reload (the others are kept by the server)
+  const settings = bedroom.getByRole('form', { name: 'Player settings' });
   await bedroom.getByText('Settings', { exact: true }).click();
-  await bedroom.getByLabel('Night maximum volume').fill('5');
-  await bedroom.getByRole('button', { name: 'Save settings' }).click();
-  await expect(bedroom.getByRole('status').last()).toContainText('1 setting(s) saved on the player');
+  await expect(settings.getByLabel('Day maximum volume')).toHaveValue('16');
+  await settings.getByLabel('Day maximum volume').fill('17'); // refused beside the field, nothing sent
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expect(settings.getByText('must be 0 to 16')).toBeVisible();
+  await expect(settings.getByLabel('Day maximum volume')).toHaveAttribute('aria-invalid', 'true');
+  await settings.getByLabel('Day maximum volume').fill('12');
+  await settings.getByLabel('Night maximum volume').fill('5');
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expect(settings.getByRole('status')).toContainText('2 setting(s) saved on the player');
+  await settings.getByLabel('Night starts at').fill('19:00'); // a second save sends only the newer edit
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expect(settings.getByRole('status')).toContainText('1 setting(s) saved on the player');
   await gotoHydrated(page, '/devices');
   await bedroom.getByText('Settings', { exact: true }).click();
-  await expect(bedroom.getByLabel('Night maximum volume')).toHaveValue('5');
+  await expect(settings.getByLabel('Day maximum volume')).toHaveValue('12');
+  await expect(settings.getByLabel('Night maximum volume')).toHaveValue('5');
+  await expect(settings.getByLabel('Night starts at')).toHaveValue('19:00');
+  await expect(settings.getByLabel('Time zone')).toHaveValue(''); // untouched settings are kept
+
+  // shortcuts cannot be read back: the form says so and saves the list it is given
+  await bedroom.getByText('Shortcuts', { exact: true }).click();
+  await expect(bedroom.getByText('does not let apps read the current shortcuts')).toBeVisible();
+  await bedroom.getByRole('button', { name: 'Add shortcut' }).click();
+  const shortcut = bedroom.getByRole('listitem', { name: 'Shortcut 1' });
+  await shortcut.getByLabel('Mode').selectOption('night');
+  await shortcut.getByLabel('Card').fill(await playerCardId(page, "Grandma's songs"));
+  await shortcut.getByLabel('Chapter (optional)').fill('02');
+  await bedroom.getByRole('button', { name: 'Save shortcuts' }).click();
+  await expect(bedroom.getByRole('status').last()).toContainText('1 shortcut(s) saved on the player');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'phone-devices.png');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await scrollsSideways(page)).toBe(false);
+  for (const path of ['/accounts', '/import']) {
+    await gotoHydrated(page, path);
+    expect(await scrollsSideways(page), path).toBe(false);
+    await screenshot(page, `phone-${path.slice(1)}.png`);
+  }
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // the import browser lists the family's own cards with covers (not the bought card or the podcast)
@@ -69,6 +121,7 @@ test('a parent links the family account, controls a player and imports a card', 
   const grandma = library.getByRole('listitem', { name: "Grandma's songs" });
   await grandma.getByRole('button', { name: 'Import' }).click();
   await expect(grandma.getByRole('status')).toContainText('Imported', { timeout: 30_000 });
+  await expect(grandma.getByText('Already imported')).toBeVisible();
   await grandma.getByRole('link', { name: 'open the card' }).click();
   await waitForPath(page, '/cards/grandma-s-songs');
   const tracks = page.getByRole('list', { name: 'Tracks in play order' });
@@ -96,4 +149,7 @@ test('a parent links the family account, controls a player and imports a card', 
   await accounts.getByRole('button', { name: 'Unlink' }).click();
   await accounts.getByRole('button', { name: 'Yes, unlink' }).click();
   await expect(page.getByText('No player account linked')).toBeVisible();
+  await expect(page.getByText('Player account linked.')).toHaveCount(0);
+  await gotoHydrated(page, '/devices');
+  await expect(page.getByRole('link', { name: 'Link a player account' })).toBeVisible();
 });
