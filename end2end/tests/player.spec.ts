@@ -153,3 +153,55 @@ test('a parent links the family account, controls a player and imports a card', 
   await gotoHydrated(page, '/devices');
   await expect(page.getByRole('link', { name: 'Link a player account' })).toBeVisible();
 });
+
+test('a card published to the account is played by its title, any other by its id', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/api/player-accounts/link');
+  await waitForPath(page, '/accounts');
+  const account = (await (await page.request.get('/api/player-accounts')).json()).accounts[0].id;
+  // one of the family's cards comes in, then goes back out as a card Cardsmith published
+  const imported = await page.request.post('/api/cards/import-from-player', {
+    data: { account_id: account, player_card_id: await playerCardId(page, 'Bedtime stories') },
+  });
+  expect(imported.status()).toBe(202);
+  const { card_slug: slug, job_id: job } = await imported.json();
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/jobs/${job}`)).json()).status, { timeout: 30_000 })
+    .toBe('succeeded');
+  const card = await (await page.request.get(`/api/cards/${slug}`)).json();
+  const publish = await page.request.post('/api/publish', {
+    data: { account_ids: [account], card_slugs: [slug], collection_id: card.collection_id },
+  });
+  expect(publish.status()).toBe(202);
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/cards/${slug}/publish-status`)).json()).map((r: { status: string }) => r.status).join(), {
+      timeout: 30_000,
+    })
+    .toBe('published');
+
+  await gotoHydrated(page, '/devices');
+  const bedroom = page.getByRole('listitem', { name: 'Player Bedroom player' });
+  const picker = bedroom.getByLabel('Card to play');
+  await expect(picker.locator('option:checked')).toHaveText('Bedtime stories');
+  await expect(bedroom.getByLabel('Card id')).toHaveCount(0);
+  await bedroom.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(bedroom.getByRole('status')).toContainText('Sent play to the player');
+
+  await picker.selectOption({ label: 'Another card, by its id…' });
+  await bedroom.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(bedroom.getByRole('alert')).toContainText('Choose the card to play first');
+  await bedroom.getByLabel('Card id').fill(await playerCardId(page, "Grandma's songs"));
+  await bedroom.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(bedroom.getByRole('status')).toContainText('Sent play to the player');
+
+  // shortcut rows offer the published card too
+  await bedroom.getByText('Shortcuts', { exact: true }).click();
+  await bedroom.getByRole('button', { name: 'Add shortcut' }).click();
+  await bedroom.getByRole('button', { name: 'Add shortcut' }).click();
+  const second = bedroom.getByRole('listitem', { name: 'Shortcut 2' });
+  await expect(second.getByLabel('Card', { exact: true }).locator('option:checked')).toHaveText('Bedtime stories');
+  await bedroom.getByRole('button', { name: 'Remove shortcut 1' }).click();
+  await expect(bedroom.getByRole('listitem', { name: /^Shortcut/ })).toHaveCount(1);
+  await bedroom.getByRole('button', { name: 'Save shortcuts' }).click();
+  await expect(bedroom.getByRole('status').last()).toContainText('1 shortcut(s) saved on the player');
+});
