@@ -152,7 +152,37 @@ async fn put_shortcuts(
     ok()
 }
 
-/// Accepts the REST command paths (`status`, `card/start`, `volume/set`, …) and records them.
+/// What a real player reports after a command: the card it plays, whether it plays, volume.
+fn play_along(status: &mut Doc, command: &str, body: &Value) {
+    let mut set = |key: &str, value: Value| {
+        status.insert(key.to_owned(), value);
+    };
+    match command {
+        "card/start" => {
+            let uri = body["uri"].as_str().unwrap_or_default();
+            let card = uri.rsplit('/').next().unwrap_or_default();
+            set("activeCard", json!(card));
+            set("cardInserted", json!(2));
+            set("playingStatus", json!("playing"));
+        }
+        "card/pause" => set("playingStatus", json!("paused")),
+        "card/resume" => set("playingStatus", json!("playing")),
+        "card/stop" => {
+            set("activeCard", json!("none"));
+            set("cardInserted", json!(0));
+            set("playingStatus", json!("stopped"));
+        }
+        "volume/set" => {
+            if let Some(volume) = body["volume"].as_u64() {
+                set("userVolume", json!(volume));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Accepts the REST command paths (`status`, `card/start`, `volume/set`, …), records them and
+/// changes the player's status as the player would.
 async fn command(
     State(shared): State<SharedState>,
     caller: Caller,
@@ -183,7 +213,8 @@ async fn command(
     } else {
         Value::Object(json_object(&body)?)
     };
-    with_device(&shared, &caller, &device_id, |_, commands| {
+    with_device(&shared, &caller, &device_id, |device, commands| {
+        play_along(&mut device.status, &command, &body);
         commands.push(DeviceCommand {
             device_id: device_id.clone(),
             command,

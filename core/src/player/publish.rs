@@ -376,9 +376,17 @@ pub async fn published_to(
     account_id: &str,
 ) -> CoreResult<Vec<cardsmith_model::publish::PublishedCardOut>> {
     accounts::get(core, actor, account_id).await?;
+    // cards published from here, and cards imported from the account (they are on it too),
+    // each platform card once
     let rows: Vec<(String, String, Option<String>, Option<String>)> = sqlx::query_as(
         "SELECT card_id, player_card_id, content_hash_at_publish, last_published_at FROM publish_records
-         WHERE player_account_id = $1 AND status = 'published' AND player_card_id IS NOT NULL ORDER BY last_published_at DESC",
+         WHERE player_account_id = $1 AND status = 'published' AND player_card_id IS NOT NULL
+         UNION ALL
+         SELECT i.card_id, i.player_card_id, i.content_hash_at_import, i.created_at FROM imports i
+         WHERE i.player_account_id = $1 AND i.content_hash_at_import IS NOT NULL
+           AND NOT EXISTS (SELECT 1 FROM publish_records r WHERE r.player_account_id = $1
+                           AND r.player_card_id = i.player_card_id AND r.status = 'published')
+         ORDER BY 4 DESC",
     )
     .bind(account_id)
     .fetch_all(core.db.pool())

@@ -100,6 +100,10 @@ async fn players_are_listed_controlled_and_cached() {
     assert_eq!(commands[0].command, "card/start");
     assert_eq!(commands[0].body["uri"], "https://yoto.io/abc12");
     assert_eq!(commands[1].command, "card/pause");
+    // the player reports what it was told: the card, paused
+    let info: Value = admin.get_json(&info_path).await;
+    assert_eq!(info["status"]["activeCard"], "abc12");
+    assert_eq!(info["status"]["playingStatus"], "paused");
     assert_problem(
         admin
             .post_json(

@@ -59,6 +59,16 @@ async fn the_library_lists_own_cards_and_imports_them() {
     let card: Value = admin.get_json(&format!("/api/cards/{slug}")).await;
     assert_eq!(card["title"], "Grandma's songs");
     assert_eq!(card["track_count"], 2);
+    // an imported card is on the account: its players can be told to play it
+    let den = sim
+        .seed_device(&me, cardsmith_upstream_sim::DeviceSeed::named("Den"))
+        .unwrap();
+    let playable: Value = admin
+        .get_json(&format!("/api/devices/{account}/{den}/published"))
+        .await;
+    assert_eq!(playable["cards"][0]["card_slug"], slug);
+    assert_eq!(playable["cards"][0]["player_card_id"], mine.as_str());
+    assert_eq!(playable["cards"][0]["changed_locally"], false);
     for track in card["tracks"].as_array().unwrap() {
         assert_eq!(
             track["transcode_status"], "ready",
