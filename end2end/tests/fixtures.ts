@@ -64,10 +64,11 @@ export function currentPath(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
-/** Full-page screenshot into end2end/screenshots/NAME. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Screenshot into end2end/screenshots/NAME: the full page, or only the viewport (`fullPage:
+ * false`), which is what a person sees while a dialog covers the page. */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, name), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, name), fullPage });
 }
 
 /** Fills the login form on the current (hydrated) /login page and submits it. */

@@ -6,7 +6,7 @@ use cardsmith_model::publish::PublishSummary;
 use leptos::prelude::*;
 
 use super::layout::{tint, Badge, EmptyBox};
-use super::publish::PublishState;
+use super::publish::{badge_of, BadgePill};
 
 /// Where a cover is read. The `v` parameter is the image's content hash, so a new cover gets a
 /// new URL and no browser cache shows the old one.
@@ -76,7 +76,7 @@ pub fn CardTile(
                     <p class="line-clamp-2 font-medium text-slate-900">{card.title.clone()}</p>
                     <div class="flex flex-wrap items-center gap-1 text-xs text-slate-600">
                         {badge}
-                        <PublishState slug=card.slug.clone() content_hash=card.content_hash.clone().unwrap_or_default() records=publish/>
+                        {badge_of(&card, &publish).map(|badge| view! { <BadgePill badge/> })}
                         {place.map(|p| view! { <span class="truncate">{p}</span> })}
                     </div>
                 </div>

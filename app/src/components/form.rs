@@ -138,14 +138,3 @@ pub fn toggle(chosen: RwSignal<Vec<String>>, value: &str, on: bool) {
         }
     });
 }
-
-/// Moves the keyboard focus to `node` once it is on the page (a dialog's first control):
-/// `autofocus` is ignored when something else already has the focus, as the button that
-/// opened the dialog does.
-pub fn focus_when_shown(node: NodeRef<leptos::html::Button>) {
-    Effect::new(move |_| {
-        if let Some(el) = node.get() {
-            let _ = el.focus();
-        }
-    });
-}

@@ -8,6 +8,7 @@ pub mod fields;
 pub mod form;
 pub mod image_upload;
 pub mod layout;
+pub mod modal;
 pub mod navigation;
 pub mod publish;
 pub mod recorder;

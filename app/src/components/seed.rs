@@ -8,8 +8,9 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde_json::json;
 
-use super::form::{focus_when_shown, toggle, Outcome, INPUT};
+use super::form::{toggle, Outcome, INPUT};
 use super::layout::BUTTON;
+use super::modal::{return_focus, Modal, PRIMARY};
 use super::rest::{self, Verb};
 
 /// A button opening the dialog for `cards` (slug, title) of collection `collection_id`.
@@ -20,11 +21,16 @@ pub fn SeedButton(
 ) -> impl IntoView {
     let open = RwSignal::new(false);
     let collection_id = StoredValue::new(collection_id);
+    let opener = NodeRef::new();
+    let on_close = Callback::new(move |()| {
+        open.set(false);
+        return_focus(opener);
+    });
     view! {
-        <button type="button" class=BUTTON on:click=move |_| open.set(true)>"Put on players…"</button>
+        <button type="button" class=BUTTON node_ref=opener aria-haspopup="dialog" on:click=move |_| open.set(true)>"Put on players…"</button>
         <Show when=move || open.get()>
             {move || view! {
-                <SeedDialog collection_id=collection_id.get_value() cards on_close=Callback::new(move |()| open.set(false))/>
+                <SeedDialog collection_id=collection_id.get_value() cards on_close/>
             }.into_any()}
         </Show>
     }
@@ -47,14 +53,6 @@ fn SeedDialog(
     let progress = RwSignal::new(None::<f64>);
     let busy = RwSignal::new(false);
     let collection_id = StoredValue::new(collection_id);
-    let escape = window_event_listener(leptos::ev::keydown, move |ev| {
-        if ev.key() == "Escape" {
-            on_close.run(());
-        }
-    });
-    on_cleanup(move || escape.remove());
-    let close_button = NodeRef::new();
-    focus_when_shown(close_button);
     Effect::new(move |_| {
         spawn_local(async move {
             let listed = rest::fetch_json::<ListDevicesOutputBody>(Verb::Get, "/api/devices", None)
@@ -128,66 +126,60 @@ fn SeedDialog(
             }));
         });
     };
+    let footer = move || {
+        view! {
+            <button type="button" class=PRIMARY disabled=move || busy.get() on:click=submit>"Put on players"</button>
+            <button type="button" class=BUTTON on:click=move |_| on_close.run(())>"Close"</button>
+        }
+    };
     view! {
-        <div class="fixed inset-0 z-40 flex items-end justify-center bg-slate-900/40 sm:items-center sm:p-4">
-            <div role="dialog" aria-modal="true" aria-labelledby="seed-heading"
-                class="max-h-[92vh] w-full max-w-xl space-y-4 overflow-y-auto rounded-t-2xl bg-white p-4 shadow-xl sm:rounded-2xl sm:p-6">
-                <div class="flex items-start justify-between gap-3">
-                    <h2 id="seed-heading" class="text-lg font-semibold">"Put on players"</h2>
-                    <button type="button" class=BUTTON aria-label="Close" node_ref=close_button on:click=move |_| on_close.run(())>"✕"</button>
-                </div>
-                <p class="text-sm text-slate-600">"The cards are published to the players' account where needed and added to each player's shortcuts, next to the ones it has."</p>
-                {move || match devices.get() {
-                    None => view! { <p class="text-sm text-slate-500">"Loading your players…"</p> }.into_any(),
-                    Some(Err(e)) => view! { <p role="alert" class="text-sm text-rose-700">{e}</p> }.into_any(),
-                    Some(Ok(list)) if list.is_empty() => view! {
-                        <p class="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">"No players yet: "
-                            <a href="/accounts" class="font-medium text-indigo-700 underline">"link a player account"</a>" first."</p>
-                    }.into_any(),
-                    Some(Ok(list)) => view! {
-                        <fieldset class="space-y-1">
-                            <legend class="text-sm font-medium text-slate-700">"Players"</legend>
-                            {list.into_iter().map(|d| {
-                                let id = d.device_id.clone();
-                                view! {
-                                    <label class="flex items-center gap-2 text-sm">
-                                        <input type="checkbox" class="h-4 w-4" on:change=move |ev| toggle(chosen_devices, &id, event_target_checked(&ev))/>
-                                        <span>{format!("{} ({})", d.name, d.account_label)}</span>
-                                    </label>
-                                }
-                            }).collect_view()}
-                        </fieldset>
-                    }.into_any(),
-                }}
-                <fieldset class="space-y-1">
-                    <legend class="text-sm font-medium text-slate-700">"Cards"</legend>
-                    {move || cards.get().into_iter().map(|(slug, title)| {
-                        let checked = chosen_cards.with_untracked(|c| c.contains(&slug));
-                        view! {
-                            <label class="flex items-center gap-2 text-sm">
-                                <input type="checkbox" class="h-4 w-4" checked=checked on:change=move |ev| toggle(chosen_cards, &slug, event_target_checked(&ev))/>
-                                <span>{title}</span>
-                            </label>
-                        }
-                    }).collect_view()}
-                </fieldset>
-                <div>
-                    <label for="seed-when" class="block text-sm font-medium text-slate-700">"When (leave empty for now)"</label>
-                    <input id="seed-when" type="datetime-local" class=INPUT bind:value=when/>
-                </div>
-                {move || progress.get().filter(|_| busy.get()).map(|p| view! {
-                    <div class="h-2 w-full overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-label="Putting the cards on the players"
-                        aria-valuemin="0" aria-valuemax="100" aria-valuenow=(p * 100.0).round()>
-                        <div class="h-full bg-indigo-500" style:width=format!("{:.0}%", p * 100.0)></div>
-                    </div>
-                })}
-                <Outcome outcome/>
-                <div class="flex flex-wrap gap-2">
-                    <button type="button" class="inline-flex items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60"
-                        disabled=move || busy.get() on:click=submit>"Put on players"</button>
-                    <button type="button" class=BUTTON on:click=move |_| on_close.run(())>"Close"</button>
-                </div>
+        <Modal id="seed-heading" title="Put on players" on_close footer>
+            <p class="text-sm text-slate-600">"The cards are published to the players' account where needed and added to each player's shortcuts, next to the ones it has."</p>
+            {move || match devices.get() {
+                None => view! { <p class="text-sm text-slate-500">"Loading your players…"</p> }.into_any(),
+                Some(Err(e)) => view! { <p role="alert" class="text-sm text-rose-700">{e}</p> }.into_any(),
+                Some(Ok(list)) if list.is_empty() => view! {
+                    <p class="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">"No players yet: "
+                        <a href="/accounts" class="font-medium text-indigo-700 underline">"link a player account"</a>" first."</p>
+                }.into_any(),
+                Some(Ok(list)) => view! {
+                    <fieldset class="space-y-1">
+                        <legend class="text-sm font-medium text-slate-700">"Players"</legend>
+                        {list.into_iter().map(|d| {
+                            let id = d.device_id.clone();
+                            view! {
+                                <label class="flex items-center gap-2 text-sm">
+                                    <input type="checkbox" class="h-4 w-4" on:change=move |ev| toggle(chosen_devices, &id, event_target_checked(&ev))/>
+                                    <span>{format!("{} ({})", d.name, d.account_label)}</span>
+                                </label>
+                            }
+                        }).collect_view()}
+                    </fieldset>
+                }.into_any(),
+            }}
+            <fieldset class="space-y-1">
+                <legend class="text-sm font-medium text-slate-700">"Cards"</legend>
+                {move || cards.get().into_iter().map(|(slug, title)| {
+                    let checked = chosen_cards.with_untracked(|c| c.contains(&slug));
+                    view! {
+                        <label class="flex items-center gap-2 text-sm">
+                            <input type="checkbox" class="h-4 w-4" checked=checked on:change=move |ev| toggle(chosen_cards, &slug, event_target_checked(&ev))/>
+                            <span>{title}</span>
+                        </label>
+                    }
+                }).collect_view()}
+            </fieldset>
+            <div>
+                <label for="seed-when" class="block text-sm font-medium text-slate-700">"When (leave empty for now)"</label>
+                <input id="seed-when" type="datetime-local" class=INPUT bind:value=when/>
             </div>
-        </div>
+            {move || progress.get().filter(|_| busy.get()).map(|p| view! {
+                <div class="h-2 w-full overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-label="Putting the cards on the players"
+                    aria-valuemin="0" aria-valuemax="100" aria-valuenow=(p * 100.0).round()>
+                    <div class="h-full bg-indigo-500" style:width=format!("{:.0}%", p * 100.0)></div>
+                </div>
+            })}
+            <Outcome outcome/>
+        </Modal>
     }
 }

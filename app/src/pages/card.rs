@@ -3,10 +3,10 @@
 
 mod manage;
 mod playback;
+mod publish;
 mod tracks;
 
 use cardsmith_model::card::{CardOut, UpdateCardInput};
-use cardsmith_model::publish::PublishSummary;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos_meta::Title;
@@ -17,8 +17,7 @@ use crate::api::{card_page, CardPageData, UpdateCard};
 use crate::components::card_fields::CardFields;
 use crate::components::form::{ErrorAlert, StatusNote, SubmitButton};
 use crate::components::image_upload::ImageDropZone;
-use crate::components::layout::{can_edit, loaded, refresh, Panel, RoleBadge};
-use crate::components::publish::{PublishButton, PublishState};
+use crate::components::layout::{can_edit, loaded, Panel, RoleBadge};
 
 /// The card as this page last saved it; sections update it so the header follows.
 #[derive(Clone, Copy)]
@@ -54,7 +53,10 @@ fn CardView(page: CardPageData) -> impl IntoView {
         collections,
         publish,
     } = page;
-    let publish = RwSignal::new(publish);
+    provide_context(publish::CardPublish::new(
+        publish,
+        detail.card.content_hash.clone(),
+    ));
     let shown = Shown {
         editor: can_edit(detail.card.viewer_role.as_deref()),
         card: RwSignal::new(detail.card),
@@ -81,17 +83,14 @@ fn CardView(page: CardPageData) -> impl IntoView {
             <div class="flex flex-wrap items-center gap-2">
                 <h1 class="text-2xl font-bold">{title}</h1>
                 <RoleBadge role=shown.card.with_untracked(|c| c.viewer_role.clone()) yours=true/>
-                {move || view! {
-                    <PublishState slug=shown.slug() content_hash=shown.card.with(|c| c.content_hash.clone().unwrap_or_default())
-                        records=publish.get()/>
-                }}
+                <publish::PublishBadgeOfCard/>
             </div>
             <p class="text-sm text-slate-600">
                 "In "
                 <a href=move || home().0 class="font-medium text-indigo-700 hover:underline">{move || home().1}</a>
                 {move || shown.card.with(|c| (!c.author.is_empty()).then(|| format!(" · by {}", c.author)))}
             </p>
-            <PublishCard publish/>
+            <publish::PublishCard/>
         </header>
         <div class="mt-6 grid gap-6 lg:grid-cols-3">
             <div class="min-w-0 lg:col-span-2">
@@ -131,35 +130,6 @@ fn CardView(page: CardPageData) -> impl IntoView {
                 </Panel>
                 {shown.editor.then(|| view! { <manage::ManagePanel collections/> })}
             </div>
-        </div>
-    }
-}
-
-/// The card's "Publish to player" button; the badge follows when the jobs end.
-#[component]
-fn PublishCard(publish: RwSignal<Vec<PublishSummary>>) -> impl IntoView {
-    let shown = expect_context::<Shown>();
-    let cards = Signal::derive(move || {
-        shown.card.with(|c| {
-            (c.track_count > 0)
-                .then(|| (c.slug.clone(), c.title.clone()))
-                .into_iter()
-                .collect::<Vec<_>>()
-        })
-    });
-    let on_done = Callback::new(move |()| {
-        // the card page's bundle carries the records (and the card's hash they compare with)
-        refresh(publish, async move {
-            card_page(shown.slug()).await.map(|p| p.publish)
-        });
-    });
-    let collection_id = shown.card.with_untracked(|c| c.collection_id.clone());
-    view! {
-        <div class="pt-2">
-            <Show when=move || !cards.with(Vec::is_empty)
-                fallback=|| view! { <p class="text-sm text-slate-500">"Add a track to publish this card to a player."</p> }>
-                <PublishButton collection_id=collection_id.clone() cards label="Publish to player" on_done/>
-            </Show>
         </div>
     }
 }

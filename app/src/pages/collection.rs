@@ -12,22 +12,22 @@ mod settings;
 
 use cardsmith_model::card::{CardOut, CreateCardInput};
 use cardsmith_model::collection::{CollectionOut, CollectionStatsOutputBody};
+use cardsmith_model::publish::PublishSummary;
 use cardsmith_model::validate::CollectionRole;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 use leptos_meta::Title;
 use leptos_router::hooks::use_params_map;
 
 use super::settings::general_error;
-use cardsmith_model::publish::PublishSummary;
-
 use crate::api::{collection_page, collection_stats, CollectionPageData, CreateCard};
 use crate::components::card_fields::CardFields;
 use crate::components::card_tile::CardGrid;
 use crate::components::form::{ErrorAlert, StatusNote, SubmitButton};
 use crate::components::image_upload::ImageDropZone;
 use crate::components::layout::{human_bytes, loaded, refresh, role_of, Badge, Panel, RoleBadge};
-use crate::components::publish::PublishButton;
+use crate::components::publish::{Pick, PublishButton};
 use crate::components::seed::SeedButton;
 
 /// What the sections of one collection page share.
@@ -130,31 +130,46 @@ fn Stats(initial: CollectionStatsOutputBody) -> impl IntoView {
     }
 }
 
-/// Publishing the collection's cards (any of them, to any of the caller's accounts).
+/// Publishing the collection's cards (any of them, to any of the caller's accounts) and
+/// putting them on players; shown once a card has tracks.
 #[component]
 fn PublishCollection() -> impl IntoView {
     let shown = expect_context::<Shown>();
-    let cards = Signal::derive(move || {
-        shown.cards.with(|cards| {
-            cards
+    let picks = Signal::derive(move || {
+        shown.publish.with(|records| {
+            shown.cards.with(|cards| {
+                cards
+                    .iter()
+                    .map(|c| Pick::of(c, records))
+                    .collect::<Vec<_>>()
+            })
+        })
+    });
+    let with_tracks = Signal::derive(move || {
+        picks.with(|picks| {
+            picks
                 .iter()
-                .filter(|c| c.track_count > 0)
-                .map(|c| (c.slug.clone(), c.title.clone()))
+                .filter(|p| p.publishable())
+                .map(|p| (p.slug.clone(), p.title.clone()))
                 .collect::<Vec<_>>()
         })
     });
     let slug = shown.collection.with_untracked(|c| c.slug.clone());
-    let on_done = Callback::new(move |()| {
+    let on_change = Callback::new(move |()| {
+        // the cards too: their content hashes are what the records compare with
         let slug = slug.clone();
-        refresh(shown.publish, async move {
-            collection_page(slug).await.map(|page| page.publish)
-        })
+        spawn_local(async move {
+            if let Ok(page) = collection_page(slug).await {
+                shown.cards.set(page.body.cards.unwrap_or_default());
+                shown.publish.set(page.publish);
+            }
+        });
     });
     view! {
-        <Show when=move || !cards.with(Vec::is_empty)>
+        <Show when=move || !with_tracks.with(Vec::is_empty)>
             <div class="flex flex-wrap justify-end gap-2">
-                <SeedButton collection_id=shown.id() cards/>
-                <PublishButton collection_id=shown.id() cards label="Publish cards to player" on_done/>
+                <SeedButton collection_id=shown.id() cards=with_tracks/>
+                <PublishButton collection_id=shown.id() cards=picks label="Publish to player" on_change/>
             </div>
         </Show>
     }

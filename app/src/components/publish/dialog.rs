@@ -1,335 +1,286 @@
-//! The publish dialog: pick accounts (and cards), see the plan, publish, follow the jobs.
-//!
-//! The dialog talks to the REST API from the browser (`/api/publish` with `dry_run` for the
-//! plan, `/api/publish/verify`, `/api/jobs/{id}`): everything it does is a user action, so
-//! nothing needs to be rendered on the server, and a dialog opened by a click must not add
-//! resources to a hydrated page.
+//! The publish dialog: pick accounts (and, for a collection, cards), check the plan, publish,
+//! follow one progress bar per card and account, read the outcome. "Verify" compares what the
+//! accounts hold with the cards, in words.
 
-use cardsmith_model::player::{account_status, ListPlayerAccountsOutputBody, PlayerAccountOut};
-use cardsmith_model::publish::{PublishOutputBody, VerifyPublishOutputBody, VerifyResult};
+use cardsmith_model::player::account_status;
+use cardsmith_model::publish::VerifyResult;
+use leptos::html::Button;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
-use serde_json::json;
 
-use super::runs::{Run, RunList};
-use crate::components::form::{focus_when_shown, toggle};
+use super::runs::{outcome_summary, plan_summary, RunList};
+use super::state::{Pick, Publisher, Step};
+use super::BadgePill;
+use crate::components::form::toggle;
 use crate::components::layout::BUTTON;
-use crate::components::rest::{self, Verb};
+use crate::components::modal::{return_focus, Modal, PRIMARY};
 
-const PRIMARY: &str = "inline-flex items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-300 disabled:opacity-60";
-
-/// A button that opens the publish dialog for `cards` (slug, title) of `collection_id`.
+/// A button that opens the publish dialog for `cards` of collection `collection_id`.
 #[component]
 pub fn PublishButton(
     collection_id: String,
-    #[prop(into)] cards: Signal<Vec<(String, String)>>,
+    #[prop(into)] cards: Signal<Vec<Pick>>,
     label: &'static str,
-    /// Runs when the jobs have ended, so the page can refresh its badges.
-    on_done: Callback<()>,
+    /// Runs when publish records change (jobs queued, jobs ended): refresh the badges.
+    on_change: Callback<()>,
 ) -> impl IntoView {
+    let publisher = Publisher::new(collection_id, cards);
     let open = RwSignal::new(false);
-    let collection_id = StoredValue::new(collection_id);
+    let opener = NodeRef::<Button>::new();
+    Effect::watch(
+        move || publisher.changed.get(),
+        move |_, _, _| on_change.run(()),
+        false,
+    );
+    let on_close = Callback::new(move |()| {
+        open.set(false);
+        return_focus(opener);
+    });
+    let on_open = move |_| {
+        publisher.start();
+        open.set(true);
+    };
     // type-erased: the dialog's view type is deep, and pages nest this button in theirs
     view! {
-        <button type="button" class=PRIMARY on:click=move |_| open.set(true)>{label}</button>
+        <button type="button" class=PRIMARY node_ref=opener aria-haspopup="dialog" on:click=on_open>
+            <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" class="-ml-0.5 mr-1.5 h-4 w-4">
+                <path d="M10 2.5a.75.75 0 0 1 .53.22l4 4a.75.75 0 1 1-1.06 1.06L10.75 5.06v8.19a.75.75 0 0 1-1.5 0V5.06L6.53 7.78a.75.75 0 0 1-1.06-1.06l4-4A.75.75 0 0 1 10 2.5ZM3.5 13.25a.75.75 0 0 1 .75.75v1.25c0 .14.11.25.25.25h11a.25.25 0 0 0 .25-.25V14a.75.75 0 0 1 1.5 0v1.25c0 .97-.78 1.75-1.75 1.75h-11c-.97 0-1.75-.78-1.75-1.75V14a.75.75 0 0 1 .75-.75Z"/>
+            </svg>
+            {label}
+        </button>
         <Show when=move || open.get()>
-            {move || view! {
-                <PublishDialog collection_id=collection_id.get_value() cards on_done
-                    on_close=Callback::new(move |()| open.set(false))/>
-            }.into_any()}
+            {move || view! { <PublishDialog publisher on_close/> }.into_any()}
         </Show>
     }
     .into_any()
 }
 
-/// Where the dialog is.
-#[derive(Clone, Copy, PartialEq)]
-enum Step {
-    Choose,
-    Plan,
-    Publishing,
-}
-
 #[component]
-fn PublishDialog(
-    collection_id: String,
-    cards: Signal<Vec<(String, String)>>,
-    on_done: Callback<()>,
-    on_close: Callback<()>,
-) -> impl IntoView {
-    let accounts = RwSignal::new(None::<Result<Vec<PlayerAccountOut>, String>>);
-    let chosen_accounts = RwSignal::new(Vec::<String>::new());
-    let chosen_cards = RwSignal::new(
-        cards.with_untracked(|c| c.iter().map(|(slug, _)| slug.clone()).collect::<Vec<_>>()),
-    );
-    let step = RwSignal::new(Step::Choose);
-    let runs = RwSignal::new(Vec::<Run>::new());
-    let verified = RwSignal::new(None::<Vec<VerifyResult>>);
-    let busy = RwSignal::new(false);
-    let error = RwSignal::new(None::<String>);
-    let collection_id = StoredValue::new(collection_id);
-    // Escape closes the dialog wherever the focus is (a step's buttons disappear when it ends)
-    let escape = window_event_listener(leptos::ev::keydown, move |ev| {
-        if ev.key() == "Escape" {
-            on_close.run(());
-        }
-    });
-    on_cleanup(move || escape.remove());
-    let close_button = NodeRef::new();
-    focus_when_shown(close_button);
-
-    // the caller's accounts, asked for when the dialog opens (effects run in the browser only)
-    Effect::new(move |_| {
-        spawn_local(async move {
-            let listed = rest::fetch_json::<ListPlayerAccountsOutputBody>(
-                Verb::Get,
-                "/api/player-accounts",
-                None,
-            )
-            .await
-            .map(|b| b.accounts.unwrap_or_default());
-            if let Ok(list) = &listed {
-                chosen_accounts.set(
-                    list.iter()
-                        .filter(|a| a.status == account_status::LINKED)
-                        .map(|a| a.id.clone())
-                        .collect(),
-                );
+fn PublishDialog(publisher: Publisher, on_close: Callback<()>) -> impl IntoView {
+    let p = publisher;
+    let subtitle = Signal::derive(move || {
+        p.cards.with(|cards| match cards.as_slice() {
+            [one] => one.title.clone(),
+            all => {
+                let chosen = p.chosen_cards.with(Vec::len);
+                let of = all.iter().filter(|c| c.publishable()).count();
+                format!("{chosen} of {of} cards chosen")
             }
-            accounts.set(Some(listed));
-        });
-    });
-
-    let title_of = move |slug: &str| {
-        cards.with_untracked(|c| {
-            c.iter()
-                .find(|(s, _)| s == slug)
-                .map(|(_, t)| t.clone())
-                .unwrap_or_else(|| slug.to_owned())
         })
-    };
-    let label_of = move |id: &str| {
-        accounts.with_untracked(|a| {
-            a.as_ref()
-                .and_then(|r| r.as_ref().ok())
-                .and_then(|list| list.iter().find(|a| a.id == id))
-                .map(|a| a.label.clone())
-                .unwrap_or_else(|| id.to_owned())
-        })
-    };
-    let send = move |dry_run: bool| {
-        let body = json!({
-            "account_ids": chosen_accounts.get_untracked(),
-            "card_slugs": chosen_cards.get_untracked(),
-            "collection_id": collection_id.get_value(),
-            "dry_run": dry_run,
-        });
-        busy.set(true);
-        error.set(None);
-        spawn_local(async move {
-            let answer =
-                rest::fetch_json::<PublishOutputBody>(Verb::Post, "/api/publish", Some(body)).await;
-            busy.set(false);
-            let plan = match answer {
-                Ok(out) => out.plan,
-                Err(e) => return error.set(Some(e)),
-            };
-            let list: Vec<Run> = plan
-                .into_iter()
-                .map(|item| {
-                    let (card, account) = (title_of(&item.card_slug), label_of(&item.account_id));
-                    Run::new(item, card, account)
-                })
-                .collect();
-            runs.set(list.clone());
-            if dry_run {
-                step.set(Step::Plan);
-                return;
-            }
-            step.set(Step::Publishing);
-            // the platform takes one card at a time: follow the jobs in their queue order
-            for run in list {
-                run.follow().await;
-            }
-            on_done.run(());
-        });
-    };
-    let verify = move |_| {
-        let body = json!({
-            "account_ids": chosen_accounts.get_untracked(),
-            "card_slugs": chosen_cards.get_untracked(),
-        });
-        busy.set(true);
-        error.set(None);
-        spawn_local(async move {
-            let answer = rest::fetch_json::<VerifyPublishOutputBody>(
-                Verb::Post,
-                "/api/publish/verify",
-                Some(body),
-            )
-            .await;
-            busy.set(false);
-            match answer {
-                Ok(out) => verified.set(Some(out.results.unwrap_or_default())),
-                Err(e) => error.set(Some(e)),
-            }
-        });
-    };
-    let nothing_chosen =
-        move || chosen_accounts.with(Vec::is_empty) || chosen_cards.with(Vec::is_empty);
-    let finished = move || {
-        step.get() == Step::Publishing
-            && runs.with(|r| r.iter().all(|run| run.outcome.with(Option::is_some)))
-    };
-
+    });
+    let footer = move || view! { <Actions p on_close/> };
     view! {
-        <div class="fixed inset-0 z-40 flex items-end justify-center bg-slate-900/40 p-0 sm:items-center sm:p-4">
-            <div role="dialog" aria-modal="true" aria-labelledby="publish-heading"
-                class="max-h-[92vh] w-full max-w-xl space-y-4 overflow-y-auto rounded-t-2xl bg-white p-4 shadow-xl sm:rounded-2xl sm:p-6">
-                <div class="flex items-start justify-between gap-3">
-                    <h2 id="publish-heading" class="text-lg font-semibold">"Publish to player"</h2>
-                    <button type="button" class=BUTTON aria-label="Close" node_ref=close_button on:click=move |_| on_close.run(())>"✕"</button>
-                </div>
-                {move || error.get().map(|e| view! { <p role="alert" class="rounded-lg border border-rose-200 bg-rose-50 p-3 text-sm text-rose-800">{e}</p> })}
-                <Show when=move || step.get() == Step::Choose>
-                    <AccountChoice accounts chosen=chosen_accounts/>
-                    <CardChoice cards chosen=chosen_cards/>
-                    <div class="flex flex-wrap gap-2">
-                        <button type="button" class=PRIMARY disabled=move || busy.get() || nothing_chosen()
-                            on:click=move |_| send(true)>"Check what will change"</button>
-                        <button type="button" class=BUTTON disabled=move || busy.get() || nothing_chosen()
-                            on:click=verify>"Compare with the player"</button>
-                    </div>
-                    <VerifyList results=verified title_of label_of/>
-                </Show>
-                <Show when=move || step.get() != Step::Choose>
-                    {move || view! { <RunList runs=runs.get() started=step.get() == Step::Publishing/> }}
-                    <div class="flex flex-wrap gap-2">
-                        <Show when=move || step.get() == Step::Plan>
-                            <button type="button" class=PRIMARY disabled=move || busy.get() on:click=move |_| send(false)>"Publish"</button>
-                            <button type="button" class=BUTTON on:click=move |_| step.set(Step::Choose)>"Back"</button>
-                        </Show>
-                        <Show when=finished>
-                            <p role="status" class="w-full text-sm font-medium text-slate-700">{move || summary(&runs.get())}</p>
-                            <button type="button" class=BUTTON on:click=move |_| on_close.run(())>"Done"</button>
-                        </Show>
-                    </div>
-                </Show>
-            </div>
-        </div>
+        <Modal id="publish-heading" title="Publish to player" subtitle on_close footer>
+            {move || p.error.get().map(|e| view! {
+                <p role="alert" class="rounded-lg border border-rose-200 bg-rose-50 p-3 text-sm text-rose-800">{e}</p>
+            })}
+            {move || match p.step.get() {
+                Step::Choose => view! {
+                    <AccountChoice p/>
+                    <CardChoice p/>
+                    <VerifyList p/>
+                }
+                .into_any(),
+                step => view! {
+                    <p class="text-sm font-medium text-slate-700" data-testid="plan-summary">
+                        {move || p.runs.with(|runs| plan_summary(&runs.iter().map(|r| r.item.clone()).collect::<Vec<_>>()))}
+                    </p>
+                    {move || view! { <RunList runs=p.runs.get() started=step == Step::Publishing/> }}
+                }
+                .into_any(),
+            }}
+        </Modal>
     }
 }
 
-/// "2 published, 1 unchanged, 1 failed".
-fn summary(runs: &[Run]) -> String {
-    let (mut published, mut unchanged, mut failed) = (0, 0, 0);
-    for run in runs {
-        match run.outcome.get_untracked() {
-            Some(Ok(())) if run.item.job_id.is_none() => unchanged += 1,
-            Some(Ok(())) => published += 1,
-            _ => failed += 1,
+/// The buttons of each step, and the outcome once every job has ended.
+#[component]
+fn Actions(p: Publisher, on_close: Callback<()>) -> impl IntoView {
+    let all_unchanged = move || p.runs.with(|runs| runs.iter().all(|r| r.unchanged()));
+    let to_send = move || {
+        p.runs
+            .with(|runs| runs.iter().filter(|r| !r.unchanged()).count())
+    };
+    move || {
+        match p.step.get() {
+        Step::Choose => view! {
+            <button type="button" class=PRIMARY disabled=move || p.busy.get() || p.nothing_chosen()
+                on:click=move |_| p.check()>
+                {move || if p.busy.get() { "Checking…" } else { "Check what will change" }}
+            </button>
+            <button type="button" class=BUTTON disabled=move || p.busy.get() || p.nothing_chosen()
+                on:click=move |_| p.verify()>"Verify"</button>
         }
+        .into_any(),
+        Step::Plan => view! {
+            <button type="button" class=PRIMARY disabled=move || p.busy.get() || all_unchanged()
+                on:click=move |_| p.publish()>"Publish"</button>
+            <button type="button" class=BUTTON on:click=move |_| p.step.set(Step::Choose)>"Back"</button>
+            <p class="basis-full text-sm text-slate-600 sm:ml-auto sm:basis-auto">
+                {move || match to_send() {
+                    0 => "Everything chosen is already on the player.".to_owned(),
+                    1 => "1 card will be sent.".to_owned(),
+                    n => format!("{n} cards will be sent."),
+                }}
+            </p>
+        }
+        .into_any(),
+        Step::Publishing => view! {
+            <Show when=move || !p.running()
+                fallback=|| view! { <p class="text-sm text-slate-600">"Publishing… You may close this window: it carries on."</p> }>
+                <p role="status" class="text-sm font-semibold text-slate-800">{move || outcome_summary(&p.runs.get())}</p>
+                <button type="button" class=format!("{PRIMARY} ml-auto") on:click=move |_| on_close.run(())>"Done"</button>
+            </Show>
+        }
+        .into_any(),
     }
-    let mut parts = vec![format!("{published} published")];
-    if unchanged > 0 {
-        parts.push(format!("{unchanged} unchanged"));
     }
-    if failed > 0 {
-        parts.push(format!("{failed} failed"));
-    }
-    parts.join(", ")
 }
+
+/// Checkbox rows share this look: large enough to hit with a thumb.
+const ROW: &str = "flex items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5 text-sm has-[:checked]:border-indigo-300 has-[:checked]:bg-indigo-50/50 has-[:disabled]:bg-slate-50";
+const CHECKBOX: &str = "h-5 w-5 shrink-0 rounded accent-indigo-600";
 
 #[component]
-fn AccountChoice(
-    accounts: RwSignal<Option<Result<Vec<PlayerAccountOut>, String>>>,
-    chosen: RwSignal<Vec<String>>,
-) -> impl IntoView {
+fn AccountChoice(p: Publisher) -> impl IntoView {
     move || {
-        match accounts.get() {
+        match p.accounts.get() {
         None => view! { <p class="text-sm text-slate-500">"Loading your player accounts…"</p> }.into_any(),
         Some(Err(e)) => view! { <p role="alert" class="text-sm text-rose-700">{e}</p> }.into_any(),
         Some(Ok(list)) if list.is_empty() => view! {
-            <p class="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-                "No player account is linked yet. "
-                <a href="/accounts" class="font-medium text-indigo-700 hover:underline">"Link one on the Accounts page"</a>
-                " first."
-            </p>
-        }.into_any(),
+            <div class="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+                <p class="font-medium">"No player account is linked yet."</p>
+                <p class="mt-1">"Link your family's player account, then publish from here."</p>
+                <a href="/accounts" class="mt-2 inline-block font-semibold text-indigo-700 underline">"Link an account on the Accounts page"</a>
+            </div>
+        }
+        .into_any(),
         Some(Ok(list)) => view! {
             <fieldset class="space-y-2">
-                <legend class="text-sm font-medium text-slate-700">"Player accounts"</legend>
+                <legend class="mb-2 text-sm font-semibold text-slate-800">"Player accounts"</legend>
                 {list.into_iter().map(|account| {
                     let usable = account.status == account_status::LINKED;
                     let id = account.id.clone();
-                    let checked = chosen.with_untracked(|c| c.contains(&id));
+                    let checked = {
+                        let id = id.clone();
+                        move || p.chosen_accounts.with(|c| c.contains(&id))
+                    };
+                    let hint = format!("account-hint-{}", account.id);
                     view! {
-                        <label class="flex items-center gap-2 text-sm">
-                            <input type="checkbox" class="h-4 w-4" checked=checked disabled=!usable
-                                on:change=move |ev| toggle(chosen, &id, event_target_checked(&ev))/>
-                            <span>{account.label.clone()}</span>
+                        <div>
+                            <label class=ROW>
+                                <input type="checkbox" class=CHECKBOX prop:checked=checked disabled=!usable
+                                    aria-describedby=(!usable).then(|| hint.clone())
+                                    on:change=move |ev| toggle(p.chosen_accounts, &id, event_target_checked(&ev))/>
+                                <span class="min-w-0 flex-1 break-all">{account.label.clone()}</span>
+                            </label>
                             {(!usable).then(|| view! {
-                                <span class="text-amber-800">"needs linking again: "
-                                    <a href="/accounts" class="underline">"Accounts page"</a></span>
+                                <p id=hint class="mt-1 px-1 text-xs text-amber-800">
+                                    "Needs linking again before publishing. "
+                                    <a href="/accounts" class="font-semibold underline">"Link again on the Accounts page"</a>
+                                </p>
                             })}
-                        </label>
+                        </div>
                     }
                 }).collect_view()}
             </fieldset>
-        }.into_any(),
+        }
+        .into_any(),
     }
     }
 }
 
-/// Checkboxes for the cards, when there is more than one to choose from.
+/// Checkboxes for the cards, when there is more than one to choose from; each says where it
+/// stands, and a card without tracks is shown but cannot be chosen.
 #[component]
-fn CardChoice(
-    cards: Signal<Vec<(String, String)>>,
-    chosen: RwSignal<Vec<String>>,
-) -> impl IntoView {
+fn CardChoice(p: Publisher) -> impl IntoView {
+    let all = move |on: bool| {
+        let slugs = p.cards.with_untracked(|cards| {
+            cards
+                .iter()
+                .filter(|c| on && c.publishable())
+                .map(|c| c.slug.clone())
+                .collect()
+        });
+        p.chosen_cards.set(slugs);
+    };
     move || {
-        let list = cards.get();
-        (list.len() > 1).then(|| view! {
+        let cards = p.cards.get();
+        (cards.len() > 1).then(|| view! {
             <fieldset class="space-y-2">
-                <legend class="text-sm font-medium text-slate-700">"Cards"</legend>
-                <div class="max-h-48 space-y-1 overflow-y-auto">
-                    {list.into_iter().map(|(slug, title)| {
-                        let checked = chosen.with_untracked(|c| c.contains(&slug));
-                        view! {
-                            <label class="flex items-center gap-2 text-sm">
-                                <input type="checkbox" class="h-4 w-4" checked=checked
-                                    on:change=move |ev| toggle(chosen, &slug, event_target_checked(&ev))/>
-                                <span>{title}</span>
-                            </label>
-                        }
-                    }).collect_view()}
+                <div class="mb-2 flex items-baseline justify-between gap-2">
+                    <legend class="text-sm font-semibold text-slate-800">"Cards"</legend>
+                    <div class="flex gap-3 text-sm">
+                        <button type="button" class="font-medium text-indigo-700 hover:underline" on:click=move |_| all(true)>"Select all"</button>
+                        <button type="button" class="font-medium text-indigo-700 hover:underline" on:click=move |_| all(false)>"Select none"</button>
+                    </div>
                 </div>
+                {cards.into_iter().map(|card| view! { <CardRow p card/> }).collect_view()}
             </fieldset>
         })
     }
 }
 
-/// What "Compare with the player" found, in words.
 #[component]
-fn VerifyList(
-    results: RwSignal<Option<Vec<VerifyResult>>>,
-    title_of: impl Fn(&str) -> String + Copy + Send + Sync + 'static,
-    label_of: impl Fn(&str) -> String + Copy + Send + Sync + 'static,
-) -> impl IntoView {
+fn CardRow(p: Publisher, card: Pick) -> impl IntoView {
+    let slug = card.slug.clone();
+    let usable = card.publishable();
+    let checked = {
+        let slug = slug.clone();
+        move || p.chosen_cards.with(|c| c.contains(&slug))
+    };
+    view! {
+        <label class=ROW>
+            <input type="checkbox" class=CHECKBOX prop:checked=checked disabled=!usable
+                on:change=move |ev| toggle(p.chosen_cards, &slug, event_target_checked(&ev))/>
+            <span class="min-w-0 flex-1 break-words">{card.title.clone()}</span>
+            {if usable {
+                card.badge.map(|badge| view! { <BadgePill badge/> }).into_any()
+            } else {
+                view! { <span class="shrink-0 text-xs text-slate-500">"No tracks yet"</span> }.into_any()
+            }}
+        </label>
+    }
+}
+
+/// What "Verify" found, in words, one row per card and account.
+#[component]
+fn VerifyList(p: Publisher) -> impl IntoView {
     move || {
-        results.get().map(|list| view! {
-            <ul class="space-y-1 text-sm" aria-label="Compared with the player">
-                {list.into_iter().map(|r| {
-                    let words = match r.state.as_str() {
-                        "in_sync" => "on the player, up to date",
-                        "changed_locally" => "changed here since publishing",
-                        "changed_upstream" => "changed on the player's side",
-                        "missing" => "deleted from the player account",
-                        _ => "never published there",
-                    };
-                    view! { <li>{format!("{} on {}: {words}", title_of(&r.card_slug), label_of(&r.account_id))}</li> }
-                }).collect_view()}
-            </ul>
+        p.verified.get().map(|results| view! {
+            <section aria-labelledby="verify-heading" class="space-y-2">
+                <h3 id="verify-heading" class="text-sm font-semibold text-slate-800">"On the player now"</h3>
+                <ul class="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200" aria-label="Verified on the player">
+                    {results.into_iter().map(|r| view! { <VerifyRow p result=r/> }).collect_view()}
+                </ul>
+            </section>
         })
+    }
+}
+
+#[component]
+fn VerifyRow(p: Publisher, result: VerifyResult) -> impl IntoView {
+    let (words, tone) = verify_words(&result.state);
+    view! {
+        <li class="flex flex-wrap items-center gap-x-3 gap-y-1 p-3 text-sm">
+            <div class="min-w-0 flex-1">
+                <p class="break-words font-medium">{p.title(&result.card_slug)}</p>
+                <p class="break-all text-xs text-slate-500">{format!("on {}", p.label(&result.account_id))}</p>
+            </div>
+            <span class=format!("rounded-full px-2 py-0.5 text-xs font-medium {tone}")>{words}</span>
+        </li>
+    }
+}
+
+/// A verify state in plain words, and the colours of its pill.
+fn verify_words(state: &str) -> (&'static str, &'static str) {
+    match state {
+        "in_sync" => ("Up to date on the player", "bg-emerald-50 text-emerald-700"),
+        "changed_locally" => (
+            "Changed here since publishing",
+            "bg-amber-50 text-amber-800",
+        ),
+        "changed_upstream" => ("Changed on the player's side", "bg-amber-50 text-amber-800"),
+        "missing" => ("Deleted from the account", "bg-rose-50 text-rose-700"),
+        _ => ("Not published yet", "bg-slate-100 text-slate-600"),
     }
 }

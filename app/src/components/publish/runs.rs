@@ -1,5 +1,5 @@
-//! The rows of the publish dialog: what the plan says for each card and account, and then how
-//! its job is doing.
+//! The rows of the publish dialog: what the plan says for each card and account, then how its
+//! job is doing, then how it ended.
 
 use cardsmith_model::publish::PublishPlanItem;
 use leptos::prelude::*;
@@ -13,6 +13,7 @@ pub struct Run {
     pub item: PublishPlanItem,
     pub card_title: String,
     pub account_label: String,
+    /// 0..1 as the job reports it; `None` until the job is first heard of.
     pub progress: RwSignal<Option<f64>>,
     /// `Some(Ok(()))` published (or nothing to do), `Some(Err(why))` failed.
     pub outcome: RwSignal<Option<Result<(), String>>>,
@@ -29,6 +30,11 @@ impl Run {
         }
     }
 
+    /// Whether the plan sends nothing for this pair (the account has this very version).
+    pub fn unchanged(&self) -> bool {
+        self.item.action == "unchanged"
+    }
+
     /// Follows the run's job to its end (an unchanged card has none: nothing was sent).
     pub async fn follow(self) {
         let result = match &self.item.job_id {
@@ -37,44 +43,94 @@ impl Run {
         };
         self.outcome.set(Some(result));
     }
+}
 
-    /// The plan in words: "Create · 2 audio files (3.1 MB) · 2 icons · cover".
-    pub fn plan_text(&self) -> String {
-        let i = &self.item;
-        let mut parts = vec![match i.action.as_str() {
-            "create" => "New on the player".to_owned(),
-            "update" => "Update".to_owned(),
-            _ => "Unchanged: nothing to send".to_owned(),
-        }];
-        if i.audio_uploads > 0 {
-            parts.push(format!(
-                "{} audio file{} ({})",
-                i.audio_uploads,
-                if i.audio_uploads == 1 { "" } else { "s" },
-                human_bytes(i.upload_bytes)
-            ));
-        } else if i.action != "unchanged" {
-            parts.push("no audio to upload".to_owned());
-        }
-        if i.icon_uploads > 0 {
-            parts.push(format!(
-                "{} icon{}",
-                i.icon_uploads,
-                if i.icon_uploads == 1 { "" } else { "s" }
-            ));
-        }
-        if i.cover_upload {
-            parts.push("cover".to_owned());
-        }
-        parts.join(" · ")
+/// The action as a word and the classes of its pill.
+fn action(item: &PublishPlanItem) -> (&'static str, &'static str) {
+    match item.action.as_str() {
+        "create" => ("Create", "bg-indigo-50 text-indigo-700 ring-indigo-200"),
+        "update" => ("Update", "bg-amber-50 text-amber-800 ring-amber-200"),
+        _ => ("Unchanged", "bg-slate-100 text-slate-600 ring-slate-200"),
     }
+}
+
+/// What will be uploaded, in words: "Uploads 1 audio file (32 KB) · 1 icon · cover".
+pub fn uploads_text(item: &PublishPlanItem) -> String {
+    if item.action == "unchanged" {
+        return "Already on the player: nothing will be sent".to_owned();
+    }
+    let plural = |n: i64, one: &str| format!("{n} {one}{}", if n == 1 { "" } else { "s" });
+    let mut extras = Vec::new();
+    if item.icon_uploads > 0 {
+        extras.push(plural(item.icon_uploads, "icon"));
+    }
+    if item.cover_upload {
+        extras.push("cover".to_owned());
+    }
+    match (item.audio_uploads, extras.is_empty()) {
+        (0, true) => "No audio to upload: only the card's details are sent".to_owned(),
+        (0, false) => format!("No audio to upload · uploads {}", extras.join(" · ")),
+        (n, _) => {
+            let audio = format!(
+                "{} ({})",
+                plural(n, "audio file"),
+                human_bytes(item.upload_bytes)
+            );
+            let all: Vec<String> = std::iter::once(audio).chain(extras).collect();
+            format!("Uploads {}", all.join(" · "))
+        }
+    }
+}
+
+/// The plan in one line: "1 to create, 2 unchanged · 3.1 MB to upload".
+pub fn plan_summary(items: &[PublishPlanItem]) -> String {
+    let count = |a: &str| items.iter().filter(|i| i.action == a).count();
+    let mut parts = Vec::new();
+    for (a, words) in [
+        ("create", "to create"),
+        ("update", "to update"),
+        ("unchanged", "unchanged"),
+    ] {
+        let n = count(a);
+        if n > 0 {
+            parts.push(format!("{n} {words}"));
+        }
+    }
+    let bytes: i64 = items.iter().map(|i| i.upload_bytes).sum();
+    let audio: i64 = items.iter().map(|i| i.audio_uploads).sum();
+    let upload = if audio > 0 {
+        format!("{} of audio to upload", human_bytes(bytes))
+    } else {
+        "no audio to upload".to_owned()
+    };
+    format!("{} · {upload}", parts.join(", "))
+}
+
+/// How the runs ended: "2 published, 1 unchanged, 1 failed".
+pub fn outcome_summary(runs: &[Run]) -> String {
+    let (mut published, mut unchanged, mut failed) = (0, 0, 0);
+    for run in runs {
+        match run.outcome.get_untracked() {
+            Some(Ok(())) if run.item.job_id.is_none() => unchanged += 1,
+            Some(Ok(())) => published += 1,
+            _ => failed += 1,
+        }
+    }
+    let mut parts = vec![format!("{published} published")];
+    if unchanged > 0 {
+        parts.push(format!("{unchanged} unchanged"));
+    }
+    if failed > 0 {
+        parts.push(format!("{failed} failed"));
+    }
+    parts.join(", ")
 }
 
 /// The plan (before publishing) or the progress (after): one row per card and account.
 #[component]
 pub fn RunList(runs: Vec<Run>, started: bool) -> impl IntoView {
     view! {
-        <ul class="divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="Publish plan">
+        <ul class="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200" aria-label="Publish plan">
             {runs.into_iter().map(|run| view! { <RunRow run started/> }).collect_view()}
         </ul>
     }
@@ -82,9 +138,10 @@ pub fn RunList(runs: Vec<Run>, started: bool) -> impl IntoView {
 
 #[component]
 fn RunRow(run: Run, started: bool) -> impl IntoView {
-    let label = format!("{} → {}", run.card_title, run.account_label);
-    let plan = run.plan_text();
-    let unchanged = run.item.job_id.is_none() && run.item.action == "unchanged";
+    let name = format!("{} → {}", run.card_title, run.account_label);
+    let (word, pill) = action(&run.item);
+    let uploads = uploads_text(&run.item);
+    let unchanged = run.unchanged();
     let (progress, outcome) = (run.progress, run.outcome);
     let status = move || match outcome.get() {
         Some(Ok(())) if unchanged => "Unchanged, nothing sent".to_owned(),
@@ -92,34 +149,98 @@ fn RunRow(run: Run, started: bool) -> impl IntoView {
         Some(Err(e)) => format!("Failed: {e}"),
         None => match progress.get() {
             Some(p) => format!("Publishing… {:.0}%", p * 100.0),
-            None => "Waiting to start…".to_owned(),
+            None => "Queued".to_owned(),
         },
     };
     let tone = move || match outcome.get() {
+        Some(Ok(())) if unchanged => "text-slate-600",
         Some(Ok(())) => "text-emerald-700",
         Some(Err(_)) => "text-rose-700",
         None => "text-slate-600",
     };
+    let bar = move || match outcome.get() {
+        Some(Ok(())) if unchanged => "bg-slate-300",
+        Some(Ok(())) => "bg-emerald-500",
+        Some(Err(_)) => "bg-rose-500",
+        None => "bg-indigo-500",
+    };
     let percent = move || {
-        let done = matches!(outcome.get(), Some(Ok(())));
-        let p = if done {
-            1.0
-        } else {
-            progress.get().unwrap_or(0.0)
+        let p = match outcome.get() {
+            Some(Ok(())) => 1.0,
+            _ => progress.get().unwrap_or(0.0),
         };
         (p * 100.0).round()
     };
     view! {
-        <li class="space-y-2 p-3" aria-label=label.clone()>
-            <p class="font-medium">{label.clone()}</p>
-            <p class="text-sm text-slate-600">{plan}</p>
+        <li class="space-y-2 p-3 sm:p-4" aria-label=name.clone()>
+            <div class="flex items-start gap-3">
+                <span class=format!("mt-0.5 shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset {pill}")>{word}</span>
+                <div class="min-w-0 flex-1">
+                    <p class="break-words font-medium">{run.card_title.clone()}</p>
+                    <p class="break-all text-xs text-slate-500">{format!("to {}", run.account_label)}</p>
+                </div>
+            </div>
+            <p class="text-sm text-slate-600">{uploads}</p>
             {started.then(|| view! {
                 <div class="h-2 w-full overflow-hidden rounded-full bg-slate-200" role="progressbar"
-                    aria-label=format!("Publishing {label}") aria-valuemin="0" aria-valuemax="100" aria-valuenow=percent>
-                    <div class="h-full bg-indigo-500 transition-[width]" style:width=move || format!("{}%", percent())></div>
+                    aria-label=format!("Publishing {name}") aria-valuemin="0" aria-valuemax="100" aria-valuenow=percent>
+                    <div class=move || format!("h-full rounded-full transition-[width] duration-300 {}", bar())
+                        style:width=move || format!("{}%", percent())></div>
                 </div>
                 <p role="status" class=move || format!("text-sm font-medium {}", tone())>{status}</p>
             })}
         </li>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn item(action: &str, audio: i64, bytes: i64, icons: i64, cover: bool) -> PublishPlanItem {
+        PublishPlanItem {
+            card_slug: "moon".into(),
+            account_id: "a".into(),
+            action: action.into(),
+            audio_uploads: audio,
+            upload_bytes: bytes,
+            cover_upload: cover,
+            icon_uploads: icons,
+            job_id: None,
+        }
+    }
+
+    #[test]
+    fn uploads_read_as_words() {
+        assert_eq!(
+            uploads_text(&item("create", 1, 32_000, 1, true)),
+            "Uploads 1 audio file (32 KB) · 1 icon · cover"
+        );
+        assert_eq!(
+            uploads_text(&item("update", 2, 3_100_000, 0, false)),
+            "Uploads 2 audio files (3.1 MB)"
+        );
+        assert_eq!(
+            uploads_text(&item("update", 0, 0, 0, false)),
+            "No audio to upload: only the card's details are sent"
+        );
+        assert_eq!(
+            uploads_text(&item("update", 0, 0, 1, false)),
+            "No audio to upload · uploads 1 icon"
+        );
+        assert!(uploads_text(&item("unchanged", 0, 0, 0, false)).contains("nothing will be sent"));
+    }
+
+    #[test]
+    fn the_plan_sums_up() {
+        let plan = [
+            item("create", 2, 3_100_000, 0, false),
+            item("unchanged", 0, 0, 0, false),
+        ];
+        assert_eq!(
+            plan_summary(&plan),
+            "1 to create, 1 unchanged · 3.1 MB of audio to upload"
+        );
+        assert_eq!(plan_summary(&plan[1..]), "1 unchanged · no audio to upload");
     }
 }

@@ -4,6 +4,7 @@ use cardsmith_model::card::PlaybackConfigOut;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
+use super::publish::CardPublish;
 use super::Shown;
 use crate::api::SetCardPlayback;
 use crate::components::fields::{all_errors, choices, whole_number, ChoiceField};
@@ -39,6 +40,13 @@ fn PlaybackForm(config: PlaybackConfigOut) -> impl IntoView {
     let outcome = move || save.value().get();
     let saved = Signal::derive(move || {
         matches!(outcome(), Some(Ok(()))).then(|| "Playback saved".to_owned())
+    });
+    // playback is published too: the publish badge may change
+    let publish = expect_context::<CardPublish>();
+    Effect::new(move |_| {
+        if let Some(Ok(())) = save.value().get() {
+            publish.card_changed(shown.slug());
+        }
     });
     let on_submit = move |ev: SubmitEvent| {
         ev.prevent_default();
