@@ -148,6 +148,11 @@ test('a parent publishes a card, re-publishes nothing, sees what an edit changes
   await expect(plan.getByRole('listitem', { name: new RegExp(sun.title) }).getByText('Create', { exact: true })).toBeVisible();
   await screenshot(page, 'publish-collection-plan.png', { fullPage: false });
   await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(plan.getByRole('progressbar')).toHaveCount(2);
+  // Closing the dialog loses nothing: opened again, it shows the same jobs.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: 'Publish to player' }).click();
   await expect(plan.getByRole('status')).toHaveText(['Published', 'Published'], { timeout: 30_000 });
   await expect(dialog.getByText('2 published')).toBeVisible();
   await expect(tile(moon).getByTestId('publish-badge')).toHaveText('On player');

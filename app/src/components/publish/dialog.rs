@@ -32,6 +32,7 @@ pub fn PublishButton(
         false,
     );
     let on_close = Callback::new(move |()| {
+        publisher.closed();
         open.set(false);
         return_focus(opener);
     });
@@ -207,8 +208,11 @@ fn CardChoice(p: Publisher) -> impl IntoView {
         let cards = p.cards.get();
         (cards.len() > 1).then(|| view! {
             <fieldset class="space-y-2">
+                // a legend must be the fieldset's first child to name it; the visible title
+                // shares a row with the buttons
+                <legend class="sr-only">"Cards"</legend>
                 <div class="mb-2 flex items-baseline justify-between gap-2">
-                    <legend class="text-sm font-semibold text-slate-800">"Cards"</legend>
+                    <span aria-hidden="true" class="text-sm font-semibold text-slate-800">"Cards"</span>
                     <div class="flex gap-3 text-sm">
                         <button type="button" class="font-medium text-indigo-700 hover:underline" on:click=move |_| all(true)>"Select all"</button>
                         <button type="button" class="font-medium text-indigo-700 hover:underline" on:click=move |_| all(false)>"Select none"</button>

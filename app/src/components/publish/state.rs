@@ -62,6 +62,9 @@ pub struct Publisher {
     pub verified: RwSignal<Option<Vec<VerifyResult>>>,
     pub busy: RwSignal<bool>,
     pub error: RwSignal<Option<String>>,
+    /// Whether the outcome of the last publish was on screen when the dialog closed; until
+    /// it was, opening the dialog shows it again.
+    seen: StoredValue<bool>,
     /// Bumped whenever publish records change (jobs queued, jobs ended), so the page can
     /// refresh its badges.
     pub changed: RwSignal<u32>,
@@ -81,6 +84,7 @@ impl Publisher {
             verified: RwSignal::new(None),
             busy: RwSignal::new(false),
             error: RwSignal::new(None),
+            seen: StoredValue::new(true),
             changed: RwSignal::new(0),
         }
     }
@@ -100,11 +104,18 @@ impl Publisher {
                 .with(|runs| runs.iter().any(|r| r.outcome.with(Option::is_none)))
     }
 
-    /// The dialog opens: on the first step with every publishable card chosen, unless jobs
-    /// are still running (then it shows them). Accounts are asked for afresh each time, as
-    /// one may have been linked or lost in the meantime.
+    /// The dialog closes; a finished publish counts as seen.
+    pub fn closed(self) {
+        if self.step.get_untracked() == Step::Publishing && !self.running() {
+            self.seen.set_value(true);
+        }
+    }
+
+    /// The dialog opens: on the first step with every publishable card chosen, unless a
+    /// publish is running or ended while the dialog was closed (then it shows that).
+    /// Accounts are asked for afresh each time, as one may have been linked or lost since.
     pub fn start(self) {
-        if self.running() {
+        if self.step.get_untracked() == Step::Publishing && !self.seen.get_value() {
             return;
         }
         self.step.set(Step::Choose);
@@ -196,6 +207,7 @@ impl Publisher {
                 return;
             }
             self.step.set(Step::Publishing);
+            self.seen.set_value(false);
             self.changed.update(|n| *n += 1);
             for run in runs {
                 run.follow().await;
