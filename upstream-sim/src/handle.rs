@@ -370,7 +370,8 @@ impl SimHandle {
 
     /// Every signed or pre-signed URL handed out so far is expired.
     pub fn expire_signed_urls(&self) {
-        self.shared.world().signed_urls_revoked_until = Utc::now();
+        let mut world = self.shared.world();
+        world.signed_urls_revoked_through = world.signed_urls_issued;
     }
 
     /// The next `count` uploaded files fail to transcode (`phase: "failed"`).

@@ -66,7 +66,11 @@ pub struct World {
     pub blobs: HashMap<String, Blob>,
     pub public_icons: Vec<Doc>,
     /// Signed URLs issued at or before this instant are expired.
-    pub signed_urls_revoked_until: DateTime<Utc>,
+    /// How many signed URLs were handed out (each carries its number).
+    pub signed_urls_issued: u64,
+    /// URLs numbered up to this one are expired (`expire_signed_urls`). A count, not a time:
+    /// a URL signed in the same millisecond as the revocation must still work.
+    pub signed_urls_revoked_through: u64,
     /// The next N transcodes fail.
     pub failing_transcodes: u32,
     pub stats: Stats,
@@ -184,7 +188,8 @@ impl World {
             uploads_by_sha: HashMap::new(),
             blobs: HashMap::new(),
             public_icons: Vec::new(),
-            signed_urls_revoked_until: DateTime::<Utc>::MIN_UTC,
+            signed_urls_issued: 0,
+            signed_urls_revoked_through: 0,
             failing_transcodes: 0,
             stats: Stats::default(),
         }

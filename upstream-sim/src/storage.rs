@@ -10,7 +10,7 @@ use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use chrono::{DateTime, Duration, Utc};
+use chrono::{Duration, Utc};
 use serde_json::json;
 
 use crate::error::StorageError;
@@ -42,8 +42,13 @@ pub fn sign(shared: &SharedState, path: &str) -> String {
     let now = Utc::now();
     let expires = (now + Duration::from_std(shared.config.signed_url_ttl).unwrap_or(Duration::MAX))
         .timestamp();
+    let seq = {
+        let mut world = shared.world();
+        world.signed_urls_issued += 1;
+        world.signed_urls_issued
+    };
     let policy = ids::base64url(
-        json!({ "issuedMs": now.timestamp_millis() })
+        json!({ "issuedMs": now.timestamp_millis(), "seq": seq })
             .to_string()
             .as_bytes(),
     );
@@ -77,13 +82,11 @@ fn verify(
     if signature(shared, path, expires, param("Policy")) != param("Signature") {
         return Err(StorageError::BAD_SIGNATURE);
     }
-    let issued_ms = ids::base64url_decode(param("Policy"))
+    let seq = ids::base64url_decode(param("Policy"))
         .and_then(|bytes| serde_json::from_slice::<serde_json::Value>(&bytes).ok())
-        .and_then(|policy| policy.get("issuedMs")?.as_i64())
+        .and_then(|policy| policy.get("seq")?.as_u64())
         .ok_or(StorageError::BAD_SIGNATURE)?;
-    let issued =
-        DateTime::<Utc>::from_timestamp_millis(issued_ms).ok_or(StorageError::BAD_SIGNATURE)?;
-    if expires <= Utc::now().timestamp() || issued <= shared.world().signed_urls_revoked_until {
+    if expires <= Utc::now().timestamp() || seq <= shared.world().signed_urls_revoked_through {
         return Err(StorageError::EXPIRED);
     }
     Ok(())

@@ -57,6 +57,9 @@ pub async fn devices_page() -> Result<DevicesPageData, UiError> {
     use cardsmith_core::player::{accounts, devices, publish};
     let core = ssr::core();
     let actor = ssr::actor(&core).await?;
+    // players first: listing them may mark an account as needing relinking, and the page
+    // must show the accounts as they are after that (one consistent picture to hydrate)
+    let devices = devices::list(&core, &actor).await.map_err(ssr::fail)?;
     let accounts = accounts::list(&core, &actor).await.map_err(ssr::fail)?;
     let mut published = Vec::new();
     for account in &accounts {
@@ -66,7 +69,7 @@ pub async fn devices_page() -> Result<DevicesPageData, UiError> {
         published.push((account.id.clone(), cards));
     }
     Ok(DevicesPageData {
-        devices: devices::list(&core, &actor).await.map_err(ssr::fail)?,
+        devices,
         accounts,
         published,
     })
