@@ -1,5 +1,7 @@
 //! The audit trail: who did what to whom, appended by services as they act.
 
+use std::net::IpAddr;
+
 use crate::db::DbPool;
 use crate::{new_id, time, CoreResult};
 
@@ -23,19 +25,35 @@ impl<'a> AuditEvent<'a> {
     }
 }
 
+/// Appends `event` with no client address (the caller has none at hand).
 pub async fn record<'e, E>(executor: E, event: AuditEvent<'_>) -> CoreResult<()>
 where
     E: sqlx::Executor<'e, Database = crate::db::DbDriver>,
 {
+    record_from(executor, event, None).await
+}
+
+/// Appends `event` with the address of the client whose request caused it (`audit_log.ip`;
+/// empty when unknown). Sign-in events always pass it: it is what tells an owner's failed
+/// attempt from a stranger's.
+pub async fn record_from<'e, E>(
+    executor: E,
+    event: AuditEvent<'_>,
+    ip: Option<IpAddr>,
+) -> CoreResult<()>
+where
+    E: sqlx::Executor<'e, Database = crate::db::DbDriver>,
+{
     sqlx::query(
-        "INSERT INTO audit_log (id, user_id, actor_id, action, detail, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6)",
+        "INSERT INTO audit_log (id, user_id, actor_id, action, detail, ip, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
     .bind(new_id())
     .bind(event.user_id)
     .bind(event.actor_id)
     .bind(event.action)
     .bind(event.detail)
+    .bind(ip.map(|ip| ip.to_string()).unwrap_or_default())
     .bind(time::now_str())
     .execute(executor)
     .await?;

@@ -40,10 +40,16 @@ pub struct Core {
     pub recorders: recording::Recorders,
     /// The player platform client; `None` until a client id is configured.
     pub upstream: Option<std::sync::Arc<cardsmith_upstream::UpstreamClient>>,
+    /// Sign-in attempts per client address and account (in memory, per process).
+    pub login_throttle: std::sync::Arc<auth::throttle::LoginThrottle>,
 }
 
 impl Core {
     pub fn new(db: Db, settings: CoreSettings, key: crypto::EncryptionKey) -> Self {
+        let login_throttle = std::sync::Arc::new(auth::throttle::LoginThrottle::new(
+            settings.login_attempts_per_address,
+            settings.login_attempts_per_account,
+        ));
         Self {
             db,
             settings: std::sync::Arc::new(settings),
@@ -51,6 +57,7 @@ impl Core {
             jobs: jobs::JobQueue::default(),
             recorders: recording::Recorders::default(),
             upstream: None,
+            login_throttle,
         }
     }
 }

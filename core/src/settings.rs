@@ -10,7 +10,17 @@ pub struct CoreSettings {
     pub secure_cookies: bool,
     /// How long a session lives without use before it expires.
     pub session_idle: Duration,
-    /// Failed sign-ins in a row that lock an account.
+    /// How long a session lives at most, however active (counted from sign-in).
+    pub session_lifetime: Duration,
+    /// Sign-in attempts a minute from one client address (429 beyond).
+    pub login_attempts_per_address: u32,
+    /// Sign-in attempts a minute for one email from one client address (429 beyond).
+    pub login_attempts_per_account: u32,
+    /// Take the client address from the last `X-Forwarded-For` entry (behind a reverse proxy
+    /// that sets it) instead of the TCP peer.
+    pub trust_forwarded_for: bool,
+    /// Failed sign-ins in a row, for one email from one client address, that lock that
+    /// address out of that email.
     pub max_failed_logins: i64,
     /// How long a lockout lasts.
     pub lockout: Duration,
@@ -35,6 +45,10 @@ impl Default for CoreSettings {
         Self {
             secure_cookies: false,
             session_idle: Duration::days(30),
+            session_lifetime: Duration::days(30),
+            login_attempts_per_address: 30,
+            login_attempts_per_account: 10,
+            trust_forwarded_for: false,
             max_failed_logins: 5,
             lockout: Duration::minutes(15),
             data_dir: PathBuf::from("data"),

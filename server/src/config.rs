@@ -79,6 +79,30 @@ pub struct Config {
     #[arg(long, env = "CARDSMITH_MAX_AUDIO_BYTES", default_value_t = 1024 * 1024 * 1024)]
     pub max_audio_bytes: u64,
 
+    /// Days a session lasts at most after sign-in, however active (it also ends after 30 days unused).
+    #[arg(long, env = "CARDSMITH_SESSION_LIFETIME_DAYS", default_value_t = 30)]
+    pub session_lifetime_days: u32,
+
+    /// Sign-in attempts a minute from one client address (429 with Retry-After beyond).
+    #[arg(
+        long,
+        env = "CARDSMITH_LOGIN_ATTEMPTS_PER_ADDRESS",
+        default_value_t = 30
+    )]
+    pub login_attempts_per_address: u32,
+
+    /// Sign-in attempts a minute for one email from one client address (429 with Retry-After beyond).
+    #[arg(
+        long,
+        env = "CARDSMITH_LOGIN_ATTEMPTS_PER_ACCOUNT",
+        default_value_t = 10
+    )]
+    pub login_attempts_per_account: u32,
+
+    /// Behind a reverse proxy that appends the client to X-Forwarded-For: take the client address from its last entry (off: the TCP peer; never turn on without such a proxy, clients could claim any address).
+    #[arg(long, env = "CARDSMITH_TRUST_FORWARDED_FOR")]
+    pub trust_forwarded_for: bool,
+
     /// Let stream tracks point at loopback and private-network addresses (off: only public ones).
     #[arg(long, env = "CARDSMITH_ALLOW_PRIVATE_STREAMS")]
     pub allow_private_streams: bool,
@@ -172,6 +196,16 @@ impl std::fmt::Debug for Config {
             .field("max_json_bytes", &self.max_json_bytes)
             .field("max_image_bytes", &self.max_image_bytes)
             .field("max_audio_bytes", &self.max_audio_bytes)
+            .field("session_lifetime_days", &self.session_lifetime_days)
+            .field(
+                "login_attempts_per_address",
+                &self.login_attempts_per_address,
+            )
+            .field(
+                "login_attempts_per_account",
+                &self.login_attempts_per_account,
+            )
+            .field("trust_forwarded_for", &self.trust_forwarded_for)
             .field("allow_private_streams", &self.allow_private_streams)
             .field("job_lease_secs", &self.job_lease_secs)
             .field("upstream_auth_url", &self.upstream_auth_url)

@@ -1,26 +1,30 @@
-//! The HTTP side of sessions: reading the cookie, the `Caller` extractor, and the guard that
-//! rejects cross-origin writes made by browsers.
+//! The HTTP side of sessions: reading the cookie, the client address, the `Caller`,
+//! `AdminCaller` and `ClientAddr` extractors, and the guard that rejects cross-origin writes
+//! made by browsers.
 
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
-use axum::extract::{FromRequestParts, Request, State};
+use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use cardsmith_core::auth::{cookie, session};
-use cardsmith_core::Actor;
+use cardsmith_core::auth::{self, cookie, session, ClientIp};
+use cardsmith_core::{Actor, Core};
 
 use crate::problem::ApiError;
 use crate::state::{AppState, HttpSettings};
 
-/// The session token the request carries, if any.
-pub fn token(headers: &HeaderMap) -> Option<&str> {
+/// The session token the request carries, if any. Behind https only the `__Host-` cookie
+/// counts (see [`cookie::SECURE_SESSION_COOKIE`]).
+pub fn token<'h>(headers: &'h HeaderMap, core: &Core) -> Option<&'h str> {
+    let secure = core.settings.secure_cookies;
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
-        .find_map(cookie::token_from_header)
+        .find_map(|v| cookie::token_from_header(v, secure))
 }
 
 /// The signed-in caller. Extracting it answers 401 when there is no live session; what the
@@ -31,9 +35,59 @@ impl FromRequestParts<AppState> for Caller {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let actor = session::authenticate(&state.core, token(&parts.headers)).await?;
+        let actor = session::authenticate(&state.core, token(&parts.headers, &state.core)).await?;
         Ok(Caller(actor))
     }
+}
+
+/// A signed-in admin: 401 without a session, 403 for anybody else.
+///
+/// Admin handlers take this before their body extractor (axum runs extractors in order and
+/// the body one must be last), so a non-admin gets 403 whatever they send and learns nothing
+/// from how the body would have been judged (400, 415, 422).
+pub struct AdminCaller(pub Actor);
+
+impl FromRequestParts<AppState> for AdminCaller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let Caller(actor) = Caller::from_request_parts(parts, state).await?;
+        actor.require_admin()?;
+        Ok(AdminCaller(actor))
+    }
+}
+
+/// The address the request came from, as [`resolve_client`] found it; `None` when unknown
+/// (a router driven without a socket). Never rejects.
+pub struct ClientAddr(pub Option<IpAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let ClientIp(ip) = parts.extensions.get().copied().unwrap_or_default();
+        Ok(ClientAddr(ip))
+    }
+}
+
+/// Middleware: records the client address in the request's extensions ([`ClientIp`]) for
+/// REST handlers and server functions alike. It is the TCP peer (the server is served with
+/// connect info), or the last `X-Forwarded-For` entry when `--trust-forwarded-for` says a
+/// reverse proxy in front sets it.
+pub async fn resolve_client(State(core): State<Core>, mut req: Request, next: Next) -> Response {
+    let peer = req
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(addr)| addr.ip());
+    let forwarded = req
+        .headers()
+        .get_all("x-forwarded-for")
+        .iter()
+        .next_back()
+        .and_then(|v| v.to_str().ok());
+    let ip = auth::client_address(peer, forwarded, core.settings.trust_forwarded_for);
+    req.extensions_mut().insert(ClientIp(ip));
+    next.run(req).await
 }
 
 /// Rejects state-changing requests that a browser sends on behalf of another site.

@@ -48,6 +48,10 @@ impl Application {
             .context("opening the database")?;
         let settings = CoreSettings {
             secure_cookies: config.secure_cookies(),
+            session_lifetime: chrono::Duration::days(config.session_lifetime_days.max(1) as i64),
+            login_attempts_per_address: config.login_attempts_per_address.max(1),
+            login_attempts_per_account: config.login_attempts_per_account.max(1),
+            trust_forwarded_for: config.trust_forwarded_for,
             data_dir: config.data_dir.clone(),
             max_image_bytes: config.max_image_bytes,
             max_audio_bytes: config.max_audio_bytes,
@@ -105,7 +109,12 @@ impl Application {
                 tracing::debug!(error = %e, "could not set TCP_NODELAY");
             }
         });
-        let served = axum::serve(listener, self.router)
+        // Connect info gives handlers the TCP peer: the client address of rate limits,
+        // lockouts and the audit trail (see `session::resolve_client`).
+        let service = self
+            .router
+            .into_make_service_with_connect_info::<std::net::SocketAddr>();
+        let served = axum::serve(listener, service)
             .with_graceful_shutdown(shutdown)
             .await;
         housekeeping.abort();
@@ -173,6 +182,10 @@ fn router(state: AppState) -> Router {
         .layer(from_fn_with_state(
             state.http.clone(),
             http_session::reject_cross_origin,
+        ))
+        .layer(from_fn_with_state(
+            state.core.clone(),
+            http_session::resolve_client,
         ))
         .layer(CatchPanicLayer::new())
         .layer(TraceLayer::new_for_http())

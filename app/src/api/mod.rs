@@ -85,13 +85,24 @@ mod ssr {
             .map_err(|e| UiError(cardsmith_model::Problem::new(500, e.to_string())))
     }
 
+    /// The session token (behind https only the `__Host-` cookie counts).
     pub fn token(headers: &HeaderMap) -> Option<String> {
+        let secure = core().settings.secure_cookies;
         headers
             .get_all(header::COOKIE)
             .iter()
             .filter_map(|v| v.to_str().ok())
-            .find_map(cookie::token_from_header)
+            .find_map(|v| cookie::token_from_header(v, secure))
             .map(str::to_owned)
+    }
+
+    /// The client address the server recorded for this request (TCP peer, or the trusted
+    /// proxy's `X-Forwarded-For` entry): what sign-in rate limits and lockouts count by.
+    pub async fn client() -> Option<std::net::IpAddr> {
+        let extensions = leptos_axum::extract::<http::Extensions>().await.ok()?;
+        extensions
+            .get::<cardsmith_core::auth::ClientIp>()
+            .and_then(|ip| ip.0)
     }
 
     /// The signed-in caller, or a 401.
@@ -109,6 +120,9 @@ mod ssr {
             options.set_status(
                 StatusCode::from_u16(e.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
             );
+            if let CoreError::TooManyRequests { retry_after_s, .. } = &e {
+                options.insert_header(header::RETRY_AFTER, HeaderValue::from(*retry_after_s));
+            }
         }
         UiError(e.to_problem())
     }
@@ -142,7 +156,7 @@ pub async fn login(email: String, password: String) -> Result<UserOut, UiError> 
     use cardsmith_core::users::login;
     use cardsmith_model::user::LoginInput;
     let core = ssr::core();
-    let signed_in = login::login(&core, LoginInput { email, password })
+    let signed_in = login::login(&core, LoginInput { email, password }, ssr::client().await)
         .await
         .map_err(ssr::fail)?;
     ssr::set_cookie(cookie::set_session(
@@ -159,7 +173,7 @@ pub async fn logout() -> Result<(), UiError> {
     use cardsmith_core::users::login;
     let core = ssr::core();
     let headers = ssr::headers().await?;
-    login::logout(&core, ssr::token(&headers).as_deref())
+    login::logout(&core, ssr::token(&headers).as_deref(), ssr::client().await)
         .await
         .map_err(ssr::fail)?;
     ssr::set_cookie(cookie::clear_session(core.settings.secure_cookies));

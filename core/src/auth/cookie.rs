@@ -1,15 +1,30 @@
 //! The session cookie: its name and the exact `Set-Cookie` values both doors send.
 
-/// Name of the cookie carrying the session token.
+/// Name of the cookie carrying the session token on plain http.
 pub const SESSION_COOKIE: &str = "cardsmith_session";
+
+/// Name of the cookie behind https. Browsers accept a `__Host-` cookie only when it is
+/// `Secure`, has `Path=/` and no `Domain`, and only from the host itself: a sibling subdomain
+/// or a man in the middle on plain http cannot plant one (session fixation).
+pub const SECURE_SESSION_COOKIE: &str = "__Host-cardsmith_session";
+
+/// The cookie name in use: `__Host-` prefixed when the public URL is https.
+pub fn cookie_name(secure: bool) -> &'static str {
+    if secure {
+        SECURE_SESSION_COOKIE
+    } else {
+        SESSION_COOKIE
+    }
+}
 
 /// `Set-Cookie` value that installs `token` for `max_age_s` seconds.
 ///
 /// HttpOnly keeps it from scripts, SameSite=Lax keeps it off cross-site subrequests and POSTs,
-/// Secure is added when the public URL is https.
+/// Secure (and the `__Host-` name) are used when the public URL is https.
 pub fn set_session(token: &str, max_age_s: i64, secure: bool) -> String {
+    let name = cookie_name(secure);
     let secure = if secure { "; Secure" } else { "" };
-    format!("{SESSION_COOKIE}={token}; Path=/; Max-Age={max_age_s}; HttpOnly; SameSite=Lax{secure}")
+    format!("{name}={token}; Path=/; Max-Age={max_age_s}; HttpOnly; SameSite=Lax{secure}")
 }
 
 /// `Set-Cookie` value that removes the session cookie.
@@ -17,12 +32,14 @@ pub fn clear_session(secure: bool) -> String {
     set_session("", 0, secure)
 }
 
-/// The session token in a `Cookie` request header, if any.
-pub fn token_from_header(cookie_header: &str) -> Option<&str> {
+/// The session token in a `Cookie` request header, if any. Behind https only the `__Host-`
+/// cookie counts: a plain one may have been planted by somebody else.
+pub fn token_from_header(cookie_header: &str, secure: bool) -> Option<&str> {
+    let wanted = cookie_name(secure);
     cookie_header
         .split(';')
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, value)| *name == SESSION_COOKIE && !value.is_empty())
+        .find(|(name, value)| *name == wanted && !value.is_empty())
         .map(|(_, value)| value)
 }
 
@@ -33,16 +50,36 @@ mod tests {
     #[test]
     fn finds_the_token_among_other_cookies() {
         assert_eq!(
-            token_from_header("a=1; cardsmith_session=tok; b=2"),
+            token_from_header("a=1; cardsmith_session=tok; b=2", false),
             Some("tok")
         );
-        assert_eq!(token_from_header("cardsmith_session="), None);
-        assert_eq!(token_from_header("other=x"), None);
+        assert_eq!(token_from_header("cardsmith_session=", false), None);
+        assert_eq!(token_from_header("other=x", false), None);
+    }
+
+    #[test]
+    fn https_uses_only_the_host_prefixed_cookie() {
+        assert_eq!(token_from_header("cardsmith_session=planted", true), None);
+        assert_eq!(
+            token_from_header(
+                "cardsmith_session=planted; __Host-cardsmith_session=mine",
+                true
+            ),
+            Some("mine")
+        );
+        assert_eq!(
+            token_from_header("__Host-cardsmith_session=mine", false),
+            None
+        );
     }
 
     #[test]
     fn secure_only_when_asked() {
-        assert!(set_session("t", 60, true).ends_with("; Secure"));
+        let secure = set_session("t", 60, true);
+        assert!(secure.starts_with("__Host-cardsmith_session=t; Path=/;"));
+        assert!(secure.ends_with("; Secure"));
+        assert!(!secure.contains("Domain"));
+        assert!(set_session("t", 60, false).starts_with("cardsmith_session=t;"));
         assert!(!clear_session(false).contains("Secure"));
         assert!(clear_session(false).contains("Max-Age=0"));
     }

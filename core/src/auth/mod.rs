@@ -3,6 +3,9 @@
 pub mod cookie;
 pub mod password;
 pub mod session;
+pub mod throttle;
+
+use std::net::IpAddr;
 
 use cardsmith_model::user::{UserOut, ROLE_ADMIN};
 
@@ -28,5 +31,47 @@ impl Actor {
         } else {
             Err(CoreError::Forbidden("this needs the admin role".to_owned()))
         }
+    }
+}
+
+/// The client address of the request being served, which the server puts into every
+/// request's extensions (computed once by [`client_address`]) so both doors read the same.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ClientIp(pub Option<IpAddr>);
+
+/// The address a request came from: the TCP peer, or, only when the operator said a reverse
+/// proxy sets it (`trust_forwarded_for`), the last `X-Forwarded-For` entry, which is the one
+/// that proxy appended (earlier entries are whatever the client claimed).
+///
+/// `forwarded_for` is the last `X-Forwarded-For` header line, if any.
+pub fn client_address(
+    peer: Option<IpAddr>,
+    forwarded_for: Option<&str>,
+    trust_forwarded_for: bool,
+) -> Option<IpAddr> {
+    if !trust_forwarded_for {
+        return peer;
+    }
+    forwarded_for
+        .and_then(|list| list.rsplit(',').next())
+        .and_then(|last| last.trim().parse().ok())
+        .or(peer)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forwarded_for_counts_only_when_trusted() {
+        let peer = Some(IpAddr::from([10, 0, 0, 1]));
+        let xff = Some("1.2.3.4, 5.6.7.8");
+        assert_eq!(client_address(peer, xff, false), peer);
+        assert_eq!(
+            client_address(peer, xff, true),
+            Some(IpAddr::from([5, 6, 7, 8]))
+        );
+        assert_eq!(client_address(peer, Some("garbage"), true), peer);
+        assert_eq!(client_address(None, None, false), None);
     }
 }

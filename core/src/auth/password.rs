@@ -1,15 +1,38 @@
 //! argon2id password hashing, run off the async runtime (it is deliberately slow).
+//!
+//! Each hash takes about 19 MiB and a core for a moment. At most one hash per core runs at a
+//! time: a burst of sign-ins queues here instead of exhausting memory and blocking threads.
+
+use std::sync::{Arc, LazyLock};
 
 use argon2::password_hash::{
     rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
 };
 use argon2::Argon2;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::{CoreError, CoreResult};
 
+/// One permit per core the process may use.
+static HASHING: LazyLock<Arc<Semaphore>> = LazyLock::new(|| {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    Arc::new(Semaphore::new(cores))
+});
+
+/// Waits for a free core; the permit travels into the blocking task and ends with it.
+async fn permit() -> CoreResult<OwnedSemaphorePermit> {
+    HASHING
+        .clone()
+        .acquire_owned()
+        .await
+        .map_err(|e| CoreError::Internal(format!("hash permit: {e}")))
+}
+
 /// Hashes `password` with argon2id and a fresh salt; returns the PHC string.
 pub async fn hash(password: String) -> CoreResult<String> {
+    let permit = permit().await?;
     tokio::task::spawn_blocking(move || {
+        let _permit = permit;
         let salt = SaltString::generate(&mut OsRng);
         Argon2::default()
             .hash_password(password.as_bytes(), &salt)
@@ -23,7 +46,9 @@ pub async fn hash(password: String) -> CoreResult<String> {
 /// Whether `password` matches `phc`. A missing hash still costs one hash, so unknown emails
 /// and SSO-only accounts take as long to reject as a wrong password (no timing oracle).
 pub async fn verify(password: String, phc: Option<String>) -> CoreResult<bool> {
+    let permit = permit().await?;
     tokio::task::spawn_blocking(move || {
+        let _permit = permit;
         let argon = Argon2::default();
         match phc.as_deref().map(PasswordHash::new) {
             Some(Ok(parsed)) => Ok(argon.verify_password(password.as_bytes(), &parsed).is_ok()),

@@ -3,6 +3,7 @@
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
+use chrono::Duration;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 
@@ -38,55 +39,76 @@ where
     .bind(token_hash(&token))
     .bind(user_id)
     .bind(&now)
-    .bind(time::from_now(core.settings.session_idle))
+    .bind(time::from_now(first_span(core)))
     .execute(executor)
     .await?;
     Ok(NewSession {
         token,
-        max_age_s: core.settings.session_idle.num_seconds(),
+        max_age_s: first_span(core).num_seconds(),
     })
+}
+
+/// How long a new session lasts unless used: the idle timeout, capped by the lifetime.
+fn first_span(core: &Core) -> Duration {
+    core.settings
+        .session_idle
+        .min(core.settings.session_lifetime)
 }
 
 /// The actor behind `token`, if the session is live and the account may still act.
 ///
-/// Each use slides the expiry forward, at most once a minute to spare the writer.
+/// A session ends after `session_idle` without use and, however active, `session_lifetime`
+/// after sign-in (a stolen cookie does not work for ever). Each use slides the idle expiry
+/// forward, at most once a minute to spare the writer. That write is bookkeeping: when it
+/// fails (disk full, database busy) the request is still served and a warning logged.
 pub async fn authenticate(core: &Core, token: Option<&str>) -> CoreResult<Actor> {
     let unauthenticated = || CoreError::Unauthenticated("sign in first".to_owned());
     let token = token.ok_or_else(unauthenticated)?;
     let pool = core.db.pool();
-    let now = time::now_str();
-    let row: Option<(String, String, String)> = sqlx::query_as(
-        "SELECT id, user_id, last_seen_at FROM sessions WHERE token_hash = $1 AND expires_at > $2",
+    let now = time::now();
+    let born_after = time::format(now - core.settings.session_lifetime);
+    let row: Option<(String, String, String, String)> = sqlx::query_as(
+        "SELECT id, user_id, created_at, last_seen_at FROM sessions
+         WHERE token_hash = $1 AND expires_at > $2 AND created_at > $3",
     )
     .bind(token_hash(token))
-    .bind(&now)
+    .bind(time::format(now))
+    .bind(&born_after)
     .fetch_optional(pool)
     .await?;
-    let (session_id, user_id, last_seen) = row.ok_or_else(unauthenticated)?;
+    let (session_id, user_id, created_at, last_seen) = row.ok_or_else(unauthenticated)?;
     let user = repo::find_by_id(pool, &user_id)
         .await?
         .filter(|u| u.status != "deactivated")
         .ok_or_else(unauthenticated)?;
-    let stale =
-        time::parse(&last_seen).is_none_or(|t| time::now() - t > chrono::Duration::minutes(1));
+    let stale = time::parse(&last_seen).is_none_or(|t| now - t > Duration::minutes(1));
     if stale {
-        sqlx::query("UPDATE sessions SET last_seen_at = $1, expires_at = $2 WHERE id = $3")
-            .bind(&now)
-            .bind(time::from_now(core.settings.session_idle))
-            .bind(&session_id)
-            .execute(pool)
-            .await?;
+        let ends =
+            time::parse(&created_at).map_or(now, |born| born + core.settings.session_lifetime);
+        let expires = (now + core.settings.session_idle).min(ends);
+        let slid =
+            sqlx::query("UPDATE sessions SET last_seen_at = $1, expires_at = $2 WHERE id = $3")
+                .bind(time::format(now))
+                .bind(time::format(expires))
+                .bind(&session_id)
+                .execute(pool)
+                .await;
+        if let Err(e) = slid {
+            tracing::warn!(error = %e, %session_id, "could not record the session's last use; serving the request anyway");
+        }
     }
     Ok(Actor { user, session_id })
 }
 
-/// Ends the session behind `token` (sign out). Unknown tokens are fine: the goal is reached.
-pub async fn end(pool: &DbPool, token: &str) -> CoreResult<()> {
-    sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-        .bind(token_hash(token))
-        .execute(pool)
-        .await?;
-    Ok(())
+/// Ends the session behind `token` (sign out) and says whose it was. Unknown tokens are
+/// fine: the goal is reached.
+pub async fn end(pool: &DbPool, token: &str) -> CoreResult<Option<String>> {
+    Ok(
+        sqlx::query_scalar("DELETE FROM sessions WHERE token_hash = $1 RETURNING user_id")
+            .bind(token_hash(token))
+            .fetch_optional(pool)
+            .await?,
+    )
 }
 
 /// Ends every session of `user_id`, except `keep` when given. Returns how many ended.

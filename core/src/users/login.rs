@@ -1,49 +1,54 @@
-//! Signing in and out, with lockout after repeated failures.
+//! Signing in and out, with rate limits and lockout after repeated failures.
+
+use std::net::IpAddr;
 
 use cardsmith_model::user::LoginInput;
 
-use super::repo::{self, UserRow};
+use super::lockout::{self, bad_credentials};
+use super::repo;
 use super::SignedIn;
 use crate::audit::{self, AuditEvent};
 use crate::auth::{password, session};
-use crate::{time, Core, CoreError, CoreResult};
+use crate::{Core, CoreError, CoreResult};
 
-fn bad_credentials() -> CoreError {
-    CoreError::Unauthenticated("email or password is wrong".to_owned())
-}
-
-/// Checks the credentials and opens a session.
+/// Checks the credentials and opens a session. `client` is the address the attempt came
+/// from (see [`crate::auth::client_address`]).
 ///
-/// The same 401 answers an unknown email and a wrong password, so sign-in does not reveal who
-/// has an account. While a lockout is in force the password is not even checked, so guessing
-/// gains nothing.
+/// In order: the rate limits of [`crate::auth::throttle`] (429, before any hashing), the
+/// lockout of `client` for this email (429, the password is not even checked, so guessing
+/// gains nothing), then the password. Nothing up to the password check differs between an
+/// email that has an account and one that has not: the same 401 for a wrong password, the
+/// same count of failures, the same 429 when they reach the limit, and one argon2 hash each
+/// either way (no timing oracle). Only the right password of a deactivated account (403)
+/// tells more, and only to someone who knows that password.
 #[tracing::instrument(skip_all)]
-pub async fn login(core: &Core, input: LoginInput) -> CoreResult<SignedIn> {
+pub async fn login(core: &Core, input: LoginInput, client: Option<IpAddr>) -> CoreResult<SignedIn> {
     input.validate()?;
+    let email = repo::normalise_email(&input.email);
+    core.login_throttle.admit(client, &email)?;
+    let address = lockout::address_key(client);
+    lockout::check(core, &email, &address).await?;
     let pool = core.db.pool();
-    let row = repo::find_row_by_email(pool, &input.email).await?;
-    let Some(row) = row else {
-        password::verify(input.password, None).await?;
-        return Err(bad_credentials());
+    let row = repo::find_row_by_email(pool, &email).await?;
+    let phc = row.as_ref().and_then(|r| r.password_hash.clone());
+    // Hashes even without an account (`phc` is None then), so both take as long.
+    let verified = password::verify(input.password, phc).await?;
+    let row = match row {
+        Some(row) if verified => row,
+        other => {
+            let user_id = other.map(|r| r.id);
+            return Err(record_failure(core, &email, &address, user_id.as_deref(), client).await?);
+        }
     };
-    if row.is_locked() {
-        return Err(locked(&row));
-    }
-    if !password::verify(input.password, row.password_hash.clone()).await? {
-        return Err(record_failure(core, &row).await?);
-    }
     if row.status == "deactivated" {
         return Err(CoreError::Forbidden(
             "this account is deactivated; ask an admin to reactivate it".to_owned(),
         ));
     }
     let mut tx = core.db.begin().await?;
-    sqlx::query("UPDATE users SET failed_login_count = 0, locked_until = NULL WHERE id = $1")
-        .bind(&row.id)
-        .execute(&mut *tx)
-        .await?;
+    lockout::clear(&mut *tx, &email, &address).await?;
     let new_session = session::create(core, &mut *tx, &row.id).await?;
-    audit::record(
+    audit::record_from(
         &mut *tx,
         AuditEvent {
             action: "auth.login",
@@ -51,9 +56,11 @@ pub async fn login(core: &Core, input: LoginInput) -> CoreResult<SignedIn> {
             actor_id: &row.id,
             detail: String::new(),
         },
+        client,
     )
     .await?;
     tx.commit().await?;
+    core.login_throttle.succeeded(client, &email);
     let user = repo::find_by_id(pool, &row.id)
         .await?
         .ok_or_else(bad_credentials)?;
@@ -63,76 +70,66 @@ pub async fn login(core: &Core, input: LoginInput) -> CoreResult<SignedIn> {
     })
 }
 
-/// Counts a failed attempt; the one that reaches the limit starts a lockout.
-async fn record_failure(core: &Core, row: &UserRow) -> CoreResult<CoreError> {
-    let failures = row.failed_login_count + 1;
+/// Counts a failed attempt and audits it; returns the answer for the client (401, or 429 once
+/// the lockout is in force). `user_id` is `None` for an email without an account.
+async fn record_failure(
+    core: &Core,
+    email: &str,
+    address: &str,
+    user_id: Option<&str>,
+    client: Option<IpAddr>,
+) -> CoreResult<CoreError> {
     let mut tx = core.db.begin().await?;
-    let error = if failures >= core.settings.max_failed_logins {
-        let until = time::from_now(core.settings.lockout);
-        sqlx::query(
-            "UPDATE users SET failed_login_count = 0, locked_until = $1,
-                 locked_account_count = locked_account_count + 1 WHERE id = $2",
-        )
-        .bind(&until)
-        .bind(&row.id)
-        .execute(&mut *tx)
-        .await?;
-        audit::record(
-            &mut *tx,
-            AuditEvent {
-                action: "auth.locked",
-                user_id: &row.id,
-                actor_id: "",
-                detail: format!("{failures} failed sign-ins"),
-            },
-        )
-        .await?;
-        locked(&UserRow {
-            locked_until: Some(until),
-            ..row.clone()
-        })
-    } else {
-        sqlx::query("UPDATE users SET failed_login_count = $1 WHERE id = $2")
-            .bind(failures)
-            .bind(&row.id)
+    let failure = lockout::record(core, &mut *tx, email, address).await?;
+    let started = failure.started_lockout(core);
+    if started {
+        if let Some(id) = user_id {
+            sqlx::query(
+                "UPDATE users SET locked_account_count = locked_account_count + 1 WHERE id = $1",
+            )
+            .bind(id)
             .execute(&mut *tx)
             .await?;
-        audit::record(
-            &mut *tx,
+        }
+    }
+    let (action, detail) = match (started, user_id) {
+        (true, _) => ("auth.locked", format!("{} failed sign-ins", failure.count)),
+        (false, Some(_)) => ("auth.login_failed", String::new()),
+        // The attempted email is not kept: people type passwords into the email field.
+        (false, None) => ("auth.login_failed", "no account has that email".to_owned()),
+    };
+    audit::record_from(
+        &mut *tx,
+        AuditEvent {
+            action,
+            user_id: user_id.unwrap_or_default(),
+            actor_id: "",
+            detail,
+        },
+        client,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(failure.into_error())
+}
+
+/// Ends the session behind `token`, if any, and audits whose it was.
+pub async fn logout(core: &Core, token: Option<&str>, client: Option<IpAddr>) -> CoreResult<()> {
+    let Some(token) = token else {
+        return Ok(());
+    };
+    if let Some(user_id) = session::end(core.db.pool(), token).await? {
+        audit::record_from(
+            core.db.pool(),
             AuditEvent {
-                action: "auth.login_failed",
-                user_id: &row.id,
-                actor_id: "",
+                action: "auth.logout",
+                user_id: &user_id,
+                actor_id: &user_id,
                 detail: String::new(),
             },
+            client,
         )
         .await?;
-        bad_credentials()
-    };
-    tx.commit().await?;
-    Ok(error)
-}
-
-fn locked(row: &UserRow) -> CoreError {
-    let retry_after_s = row
-        .locked_until
-        .as_deref()
-        .and_then(time::parse)
-        .map(|until| (until - time::now()).num_seconds().max(1))
-        .unwrap_or(60);
-    let minutes = (retry_after_s + 59) / 60;
-    CoreError::TooManyRequests {
-        detail: format!(
-            "too many failed sign-ins: this account is locked for {minutes} more minute(s)"
-        ),
-        retry_after_s,
     }
-}
-
-/// Ends the session behind `token`, if any.
-pub async fn logout(core: &Core, token: Option<&str>) -> CoreResult<()> {
-    match token {
-        Some(token) => session::end(core.db.pool(), token).await,
-        None => Ok(()),
-    }
+    Ok(())
 }

@@ -3,6 +3,7 @@
 pub mod account;
 pub mod admin;
 pub mod bootstrap;
+pub mod lockout;
 pub mod login;
 pub mod repo;
 

@@ -17,13 +17,14 @@ pub struct UserRow {
     pub auth_type: String,
     pub created_at: String,
     pub email_verified_at: Option<String>,
-    pub failed_login_count: i64,
+    /// The latest end of a lockout of any client address out of this account
+    /// (`login_failures`); the account shows `locked` while it is in the future.
     pub locked_until: Option<String>,
     pub locked_account_count: i64,
 }
 
 impl UserRow {
-    /// Whether a lockout is in force now.
+    /// Whether some address is locked out of this account now.
     pub fn is_locked(&self) -> bool {
         self.locked_until
             .as_deref()
@@ -52,7 +53,8 @@ impl UserRow {
 
 const COLUMNS: &str =
     "id, email, display_name, password_hash, role, status, auth_type, created_at, \
-     email_verified_at, failed_login_count, locked_until, locked_account_count";
+     email_verified_at, locked_account_count, \
+     (SELECT MAX(f.locked_until) FROM login_failures f WHERE f.email = users.email) AS locked_until";
 
 /// Emails are compared trimmed and lowercased.
 pub fn normalise_email(email: &str) -> String {

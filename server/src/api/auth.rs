@@ -14,7 +14,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::problem::{ApiJson, ApiResult};
-use crate::session::{token, Caller};
+use crate::session::{token, Caller, ClientAddr};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -27,9 +27,12 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(update_profile))
 }
 
-/// Signs in with email and password and sets the session cookie (HttpOnly, SameSite=Lax,
-/// Secure behind https). Five failures in a row lock the account for 15 minutes (429 with
-/// `Retry-After`); a deactivated account gets 403.
+/// Signs in with email and password and sets the session cookie (HttpOnly, SameSite=Lax;
+/// behind https `Secure` and named `__Host-cardsmith_session`). Attempts are rate-limited
+/// per client address and per (address, email) (429 with `Retry-After`). Five failures in a
+/// row for one email from one address lock that address out of it for 15 minutes (429 with
+/// `Retry-After`), whether or not an account has that email; other addresses are not
+/// affected. A deactivated account gets 403.
 #[utoipa::path(post, path = "/auth/login", tag = "auth", operation_id = "login",
     request_body = LoginInput,
     responses(
@@ -38,13 +41,14 @@ pub fn router() -> OpenApiRouter<AppState> {
         (status = 401, description = "Email or password is wrong", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The account is deactivated", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "Missing or invalid fields", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "Locked after repeated failures", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many attempts, or locked out after repeated failures; see `Retry-After`", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn login_user(
     State(core): State<Core>,
+    ClientAddr(client): ClientAddr,
     ApiJson(input): ApiJson<LoginInput>,
 ) -> ApiResult<impl IntoResponse> {
-    let signed_in = login::login(&core, input).await?;
+    let signed_in = login::login(&core, input, client).await?;
     let set_cookie = cookie::set_session(
         &signed_in.session.token,
         signed_in.session.max_age_s,
@@ -61,9 +65,10 @@ pub async fn login_user(
     responses((status = 204, description = "Signed out")))]
 pub async fn logout_user(
     State(core): State<Core>,
+    ClientAddr(client): ClientAddr,
     headers: HeaderMap,
 ) -> ApiResult<impl IntoResponse> {
-    login::logout(&core, token(&headers)).await?;
+    login::logout(&core, token(&headers, &core), client).await?;
     Ok((StatusCode::NO_CONTENT, clear_cookie(&core)))
 }
 

@@ -114,7 +114,9 @@ pub async fn link_callback(
     headers: HeaderMap,
     Query(q): Query<CallbackQuery>,
 ) -> ApiResult<Response> {
-    let actor = session::authenticate(&core, token(&headers)).await.ok();
+    let actor = session::authenticate(&core, token(&headers, &core))
+        .await
+        .ok();
     let callback = Callback {
         state: q.state,
         code: q.code,

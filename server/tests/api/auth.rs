@@ -225,11 +225,13 @@ async fn repeated_failures_lock_the_account_for_a_while() {
     assert_eq!(kid["locked_account_count"], 1);
 
     // When the lockout has passed, the right password works again.
-    sqlx::query("UPDATE users SET locked_until = '2000-01-01T00:00:00.000Z' WHERE email = $1")
-        .bind("kid@example.com")
-        .execute(app.core.db.pool())
-        .await
-        .unwrap();
+    sqlx::query(
+        "UPDATE login_failures SET locked_until = '2000-01-01T00:00:00.000Z' WHERE email = $1",
+    )
+    .bind("kid@example.com")
+    .execute(app.core.db.pool())
+    .await
+    .unwrap();
     assert_eq!(anon.login("kid@example.com", PASSWORD).await.status(), 200);
 }
 
