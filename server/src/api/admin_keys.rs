@@ -11,7 +11,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::problem::{ApiJson, ApiResult};
-use crate::session::Caller;
+use crate::session::AdminCaller;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -28,7 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         (status = 403, body = Problem, content_type = "application/problem+json"), (status = 422, body = Problem, content_type = "application/problem+json")))]
 pub async fn rotate_encryption_key(
     State(core): State<Core>,
-    Caller(actor): Caller,
+    AdminCaller(actor): AdminCaller,
     ApiJson(input): ApiJson<RotateKeyInput>,
 ) -> ApiResult<Json<MessageOutputBody>> {
     let count = rotate_key(&core, &actor, &input.old_key).await?;

@@ -1,4 +1,5 @@
-//! The admin's management of user accounts. Every operation needs the admin role (403 else).
+//! The admin's management of user accounts. Every operation needs the admin role (403 else),
+//! checked before the body is read: a non-admin gets 403 even for a malformed body.
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -11,7 +12,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::problem::{ApiJson, ApiResult};
-use crate::session::Caller;
+use crate::session::AdminCaller;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -30,7 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     ))]
 pub async fn list_users(
     State(core): State<Core>,
-    Caller(actor): Caller,
+    AdminCaller(actor): AdminCaller,
 ) -> ApiResult<Json<Vec<UserOut>>> {
     Ok(Json(admin::list_users(&core, &actor).await?))
 }
@@ -48,7 +49,7 @@ pub async fn list_users(
     ))]
 pub async fn create_user(
     State(core): State<Core>,
-    Caller(actor): Caller,
+    AdminCaller(actor): AdminCaller,
     ApiJson(input): ApiJson<CreateUserInput>,
 ) -> ApiResult<(StatusCode, Json<AdminUserOutputBody>)> {
     let user = admin::create_user(&core, &actor, input).await?;
@@ -69,7 +70,7 @@ pub async fn create_user(
     ))]
 pub async fn update_user(
     State(core): State<Core>,
-    Caller(actor): Caller,
+    AdminCaller(actor): AdminCaller,
     Path(id): Path<String>,
     ApiJson(input): ApiJson<UpdateUserInput>,
 ) -> ApiResult<Json<AdminUserOutputBody>> {
@@ -89,7 +90,7 @@ pub async fn update_user(
     ))]
 pub async fn revoke_user_sessions(
     State(core): State<Core>,
-    Caller(actor): Caller,
+    AdminCaller(actor): AdminCaller,
     Path(id): Path<String>,
 ) -> ApiResult<StatusCode> {
     admin::revoke_user_sessions(&core, &actor, &id).await?;

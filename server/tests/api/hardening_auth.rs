@@ -200,6 +200,37 @@ async fn a_failing_session_write_does_not_sign_anybody_out() {
     assert!(last_seen.starts_with("2000-"), "the write really failed");
 }
 
+#[tokio::test]
+async fn admin_endpoints_refuse_non_admins_before_reading_the_body() {
+    let app = spawn_app().await;
+    let (user, id) = app.new_user("plain@example.com", "user").await;
+    let anon = app.anonymous();
+    let routes = [
+        (reqwest::Method::POST, "/api/admin/users".to_owned()),
+        (reqwest::Method::PUT, format!("/api/admin/users/{id}")),
+        (reqwest::Method::POST, "/api/admin/rotate-key".to_owned()),
+    ];
+    for (method, path) in &routes {
+        for body in ["{\"email\": ", "{\"unexpected\": true}"] {
+            let send = |who: &User| {
+                who.client
+                    .request(method.clone(), who.url(path))
+                    .header("content-type", "application/json")
+                    .body(body)
+                    .send()
+            };
+            assert_problem(send(&user).await.unwrap(), 403).await;
+            assert_problem(send(&anon).await.unwrap(), 401).await;
+        }
+        // not even the content type is judged first
+        let bare = user
+            .client
+            .request(method.clone(), user.url(path))
+            .body("x");
+        assert_problem(bare.send().await.unwrap(), 403).await;
+    }
+}
+
 fn session_token(r: &Response) -> (String, String) {
     let cookie = r.headers()["set-cookie"].to_str().unwrap().to_owned();
     let (name, rest) = cookie.split_once('=').unwrap();
