@@ -25,7 +25,7 @@ use tower_http::trace::TraceLayer;
 
 use crate::config::Config;
 use crate::state::{AppState, HttpSettings};
-use crate::{api, openapi, session as http_session};
+use crate::{api, openapi, security_headers, session as http_session};
 
 /// A built application, ready to serve on a listener.
 pub struct Application {
@@ -160,6 +160,11 @@ fn router(state: AppState) -> Router {
     let yaml = openapi::yaml(&doc);
     let options = state.leptos_options.clone();
     let core = state.core.clone();
+    // Every render gets the domain and a policy naming its script nonce.
+    let render_context = move || {
+        provide_context(core.clone());
+        security_headers::provide_page_csp();
+    };
     Router::new()
         .route("/health", get(api::system::health))
         .route("/ready", get(api::system::ready))
@@ -175,10 +180,13 @@ fn router(state: AppState) -> Router {
         .leptos_routes_with_context(
             &state,
             generate_route_list(App),
-            move || provide_context(core.clone()),
+            render_context.clone(),
             move || shell(options.clone()),
         )
-        .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
+        .fallback(leptos_axum::file_and_error_handler_with_context::<
+            AppState,
+            _,
+        >(render_context, shell))
         .layer(from_fn_with_state(
             state.http.clone(),
             http_session::reject_cross_origin,
@@ -186,6 +194,9 @@ fn router(state: AppState) -> Router {
         .layer(from_fn_with_state(
             state.core.clone(),
             http_session::resolve_client,
+        ))
+        .layer(axum::middleware::from_fn(
+            security_headers::set_security_headers,
         ))
         .layer(CatchPanicLayer::new())
         .layer(TraceLayer::new_for_http())

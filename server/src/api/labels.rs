@@ -59,8 +59,12 @@ pub async fn get_label(
 }
 
 /// A label file as a download that browsers can also show inline.
+///
+/// An SVG is a document that could carry script, and share links serve it to anybody from
+/// this origin: it goes out with `Content-Security-Policy: sandbox` (no script, an opaque
+/// origin) and `nosniff`. PDFs are not sandboxed: that stops browsers' built-in viewers.
 pub fn file_response((bytes, content_type, filename): LabelFile) -> Response {
-    (
+    let mut response = (
         [
             (header::CONTENT_TYPE, content_type.to_owned()),
             (
@@ -68,10 +72,18 @@ pub fn file_response((bytes, content_type, filename): LabelFile) -> Response {
                 format!("inline; filename=\"cardsmith-labels-{filename}\""),
             ),
             (header::CACHE_CONTROL, "private, no-store".to_owned()),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_owned()),
         ],
         bytes,
     )
-        .into_response()
+        .into_response();
+    if content_type.starts_with("image/svg") {
+        response.headers_mut().insert(
+            header::CONTENT_SECURITY_POLICY,
+            header::HeaderValue::from_static("sandbox"),
+        );
+    }
+    response
 }
 
 /// Creates a public link to a label (by id or filename) that works without a session until
