@@ -1,4 +1,11 @@
 //! Printable label sheets and the public links that share them.
+//!
+//! A share link carries a random token. Like session tokens, the database keeps only its
+//! SHA-256 (`label_shares.token_hash`, what a request is matched by), so a copy of the
+//! database opens no shared sheet. Unlike a session cookie the owner needs to see the link
+//! again (to copy it), so the token is also kept sealed with the encryption key, bound to the
+//! share's id (`token_sealed`). Links made before tokens were hashed are hashed and sealed
+//! once at start ([`hash_legacy_share_tokens`]) and keep working.
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -10,6 +17,7 @@ use crate::auth::Actor;
 use crate::cards::require_card;
 use crate::media::image;
 use crate::media::label::{self, LabelCard, LabelFormat, PageSize};
+use crate::media::store::sha256_hex;
 use crate::{new_id, time, Core, CoreError, CoreResult};
 
 /// Public path of a share link; the UI and REST both hand this out.
@@ -108,18 +116,27 @@ struct ShareRow {
     id: String,
     label_id: String,
     filename: String,
-    token: String,
+    token_sealed: Option<String>,
     created_at: String,
 }
 
-impl From<ShareRow> for LabelShareOut {
-    fn from(r: ShareRow) -> Self {
-        Self {
-            id: r.id,
-            label_id: r.label_id,
-            filename: r.filename,
-            url: share_path(&r.token),
-            created_at: r.created_at,
+impl ShareRow {
+    /// The owner's view of the share, with the link unsealed. A token that does not open (the
+    /// key changed without `rotate-key`) leaves the link empty; the share can still be revoked.
+    fn into_out(self, core: &Core) -> LabelShareOut {
+        let token = self.token_sealed.as_deref().and_then(|sealed| {
+            let opened = core.key.open(sealed, self.id.as_bytes());
+            if let Err(e) = &opened {
+                tracing::warn!(share_id = %self.id, error = %e, "a share token does not open");
+            }
+            opened.ok().and_then(|bytes| String::from_utf8(bytes).ok())
+        });
+        LabelShareOut {
+            url: token.as_deref().map(share_path).unwrap_or_default(),
+            id: self.id,
+            label_id: self.label_id,
+            filename: self.filename,
+            created_at: self.created_at,
         }
     }
 }
@@ -138,14 +155,18 @@ pub async fn share(core: &Core, actor: &Actor, label: &str) -> CoreResult<LabelS
     rand::rngs::OsRng.fill_bytes(&mut bytes);
     let token = URL_SAFE_NO_PAD.encode(bytes);
     let id = new_id();
-    sqlx::query("INSERT INTO label_shares (id, label_id, owner_id, token, created_at) VALUES ($1, $2, $3, $4, $5)")
-        .bind(&id)
-        .bind(&label_id)
-        .bind(actor.id())
-        .bind(&token)
-        .bind(time::now_str())
-        .execute(core.db.pool())
-        .await?;
+    sqlx::query(
+        "INSERT INTO label_shares (id, label_id, owner_id, token_hash, token_sealed, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(&id)
+    .bind(&label_id)
+    .bind(actor.id())
+    .bind(sha256_hex(token.as_bytes()))
+    .bind(core.key.seal(token.as_bytes(), id.as_bytes()))
+    .bind(time::now_str())
+    .execute(core.db.pool())
+    .await?;
     let mut shares = list_where(core, actor, "AND s.id = $2", &id).await?;
     shares
         .pop()
@@ -159,7 +180,7 @@ async fn list_where(
     arg: &str,
 ) -> CoreResult<Vec<LabelShareOut>> {
     let sql = format!(
-        "SELECT s.id, s.label_id, l.filename, s.token, s.created_at FROM label_shares s
+        "SELECT s.id, s.label_id, l.filename, s.token_sealed, s.created_at FROM label_shares s
          JOIN labels l ON l.id = s.label_id WHERE s.owner_id = $1 {filter} ORDER BY s.created_at DESC, s.id"
     );
     let rows: Vec<ShareRow> = sqlx::query_as(&sql)
@@ -167,7 +188,7 @@ async fn list_where(
         .bind(arg)
         .fetch_all(core.db.pool())
         .await?;
-    Ok(rows.into_iter().map(Into::into).collect())
+    Ok(rows.into_iter().map(|r| r.into_out(core)).collect())
 }
 
 pub async fn list_shares(core: &Core, actor: &Actor) -> CoreResult<Vec<LabelShareOut>> {
@@ -197,12 +218,34 @@ pub async fn revoke(core: &Core, actor: &Actor, share_id: &str) -> CoreResult<()
 /// The file behind a live share token, for anybody (no session).
 pub async fn shared_file(core: &Core, token: &str) -> CoreResult<LabelFile> {
     let row: Option<(String, String)> = sqlx::query_as(
-        "SELECT l.filename, l.format FROM label_shares s JOIN labels l ON l.id = s.label_id WHERE s.token = $1",
+        "SELECT l.filename, l.format FROM label_shares s JOIN labels l ON l.id = s.label_id
+         WHERE s.token_hash = $1",
     )
-    .bind(token)
+    .bind(sha256_hex(token.as_bytes()))
     .fetch_optional(core.db.pool())
     .await?;
     let (filename, format) =
         row.ok_or_else(|| CoreError::not_found("this share link does not exist or was revoked"))?;
     read_file(core, &filename, &format).await
+}
+
+/// Hashes and seals the tokens of share links stored before tokens were hashed (their
+/// `token_sealed` is NULL and `token_hash` still holds the token itself). Run at start, before
+/// serving; each link keeps working. Returns how many were converted.
+pub async fn hash_legacy_share_tokens(core: &Core) -> CoreResult<u64> {
+    let mut tx = core.db.begin().await?;
+    let legacy: Vec<(String, String)> =
+        sqlx::query_as("SELECT id, token_hash FROM label_shares WHERE token_sealed IS NULL")
+            .fetch_all(&mut *tx)
+            .await?;
+    for (id, token) in &legacy {
+        sqlx::query("UPDATE label_shares SET token_hash = $1, token_sealed = $2 WHERE id = $3")
+            .bind(sha256_hex(token.as_bytes()))
+            .bind(core.key.seal(token.as_bytes(), id.as_bytes()))
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(legacy.len() as u64)
 }

@@ -60,6 +60,12 @@ impl Application {
             ..CoreSettings::default()
         };
         let mut core = Core::new(db, settings, key);
+        let hashed = cardsmith_core::labels::hash_legacy_share_tokens(&core)
+            .await
+            .map_err(|e| anyhow::anyhow!("hashing share tokens: {e}"))?;
+        if hashed > 0 {
+            tracing::info!(hashed, "share link tokens are now stored hashed");
+        }
         let upstream = crate::upstream::connect(config).await?;
         core.upstream = upstream.client;
         announce_first_admin(

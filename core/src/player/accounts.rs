@@ -92,14 +92,18 @@ pub async fn start_link(core: &Core, actor: &Actor) -> CoreResult<String> {
         .bind(&now)
         .execute(core.db.pool())
         .await?;
+    let state_hash = sha256_hex(request.csrf_state.as_bytes());
     sqlx::query(
         "INSERT INTO player_link_states (state_hash, session_id, user_id, verifier, expires_at, created_at)
          VALUES ($1, $2, $3, $4, $5, $6)",
     )
-    .bind(sha256_hex(request.csrf_state.as_bytes()))
+    .bind(&state_hash)
     .bind(&actor.session_id)
     .bind(actor.id())
-    .bind(core.key.seal(request.pkce_verifier.as_bytes()))
+    .bind(
+        core.key
+            .seal(request.pkce_verifier.as_bytes(), state_hash.as_bytes()),
+    )
     .bind(time::from_now(Duration::minutes(LINK_TTL_MINUTES)))
     .bind(&now)
     .execute(core.db.pool())
@@ -129,11 +133,12 @@ pub async fn finish_link(
         .state
         .filter(|s| !s.is_empty())
         .ok_or_else(|| CoreError::invalid("state", "is required"))?;
+    let state_hash = sha256_hex(state.as_bytes());
     let claimed: Option<(String, String, String, String)> = sqlx::query_as(
         "DELETE FROM player_link_states WHERE state_hash = $1
          RETURNING session_id, user_id, verifier, expires_at",
     )
-    .bind(sha256_hex(state.as_bytes()))
+    .bind(&state_hash)
     .fetch_optional(core.db.pool())
     .await?;
     let (session_id, user_id, verifier, expires_at) = claimed.ok_or_else(|| {
@@ -164,7 +169,7 @@ pub async fn finish_link(
         .code
         .filter(|c| !c.is_empty())
         .ok_or_else(|| CoreError::invalid("code", "is required"))?;
-    let verifier = String::from_utf8(core.key.open(&verifier)?)
+    let verifier = String::from_utf8(core.key.open(&verifier, state_hash.as_bytes())?)
         .map_err(|_| CoreError::Internal("stored verifier is not text".into()))?;
     let tokens = client
         .exchange_code(&code, &verifier)
@@ -172,6 +177,10 @@ pub async fn finish_link(
         .map_err(upstream_error)?;
     let platform_user_id = tokens.subject().unwrap_or_else(|| "unknown".to_owned());
     let now = time::now_str();
+    // The tokens are sealed to the row's id; a relink keeps the existing row (and its id), so
+    // they are sealed again to that one, in the same transaction.
+    let fresh_id = new_id();
+    let mut tx = core.db.begin().await?;
     let id: String = sqlx::query_scalar(
         "INSERT INTO player_accounts (id, user_id, platform_user_id, label, tokens, status, created_at, updated_at)
          VALUES ($1, $2, $3, $3, $4, 'linked', $5, $5)
@@ -179,13 +188,21 @@ pub async fn finish_link(
              SET tokens = excluded.tokens, status = 'linked', status_detail = NULL, updated_at = excluded.updated_at
          RETURNING id",
     )
-    .bind(new_id())
+    .bind(&fresh_id)
     .bind(actor.id())
     .bind(&platform_user_id)
-    .bind(store::seal(&core.key, &tokens))
+    .bind(store::seal(&core.key, &tokens, &fresh_id))
     .bind(&now)
-    .fetch_one(core.db.pool())
+    .fetch_one(&mut *tx)
     .await?;
+    if id != fresh_id {
+        sqlx::query("UPDATE player_accounts SET tokens = $1 WHERE id = $2")
+            .bind(store::seal(&core.key, &tokens, &id))
+            .bind(&id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
     let account = account_client(core, &id);
     if let Ok(family) = account.family().await {
         if let Some(email) = family.primary_email() {

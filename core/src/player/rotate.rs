@@ -9,10 +9,12 @@ use crate::auth::Actor;
 use crate::crypto::EncryptionKey;
 use crate::{Core, CoreError, CoreResult};
 
-/// Tables and columns holding sealed secrets, with their key column.
+/// Tables and columns holding sealed secrets, with their key column (whose value is bound to
+/// each secret as associated data, see [`EncryptionKey::seal`]).
 const SEALED: &[(&str, &str, &str)] = &[
     ("player_accounts", "id", "tokens"),
     ("player_link_states", "state_hash", "verifier"),
+    ("label_shares", "id", "token_sealed"),
 ];
 
 /// Returns how many secrets were re-sealed.
@@ -25,24 +27,25 @@ pub async fn rotate_key(core: &Core, actor: &Actor, old_key: &str) -> CoreResult
     let mut rotated = 0;
     let mut unreadable = 0;
     for (table, id_column, column) in SEALED {
-        let rows: Vec<(String, String)> =
-            sqlx::query_as(&format!("SELECT {id_column}, {column} FROM {table}"))
-                .fetch_all(&mut *tx)
-                .await?;
+        let rows: Vec<(String, String)> = sqlx::query_as(&format!(
+            "SELECT {id_column}, {column} FROM {table} WHERE {column} IS NOT NULL"
+        ))
+        .fetch_all(&mut *tx)
+        .await?;
         for (id, sealed) in rows {
-            match old.open(&sealed) {
+            match old.open(&sealed, id.as_bytes()) {
                 Ok(plain) => {
                     sqlx::query(&format!(
                         "UPDATE {table} SET {column} = $1 WHERE {id_column} = $2"
                     ))
-                    .bind(core.key.seal(&plain))
+                    .bind(core.key.seal(&plain, id.as_bytes()))
                     .bind(&id)
                     .execute(&mut *tx)
                     .await?;
                     rotated += 1;
                 }
                 // already under the configured key (a rotation that is run twice)
-                Err(_) if core.key.open(&sealed).is_ok() => {}
+                Err(_) if core.key.open(&sealed, id.as_bytes()).is_ok() => {}
                 Err(_) => unreadable += 1,
             }
         }

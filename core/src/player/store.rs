@@ -20,20 +20,27 @@ struct Stored {
     scope: Option<String>,
 }
 
-/// Seals a token pair for storage.
-pub fn seal(key: &EncryptionKey, tokens: &TokenSet) -> String {
+/// Seals a token pair for storage in the `player_accounts` row `account` (its id is bound as
+/// associated data: the pair does not open in any other row).
+pub fn seal(key: &EncryptionKey, tokens: &TokenSet, account: &str) -> String {
     let stored = Stored {
         access_token: tokens.access_token.clone(),
         refresh_token: tokens.refresh_token.clone(),
         expires_at: tokens.expires_at.to_rfc3339(),
         scope: tokens.scope.clone(),
     };
-    key.seal(&serde_json::to_vec(&stored).expect("tokens serialise"))
+    key.seal(
+        &serde_json::to_vec(&stored).expect("tokens serialise"),
+        account.as_bytes(),
+    )
 }
 
-/// Opens a sealed token pair.
-pub fn open(key: &EncryptionKey, sealed: &str) -> Result<TokenSet, StoreError> {
-    let bytes = key.open(sealed).map_err(|e| StoreError(e.to_string()))?;
+/// Opens a token pair sealed for the row `account` (pairs sealed before ids were bound open
+/// too, and are sealed bound at the next save).
+pub fn open(key: &EncryptionKey, sealed: &str, account: &str) -> Result<TokenSet, StoreError> {
+    let bytes = key
+        .open(sealed, account.as_bytes())
+        .map_err(|e| StoreError(e.to_string()))?;
     let stored: Stored =
         serde_json::from_slice(&bytes).map_err(|e| StoreError(format!("stored tokens: {e}")))?;
     let expires_at = DateTime::parse_from_rfc3339(&stored.expires_at)
@@ -63,13 +70,13 @@ impl TokenStore for DbTokenStore {
         .fetch_optional(self.db.pool())
         .await
         .map_err(|e| StoreError(e.to_string()))?;
-        sealed.map(|s| open(&self.key, &s)).transpose()
+        sealed.map(|s| open(&self.key, &s, account)).transpose()
     }
 
     async fn save(&self, account: &str, tokens: &TokenSet) -> Result<(), StoreError> {
         let saved =
             sqlx::query("UPDATE player_accounts SET tokens = $1, updated_at = $2 WHERE id = $3")
-                .bind(seal(&self.key, tokens))
+                .bind(seal(&self.key, tokens, account))
                 .bind(time::now_str())
                 .bind(account)
                 .execute(self.db.pool())

@@ -173,9 +173,13 @@ async fn rotating_the_key_reseals_tokens_and_a_wrong_key_changes_nothing() {
     let old_bytes = [42u8; 32];
     let old_text = base64::engine::general_purpose::STANDARD.encode(old_bytes);
     let old = cardsmith_core::crypto::EncryptionKey::parse(&old_text).unwrap();
-    let plain = app.core.key.open(&sealed().await).unwrap();
+    let id: String = sqlx::query_scalar("SELECT id FROM player_accounts")
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    let plain = app.core.key.open(&sealed().await, id.as_bytes()).unwrap();
     sqlx::query("UPDATE player_accounts SET tokens = $1")
-        .bind(old.seal(&plain))
+        .bind(old.seal(&plain, id.as_bytes()))
         .execute(pool)
         .await
         .unwrap();
@@ -226,7 +230,7 @@ async fn rotating_the_key_reseals_tokens_and_a_wrong_key_changes_nothing() {
         .await;
     assert_eq!(r.status(), 200);
     assert_eq!(
-        app.core.key.open(&sealed().await).unwrap(),
+        app.core.key.open(&sealed().await, id.as_bytes()).unwrap(),
         plain,
         "now sealed with the configured key"
     );
