@@ -19,7 +19,8 @@ use crate::state::AppState;
         title = "Cardsmith API",
         description = "Author, organise and publish audio cards for children's audio players.\n\n\
             Every path below is relative to the server URL `/api`. Sign in with `POST /auth/login`; \
-            the session travels in the `cardsmith_session` cookie (HttpOnly, SameSite=Lax). Errors \
+            the session travels in the `cardsmith_session` cookie (HttpOnly, SameSite=Lax; named \
+            `__Host-cardsmith_session` and Secure when the server's public URL is https). Errors \
             are RFC 9457 `application/problem+json` documents whose `type` is `/problems/{kind}`; \
             validation failures (422) list `errors` as `{pointer, detail}` with JSON Pointers into \
             the request body. Browser requests that change state must come from the app's own \

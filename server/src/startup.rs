@@ -39,7 +39,7 @@ impl Application {
     /// Opens the data directory and database, creates the first admin if there are no users,
     /// and assembles every route.
     pub async fn build(config: &Config) -> anyhow::Result<Self> {
-        std::fs::create_dir_all(&config.data_dir)
+        cardsmith_core::crypto::create_private_dir(&config.data_dir)
             .with_context(|| format!("creating data directory {}", config.data_dir.display()))?;
         let key = EncryptionKey::load_or_create(config.encryption_key.as_deref(), &config.data_dir)
             .map_err(|e| anyhow::anyhow!("encryption key: {e}"))?;
@@ -131,14 +131,19 @@ impl Application {
     }
 }
 
-/// The generated password is printed once, on stdout, never logged.
+/// Says where a generated password is; the password itself never reaches the console or logs.
 fn announce_first_admin(outcome: FirstAdmin) {
     match outcome {
         FirstAdmin::NotNeeded => {}
         FirstAdmin::Created { email } => tracing::info!(%email, "created the first admin"),
-        FirstAdmin::Generated { email, password } => println!(
-            "\n  Created the first admin.\n    email:    {email}\n    password: {password}\n  \
-             This password is shown once; change it under Settings after signing in.\n"
+        FirstAdmin::Generated {
+            email,
+            password_file,
+        } => println!(
+            "\n  Created the first admin.\n    email:    {email}\n    password: in {} \
+             (readable only by this user)\n  Sign in, change the password under Settings, \
+             then delete that file.\n",
+            password_file.display()
         ),
     }
 }

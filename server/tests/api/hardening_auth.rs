@@ -505,3 +505,44 @@ async fn the_audit_log_records_the_client_address_of_sign_ins() {
         ["127.0.0.1", "127.0.0.8"]
     );
 }
+
+#[cfg(unix)]
+#[tokio::test]
+async fn a_generated_first_admin_password_goes_to_a_private_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let root = tempfile::tempdir().unwrap();
+    let data_dir = root.path().join("fresh").join("data");
+    let dir = data_dir.to_str().unwrap().to_owned();
+    // Only REST calls follow (no page renders), so this server may run on the test's runtime.
+    let config = <cardsmith::Cli as clap::Parser>::parse_from([
+        "cardsmith",
+        "serve",
+        "--data-dir",
+        &dir,
+        "--admin-email",
+        "first@example.com",
+        "--leptos-toml",
+        "../Leptos.toml",
+    ])
+    .into_config();
+    let app = cardsmith::Application::build(&config)
+        .await
+        .expect("app builds");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let (_shutdown, stop) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(app.serve(listener, async {
+        let _ = stop.await;
+    }));
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&data_dir), 0o700, "the data directory is private");
+    let file = data_dir.join("initial-admin-password");
+    assert_eq!(mode(&file), 0o600, "the password file is private");
+    let password = std::fs::read_to_string(&file).unwrap();
+    let user = User {
+        client: Client::builder().cookie_store(true).build().unwrap(),
+        base,
+    };
+    let r = user.login("first@example.com", password.trim()).await;
+    assert_eq!(r.status(), 200, "the written password signs in");
+}
