@@ -5,6 +5,11 @@ use serde::{Deserialize, Serialize};
 use crate::validate::{description_problem, name_problem, slug_problem, Checker};
 use crate::FieldError;
 
+/// The longest card title the player platform accepts: its `POST /content` refuses longer
+/// ones. Cardsmith's own limit is longer, so the card form warns past this one and the
+/// publish plan refuses such a card before anything is sent.
+pub const PLAYER_TITLE_MAX: usize = 100;
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CardOut {

@@ -54,6 +54,10 @@ pub struct PublishPlanItem {
     pub icon_uploads: i64,
     /// Set when this pair was queued (not on a dry run, not when unchanged).
     pub job_id: Option<String>,
+    /// Why the player platform would refuse the card as it is (a title over its limit, too
+    /// many tracks). A publish naming such a card is refused (422) before anything is sent.
+    #[serde(default)]
+    pub problems: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -96,6 +100,11 @@ pub struct VerifyResult {
     /// on the platform) or `never_published`.
     pub state: String,
     pub player_card_id: Option<String>,
+    /// With `changed_upstream`: the fields of the card document that differ on the platform
+    /// from what was published (or imported), as paths such as `title` or
+    /// `content.chapters[1].tracks[0].trackUrl`.
+    #[serde(default)]
+    pub differences: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

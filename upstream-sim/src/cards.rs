@@ -232,6 +232,9 @@ mod tests {
     fn rejects_the_documented_bad_bodies() {
         assert!(validate(&doc(json!({ "title": "" }))).is_err());
         assert!(validate(&doc(json!({ "title": "x".repeat(101) }))).is_err());
+        // the limit counts characters, not bytes (contract §2.3: 1–100)
+        assert!(validate(&doc(json!({ "title": "é".repeat(100) }))).is_ok());
+        assert!(validate(&doc(json!({ "title": "é".repeat(101) }))).is_err());
         assert!(validate(&doc(json!({ "title": "t", "cardId": "a-b" }))).is_err());
         let no_display =
             json!({ "title": "t", "content": { "chapters": [{ "key": "1", "tracks": [] }] } });

@@ -1,5 +1,7 @@
-//! Fault injection: the next N matching requests are rate limited, fail, or answer slowly.
-//! Applied in front of every route except the private `/__sim` admin routes.
+//! Fault injection: the next N matching requests are rate limited, fail, answer slowly, or
+//! take effect and then hold their answer back (a crash or a lost connection at the worst
+//! moment: the platform did the work, the client never heard). Applied in front of every
+//! route except the private `/__sim` admin routes.
 
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -26,6 +28,10 @@ pub enum FaultKind {
     /// The request is answered normally after a pause.
     #[serde(rename_all = "camelCase")]
     Delay { millis: u64 },
+    /// The request is carried out at once, but its answer is sent only after a pause: a client
+    /// that dies meanwhile never learns what the platform did (a created card, a rotated token).
+    #[serde(rename_all = "camelCase")]
+    HoldAnswer { millis: u64 },
 }
 
 /// A fault for the next `times` requests whose path starts with `path_prefix` (any path when
@@ -55,8 +61,22 @@ impl Fault {
     }
 
     pub fn delay(times: u32, delay: Duration) -> Self {
-        let millis = u64::try_from(delay.as_millis()).unwrap_or(u64::MAX);
-        Self::new(FaultKind::Delay { millis }, times)
+        Self::new(
+            FaultKind::Delay {
+                millis: millis(delay),
+            },
+            times,
+        )
+    }
+
+    /// The request takes effect at once; its answer leaves after `delay`.
+    pub fn hold_answer(times: u32, delay: Duration) -> Self {
+        Self::new(
+            FaultKind::HoldAnswer {
+                millis: millis(delay),
+            },
+            times,
+        )
     }
 
     /// Only requests whose path starts with `prefix` (e.g. `/content`, `/oauth/token`).
@@ -72,6 +92,10 @@ impl Fault {
             path_prefix: None,
         }
     }
+}
+
+fn millis(delay: Duration) -> u64 {
+    u64::try_from(delay.as_millis()).unwrap_or(u64::MAX)
 }
 
 /// Pending faults, first added first used, and the rate-limit window they opened.
@@ -118,6 +142,11 @@ impl Faults {
 
     pub fn counters(&self) -> FaultCounters {
         self.lock().counters
+    }
+
+    /// Uses of queued faults not taken yet (a test waits for a request to have arrived).
+    pub fn pending(&self) -> u32 {
+        self.lock().pending.iter().map(|f| f.times).sum()
     }
 
     fn judge(&self, path: &str) -> Verdict {
@@ -173,6 +202,11 @@ pub async fn inject(State(shared): State<SharedState>, request: Request, next: N
         Verdict::Apply(FaultKind::Delay { millis }) => {
             tokio::time::sleep(Duration::from_millis(millis)).await;
             next.run(request).await
+        }
+        Verdict::Apply(FaultKind::HoldAnswer { millis }) => {
+            let response = next.run(request).await;
+            tokio::time::sleep(Duration::from_millis(millis)).await;
+            response
         }
         Verdict::Apply(FaultKind::RateLimit { retry_after_secs }) => {
             too_many_requests(retry_after_secs)
@@ -234,5 +268,13 @@ mod tests {
         )
         .unwrap();
         assert_eq!(f, Fault::rate_limit(3, Some(2)).on_path("/content"));
+        let f: Fault = serde_json::from_str(
+            r#"{"kind":{"kind":"holdAnswer","millis":500},"times":1,"pathPrefix":"/oauth/token"}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            f,
+            Fault::hold_answer(1, Duration::from_millis(500)).on_path("/oauth/token")
+        );
     }
 }

@@ -289,6 +289,40 @@ impl SimHandle {
             .cloned()
     }
 
+    /// The account's cards as stored, deleted ones left out (what its library holds).
+    pub fn cards(&self, user_id: &str) -> Vec<Doc> {
+        self.shared
+            .world()
+            .accounts
+            .get(user_id)
+            .map(|a| {
+                a.cards
+                    .values()
+                    .filter(|c| c.get("deleted") != Some(&Value::Bool(true)))
+                    .cloned()
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Changes a stored card as an edit in the platform's own app would (`updatedAt` moves).
+    /// False if there is no such card.
+    pub fn edit_card(&self, user_id: &str, card_id: &str, edit: impl FnOnce(&mut Doc)) -> bool {
+        let mut world = self.shared.world();
+        let Some(card) = world
+            .account_mut(user_id)
+            .and_then(|a| a.cards.get_mut(card_id))
+        else {
+            return false;
+        };
+        edit(card);
+        card.insert(
+            "updatedAt".into(),
+            crate::state::timestamp(Utc::now()).into(),
+        );
+        true
+    }
+
     /// The current settings block of a player.
     pub fn device_config(&self, user_id: &str, device_id: &str) -> Option<Doc> {
         let world = self.shared.world();
@@ -336,6 +370,12 @@ impl SimHandle {
 
     pub fn clear_faults(&self) {
         self.shared.faults.clear();
+    }
+
+    /// Uses of queued faults that no request has taken yet: 0 once the requests a test
+    /// aimed them at have arrived.
+    pub fn pending_faults(&self) -> u32 {
+        self.shared.faults.pending()
     }
 
     /// The next `times` requests answer 429, with `Retry-After` when given.

@@ -1,6 +1,8 @@
 //! The title, description and author of a card: the same three fields when creating a card in
-//! a collection and when editing it on its own page.
+//! a collection and when editing it on its own page. A title longer than players take is
+//! allowed here, with a warning under the field.
 
+use cardsmith_model::card::PLAYER_TITLE_MAX;
 use cardsmith_model::FieldError;
 use leptos::prelude::*;
 
@@ -21,9 +23,25 @@ pub fn CardFields(
     #[prop(into)]
     outcome: Signal<Option<Result<(), UiError>>>,
 ) -> impl IntoView {
+    // Cardsmith keeps longer titles than players take: say so while typing, not at publish
+    let player_limit = move || {
+        let length = title.with(|t| t.trim().chars().count());
+        (length > PLAYER_TITLE_MAX).then(|| {
+            format!(
+                "Players take titles of up to {PLAYER_TITLE_MAX} characters and this one has \
+                 {length}: shorten it to publish the card to a player."
+            )
+        })
+    };
     view! {
-        <TextField id="card_title" label="Title" value=title
-            error=field_error(local, move || outcome.get(), "title")/>
+        <div>
+            <TextField id="card_title" label="Title" value=title
+                error=field_error(local, move || outcome.get(), "title")/>
+            {move || player_limit().map(|warning| view! {
+                <p id="card_title-player-limit" role="status" data-testid="player-title-limit"
+                    class="mt-1 text-sm text-amber-800">{warning}</p>
+            })}
+        </div>
         <TextArea id="card_description" label="Description" value=description
             error=field_error(local, move || outcome.get(), "description")
             hint="Optional: what the child hears on this card."/>

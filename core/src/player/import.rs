@@ -3,7 +3,8 @@
 //! The library lists only the account's own cards (not shop-bought or streaming ones). An
 //! import creates the local card at once (in the caller's default collection) and a job
 //! downloads the audio promptly from the playable answer's signed URLs (an expired URL is
-//! asked for again), keeping it as already transcoded, and the cover.
+//! asked for again), keeping it as already transcoded, and the cover. A finished import counts
+//! as published to the account (`origin`): publishing it back updates that very card.
 
 use bytes::Bytes;
 use cardsmith_model::card::CreateCardInput;
@@ -17,6 +18,7 @@ use cardsmith_upstream::{AccountClient, UpstreamError};
 use serde::Deserialize;
 
 use super::accounts::{self, account_client, call_failed};
+use super::origin::{remember_import, ImportedTrack};
 use crate::auth::Actor;
 use crate::jobs::worker::JobContext;
 use crate::jobs::{self, kind};
@@ -180,6 +182,7 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
     let report = ctx.progress(0.0, 0.95);
     let total = remote.tracks().count().max(1);
     let mut done = 0;
+    let mut imported = Vec::new();
     let chapters = remote.content.chapters.clone().unwrap_or_default();
     for chapter in &chapters {
         for (t, track) in chapter.tracks.iter().enumerate() {
@@ -221,6 +224,11 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
             if let Some(url) = icon.filter(|u| u.starts_with("http")) {
                 import_icon(core, &client, &p.card_id, &track_id, &url).await?;
             }
+            imported.push(ImportedTrack {
+                track_id,
+                chapter_key: chapter.key.clone(),
+                index: t,
+            });
             done += 1;
             report(done as f64 / total as f64);
         }
@@ -253,6 +261,15 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
             .bind(&p.card_id)
             .execute(core.db.pool())
             .await?;
+        remember_import(
+            core,
+            &client,
+            &p.account_id,
+            &p.player_card_id,
+            &card,
+            &imported,
+        )
+        .await?;
     }
     Ok(serde_json::json!({ "tracks": done }).to_string())
 }

@@ -8,11 +8,13 @@
 pub mod accounts;
 pub mod devices;
 pub mod import;
+mod origin;
 pub mod publish;
 pub mod publish_job;
 pub mod rotate;
 pub mod seed;
 pub mod store;
+pub mod verify;
 
 use std::sync::Arc;
 

@@ -6,15 +6,15 @@
 //! sent again; otherwise only audio (by the local M4A's hash), chapter icons and covers the
 //! account does not have yet are uploaded, then the whole card document is sent.
 
+use cardsmith_model::card::PLAYER_TITLE_MAX;
 use cardsmith_model::publish::{
     PublishInput, PublishOutputBody, PublishPlanItem, PublishRecordOut, PublishSummary,
-    VerifyPublishInput, VerifyPublishOutputBody, VerifyResult,
 };
 use cardsmith_model::validate::CollectionRole;
-use cardsmith_upstream::UpstreamError;
+use cardsmith_model::FieldError;
 
-use super::accounts::{self, account_client};
-use super::publish_job::remote_digest;
+use super::accounts;
+pub use super::verify::verify;
 use crate::auth::Actor;
 use crate::cards::repo::{self as card_repo, CardRow};
 use crate::cards::require_card;
@@ -103,6 +103,29 @@ pub(super) async fn cards_of(
         .collect()
 }
 
+/// Most tracks a card may have on the platform (it answers `track count is limited to 100`);
+/// each Cardsmith track is one chapter of one track.
+pub const PLAYER_MAX_TRACKS: usize = 100;
+
+/// Why the platform would refuse `card` with `tracks` playable tracks (its `POST /content`
+/// rules), in words a parent can act on; empty when it would take the card.
+pub(super) fn refusals(card: &CardRow, tracks: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let length = card.title.chars().count();
+    if length > PLAYER_TITLE_MAX {
+        out.push(format!(
+            "the title has {length} characters and players take at most {PLAYER_TITLE_MAX}: \
+             shorten it to publish"
+        ));
+    }
+    if tracks > PLAYER_MAX_TRACKS {
+        out.push(format!(
+            "the card has {tracks} tracks and players take at most {PLAYER_MAX_TRACKS}"
+        ));
+    }
+    out
+}
+
 async fn plan_item(core: &Core, card: &CardRow, account_id: &str) -> CoreResult<PublishPlanItem> {
     let record = record(core, &card.id, account_id).await?;
     let published = record
@@ -112,7 +135,9 @@ async fn plan_item(core: &Core, card: &CardRow, account_id: &str) -> CoreResult<
         r.content_hash_at_publish.as_deref() == Some(card.content_hash().as_str())
     });
     let (mut audio_uploads, mut upload_bytes, mut icon_uploads) = (0, 0, 0);
-    for track in track_repo::list_playable(core.db.pool(), &card.id).await? {
+    let tracks = track_repo::list_playable(core.db.pool(), &card.id).await?;
+    let problems = refusals(card, tracks.len());
+    for track in tracks {
         if let Some(hash) = &track.audio_hash {
             if !already_uploaded(core, account_id, "audio", hash).await? {
                 audio_uploads += 1;
@@ -144,6 +169,7 @@ async fn plan_item(core: &Core, card: &CardRow, account_id: &str) -> CoreResult<
         cover_upload: !unchanged && cover_upload,
         icon_uploads: if unchanged { 0 } else { icon_uploads },
         job_id: None,
+        problems,
     })
 }
 
@@ -186,20 +212,54 @@ pub async fn publish(
     let mut plan = Vec::new();
     for card in &cards {
         for account_id in &input.account_ids {
-            let mut item = plan_item(core, card, account_id).await?;
-            if !input.dry_run && item.action != "unchanged" {
-                item.job_id = Some(queue(core, actor, card, account_id).await?);
-            }
-            plan.push(item);
+            plan.push((card, plan_item(core, card, account_id).await?));
         }
     }
     if !input.dry_run {
+        refuse_problems(&cards, &plan, input.card_slugs.is_empty())?;
+        for (card, item) in &mut plan {
+            if item.action != "unchanged" {
+                item.job_id = Some(queue(core, actor, card, &item.account_id).await?);
+            }
+        }
         core.jobs.wake();
     }
+    let plan = plan.into_iter().map(|(_, item)| item).collect();
     Ok(PublishOutputBody {
         dry_run: input.dry_run,
         plan,
     })
+}
+
+/// A publish naming a card the platform would refuse is refused whole (422), before anything
+/// is queued or sent; each such card is named at its place in `card_slugs` (or at
+/// `card_slugs` when the request published the whole collection).
+fn refuse_problems(
+    cards: &[CardRow],
+    plan: &[(&CardRow, PublishPlanItem)],
+    whole_collection: bool,
+) -> CoreResult<()> {
+    let errors: Vec<FieldError> = cards
+        .iter()
+        .enumerate()
+        .filter_map(|(i, card)| {
+            let (_, item) = plan.iter().find(|(c, _)| c.id == card.id)?;
+            (!item.problems.is_empty()).then(|| {
+                let field = if whole_collection {
+                    "card_slugs".to_owned()
+                } else {
+                    format!("card_slugs/{i}")
+                };
+                let detail = format!("“{}”: {}", card.title, item.problems.join("; "));
+                FieldError::new(&field, detail)
+            })
+        })
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(CoreError::Invalid(errors))
+    }
 }
 
 async fn queue(core: &Core, actor: &Actor, card: &CardRow, account_id: &str) -> CoreResult<String> {
@@ -217,7 +277,9 @@ async fn queue(core: &Core, actor: &Actor, card: &CardRow, account_id: &str) -> 
     Ok(job_id)
 }
 
-/// Records that job `job_id` is about to publish the card to the account.
+/// Records that job `job_id` is about to publish the card to the account. A retry of the
+/// same job that was already publishing stays `publishing`, so the attempt knows it resumes
+/// one that may have reached the platform.
 pub(super) async fn mark_queued<'e, E>(
     executor: E,
     card_id: &str,
@@ -231,7 +293,9 @@ where
         "INSERT INTO publish_records (id, card_id, player_account_id, status, job_id, created_at, updated_at)
          VALUES ($1, $2, $3, 'queued', $4, $5, $5)
          ON CONFLICT (card_id, player_account_id) DO UPDATE
-             SET status = 'queued', job_id = excluded.job_id, error = NULL, updated_at = excluded.updated_at",
+             SET status = CASE WHEN publish_records.status = 'publishing' AND publish_records.job_id = excluded.job_id
+                               THEN 'publishing' ELSE 'queued' END,
+                 job_id = excluded.job_id, error = NULL, updated_at = excluded.updated_at",
     )
     .bind(new_id())
     .bind(card_id)
@@ -308,65 +372,6 @@ pub async fn summaries(core: &Core, actor: &Actor) -> CoreResult<Vec<PublishSumm
             },
         )
         .collect())
-}
-
-/// Compares each card on each account with the local card.
-pub async fn verify(
-    core: &Core,
-    actor: &Actor,
-    input: VerifyPublishInput,
-) -> CoreResult<VerifyPublishOutputBody> {
-    super::client(core)?;
-    let mut results = Vec::new();
-    for (i, account_id) in input.account_ids.iter().enumerate() {
-        accounts::get(core, actor, account_id).await.map_err(|_| {
-            CoreError::invalid(
-                &format!("account_ids/{i}"),
-                "is not one of your linked accounts",
-            )
-        })?;
-        let client = account_client(core, account_id);
-        for (j, slug) in input.card_slugs.iter().enumerate() {
-            let card = require_card(core.db.pool(), actor, slug, CollectionRole::Viewer)
-                .await
-                .map_err(|_| {
-                    CoreError::invalid(&format!("card_slugs/{j}"), "is not a card you can reach")
-                })?;
-            let record = record(core, &card.id, account_id).await?;
-            let (state, player_card_id) = match record
-                .and_then(|r| r.player_card_id.clone().map(|id| (r, id)))
-            {
-                None => ("never_published", None),
-                Some((r, id)) => {
-                    let state = match client.card(&id).await {
-                        Ok(remote) if remote.deleted != Some(true) => {
-                            if r.remote_digest.as_deref() != Some(remote_digest(&remote).as_str()) {
-                                "changed_upstream"
-                            } else if r.content_hash_at_publish.as_deref()
-                                != Some(card.content_hash().as_str())
-                            {
-                                "changed_locally"
-                            } else {
-                                "in_sync"
-                            }
-                        }
-                        Ok(_) | Err(UpstreamError::Api { status: 404, .. }) => "missing",
-                        Err(e) => return Err(accounts::upstream_error(e)),
-                    };
-                    (state, Some(id))
-                }
-            };
-            results.push(VerifyResult {
-                card_slug: card.slug.clone(),
-                account_id: account_id.clone(),
-                state: state.to_owned(),
-                player_card_id,
-            });
-        }
-    }
-    Ok(VerifyPublishOutputBody {
-        results: Some(results),
-    })
 }
 
 /// The caller's cards published to one of their accounts (what its players can play).

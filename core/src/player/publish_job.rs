@@ -3,8 +3,13 @@
 //! Audio the account already has (known by the local M4A's hash) is not uploaded again; the
 //! cover likewise. Then the whole card document is sent (the platform replaces it on update),
 //! with stable chapter keys and an icon on every chapter: the track's uploaded icon, or the
-//! default Cardsmith draws for it, uploaded once per account (known by the PNG's hash). The record keeps the content hash published and a digest of the
-//! document sent, which `verify` compares with what the platform holds later.
+//! default Cardsmith draws for it, uploaded once per account (known by the PNG's hash). The
+//! record keeps the content hash published and the fields of the document sent, which
+//! `verify` compares with what the platform holds later.
+//!
+//! A job killed mid-way is run again: uploads already recorded are not repeated, and a card
+//! the killed attempt created without recording it is found again and updated, not
+//! duplicated.
 
 use bytes::Bytes;
 use cardsmith_upstream::model::content::{
@@ -13,9 +18,9 @@ use cardsmith_upstream::model::content::{
 use cardsmith_upstream::model::media::CoverType;
 use cardsmith_upstream::UpstreamError;
 use serde::Deserialize;
-use sha2::{Digest, Sha256};
 
 use super::accounts::{account_client, call_failed, upstream_error};
+use super::verify::Fingerprint;
 use crate::cards::repo::{self as card_repo, CardRow};
 use crate::jobs::queue::ClaimedJob;
 use crate::jobs::worker::JobContext;
@@ -28,20 +33,6 @@ use crate::{time, Core, CoreError, CoreResult};
 struct Payload {
     card_id: String,
     account_id: String,
-}
-
-/// Digest of the chapters of a card document: titles and audio references, in order.
-pub fn remote_digest(card: &Card) -> String {
-    let mut h = Sha256::new();
-    for chapter in card.content.chapters.iter().flatten() {
-        h.update(chapter.title.as_bytes());
-        for track in &chapter.tracks {
-            h.update([0]);
-            h.update(track.track_url.as_bytes());
-        }
-        h.update([1]);
-    }
-    hex::encode(h.finalize())
 }
 
 async fn set_status(
@@ -100,6 +91,11 @@ pub(super) async fn publish_card(
     account_id: &str,
     report: impl Fn(f64),
 ) -> CoreResult<String> {
+    let before = super::publish::record(core, &card.id, account_id).await?;
+    // an earlier attempt of this job got going and never finished: it may have created the
+    // card on the platform without living to record it
+    let resumed = before.as_ref().is_some_and(|r| r.status == "publishing");
+    let existing = before.and_then(|r| r.player_card_id);
     set_status(core, &card.id, account_id, "publishing", None).await?;
     let client = account_client(core, account_id);
     let tracks = track_repo::list_playable(core.db.pool(), &card.id).await?;
@@ -108,87 +104,55 @@ pub(super) async fn publish_card(
             "the card has no tracks to publish".into(),
         ));
     }
+    let refused = super::publish::refusals(card, tracks.len());
+    if !refused.is_empty() {
+        return Err(CoreError::Conflict(format!(
+            "the player platform would refuse this card: {}",
+            refused.join("; ")
+        )));
+    }
     let mut chapters = Vec::new();
-    let (mut duration, mut size, mut streams) = (0.0, 0.0, false);
     for (i, t) in tracks.iter().enumerate() {
         let sent = async {
             let track = publish_track(core, &client, account_id, t).await?;
             let icon = publish_icon(core, &client, account_id, t).await?;
-            Ok::<_, Failure>((track, icon))
+            Ok::<_, Failure>(SentChapter {
+                title: t.title.clone(),
+                track,
+                icon,
+            })
         };
-        let (track, icon) = match sent.await {
-            Ok(sent) => sent,
+        match sent.await {
+            Ok(chapter) => chapters.push(chapter),
             Err(Failure::Upstream(e)) => return Err(call_failed(core, account_id, e).await),
             Err(Failure::Local(e)) => return Err(e),
-        };
-        duration += track.duration.unwrap_or(0.0);
-        size += track.file_size.unwrap_or(0.0);
-        streams |= track.kind == "stream";
-        let key = format!("{:02}", i + 1);
-        chapters.push(Chapter {
-            key: key.clone(),
-            title: t.title.clone(),
-            overlay_label: Some((i + 1).to_string()),
-            duration: track.duration,
-            file_size: track.file_size,
-            display: Display {
-                icon16x16: Some(icon.clone()),
-                ..Default::default()
-            },
-            tracks: vec![Track {
-                key,
-                overlay_label: Some((i + 1).to_string()),
-                display: Some(Display {
-                    icon16x16: Some(icon),
-                    ..Default::default()
-                }),
-                ..track
-            }],
-            ..Default::default()
-        });
+        }
         report((i + 1) as f64 / tracks.len() as f64);
     }
     let cover = match &card.cover_hash {
         Some(hash) => match publish_cover(core, &client, account_id, hash).await {
-            Ok(url) => Some(Cover {
-                image_l: Some(url),
-                ..Default::default()
-            }),
+            Ok(url) => Some(url),
             Err(Failure::Upstream(e)) => return Err(call_failed(core, account_id, e).await),
             Err(Failure::Local(e)) => return Err(e),
         },
         None => None,
     };
-    let existing = super::publish::record(core, &card.id, account_id)
-        .await?
-        .and_then(|r| r.player_card_id);
-    let mut doc = Card {
-        card_id: existing.clone(),
-        title: card.title.clone(),
-        content: CardContent {
-            chapters: Some(chapters),
-            playback_type: Some("linear".into()),
-            ..Default::default()
+    let mut doc = document(&card.title, &card.description, chapters, cover);
+    doc.card_id = match existing {
+        Some(id) => Some(id),
+        None if resumed => match unrecorded_copy(core, &client, account_id, &doc).await {
+            Ok(found) => found,
+            Err(Failure::Upstream(e)) => return Err(call_failed(core, account_id, e).await),
+            Err(Failure::Local(e)) => return Err(e),
         },
-        metadata: CardMetadata {
-            description: Some(card.description.clone()).filter(|d| !d.is_empty()),
-            cover,
-            media: Some(MediaSummary {
-                duration: Some(duration),
-                file_size: Some(size),
-                has_streams: Some(streams),
-                ..Default::default()
-            }),
-            ..Default::default()
-        },
-        ..Default::default()
+        None => None,
     };
     let saved = match client.save_card(&doc).await {
         Ok(saved) => saved,
         // deleted on the platform since: publish it as a new card
         Err(UpstreamError::Api {
             status: 400 | 404, ..
-        }) if existing.is_some() => {
+        }) if doc.card_id.is_some() => {
             doc.card_id = None;
             client.save_card(&doc).await.map_err(upstream_error)?
         }
@@ -206,13 +170,119 @@ pub(super) async fn publish_card(
     )
     .bind(&player_card_id)
     .bind(card.content_hash())
-    .bind(remote_digest(&doc))
+    .bind(Fingerprint::of(&doc).to_stored())
     .bind(&now)
     .bind(&card.id)
     .bind(account_id)
     .execute(core.db.pool())
     .await?;
     Ok(player_card_id)
+}
+
+/// One chapter as it goes out: its title, its one track (audio reference and the platform's
+/// transcode facts, or a stream) and its icon reference.
+pub(super) struct SentChapter {
+    pub title: String,
+    pub track: Track,
+    pub icon: String,
+}
+
+/// The whole card document (the platform replaces a card with what it is sent): stable
+/// chapter keys `01`, `02`, …, an icon on every chapter and its track, and totals over the
+/// tracks.
+pub(super) fn document(
+    title: &str,
+    description: &str,
+    chapters: Vec<SentChapter>,
+    cover: Option<String>,
+) -> Card {
+    let (mut duration, mut size, mut streams) = (0.0, 0.0, false);
+    let chapters = chapters
+        .into_iter()
+        .enumerate()
+        .map(|(i, c)| {
+            duration += c.track.duration.unwrap_or(0.0);
+            size += c.track.file_size.unwrap_or(0.0);
+            streams |= c.track.kind == "stream";
+            let key = format!("{:02}", i + 1);
+            let label = Some((i + 1).to_string());
+            let display = Display {
+                icon16x16: Some(c.icon),
+                ..Default::default()
+            };
+            Chapter {
+                key: key.clone(),
+                title: c.title,
+                overlay_label: label.clone(),
+                duration: c.track.duration,
+                file_size: c.track.file_size,
+                display: display.clone(),
+                tracks: vec![Track {
+                    key,
+                    overlay_label: label,
+                    display: Some(display),
+                    ..c.track
+                }],
+                ..Default::default()
+            }
+        })
+        .collect();
+    Card {
+        title: title.to_owned(),
+        content: CardContent {
+            chapters: Some(chapters),
+            playback_type: Some("linear".into()),
+            ..Default::default()
+        },
+        metadata: CardMetadata {
+            description: Some(description.to_owned()).filter(|d| !d.is_empty()),
+            cover: cover.map(|url| Cover {
+                image_l: Some(url),
+                ..Default::default()
+            }),
+            media: Some(MediaSummary {
+                duration: Some(duration),
+                file_size: Some(size),
+                has_streams: Some(streams),
+                ..Default::default()
+            }),
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+/// On a resumed attempt: the card an earlier attempt created but never recorded (the answer
+/// to its `POST /content` was lost to a crash or the network), so that it is updated rather
+/// than created twice. It holds exactly the document this attempt sends (same audio, icons,
+/// cover and words), and no record of the account names it.
+async fn unrecorded_copy(
+    core: &Core,
+    client: &cardsmith_upstream::AccountClient,
+    account_id: &str,
+    doc: &Card,
+) -> Result<Option<String>, Failure> {
+    let known: Vec<String> = sqlx::query_scalar(
+        "SELECT player_card_id FROM publish_records WHERE player_account_id = $1 AND player_card_id IS NOT NULL
+         UNION SELECT player_card_id FROM imports WHERE player_account_id = $1",
+    )
+    .bind(account_id)
+    .fetch_all(core.db.pool())
+    .await
+    .map_err(CoreError::from)?;
+    let wanted = Fingerprint::of(doc);
+    for summary in client.my_cards(false).await.map_err(Failure::Upstream)? {
+        let Some(id) = summary.card_id else { continue };
+        if summary.title != doc.title || known.contains(&id) {
+            continue;
+        }
+        let remote = client.card(&id).await.map_err(Failure::Upstream)?;
+        if wanted.differences(&Fingerprint::of(&remote)).is_empty() {
+            tracing::info!(card = %id, "adopting the card a lost attempt created");
+            return Ok(Some(id));
+        }
+    }
+    Ok(None)
 }
 
 enum Failure {
@@ -226,18 +296,20 @@ impl From<CoreError> for Failure {
     }
 }
 
+/// Media the account holds: the reference to put in a card, and for audio the platform's
+/// transcode facts the document repeats.
 #[derive(sqlx::FromRow)]
-struct Uploaded {
-    remote_ref: String,
-    duration_s: Option<f64>,
-    file_size: Option<f64>,
-    format: Option<String>,
-    channels: Option<String>,
+pub(super) struct Uploaded {
+    pub remote_ref: String,
+    pub duration_s: Option<f64>,
+    pub file_size: Option<f64>,
+    pub format: Option<String>,
+    pub channels: Option<String>,
 }
 
 impl Uploaded {
     /// An image upload: only its remote reference matters.
-    fn image() -> Self {
+    pub(super) fn image() -> Self {
         Self {
             remote_ref: String::new(),
             duration_s: None,
@@ -265,7 +337,9 @@ async fn uploaded(
     .await?)
 }
 
-async fn remember(
+/// Records that the account holds the media whose local hash is `hash` (uploaded, or found
+/// there by an import).
+pub(super) async fn remember(
     core: &Core,
     account_id: &str,
     kind: &str,

@@ -9,6 +9,7 @@ mod cards;
 mod collections;
 mod devices;
 mod errors;
+mod fidelity;
 mod hardening_auth;
 mod helpers;
 mod icons;
