@@ -95,6 +95,30 @@ impl CoreError {
         }
     }
 
+    /// The sentence a user may read about this failure where it is stored for later (a job's
+    /// `error`, a track's `transcode_error`): internal causes (ffmpeg's stderr, paths, SQL) are
+    /// replaced by a generic sentence, as in [`Self::to_problem`]; refusals say what was wrong.
+    pub fn user_message(&self) -> String {
+        match self {
+            Self::Database(_) | Self::Internal(_) => {
+                "the server could not finish this; the cause is in its log".to_owned()
+            }
+            Self::Invalid(errors) => errors
+                .iter()
+                .map(|e| {
+                    let field = e.pointer.trim_start_matches('/');
+                    if field.is_empty() {
+                        e.detail.clone()
+                    } else {
+                        format!("{field}: {}", e.detail)
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
+            other => other.to_string(),
+        }
+    }
+
     /// Logs internal failures once, at the boundary, with their cause.
     pub fn log_if_internal(&self) {
         if self.status() >= 500 {

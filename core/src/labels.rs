@@ -7,6 +7,9 @@
 //! share's id (`token_sealed`). Links made before tokens were hashed are hashed and sealed
 //! once at start ([`hash_legacy_share_tokens`]) and keep working.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use cardsmith_model::label::{GenerateLabelsInput, GenerateLabelsOutputBody, LabelShareOut};
@@ -38,10 +41,19 @@ pub async fn generate(
     let page = PageSize::parse(&input.page_size)
         .ok_or_else(|| CoreError::invalid("page_size", "must be a4 or letter"))?;
     let mut cards = Vec::with_capacity(input.card_slugs.len());
+    // each distinct cover is read once and shared by every card (and copy) that shows it
+    let mut covers: HashMap<String, Arc<[u8]>> = HashMap::new();
     for slug in &input.card_slugs {
         let card = require_card(core.db.pool(), actor, slug, CollectionRole::Viewer).await?;
         let cover = match &card.cover_hash {
-            Some(hash) => Some(image::load(core, hash).await?.0),
+            Some(hash) => Some(match covers.get(hash) {
+                Some(bytes) => bytes.clone(),
+                None => {
+                    let bytes: Arc<[u8]> = image::load(core, hash).await?.0.into();
+                    covers.insert(hash.clone(), bytes.clone());
+                    bytes
+                }
+            }),
             None => None,
         };
         cards.push(LabelCard {

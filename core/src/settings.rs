@@ -36,8 +36,21 @@ pub struct CoreSettings {
     pub chunk_interval_s: i64,
     /// A recording session that receives nothing for this long is abandoned.
     pub recording_ttl: Duration,
+    /// A live recording encoder that receives nothing for this long is stopped (the session
+    /// stays open; its saved chunks are converted when it is finished).
+    pub recording_idle: Duration,
+    /// Recording sessions one user may have open at once.
+    pub max_open_recordings: i64,
+    /// Longest audio a track may hold.
+    pub max_track_duration: Duration,
+    /// Playable tracks a card may hold (the player platform's own limit is 100).
+    pub max_tracks_per_card: i64,
+    /// Bytes of audio (originals and player copies) one user may add in all; `None` = no cap.
+    pub max_storage_per_user: Option<u64>,
     /// How long a job claim lasts without a heartbeat (then it counts as orphaned).
     pub job_lease: Duration,
+    /// Longest a single run of a job may take; then it is stopped and failed.
+    pub job_timeout: std::time::Duration,
 }
 
 impl Default for CoreSettings {
@@ -57,7 +70,13 @@ impl Default for CoreSettings {
             allow_private_streams: false,
             chunk_interval_s: 5,
             recording_ttl: Duration::hours(24),
+            recording_idle: Duration::minutes(10),
+            max_open_recordings: 3,
+            max_track_duration: Duration::hours(5),
+            max_tracks_per_card: 100,
+            max_storage_per_user: None,
             job_lease: Duration::minutes(5),
+            job_timeout: std::time::Duration::from_secs(3 * 3600),
         }
     }
 }

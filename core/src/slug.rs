@@ -1,6 +1,6 @@
 //! Unique slugs derived from titles.
 
-use cardsmith_model::validate::{slugify, SLUG_MAX_CHARS};
+use cardsmith_model::validate::{slugify, RESERVED_CARD_SLUGS, SLUG_MAX_CHARS};
 
 use crate::db::DbPool;
 use crate::{CoreError, CoreResult};
@@ -47,7 +47,12 @@ impl SlugSpace {
     }
 }
 
+/// Whether `slug` cannot be had in `space`: somebody has it, or it is a fixed route (a card
+/// called `slug-available` could never be reached).
 pub async fn is_taken(pool: &DbPool, space: SlugSpace, slug: &str) -> CoreResult<bool> {
+    if matches!(space, SlugSpace::Cards) && RESERVED_CARD_SLUGS.contains(&slug) {
+        return Ok(true);
+    }
     let n: i64 = sqlx::query_scalar(space.sql())
         .bind(slug)
         .fetch_one(pool)

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::validate::{description_problem, name_problem, slug_problem, Checker};
+use crate::validate::{card_slug_problem, description_problem, name_problem, Checker};
 use crate::FieldError;
 
 /// The longest card title the player platform accepts: its `POST /content` refuses longer
@@ -94,7 +94,7 @@ impl CreateCardInput {
             .check("description", description_problem(&self.description))
             .check("author", author_problem(self.author.as_deref()));
         if let Some(slug) = self.slug.as_deref().filter(|s| !s.is_empty()) {
-            c.check("slug", slug_problem(slug));
+            c.check("slug", card_slug_problem(slug));
         }
         c.finish()
     }

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::card::TrackOut;
-use crate::validate::{name_problem, slug_problem, Checker};
+use crate::validate::{name_problem, track_slug_problem, Checker};
 use crate::FieldError;
 
 /// `transcode_status` values: waiting for a worker, being converted, playable, gave up, and
@@ -186,7 +186,7 @@ pub struct TrackSlugInput {
 impl TrackSlugInput {
     pub fn validate(&self) -> Result<(), Vec<FieldError>> {
         Checker::default()
-            .check("slug", slug_problem(&self.slug))
+            .check("slug", track_slug_problem(&self.slug))
             .finish()
     }
 }

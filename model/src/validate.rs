@@ -126,6 +126,26 @@ pub fn slug_problem(slug: &str) -> Option<&'static str> {
     }
 }
 
+/// Card slugs that are fixed addresses under `/cards/`: a card called that could never be
+/// reached. Derived slugs step around them; asking for one is refused.
+pub const RESERVED_CARD_SLUGS: &[&str] = &["import-from-player", "slug-available"];
+
+/// Track slugs that are fixed addresses under `/cards/{slug}/tracks/`.
+pub const RESERVED_TRACK_SLUGS: &[&str] =
+    &["stream", "reorder", "record-start", "slug-available", "tts"];
+
+const RESERVED: &str = "is the name of a fixed address of the API; choose another";
+
+/// [`slug_problem`], plus the card slugs that are fixed routes.
+pub fn card_slug_problem(slug: &str) -> Option<&'static str> {
+    slug_problem(slug).or_else(|| RESERVED_CARD_SLUGS.contains(&slug).then_some(RESERVED))
+}
+
+/// [`slug_problem`], plus the track slugs that are fixed routes.
+pub fn track_slug_problem(slug: &str) -> Option<&'static str> {
+    slug_problem(slug).or_else(|| RESERVED_TRACK_SLUGS.contains(&slug).then_some(RESERVED))
+}
+
 /// A slug derived from a title: lowercase ASCII, accents folded, anything else a hyphen.
 pub fn slugify(title: &str) -> String {
     let mut out = String::new();
@@ -240,6 +260,10 @@ mod tests {
         assert!(slug_problem("good-slug-2").is_none());
         assert!(slug_problem("Bad Slug").is_some());
         assert!(slug_problem("-x").is_some());
+        assert!(card_slug_problem("slug-available").is_some());
+        assert!(card_slug_problem("stream").is_none());
+        assert!(track_slug_problem("stream").is_some());
+        assert!(track_slug_problem("import-from-player").is_none());
     }
 
     #[test]

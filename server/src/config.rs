@@ -79,6 +79,27 @@ pub struct Config {
     #[arg(long, env = "CARDSMITH_MAX_AUDIO_BYTES", default_value_t = 1024 * 1024 * 1024)]
     pub max_audio_bytes: u64,
 
+    /// Longest audio one track may hold, in seconds (uploads and recordings beyond it are refused).
+    #[arg(long, env = "CARDSMITH_MAX_TRACK_SECS", default_value_t = 5 * 3600)]
+    pub max_track_secs: u64,
+
+    /// Playable tracks one card may hold (the player platform's limit is 100).
+    #[arg(long, env = "CARDSMITH_MAX_TRACKS_PER_CARD", default_value_t = 100)]
+    pub max_tracks_per_card: i64,
+
+    /// Bytes of audio one user may add in all, originals and player copies [default: no cap].
+    #[arg(long, env = "CARDSMITH_MAX_STORAGE_PER_USER")]
+    pub max_storage_per_user: Option<u64>,
+
+    /// Recording sessions one user may have open at once.
+    #[arg(long, env = "CARDSMITH_MAX_OPEN_RECORDINGS", default_value_t = 3)]
+    pub max_open_recordings: i64,
+
+    /// Seconds without a chunk after which a recording's live encoder is stopped (the take stays
+    /// and is converted when finished).
+    #[arg(long, env = "CARDSMITH_RECORDING_IDLE_SECS", default_value_t = 600)]
+    pub recording_idle_secs: u64,
+
     /// Days a session lasts at most after sign-in, however active (it also ends after 30 days unused).
     #[arg(long, env = "CARDSMITH_SESSION_LIFETIME_DAYS", default_value_t = 30)]
     pub session_lifetime_days: u32,
@@ -110,6 +131,10 @@ pub struct Config {
     /// Seconds a background job may run without a heartbeat before it counts as orphaned and is retried.
     #[arg(long, env = "CARDSMITH_JOB_LEASE_SECS", default_value_t = 300)]
     pub job_lease_secs: u64,
+
+    /// Seconds one run of a background job may take before it is stopped and failed (3 h).
+    #[arg(long, env = "CARDSMITH_JOB_TIMEOUT_SECS", default_value_t = 3 * 3600)]
+    pub job_timeout_secs: u64,
 
     /// Auth host of the player platform.
     #[arg(long, env = "CARDSMITH_UPSTREAM_AUTH_URL", default_value = cardsmith_upstream::DEFAULT_AUTH_URL)]
@@ -196,6 +221,11 @@ impl std::fmt::Debug for Config {
             .field("max_json_bytes", &self.max_json_bytes)
             .field("max_image_bytes", &self.max_image_bytes)
             .field("max_audio_bytes", &self.max_audio_bytes)
+            .field("max_track_secs", &self.max_track_secs)
+            .field("max_tracks_per_card", &self.max_tracks_per_card)
+            .field("max_storage_per_user", &self.max_storage_per_user)
+            .field("max_open_recordings", &self.max_open_recordings)
+            .field("recording_idle_secs", &self.recording_idle_secs)
             .field("session_lifetime_days", &self.session_lifetime_days)
             .field(
                 "login_attempts_per_address",
@@ -208,6 +238,7 @@ impl std::fmt::Debug for Config {
             .field("trust_forwarded_for", &self.trust_forwarded_for)
             .field("allow_private_streams", &self.allow_private_streams)
             .field("job_lease_secs", &self.job_lease_secs)
+            .field("job_timeout_secs", &self.job_timeout_secs)
             .field("upstream_auth_url", &self.upstream_auth_url)
             .field("upstream_api_url", &self.upstream_api_url)
             .field("upstream_client_id", &self.upstream_client_id)

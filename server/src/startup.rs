@@ -56,7 +56,13 @@ impl Application {
             max_image_bytes: config.max_image_bytes,
             max_audio_bytes: config.max_audio_bytes,
             allow_private_streams: config.allow_private_streams,
+            max_track_duration: chrono::Duration::seconds(config.max_track_secs.max(1) as i64),
+            max_tracks_per_card: config.max_tracks_per_card.max(1),
+            max_storage_per_user: config.max_storage_per_user,
+            max_open_recordings: config.max_open_recordings.max(1),
+            recording_idle: chrono::Duration::seconds(config.recording_idle_secs.max(1) as i64),
             job_lease: chrono::Duration::seconds(config.job_lease_secs.max(1) as i64),
+            job_timeout: Duration::from_secs(config.job_timeout_secs.max(1)),
             ..CoreSettings::default()
         };
         let mut core = Core::new(db, settings, key);
@@ -102,9 +108,10 @@ impl Application {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
         let housekeeping = tokio::spawn(housekeep(self.core.clone()));
+        let idle_encoders = tokio::spawn(recording::stop_idle_encoders(self.core.clone()));
         let workers = jobs::worker::start(
             &self.core,
-            &jobs::worker::WorkerSettings::with_lease(self.core.settings.job_lease),
+            &jobs::worker::WorkerSettings::for_settings(&self.core.settings),
         );
         let _simulator = self.simulator;
         // Without TCP_NODELAY a response written as headers then body waits for the client's
@@ -124,6 +131,7 @@ impl Application {
             .with_graceful_shutdown(shutdown)
             .await;
         housekeeping.abort();
+        idle_encoders.abort();
         for worker in workers {
             worker.abort();
         }
@@ -210,7 +218,7 @@ fn router(state: AppState) -> Router {
             security_headers::set_security_headers,
         ))
         .layer(CatchPanicLayer::new())
-        .layer(TraceLayer::new_for_http())
+        .layer(TraceLayer::new_for_http().make_span_with(request_span))
         .layer(SetSensitiveHeadersLayer::new([
             header::COOKIE,
             header::SET_COOKIE,
@@ -219,7 +227,18 @@ fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// Periodic clean-up: expired sessions.
+/// The span of one request names its path, never its query: the link callback's carries the
+/// OAuth `code` and `state`, and other queries may carry tokens too.
+fn request_span<B>(request: &axum::http::Request<B>) -> tracing::Span {
+    tracing::debug_span!(
+        "request",
+        method = %request.method(),
+        path = %request.uri().path(),
+        version = ?request.version(),
+    )
+}
+
+/// Periodic clean-up: expired sessions, stale recordings, unreferenced media.
 async fn housekeep(core: Core) {
     let mut tick = tokio::time::interval(Duration::from_secs(600));
     loop {
@@ -231,6 +250,11 @@ async fn housekeep(core: Core) {
         }
         if let Err(e) = recording::expire_stale(&core).await {
             tracing::warn!(error = %e, "expiring recording sessions failed");
+        }
+        match cardsmith_core::media::sweep::sweep(&core, cardsmith_core::media::sweep::GRACE).await
+        {
+            Ok(report) => tracing::debug!(?report, "media swept"),
+            Err(e) => tracing::warn!(error = %e, "media sweep failed"),
         }
     }
 }

@@ -5,7 +5,7 @@ use cardsmith_model::card::{
     CardDetailOut, CardOut, CreateCardInput, MoveCardInput, PlaybackConfigOut, UpdateCardInput,
 };
 use cardsmith_model::collection::{SlugAvailableOutputBody, SlugInput};
-use cardsmith_model::validate::{slug_problem, CollectionRole};
+use cardsmith_model::validate::{card_slug_problem, CollectionRole};
 
 use super::{repo, require_card};
 use crate::audit::{self, AuditEvent};
@@ -114,7 +114,7 @@ pub async fn delete_card(core: &Core, actor: &Actor, slug: &str) -> CoreResult<(
 }
 
 pub async fn slug_available(core: &Core, slug: &str) -> CoreResult<SlugAvailableOutputBody> {
-    if let Some(problem) = slug_problem(slug) {
+    if let Some(problem) = card_slug_problem(slug) {
         return Err(CoreError::invalid("slug", problem));
     }
     let taken = slug::is_taken(core.db.pool(), SlugSpace::Cards, slug).await?;
@@ -128,6 +128,9 @@ pub async fn change_slug(
     input: SlugInput,
 ) -> CoreResult<()> {
     input.validate()?;
+    if let Some(problem) = card_slug_problem(&input.slug) {
+        return Err(CoreError::invalid("slug", problem));
+    }
     let card = require_card(core.db.pool(), actor, slug, CollectionRole::Editor).await?;
     if card.slug == input.slug {
         return Ok(());

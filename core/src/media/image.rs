@@ -52,35 +52,60 @@ pub fn decode(bytes: &[u8], max_bytes: usize) -> CoreResult<(DynamicImage, Image
     Ok((decoded, format))
 }
 
-/// Re-encodes a decoded image without any metadata: JPEG stays JPEG (quality 90), everything
-/// else becomes PNG (lossless). Returns the bytes and their content type.
-pub fn encode_clean(
-    decoded: &DynamicImage,
-    format: ImageFormat,
-) -> CoreResult<(Vec<u8>, &'static str)> {
+/// Largest width or height of a stored image: enough for a printed label at 300 dpi or any
+/// screen, and it bounds what one stored picture costs (disk, and memory when a label sheet
+/// decodes it) whatever was uploaded.
+pub const MAX_STORED_DIMENSION: u32 = 2048;
+
+/// Re-encodes a decoded image without any metadata, at most [`MAX_STORED_DIMENSION`] pixels on
+/// a side: JPEG (quality 90) unless the picture really uses transparency, then PNG. (The player
+/// platform takes JPEG and PNG covers, so those are the two we store.) Returns the bytes and
+/// their content type.
+pub fn encode_clean(decoded: &DynamicImage) -> CoreResult<(Vec<u8>, &'static str)> {
+    let image = bounded(decoded);
+    let image = image.as_ref();
     let mut out = Cursor::new(Vec::new());
-    let content_type = if format == ImageFormat::Jpeg {
-        let rgb = decoded.to_rgb8();
+    let content_type = if uses_transparency(image) {
+        image
+            .write_to(&mut out, ImageFormat::Png)
+            .map_err(|e| CoreError::internal("png encode", e))?;
+        "image/png"
+    } else {
+        let rgb = image.to_rgb8();
         image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 90)
             .encode_image(&rgb)
             .map_err(|e| CoreError::internal("jpeg encode", e))?;
         "image/jpeg"
-    } else {
-        decoded
-            .write_to(&mut out, ImageFormat::Png)
-            .map_err(|e| CoreError::internal("png encode", e))?;
-        "image/png"
     };
     Ok((out.into_inner(), content_type))
 }
 
-/// Decodes and re-encodes `bytes`. JPEG stays JPEG (quality 90); PNG, WebP and GIF become
-/// PNG (lossless; an animated GIF keeps its first frame). Re-encoding drops EXIF, GPS and
-/// every other metadata block.
+/// `image`, scaled down (aspect kept) to at most [`MAX_STORED_DIMENSION`] on a side.
+pub fn bounded(image: &DynamicImage) -> std::borrow::Cow<'_, DynamicImage> {
+    if image.width() <= MAX_STORED_DIMENSION && image.height() <= MAX_STORED_DIMENSION {
+        return std::borrow::Cow::Borrowed(image);
+    }
+    std::borrow::Cow::Owned(image.resize(
+        MAX_STORED_DIMENSION,
+        MAX_STORED_DIMENSION,
+        image::imageops::FilterType::Triangle,
+    ))
+}
+
+/// Whether any pixel is less than opaque (an alpha channel alone proves nothing: many PNGs
+/// carry one that is 255 everywhere).
+fn uses_transparency(image: &DynamicImage) -> bool {
+    image.color().has_alpha() && image.to_rgba8().pixels().any(|p| p.0[3] < 255)
+}
+
+/// Decodes and re-encodes `bytes` (see [`encode_clean`]; an animated GIF keeps its first
+/// frame). Re-encoding drops EXIF, GPS and every other metadata block. Returns the bytes, their
+/// content type and the stored width and height.
 pub fn sanitise(bytes: &[u8], max_bytes: usize) -> CoreResult<(Vec<u8>, &'static str, u32, u32)> {
-    let (decoded, format) = decode(bytes, max_bytes)?;
-    let (clean, content_type) = encode_clean(&decoded, format)?;
-    Ok((clean, content_type, decoded.width(), decoded.height()))
+    let (decoded, _) = decode(bytes, max_bytes)?;
+    let image = bounded(&decoded);
+    let (clean, content_type) = encode_clean(&image)?;
+    Ok((clean, content_type, image.width(), image.height()))
 }
 
 /// Sanitises and stores an upload (off the async runtime: decoding is CPU work).
@@ -149,12 +174,29 @@ mod tests {
     #[test]
     fn accepts_png_and_rejects_text() {
         let (bytes, ct, w, h) = sanitise(&png(20, 10), 1 << 20).unwrap();
-        assert_eq!((ct, w, h), ("image/png", 20, 10));
+        assert_eq!(
+            (ct, w, h),
+            ("image/jpeg", 20, 10),
+            "opaque pictures are stored as JPEG"
+        );
         assert!(image::load_from_memory(&bytes).is_ok());
         assert!(matches!(
             sanitise(b"hello, not an image", 1 << 20),
             Err(CoreError::UnsupportedMedia(_))
         ));
+    }
+
+    #[test]
+    fn big_pictures_are_bounded_and_transparency_is_kept() {
+        let (bytes, ct, w, h) = sanitise(&png(4000, 1000), 64 << 20).unwrap();
+        assert_eq!((ct, w, h), ("image/jpeg", 2048, 512));
+        let stored = image::load_from_memory(&bytes).unwrap();
+        assert_eq!((stored.width(), stored.height()), (2048, 512));
+        let clear = image::RgbaImage::from_fn(30, 30, |x, _| image::Rgba([9, 9, 9, (x * 8) as u8]));
+        let mut out = Cursor::new(Vec::new());
+        clear.write_to(&mut out, ImageFormat::Png).unwrap();
+        let (_, ct, _, _) = sanitise(&out.into_inner(), 1 << 20).unwrap();
+        assert_eq!(ct, "image/png");
     }
 
     #[test]

@@ -6,3 +6,4 @@ pub mod image;
 pub mod label;
 pub mod rescan;
 pub mod store;
+pub mod sweep;

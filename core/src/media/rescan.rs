@@ -1,13 +1,14 @@
-//! Library rescan: reconciles the database with the media directory and says what it fixed.
+//! Library rescan: reconciles the caller's tracks with the media directory and says what it
+//! fixed. It only looks at tracks the caller may change (an admin's rescan looks at all), so
+//! its report never names another user's tracks and it never touches them.
 //!
 //! - a track whose original is missing cannot be played or edited: it is marked failed with
 //!   the reason (its file must be uploaded again);
 //! - a track whose player M4A is missing but whose original exists gets a new transcode job;
-//! - a track left "pending"/"processing" with no live job is queued again;
-//! - files under `media/` that no track (audio, icons) or image references are deleted, as
-//!   are leftovers in `tmp/` older than an hour.
-
-use std::collections::HashSet;
+//! - a track left "pending"/"processing" with no live job is queued again.
+//!
+//! A rescan deletes nothing: removing files nothing references is the periodic, grace-protected
+//! sweep in [`super::sweep`], which can never race a running upload, edit or import.
 
 use cardsmith_model::track::transcode_status;
 use serde::Serialize;
@@ -19,11 +20,10 @@ use crate::{time, Core, CoreResult};
 
 #[derive(Debug, Default, Serialize)]
 pub struct RescanReport {
-    pub files_checked: usize,
+    /// Tracks (of the caller's) whose files were checked.
+    pub tracks_checked: usize,
     pub tracks_missing_original: Vec<String>,
     pub transcodes_queued: Vec<String>,
-    pub orphan_files_removed: usize,
-    pub temp_files_removed: usize,
 }
 
 #[derive(sqlx::FromRow)]
@@ -32,8 +32,6 @@ struct TrackFiles {
     slug: String,
     original_hash: Option<String>,
     audio_hash: Option<String>,
-    icon_hash: Option<String>,
-    icon_source_hash: Option<String>,
     transcode_status: String,
     processing_job_id: Option<String>,
     job_status: Option<String>,
@@ -47,25 +45,34 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
 pub async fn reconcile(core: &Core, user_id: Option<&str>) -> CoreResult<RescanReport> {
     let data = &core.settings.data_dir;
     let mut report = RescanReport::default();
+    let is_admin: bool = match user_id {
+        Some(id) => sqlx::query_scalar("SELECT role = 'admin' FROM users WHERE id = $1")
+            .bind(id)
+            .fetch_optional(core.db.pool())
+            .await?
+            .unwrap_or(false),
+        None => false,
+    };
     let tracks: Vec<TrackFiles> = sqlx::query_as(
-        "SELECT t.id, t.slug, t.original_hash, t.audio_hash, t.icon_hash, t.icon_source_hash,
-                t.transcode_status, t.processing_job_id, j.status AS job_status
-         FROM tracks t LEFT JOIN jobs j ON j.id = t.processing_job_id",
+        "SELECT t.id, t.slug, t.original_hash, t.audio_hash, t.transcode_status,
+                t.processing_job_id, j.status AS job_status
+         FROM tracks t LEFT JOIN jobs j ON j.id = t.processing_job_id
+         WHERE $1 OR t.card_id IN (
+             SELECT c.id FROM cards c
+             JOIN collection_members m ON m.collection_id = c.home_collection_id
+             WHERE m.user_id = $2 AND m.role IN ('owner', 'editor'))",
     )
+    .bind(is_admin)
+    .bind(user_id.unwrap_or_default())
     .fetch_all(core.db.pool())
     .await?;
+    report.tracks_checked = tracks.len();
     let exists = |hash: &str| {
         store::path_of(data, hash)
             .map(|p| p.is_file())
             .unwrap_or(false)
     };
-    let mut referenced = HashSet::new();
     for t in &tracks {
-        referenced.extend(t.original_hash.iter().cloned());
-        referenced.extend(t.audio_hash.iter().cloned());
-        // icons are in `images` too; counted here as well so a lost row never costs the file
-        referenced.extend(t.icon_hash.iter().cloned());
-        referenced.extend(t.icon_source_hash.iter().cloned());
         let original_ok = t.original_hash.as_deref().is_none_or(exists);
         let job_alive = matches!(t.job_status.as_deref(), Some("queued" | "running"));
         if !original_ok {
@@ -112,57 +119,10 @@ pub async fn reconcile(core: &Core, user_id: Option<&str>) -> CoreResult<RescanR
             report.transcodes_queued.push(t.slug.clone());
         }
     }
-    let images: Vec<String> = sqlx::query_scalar("SELECT hash FROM images")
-        .fetch_all(core.db.pool())
-        .await?;
-    referenced.extend(images);
-    let (checked, removed) = remove_unreferenced(&data.join("media"), &referenced);
-    report.files_checked = checked;
-    report.orphan_files_removed = removed;
-    report.temp_files_removed = remove_old_temp(&data.join("tmp"));
     if !report.transcodes_queued.is_empty() {
         core.jobs.wake();
     }
     Ok(report)
-}
-
-fn remove_unreferenced(media: &std::path::Path, referenced: &HashSet<String>) -> (usize, usize) {
-    let (mut checked, mut removed) = (0, 0);
-    let Ok(prefixes) = std::fs::read_dir(media) else {
-        return (0, 0);
-    };
-    for prefix in prefixes.flatten() {
-        let Ok(files) = std::fs::read_dir(prefix.path()) else {
-            continue;
-        };
-        for file in files.flatten() {
-            let name = file.file_name().to_string_lossy().into_owned();
-            if name.starts_with('.') {
-                continue;
-            }
-            checked += 1;
-            if !referenced.contains(&name) && std::fs::remove_file(file.path()).is_ok() {
-                removed += 1;
-            }
-        }
-    }
-    (checked, removed)
-}
-
-fn remove_old_temp(tmp: &std::path::Path) -> usize {
-    let hour = std::time::Duration::from_secs(3600);
-    let Ok(files) = std::fs::read_dir(tmp) else {
-        return 0;
-    };
-    files
-        .flatten()
-        .filter(|f| {
-            f.metadata()
-                .and_then(|m| m.modified())
-                .is_ok_and(|t| t.elapsed().unwrap_or_default() > hour)
-        })
-        .filter(|f| std::fs::remove_file(f.path()).is_ok())
-        .count()
 }
 
 /// Queues a rescan for `user_id` and returns the job id.

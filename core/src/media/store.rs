@@ -36,7 +36,8 @@ pub async fn put(data_dir: &Path, bytes: Vec<u8>) -> CoreResult<String> {
         std::fs::create_dir_all(&dir)?;
         std::fs::write(&tmp, &bytes)?;
         std::fs::File::open(&tmp)?.sync_all()?;
-        std::fs::rename(&tmp, &path)
+        std::fs::rename(&tmp, &path)?;
+        sync_dir(&dir)
     })
     .await
     .map_err(|e| CoreError::internal("media write task", e))?;
@@ -167,20 +168,33 @@ pub async fn hash_file(path: &Path) -> CoreResult<(String, u64)> {
 
 /// Moves a finished file into the store under `hash` (or drops it when those bytes are
 /// already stored) and returns the stored path.
+///
+/// Durable before it returns: the file's data is synced before the rename (so a crash never
+/// leaves a named but empty file that its hash claims to be), and the directory after it (so
+/// the name itself survives a crash). Only then may the database point at it.
 pub async fn adopt(data_dir: &Path, tmp: &Path, hash: &str) -> CoreResult<PathBuf> {
     let path = path_of(data_dir, hash)?;
     if tokio::fs::try_exists(&path).await.unwrap_or(false) {
         let _ = tokio::fs::remove_file(tmp).await;
         return Ok(path);
     }
-    let dir = path.parent().expect("media path has a parent");
-    tokio::fs::create_dir_all(dir)
-        .await
-        .map_err(|e| CoreError::internal("creating media dir", e))?;
-    tokio::fs::rename(tmp, &path)
-        .await
-        .map_err(|e| CoreError::internal("moving a file into the media store", e))?;
+    let (tmp, target) = (tmp.to_owned(), path.clone());
+    tokio::task::spawn_blocking(move || -> std::io::Result<()> {
+        let dir = target.parent().expect("media path has a parent");
+        std::fs::create_dir_all(dir)?;
+        std::fs::File::open(&tmp)?.sync_all()?;
+        std::fs::rename(&tmp, &target)?;
+        sync_dir(dir)
+    })
+    .await
+    .map_err(|e| CoreError::internal("media adopt task", e))?
+    .map_err(|e| CoreError::internal("moving a file into the media store", e))?;
     Ok(path)
+}
+
+/// Makes a directory's entries (a rename, a new file) survive a crash.
+pub fn sync_dir(dir: &Path) -> std::io::Result<()> {
+    std::fs::File::open(dir)?.sync_all()
 }
 
 /// Stores a file ffmpeg produced: hashes it and moves it in. Returns `(hash, size)`.

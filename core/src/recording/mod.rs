@@ -1,29 +1,31 @@
-//! Recording in the browser: a session receives the take in numbered chunks.
+//! Recording in the browser: a session receives the take in chunks.
 //!
-//! Each chunk is appended to `DATA_DIR/recordings/<session>/take` and synced before the request
-//! answers, and the session row records the next sequence number, so a re-sent chunk is
-//! recognised (and ignored) and a missing one is refused with the number expected. While the
-//! take arrives, the same bytes are piped into a live ffmpeg that writes the lossless FLAC and
-//! the player's M4A as it goes, so finishing a long take only waits for its last seconds. The
-//! file on disk stays the truth: if the live encoder is gone (a restart) or failed, finishing
-//! converts the file instead.
+//! Each chunk is written to `DATA_DIR/recordings/<session>/take` at the offset the session row
+//! says is committed, synced, and only then counted, so a chunk re-sent after a crash or a
+//! lost answer is never stored twice. Clients may number chunks (`seq`, idempotent: a re-sent
+//! chunk is recognised and ignored, a missing one refused with the number expected) or not
+//! (each chunk is appended in arrival order). The first chunk must start like an accepted audio
+//! container, so a playlist or script is refused before it is stored. While the take arrives,
+//! a live encoder (`live`) converts it as it goes; the file on disk stays the truth: if the
+//! encoder is gone (a restart, an idle stop) or failed, finishing converts the file instead.
 
-use std::collections::HashMap;
+mod live;
+
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
 
 use cardsmith_model::track::{
     source_type, RecordChunkOutputBody, RecordFinishInput, RecordFinishOutputBody,
     RecordStartInput, RecordStartOutputBody,
 };
 use cardsmith_model::validate::{name_problem, CollectionRole};
-use tokio::io::AsyncWriteExt;
-use tokio::process::{Child, ChildStdin};
+use tokio::io::{AsyncSeekExt, AsyncWriteExt};
+
+pub use live::Recorders;
 
 use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
 use crate::cards::require_card;
-use crate::media::audio::ffmpeg;
+use crate::media::audio::{ffmpeg, probe};
 use crate::media::store;
 use crate::tracks::jobs::{adopt_measured, Encoded};
 use crate::tracks::upload::{add_stored, StoredAudio};
@@ -31,36 +33,6 @@ use crate::{new_id, time, Core, CoreError, CoreResult};
 
 /// Largest single chunk accepted.
 pub const MAX_CHUNK_BYTES: usize = 16 * 1024 * 1024;
-
-/// Live encoders of the sessions recording in this process, one lock per session so chunks
-/// of one take are written in order.
-#[derive(Clone, Default)]
-pub struct Recorders {
-    sessions: Arc<Mutex<HashMap<String, SessionSlot>>>,
-}
-
-/// One session's lock, holding its live encoder while there is one.
-type SessionSlot = Arc<tokio::sync::Mutex<Option<LiveEncoder>>>;
-
-impl Recorders {
-    fn slot(&self, id: &str) -> SessionSlot {
-        self.sessions
-            .lock()
-            .expect("recorders")
-            .entry(id.to_owned())
-            .or_default()
-            .clone()
-    }
-
-    fn forget(&self, id: &str) {
-        self.sessions.lock().expect("recorders").remove(id);
-    }
-}
-
-struct LiveEncoder {
-    child: Child,
-    stdin: Option<ChildStdin>,
-}
 
 #[derive(sqlx::FromRow)]
 struct SessionRow {
@@ -87,6 +59,17 @@ pub async fn start(
         }
     }
     let card = require_card(core.db.pool(), actor, card, CollectionRole::Editor).await?;
+    let open: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM recording_sessions WHERE user_id = $1")
+            .bind(actor.id())
+            .fetch_one(core.db.pool())
+            .await?;
+    let limit = core.settings.max_open_recordings;
+    if open >= limit {
+        return Err(CoreError::Conflict(format!(
+            "you already have {open} recordings open (the limit is {limit}); finish or abandon one first"
+        )));
+    }
     let id = new_id();
     tokio::fs::create_dir_all(dir_of(core, &id))
         .await
@@ -117,13 +100,20 @@ async fn session(core: &Core, actor: &Actor, id: &str) -> CoreResult<SessionRow>
         .ok_or_else(|| CoreError::not_found("no open recording session with that id"))
 }
 
-/// Outcome of a chunk: `Ok` with the session state, or a gap (`Conflict`) naming the
-/// sequence number expected.
+/// The caller's session `id` and its lock. The session is looked up first, so ids that are
+/// not the caller's open sessions never enter the in-memory map.
+async fn locked_session(core: &Core, actor: &Actor, id: &str) -> CoreResult<live::SessionSlot> {
+    session(core, actor, id).await?;
+    Ok(core.recorders.slot(id))
+}
+
+/// Stores one chunk. `seq` numbers it (idempotent); without it the chunk is appended as the
+/// next one. A numbered chunk ahead of the next expected one is a `Conflict` naming it.
 pub async fn chunk(
     core: &Core,
     actor: &Actor,
     id: &str,
-    seq: i64,
+    seq: Option<i64>,
     content_type: &str,
     bytes: &[u8],
 ) -> CoreResult<RecordChunkOutputBody> {
@@ -132,9 +122,11 @@ pub async fn chunk(
             "a chunk may hold at most {MAX_CHUNK_BYTES} bytes"
         )));
     }
-    let slot = core.recorders.slot(id);
+    let slot = locked_session(core, actor, id).await?;
     let mut live = slot.lock().await;
+    // read again under the lock: another chunk of this take may just have been stored
     let s = session(core, actor, id).await?;
+    let seq = seq.unwrap_or(s.next_seq);
     if seq < s.next_seq {
         // already stored: a retry after a lost answer
         return Ok(RecordChunkOutputBody {
@@ -148,13 +140,18 @@ pub async fn chunk(
             s.next_seq
         )));
     }
-    if s.bytes as u64 + bytes.len() as u64 > core.settings.max_audio_bytes {
-        return Err(CoreError::TooLarge(
-            "the recording is larger than the upload limit".into(),
+    if seq == 0 && !probe::starts_like_audio(bytes) {
+        return Err(CoreError::UnsupportedMedia(
+            "the recording does not start like WebM, Ogg, MP4, WAV, FLAC or MP3 audio".into(),
         ));
     }
-    let take = dir_of(core, id).join("take");
-    append(&take, bytes).await?;
+    if s.bytes as u64 + bytes.len() as u64 > core.settings.max_audio_bytes {
+        return Err(CoreError::TooLarge(format!(
+            "the recording is larger than the upload limit of {} bytes",
+            core.settings.max_audio_bytes
+        )));
+    }
+    write_at(&dir_of(core, id).join("take"), s.bytes as u64, bytes).await?;
     let next = s.next_seq + 1;
     let total = s.bytes + bytes.len() as i64;
     sqlx::query("UPDATE recording_sessions SET next_seq = $1, bytes = $2, content_type = CASE WHEN content_type = '' THEN $3 ELSE content_type END, updated_at = $4 WHERE id = $5")
@@ -165,70 +162,35 @@ pub async fn chunk(
         .bind(id)
         .execute(core.db.pool())
         .await?;
+    live.touched();
     if seq == 0 {
-        *live = start_encoder(&dir_of(core, id)).ok();
+        live.encoder = live::start(&dir_of(core, id)).ok();
     }
-    feed(&mut live, bytes).await;
+    live::feed(&mut live, bytes).await;
     Ok(RecordChunkOutputBody {
         next_seq: next,
         bytes: total,
     })
 }
 
-async fn append(path: &Path, bytes: &[u8]) -> CoreResult<()> {
+/// Writes `bytes` at `offset` of the take, cutting off whatever lies beyond it first: bytes past
+/// the committed length are a chunk whose answer never went out (a crash, a failed write), and
+/// the client sends that chunk again. Synced before returning.
+async fn write_at(path: &Path, offset: u64, bytes: &[u8]) -> CoreResult<()> {
+    let io = |e| CoreError::internal("writing the take", e);
     let mut file = tokio::fs::OpenOptions::new()
         .create(true)
-        .append(true)
+        .write(true)
+        .truncate(false)
         .open(path)
         .await
-        .map_err(|e| CoreError::internal("opening the take", e))?;
-    file.write_all(bytes)
+        .map_err(io)?;
+    file.set_len(offset).await.map_err(io)?;
+    file.seek(std::io::SeekFrom::Start(offset))
         .await
-        .map_err(|e| CoreError::internal("appending to the take", e))?;
-    file.sync_data()
-        .await
-        .map_err(|e| CoreError::internal("syncing the take", e))
-}
-
-fn start_encoder(dir: &Path) -> std::io::Result<LiveEncoder> {
-    let flac = dir.join("live.flac");
-    let m4a = dir.join("live.m4a");
-    let mut child = tokio::process::Command::new("ffmpeg")
-        .args([
-            "-hide_banner",
-            "-loglevel",
-            "error",
-            "-y",
-            "-i",
-            "pipe:0",
-            "-vn",
-            "-map_metadata",
-            "-1",
-        ])
-        .args(["-map", "0:a", "-c:a", "flac", "-f", "flac"])
-        .arg(&flac)
-        .args(["-map", "0:a"])
-        .args(ffmpeg::player_output_args())
-        .arg(&m4a)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .kill_on_drop(true)
-        .spawn()?;
-    let stdin = child.stdin.take();
-    Ok(LiveEncoder { child, stdin })
-}
-
-/// Passes bytes to the live encoder; if it cannot take them it is dropped (and killed), and
-/// finishing falls back to converting the file.
-async fn feed(live: &mut Option<LiveEncoder>, bytes: &[u8]) {
-    let ok = match live.as_mut().and_then(|l| l.stdin.as_mut()) {
-        Some(stdin) => stdin.write_all(bytes).await.is_ok(),
-        None => return,
-    };
-    if !ok {
-        *live = None;
-    }
+        .map_err(io)?;
+    file.write_all(bytes).await.map_err(io)?;
+    file.sync_data().await.map_err(io)
 }
 
 pub async fn finish(
@@ -237,7 +199,7 @@ pub async fn finish(
     id: &str,
     input: RecordFinishInput,
 ) -> CoreResult<RecordFinishOutputBody> {
-    let slot = core.recorders.slot(id);
+    let slot = locked_session(core, actor, id).await?;
     let mut live = slot.lock().await;
     let s = session(core, actor, id).await?;
     if s.bytes == 0 {
@@ -258,14 +220,21 @@ pub async fn finish(
         return Err(CoreError::invalid("title", p));
     }
     let dir = dir_of(core, id);
-    let finished_live = match live.take() {
-        Some(encoder) => finish_encoder(core, encoder, &dir).await.ok(),
+    let finished_live = match live.encoder.take() {
+        Some(encoder) => match live::finish(encoder, &dir).await {
+            Ok((flac, m4a)) => adopt_pair(core, flac, m4a).await.ok(),
+            Err(e) => {
+                tracing::warn!(error = %e, "the live encoder failed; converting the saved take");
+                None
+            }
+        },
         None => None,
     };
     let (original, player) = match finished_live {
         Some(pair) => pair,
         None => (convert_take(core, &dir).await?, None),
     };
+    crate::tracks::limits::check_duration(core, original.duration_ms)?;
     let audio = StoredAudio {
         hash: original.hash,
         size: original.size,
@@ -298,33 +267,27 @@ pub async fn finish(
     })
 }
 
-/// Closes the live encoder's input and stores what it wrote: (FLAC, M4A).
-async fn finish_encoder(
+/// Stores what the live encoder wrote: (FLAC, M4A).
+async fn adopt_pair(
     core: &Core,
-    mut encoder: LiveEncoder,
-    dir: &Path,
+    flac: PathBuf,
+    m4a: PathBuf,
 ) -> CoreResult<(Encoded, Option<Encoded>)> {
-    drop(encoder.stdin.take());
-    let status = encoder
-        .child
-        .wait()
-        .await
-        .map_err(|e| CoreError::internal("waiting for the live encoder", e))?;
-    if !status.success() {
-        return Err(CoreError::Internal(format!(
-            "the live encoder failed: {status}"
-        )));
-    }
-    let flac = adopt_measured(core, Ok(()), dir.join("live.flac")).await?;
-    let m4a = adopt_measured(core, Ok(()), dir.join("live.m4a")).await?;
+    let flac = adopt_measured(core, Ok(()), flac).await?;
+    let m4a = adopt_measured(core, Ok(()), m4a).await?;
     Ok((flac, Some(m4a)))
 }
 
-/// The slow path: the whole take to FLAC (the M4A is then a normal transcode job).
+/// The slow path: the whole take to FLAC (the M4A is then a normal transcode job). The take is
+/// probed first, with the same guard as uploads: only accepted audio is ever decoded.
 async fn convert_take(core: &Core, dir: &Path) -> CoreResult<Encoded> {
+    let take = dir.join("take");
+    let probed = probe::probe(&take).await.map_err(|_| {
+        CoreError::UnsupportedMedia("the recording is not audio the server can read".into())
+    })?;
     let out = store::tmp_path(&core.settings.data_dir, "flac");
     crate::tracks::jobs::ensure_parent(&out).await?;
-    let result = ffmpeg::filter_to_flac(&dir.join("take"), "anull", &out, None, &|_| {}).await;
+    let result = ffmpeg::filter_to_flac(&take, "anull", &out, probed.duration_ms, &|_| {}).await;
     adopt_measured(
         core,
         result.map_err(|_| {
@@ -336,10 +299,10 @@ async fn convert_take(core: &Core, dir: &Path) -> CoreResult<Encoded> {
 }
 
 pub async fn abandon(core: &Core, actor: &Actor, id: &str) -> CoreResult<()> {
-    let slot = core.recorders.slot(id);
+    let slot = locked_session(core, actor, id).await?;
     let mut live = slot.lock().await;
     session(core, actor, id).await?;
-    live.take();
+    live.encoder.take();
     close(core, id).await
 }
 
@@ -364,11 +327,30 @@ pub async fn expire_stale(core: &Core) -> CoreResult<usize> {
             .await?;
     for id in &stale {
         let slot = core.recorders.slot(id);
-        slot.lock().await.take();
+        slot.lock().await.encoder.take();
         close(core, id).await?;
         tracing::info!(session_id = %id, "expired a stale recording session");
     }
     Ok(stale.len())
+}
+
+/// Stops live encoders idle for `recording_idle`, every few seconds, for as long as the server
+/// runs (spawned at start).
+pub async fn stop_idle_encoders(core: Core) {
+    let idle = core
+        .settings
+        .recording_idle
+        .to_std()
+        .unwrap_or(std::time::Duration::from_secs(600));
+    let every = (idle / 4).clamp(
+        std::time::Duration::from_millis(250),
+        std::time::Duration::from_secs(30),
+    );
+    let mut tick = tokio::time::interval(every);
+    loop {
+        tick.tick().await;
+        core.recorders.stop_idle(idle);
+    }
 }
 
 /// The sequence number the session expects next, if it is the caller's open session.

@@ -126,6 +126,7 @@ pub async fn split(
         *input.split_points.last().expect("validated non-empty"),
         duration - 1,
     )?;
+    super::limits::check_room(core, &card.id, input.split_points.len() as i64).await?;
     let titles = input.titles.unwrap_or_default();
     queue(
         core,
@@ -480,10 +481,13 @@ async fn replace(
             },
         )
         .await?;
-        sqlx::query("UPDATE tracks SET audio_hash = $1, transcoded_format = 'm4a', transcoded_size_bytes = $2 WHERE id = $3")
+        // the pieces count against the storage of whoever brought the edited audio in
+        sqlx::query("UPDATE tracks SET audio_hash = $1, transcoded_format = 'm4a', transcoded_size_bytes = $2,
+                added_by = (SELECT added_by FROM tracks WHERE id = $4) WHERE id = $3")
             .bind(&piece.m4a.hash)
             .bind(piece.m4a.size)
             .bind(&id)
+            .bind(&track.id)
             .execute(&mut *tx)
             .await?;
         slugs.push(slug);

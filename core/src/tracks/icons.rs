@@ -199,8 +199,8 @@ struct MadeIcon {
 
 /// Decodes once (with the image limits) and derives both pictures from the same pixels.
 fn make_icon(bytes: &[u8], max_bytes: usize) -> CoreResult<MadeIcon> {
-    let (decoded, format) = image::decode(bytes, max_bytes)?;
-    let (source, source_type) = image::encode_clean(&decoded, format)?;
+    let (decoded, _) = image::decode(bytes, max_bytes)?;
+    let (source, source_type) = image::encode_clean(&decoded)?;
     let icon = icon::encode_png(&icon::shrink(&decoded))?;
     Ok(MadeIcon {
         source,

@@ -10,6 +10,7 @@
 pub mod edit;
 pub mod icons;
 pub mod jobs;
+pub mod limits;
 pub mod repo;
 pub mod service;
 pub mod sources;

@@ -2,6 +2,7 @@
 
 use cardsmith_model::card::TrackOut;
 use cardsmith_model::track::{SourceTrackOut, TrackDetailOut};
+use cardsmith_model::validate::RESERVED_TRACK_SLUGS;
 use sha2::{Digest, Sha256};
 
 use crate::db::{DbDriver, DbPool, DbTx};
@@ -214,6 +215,8 @@ pub struct NewTrack {
     pub processing_job_id: Option<String>,
     pub icon_hash: Option<String>,
     pub icon_source_hash: Option<String>,
+    /// The user whose storage the audio counts against.
+    pub added_by: Option<String>,
 }
 
 pub async fn insert(tx: &mut DbTx<'_>, t: &NewTrack) -> CoreResult<()> {
@@ -222,9 +225,9 @@ pub async fn insert(tx: &mut DbTx<'_>, t: &NewTrack) -> CoreResult<()> {
         "INSERT INTO tracks (id, card_id, slug, title, description, position, parent_track_id,
              source_type, original_hash, original_format, original_size_bytes, duration_ms,
              transcode_status, stream_url, stream_status, processing_job_id, icon_hash,
-             icon_source_hash, created_at, updated_at)
+             icon_source_hash, added_by, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
-             $19, $19)",
+             $19, $20, $20)",
     )
     .bind(&t.id)
     .bind(&t.card_id)
@@ -244,6 +247,7 @@ pub async fn insert(tx: &mut DbTx<'_>, t: &NewTrack) -> CoreResult<()> {
     .bind(&t.processing_job_id)
     .bind(&t.icon_hash)
     .bind(&t.icon_source_hash)
+    .bind(&t.added_by)
     .bind(&now)
     .execute(&mut **tx)
     .await?;
@@ -274,7 +278,8 @@ pub async fn free_slug(
         } else {
             format!("{base}-{n}")
         };
-        if !slug_taken(&mut **tx, card_id, &candidate, except).await? {
+        let reserved = RESERVED_TRACK_SLUGS.contains(&candidate.as_str());
+        if !reserved && !slug_taken(&mut **tx, card_id, &candidate, except).await? {
             return Ok(candidate);
         }
     }

@@ -7,7 +7,7 @@ use cardsmith_model::track::{
     IconPromptInput, PeaksOutputBody, ReorderTracksInput, TrackDescriptionInput, TrackDetailOut,
     TrackSlugAvailableOutputBody, TrackSlugInput, TrackTitleInput, TrackTitleOutputBody,
 };
-use cardsmith_model::validate::{slug_problem, slugify, CollectionRole};
+use cardsmith_model::validate::{slugify, track_slug_problem, CollectionRole};
 
 use super::{repo, require_track};
 use crate::audit::AuditEvent;
@@ -168,7 +168,7 @@ pub async fn slug_available(
     track_id: Option<&str>,
 ) -> CoreResult<TrackSlugAvailableOutputBody> {
     let card = require_card(core.db.pool(), actor, card, CollectionRole::Viewer).await?;
-    if let Some(problem) = slug_problem(slug) {
+    if let Some(problem) = track_slug_problem(slug) {
         return Err(CoreError::invalid("slug", problem));
     }
     let taken = repo::slug_taken(core.db.pool(), &card.id, slug, track_id.unwrap_or("")).await?;

@@ -39,7 +39,7 @@ pub async fn add_upload(
         return Err(CoreError::invalid("title", problem));
     }
     let (tmp, hash, size) = file.finish().await?;
-    let probed = match probe::probe(&tmp).await {
+    let probed = match checked(core, &tmp).await {
         Ok(p) => p,
         Err(e) => {
             let _ = tokio::fs::remove_file(&tmp).await;
@@ -47,14 +47,31 @@ pub async fn add_upload(
         }
     };
     store::adopt(&core.settings.data_dir, &tmp, &hash).await?;
+    let hash_for_cleanup = hash.clone();
     let audio = StoredAudio {
         hash,
         size: size as i64,
         format: probed.format.to_owned(),
         duration_ms: probed.duration_ms,
     };
-    let track = add_stored(core, actor, &card, &title, source_type::UPLOAD, audio, None).await?;
-    Ok(track.into_out(&card.slug))
+    let added = add_stored(core, actor, &card, &title, source_type::UPLOAD, audio, None).await;
+    match added {
+        Ok(track) => Ok(track.into_out(&card.slug)),
+        Err(e) => {
+            // refused by a cap: the stored file is nobody's (unless it was already someone's)
+            super::service::remove_unused_files(core, &[Some(hash_for_cleanup)]).await?;
+            Err(e)
+        }
+    }
+}
+
+/// What the uploaded file is, if it is accepted audio within the length cap.
+async fn checked(core: &Core, tmp: &std::path::Path) -> CoreResult<probe::Probe> {
+    let probed = probe::probe(tmp).await?;
+    if let Some(ms) = probed.duration_ms {
+        super::limits::check_duration(core, ms)?;
+    }
+    Ok(probed)
 }
 
 /// An original already in the media store.
@@ -77,6 +94,10 @@ pub async fn add_stored(
     audio: StoredAudio,
     player: Option<Encoded>,
 ) -> CoreResult<repo::TrackRow> {
+    super::limits::check_room(core, &card.id, 1).await?;
+    let player_size = player.as_ref().map_or(0, |p| p.size);
+    super::limits::check_storage(core, actor.id(), (audio.size + player_size).max(0) as u64)
+        .await?;
     let id = new_id();
     let mut tx = core.db.begin().await?;
     let position = repo::next_position(&mut tx, &card.id).await?;
@@ -112,6 +133,7 @@ pub async fn add_stored(
             }
             .to_owned(),
             processing_job_id: job_id,
+            added_by: Some(actor.id().to_owned()),
             ..Default::default()
         },
     )

@@ -40,6 +40,35 @@ impl<S: Send + Sync> FromRequest<S> for Upload {
     }
 }
 
+/// Largest text field (a title beside a file) of a multipart body. Text is held in memory,
+/// unlike files, so it gets a small bound of its own rather than the body's.
+pub const MAX_TEXT_FIELD_BYTES: usize = 64 * 1024;
+
+/// Reads a multipart text field of at most [`MAX_TEXT_FIELD_BYTES`]; a longer one is a 413
+/// (read to its end without being kept, so the client gets to read the answer).
+pub async fn bounded_text(
+    mut field: axum::extract::multipart::Field<'_>,
+    name: &str,
+) -> Result<String, ApiError> {
+    let mut kept = Vec::new();
+    let mut too_long = false;
+    while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
+        too_long |= kept.len() + chunk.len() > MAX_TEXT_FIELD_BYTES;
+        if !too_long {
+            kept.extend_from_slice(&chunk);
+        }
+    }
+    if too_long {
+        return Err(cardsmith_core::CoreError::TooLarge(format!(
+            "the {name} field may hold at most {} KiB",
+            MAX_TEXT_FIELD_BYTES / 1024
+        ))
+        .into());
+    }
+    String::from_utf8(kept)
+        .map_err(|_| cardsmith_core::CoreError::invalid(name, "must be UTF-8 text").into())
+}
+
 pub fn multipart_error(e: axum::extract::multipart::MultipartError) -> ApiError {
     let status = e.status();
     let detail = if status == StatusCode::PAYLOAD_TOO_LARGE {

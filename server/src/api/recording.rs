@@ -1,11 +1,13 @@
 //! Recording a take from the browser in chunks.
 //!
-//! `record-start` opens a session on a card (editor) and says how many seconds of audio each
-//! chunk should hold. Each chunk is `POST`ed raw (the recorder's `Content-Type`, e.g.
-//! `audio/webm;codecs=opus`) with its sequence number `seq` (0, 1, 2…): it is appended and
-//! synced to disk before the answer; a chunk sent again is acknowledged without being stored
-//! twice; a chunk ahead of the next expected one is a 409 whose detail names the one missing.
-//! The answer always carries `Recording-Next-Seq`. `finish` turns the take into a lossless
+//! `record-start` opens a session on a card (editor; at most `--max-open-recordings` per user)
+//! and says how many seconds of audio each chunk should hold. Each chunk is `POST`ed raw (the
+//! recorder's `Content-Type`, e.g. `audio/webm;codecs=opus`) and synced to disk before the
+//! answer. `seq` is optional: without it (as the service spec describes the call) chunks are
+//! appended in arrival order; with it (0, 1, 2…, what our recorder sends) a chunk sent again is
+//! acknowledged without being stored twice and a chunk ahead of the next expected one is a 409
+//! whose detail names the one missing. The first chunk must start like accepted audio (415
+//! otherwise). The answer always carries `Recording-Next-Seq`. `finish` turns the take into a lossless
 //! original plus the player's M4A (already encoded while recording, so it is quick) and adds
 //! it as the card's last track; `abandon` deletes everything. Sessions idle for 24 hours
 //! expire.
@@ -48,6 +50,7 @@ pub fn chunk_router() -> OpenApiRouter<AppState> {
     params(("slug" = String, Path)), request_body = RecordStartInput,
     responses((status = 201, body = RecordStartOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
         (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "the caller already has the most recording sessions open", body = Problem, content_type = "application/problem+json"),
         (status = 422, body = Problem, content_type = "application/problem+json")))]
 pub async fn record_start(
     State(core): State<Core>,
@@ -62,9 +65,12 @@ pub async fn record_start(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ChunkQuery {
-    /// The chunk's sequence number, from 0.
-    pub seq: i64,
+    /// The chunk's sequence number, from 0. Optional: without it the chunk is appended after
+    /// the ones received; with it a re-sent chunk is not stored twice.
+    #[param(minimum = 0)]
+    pub seq: Option<i64>,
 }
 
 /// Appends one chunk of the take (raw bytes of the recorder's format).
@@ -74,6 +80,7 @@ pub struct ChunkQuery {
     responses((status = 204, headers(("Recording-Next-Seq" = i64, description = "the sequence number expected next"))),
         (status = 401, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
         (status = 409, body = Problem, content_type = "application/problem+json"), (status = 413, body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "the first chunk does not start like accepted audio", body = Problem, content_type = "application/problem+json"),
         (status = 422, body = Problem, content_type = "application/problem+json")))]
 pub async fn record_chunk(
     State(core): State<Core>,
@@ -86,10 +93,10 @@ pub async fn record_chunk(
     let Query(q) = query.map_err(|_| {
         ApiError::from(Problem::invalid(vec![cardsmith_model::FieldError::new(
             "seq",
-            "is required: the chunk's sequence number, from 0",
+            "must be a whole number: the chunk's sequence number, from 0",
         )]))
     })?;
-    if q.seq < 0 {
+    if q.seq.is_some_and(|seq| seq < 0) {
         return Err(CoreError::invalid("seq", "must be 0 or more").into());
     }
     if body.is_empty() {

@@ -88,7 +88,7 @@ pub async fn upload_track(
         .map_err(super::media::multipart_error)?
     {
         if field.name() == Some("title") && field.file_name().is_none() {
-            title = Some(field.text().await.map_err(super::media::multipart_error)?);
+            title = Some(super::media::bounded_text(field, "title").await?);
             continue;
         }
         if file.is_some() {
@@ -159,6 +159,7 @@ pub async fn reorder_tracks(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct TrackSlugQuery {
     pub slug: String,
     /// The track asking (its own slug counts as available).
@@ -229,6 +230,7 @@ pub async fn track_audio(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PeaksQuery {
     /// How many values to return (1 to 20000, default 1000).
     pub buckets: Option<usize>,

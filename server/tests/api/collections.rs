@@ -642,7 +642,7 @@ async fn background_images_are_content_addressed_and_cached() {
         .get(&format!("/api/collections/{id}/background"))
         .await;
     assert_eq!(r.status(), 200);
-    assert_eq!(r.headers()["content-type"], "image/png");
+    assert_eq!(r.headers()["content-type"], "image/jpeg");
     let etag = r.headers()["etag"].to_str().unwrap().to_owned();
     let listed: Value = viewer.get_json(&format!("/api/collections/{id}")).await;
     assert_eq!(

@@ -132,7 +132,23 @@ async fn a_rescan_repairs_missing_audio_and_removes_orphans() {
     assert_eq!(done["status"], "succeeded");
     let report: Value = serde_json::from_str(done["result"].as_str().unwrap()).unwrap();
     assert_eq!(report["transcodes_queued"], json!([slug]));
-    assert_eq!(report["orphan_files_removed"], 1);
+    // a rescan deletes nothing: unreferenced files are the sweep's, once past the grace period
+    assert!(media.join("ab").join(&orphan).exists());
+    let swept = cardsmith_core::media::sweep::sweep(&app.core, cardsmith_core::media::sweep::GRACE)
+        .await
+        .unwrap();
+    assert_eq!(swept.orphan_files_removed, 0, "a young orphan is kept");
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(7200);
+    std::fs::File::options()
+        .write(true)
+        .open(media.join("ab").join(&orphan))
+        .unwrap()
+        .set_modified(old)
+        .unwrap();
+    let swept = cardsmith_core::media::sweep::sweep(&app.core, cardsmith_core::media::sweep::GRACE)
+        .await
+        .unwrap();
+    assert_eq!(swept.orphan_files_removed, 1);
     assert!(!media.join("ab").join(&orphan).exists());
     let repaired = wait_settled(&admin, &card, slug).await;
     assert_eq!(repaired["transcode_status"], "ready");

@@ -8,7 +8,7 @@ use crate::helpers::{assert_problem, spawn_app, User};
 
 /// A take as a browser would send it: WebM/Opus made by ffmpeg from espeak-ng speech, cut
 /// into `n` pieces.
-fn take_in_chunks(n: usize) -> Vec<Vec<u8>> {
+pub fn take_in_chunks(n: usize) -> Vec<Vec<u8>> {
     let webm = std::env::temp_dir().join(format!("take-{}.webm", std::process::id()));
     let out = std::process::Command::new("ffmpeg")
         .args(["-hide_banner", "-loglevel", "error", "-y", "-i"])
@@ -23,7 +23,7 @@ fn take_in_chunks(n: usize) -> Vec<Vec<u8>> {
     all.chunks(size).map(<[u8]>::to_vec).collect()
 }
 
-async fn send(user: &User, session: &str, seq: i64, chunk: &[u8]) -> reqwest::Response {
+pub async fn send(user: &User, session: &str, seq: i64, chunk: &[u8]) -> reqwest::Response {
     user.client
         .post(user.url(&format!("/api/recording/{session}/chunk?seq={seq}")))
         .header("content-type", "audio/webm;codecs=opus")
@@ -144,18 +144,37 @@ async fn abandoning_deletes_the_take_and_bad_chunks_are_refused() {
     .await;
     assert_problem(send(&admin, &session, -1, b"abc").await, 422).await;
     assert_problem(send(&admin, &session, 0, b"").await, 422).await;
-    let no_seq = admin
+    let bad_seq = admin
         .client
-        .post(admin.url(&format!("/api/recording/{session}/chunk")))
+        .post(admin.url(&format!("/api/recording/{session}/chunk?seq=first")))
         .body("abc")
         .send()
         .await
         .unwrap();
-    assert_problem(no_seq, 422).await;
+    assert_problem(bad_seq, 422).await;
+    // the first chunk must start like audio: anything else is refused before it is stored
+    assert_problem(
+        send(&admin, &session, 0, b"definitely not audio").await,
+        415,
+    )
+    .await;
+    assert_problem(
+        admin
+            .post_empty(&format!("/api/recording/{session}/finish"))
+            .await,
+        409,
+    )
+    .await;
+    // it starts like MP3, and is not: finishing probes the take and refuses it
     assert_eq!(
-        send(&admin, &session, 0, b"definitely not audio")
-            .await
-            .status(),
+        send(
+            &admin,
+            &session,
+            0,
+            b"ID3\x03\0\0\0\0\0\0 and then not audio"
+        )
+        .await
+        .status(),
         204
     );
     assert_problem(
@@ -197,7 +216,12 @@ async fn abandoning_deletes_the_take_and_bad_chunks_are_refused() {
         .await
         .unwrap();
     let stale = started["session_id"].as_str().unwrap().to_owned();
-    assert_eq!(send(&admin, &stale, 0, b"some bytes").await.status(), 204);
+    assert_eq!(
+        send(&admin, &stale, 0, &take_in_chunks(2)[0])
+            .await
+            .status(),
+        204
+    );
     sqlx::query(
         "UPDATE recording_sessions SET updated_at = '2000-01-01T00:00:00.000Z' WHERE id = $1",
     )

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
 
-use super::{AAC_BITRATE, LOUDNORM, SAMPLE_RATE};
+use super::{guarded_input, time_limit, AAC_BITRATE, LOUDNORM, SAMPLE_RATE};
 use crate::{CoreError, CoreResult};
 
 /// Called with the fraction done (0..1) while ffmpeg runs.
@@ -21,7 +21,8 @@ pub async fn encode_m4a(
     duration_ms: Option<i64>,
     progress: Progress<'_>,
 ) -> CoreResult<()> {
-    let mut args = args_of(&["-i", path_str(input)?, "-vn", "-map_metadata", "-1"]);
+    let mut args = file_input(input)?;
+    args.extend(args_of(&["-vn", "-map_metadata", "-1"]));
     args.extend(player_output_args());
     args.push(path_str(output)?.into());
     run(args, duration_ms, progress).await
@@ -54,9 +55,8 @@ pub async fn filter_to_flac(
     duration_ms: Option<i64>,
     progress: Progress<'_>,
 ) -> CoreResult<()> {
-    let args = args_of(&[
-        "-i",
-        path_str(input)?,
+    let mut args = file_input(input)?;
+    args.extend(args_of(&[
         "-vn",
         "-map_metadata",
         "-1",
@@ -67,7 +67,7 @@ pub async fn filter_to_flac(
         "-f",
         "flac",
         path_str(output)?,
-    ]);
+    ]));
     run(args, duration_ms, progress).await
 }
 
@@ -81,7 +81,7 @@ pub async fn concat_to_flac(
     let mut args = Vec::new();
     let mut graph = String::new();
     for (i, input) in inputs.iter().enumerate() {
-        args.extend(["-i".to_owned(), path_str(input)?.to_owned()]);
+        args.extend(file_input(input)?);
         graph.push_str(&format!(
             "[{i}:a]aresample={SAMPLE_RATE},aformat=sample_fmts=s32:channel_layouts=stereo[a{i}];"
         ));
@@ -123,14 +123,43 @@ fn args_of(parts: &[&str]) -> Vec<String> {
     parts.iter().map(|s| (*s).to_owned()).collect()
 }
 
+/// `-i file:PATH` with the input guard: local file protocol and accepted demuxers only. The
+/// `file:` prefix keeps a path from ever being read as another protocol's URL.
+fn file_input(path: &Path) -> CoreResult<Vec<String>> {
+    Ok(guarded_input("file", &format!("file:{}", path_str(path)?)))
+}
+
 fn path_str(path: &Path) -> CoreResult<&str> {
     path.to_str()
         .ok_or_else(|| CoreError::internal("media path", "not UTF-8"))
 }
 
 /// Runs ffmpeg with `args` (after the common flags), reporting progress from `-progress`.
-/// The child is killed if this future is dropped (a cancelled job).
+/// The child is killed if this future is dropped (a cancelled job) or when it outlives
+/// [`time_limit`] for the audio's length. Its error output is logged, never returned: it names
+/// server paths.
 pub async fn run(
+    args: Vec<String>,
+    duration_ms: Option<i64>,
+    progress: Progress<'_>,
+) -> CoreResult<()> {
+    let limit = time_limit(duration_ms);
+    match tokio::time::timeout(limit, run_unbounded(args, duration_ms, progress)).await {
+        Ok(result) => result,
+        Err(_) => {
+            tracing::warn!(
+                limit_s = limit.as_secs(),
+                "ffmpeg ran past its time limit; killed"
+            );
+            Err(CoreError::Internal(format!(
+                "ffmpeg ran longer than {} s and was stopped",
+                limit.as_secs()
+            )))
+        }
+    }
+}
+
+async fn run_unbounded(
     args: Vec<String>,
     duration_ms: Option<i64>,
     progress: Progress<'_>,
@@ -155,11 +184,7 @@ pub async fn run(
         .map_err(|e| CoreError::internal("starting ffmpeg (is it installed?)", e))?;
     let stdout = child.stdout.take().expect("piped stdout");
     let mut stderr = child.stderr.take().expect("piped stderr");
-    let errors = tokio::spawn(async move {
-        let mut text = String::new();
-        let _ = stderr.read_to_string(&mut text).await;
-        text
-    });
+    let errors = tokio::spawn(async move { tail_of(&mut stderr).await });
     let mut lines = BufReader::new(stdout).lines();
     while let Ok(Some(line)) = lines.next_line().await {
         if let (Some(total), Some(us)) = (duration_ms, line.strip_prefix("out_time_us=")) {
@@ -176,19 +201,26 @@ pub async fn run(
         .map_err(|e| CoreError::internal("waiting for ffmpeg", e))?;
     let errors = errors.await.unwrap_or_default();
     if status.success() {
-        Ok(())
-    } else {
-        let tail: String = errors
-            .trim()
-            .chars()
-            .rev()
-            .take(400)
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .collect();
-        Err(CoreError::Internal(format!(
-            "ffmpeg failed ({status}): {tail}"
-        )))
+        return Ok(());
     }
+    tracing::warn!(%status, stderr = %errors.trim(), "ffmpeg failed");
+    Err(CoreError::Internal(format!("ffmpeg failed ({status})")))
+}
+
+/// Reads a child's error output to its end (so the child never blocks on a full pipe) and
+/// keeps the last 16 KiB, which is where ffmpeg says what went wrong.
+pub async fn tail_of(stream: &mut (impl tokio::io::AsyncRead + Unpin)) -> String {
+    const KEEP: usize = 16 * 1024;
+    let mut kept = Vec::new();
+    let mut buf = [0u8; 4096];
+    while let Ok(n) = stream.read(&mut buf).await {
+        if n == 0 {
+            break;
+        }
+        kept.extend_from_slice(&buf[..n]);
+        if kept.len() > KEEP {
+            kept.drain(..kept.len() - KEEP);
+        }
+    }
+    String::from_utf8_lossy(&kept).into_owned()
 }

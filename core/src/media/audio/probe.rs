@@ -38,28 +38,60 @@ struct FfprobeFormat {
 
 const ACCEPTED: &str = "MP3, M4A/AAC, WAV, FLAC, Ogg Vorbis, Opus or WebM audio";
 
+/// How long ffprobe may look at a file: it reads headers, not the whole stream.
+const PROBE_LIMIT: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// Probes `path`; anything that is not one of the accepted audio formats is a 415.
+///
+/// ffprobe runs with the input guard (local file only, accepted demuxers only), so a playlist
+/// or concat script is refused before anything it names is opened.
 pub async fn probe(path: &Path) -> CoreResult<Probe> {
-    let out = tokio::process::Command::new("ffprobe")
-        .args([
-            "-v",
-            "error",
-            "-print_format",
-            "json",
-            "-show_format",
-            "-show_streams",
-        ])
-        .arg(path)
-        .kill_on_drop(true)
-        .output()
-        .await
-        .map_err(|e| CoreError::internal("running ffprobe (is ffmpeg installed?)", e))?;
     let unsupported = || CoreError::UnsupportedMedia(format!("the file is not {ACCEPTED}"));
+    let input = format!(
+        "file:{}",
+        path.to_str()
+            .ok_or_else(|| CoreError::internal("media path", "not UTF-8"))?
+    );
+    let mut args: Vec<String> = ["-v", "error", "-print_format", "json"]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+    args.extend(super::guarded_input("file", &input));
+    args.extend(["-show_format".to_owned(), "-show_streams".to_owned()]);
+    let run = tokio::process::Command::new("ffprobe")
+        .args(&args)
+        .stdin(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .output();
+    let out = match tokio::time::timeout(PROBE_LIMIT, run).await {
+        Ok(out) => {
+            out.map_err(|e| CoreError::internal("running ffprobe (is ffmpeg installed?)", e))?
+        }
+        Err(_) => {
+            tracing::warn!("ffprobe ran past its time limit; killed");
+            return Err(unsupported());
+        }
+    };
     if !out.status.success() {
         return Err(unsupported());
     }
     let parsed: FfprobeOut = serde_json::from_slice(&out.stdout).map_err(|_| unsupported())?;
     classify(&parsed).ok_or_else(unsupported)
+}
+
+/// Whether `head` (the first bytes of a stream) starts like one of the accepted containers.
+///
+/// Used where bytes are kept before ffprobe can look at a whole file (the first chunk of a
+/// recording), so a playlist or script is refused on arrival rather than stored.
+pub fn starts_like_audio(head: &[u8]) -> bool {
+    let at = |offset: usize, magic: &[u8]| head.get(offset..offset + magic.len()) == Some(magic);
+    at(0, &[0x1A, 0x45, 0xDF, 0xA3]) // Matroska / WebM (EBML)
+        || at(4, b"ftyp") // MP4 / M4A
+        || at(0, b"OggS")
+        || at(0, b"fLaC")
+        || (at(0, b"RIFF") && at(8, b"WAVE"))
+        || at(0, b"ID3") // MP3 with a tag
+        || (head.len() >= 2 && head[0] == 0xFF && head[1] & 0xE0 == 0xE0) // MPEG/ADTS frame
 }
 
 fn classify(out: &FfprobeOut) -> Option<Probe> {
@@ -130,6 +162,22 @@ mod tests {
             classify(&out("wav", "pcm_s16le")).unwrap().duration_ms,
             Some(1500)
         );
+    }
+
+    #[test]
+    fn containers_are_recognised_by_their_first_bytes() {
+        assert!(starts_like_audio(&[0x1A, 0x45, 0xDF, 0xA3, 0x9F]));
+        assert!(starts_like_audio(b"\0\0\0\x1cftypiso5"));
+        assert!(starts_like_audio(b"OggS\0\x02"));
+        assert!(starts_like_audio(b"RIFF\x24\0\0\0WAVEfmt "));
+        assert!(starts_like_audio(b"ID3\x04"));
+        assert!(starts_like_audio(&[0xFF, 0xFB, 0x90]));
+        assert!(!starts_like_audio(b"#EXTM3U\n#EXT-X-TARGETDURATION:10"));
+        assert!(!starts_like_audio(
+            b"ffconcat version 1.0\nfile /etc/passwd"
+        ));
+        assert!(!starts_like_audio(b"RIFF\x24\0\0\0AVI "));
+        assert!(!starts_like_audio(b""));
     }
 
     #[test]

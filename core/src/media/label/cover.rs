@@ -1,5 +1,6 @@
 //! Cover images: decoded once, within limits, into small square RGB images.
 
+use std::collections::HashMap;
 use std::io::Cursor;
 
 use image::{DynamicImage, ImageReader, Limits, RgbImage};
@@ -13,18 +14,25 @@ const MAX_COVER_ALLOC: u64 = 256 * 1024 * 1024;
 /// 600 px across 48 mm is ~320 dpi: sharp in print, small in the file.
 const COVER_PX: u32 = 600;
 
-/// Decodes every cover once; returns the images and, per card, its index among them.
+/// Decodes every distinct cover once (cards sharing a picture share its `Arc`); returns the
+/// images and, per card, its index among them.
 pub(super) fn prepare_covers(cards: &[LabelCard]) -> (Vec<RgbImage>, Vec<Option<usize>>) {
     let mut covers = Vec::new();
-    let mut index_of = |card: &LabelCard| match decode_cover(card.cover.as_deref()?) {
-        Ok(image) => {
-            covers.push(image);
-            Some(covers.len() - 1)
-        }
-        Err(err) => {
-            tracing::warn!(title = %card.title, %err, "unusable cover; printing a placeholder");
-            None
-        }
+    let mut decoded: HashMap<*const u8, Option<usize>> = HashMap::new();
+    let mut index_of = |card: &LabelCard| {
+        let bytes = card.cover.as_ref()?;
+        *decoded
+            .entry(bytes.as_ptr())
+            .or_insert_with(|| match decode_cover(bytes) {
+                Ok(image) => {
+                    covers.push(image);
+                    Some(covers.len() - 1)
+                }
+                Err(err) => {
+                    tracing::warn!(title = %card.title, %err, "unusable cover; printing a placeholder");
+                    None
+                }
+            })
     };
     let cover_of = cards.iter().map(&mut index_of).collect();
     (covers, cover_of)

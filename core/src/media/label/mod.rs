@@ -31,7 +31,9 @@ pub struct LabelCard {
     /// Track titles in order; may be empty.
     pub tracks: Vec<String>,
     /// Front cover image bytes (JPEG/PNG/WebP/GIF); an undecodable one prints a placeholder.
-    pub cover: Option<Vec<u8>>,
+    /// Cards showing the same picture share one `Arc` (a sheet of 90 copies holds the bytes
+    /// once), and each shared picture is decoded once per sheet.
+    pub cover: Option<std::sync::Arc<[u8]>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,7 +138,7 @@ mod tests {
             title: title.into(),
             author: "Oma Ilse".into(),
             tracks,
-            cover,
+            cover: cover.map(Into::into),
         }
     }
 

@@ -1,0 +1,288 @@
+//! Memory figures, printed (never asserted): run with `make bench` (`scripts/bench`).
+//!
+//! Peak resident memory of the server process and its ffmpeg children while it renders a
+//! 90-card label sheet (the most a sheet may hold, every card with the same 2048 px cover)
+//! and receives 3 recordings at once (the most one user may have open). The reference on the
+//! same bytes, in the same run: plain `ffmpeg` doing one live encode of the same take, and
+//! the arithmetic of what 90 decoded copies of the cover would take.
+
+use std::time::{Duration, Instant};
+
+use cardsmith::{Application, Cli};
+use clap::Parser;
+use reqwest::Client;
+use serde_json::{json, Value};
+
+const EMAIL: &str = "bench@example.com";
+const PASSWORD: &str = "benchmark-password";
+
+fn main() {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(run());
+}
+
+/// Resident kB of `pid` and all its descendants, read from `/proc`.
+fn tree_rss_kb(pid: u32) -> u64 {
+    let mut total = 0;
+    let mut parents = vec![pid];
+    while let Some(parent) = parents.pop() {
+        total += status_kb(parent, "VmRSS:");
+        let Ok(entries) = std::fs::read_dir("/proc") else {
+            break;
+        };
+        for entry in entries.flatten() {
+            let Some(child) = entry
+                .file_name()
+                .to_str()
+                .and_then(|n| n.parse::<u32>().ok())
+            else {
+                continue;
+            };
+            let stat = std::fs::read_to_string(format!("/proc/{child}/stat")).unwrap_or_default();
+            // the fields after the parenthesised command: state, ppid, …
+            let ppid = stat
+                .rsplit_once(')')
+                .and_then(|(_, rest)| rest.split_whitespace().nth(1))
+                .and_then(|p| p.parse::<u32>().ok());
+            if ppid == Some(parent) {
+                parents.push(child);
+            }
+        }
+    }
+    total
+}
+
+fn status_kb(pid: u32, field: &str) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap_or_default()
+        .lines()
+        .find_map(|l| l.strip_prefix(field))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Samples the resident memory of `pid`'s process tree every 10 ms until `stop` is set;
+/// answers the peak in kB.
+fn sample_peak(
+    pid: u32,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> std::thread::JoinHandle<u64> {
+    std::thread::spawn(move || {
+        let mut peak = 0;
+        while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+            peak = peak.max(tree_rss_kb(pid));
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        peak
+    })
+}
+
+fn ffmpeg(args: &[&str]) {
+    let ok = std::process::Command::new("ffmpeg")
+        .args(["-hide_banner", "-loglevel", "error", "-y"])
+        .args(args)
+        .status()
+        .unwrap();
+    assert!(ok.success(), "ffmpeg {args:?}");
+}
+
+async fn json_of(r: reqwest::RequestBuilder) -> Value {
+    let r = r.send().await.unwrap();
+    assert!(r.status().is_success(), "{}", r.status());
+    r.json().await.unwrap()
+}
+
+async fn run() {
+    let dir = tempfile::tempdir().unwrap();
+    let webm = dir.path().join("two-minutes.webm");
+    ffmpeg(&[
+        "-f",
+        "lavfi",
+        "-i",
+        "anoisesrc=d=120:c=pink:r=48000:a=0.3",
+        "-c:a",
+        "libopus",
+        "-b:a",
+        "48k",
+        "-f",
+        "webm",
+        webm.to_str().unwrap(),
+    ]);
+    let take = std::fs::read(&webm).unwrap();
+    // a 2048 px photo-like cover: noise, so no encoder makes it small
+    let cover = image::RgbImage::from_fn(2048, 2048, |x, y| {
+        let n = x
+            .wrapping_mul(2_654_435_761)
+            .wrapping_add(y.wrapping_mul(40_503))
+            >> 7;
+        image::Rgb([n as u8, (n >> 8) as u8, (x ^ y) as u8])
+    });
+    let mut png = std::io::Cursor::new(Vec::new());
+    cover.write_to(&mut png, image::ImageFormat::Png).unwrap();
+    let png = png.into_inner();
+
+    let data = dir.path().join("data");
+    let args = [
+        "cardsmith",
+        "serve",
+        "--bind",
+        "127.0.0.1:0",
+        "--data-dir",
+        data.to_str().unwrap(),
+        "--admin-email",
+        EMAIL,
+        "--admin-password",
+        PASSWORD,
+        "--max-image-bytes",
+        "33554432",
+    ];
+    let config = Cli::parse_from(args).into_config();
+    let app = Application::build(&config).await.unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(app.serve(listener, std::future::pending()));
+    let client = Client::builder().cookie_store(true).build().unwrap();
+    json_of(
+        client
+            .post(format!("{base}/api/auth/login"))
+            .json(&json!({"email": EMAIL, "password": PASSWORD})),
+    )
+    .await;
+    let collection = json_of(
+        client
+            .post(format!("{base}/api/collections"))
+            .json(&json!({"name": "Bench", "description": ""})),
+    )
+    .await;
+    let card = json_of(
+        client
+            .post(format!(
+                "{base}/api/collections/{}/cards",
+                collection["id"].as_str().unwrap()
+            ))
+            .json(&json!({"title": "Memory", "description": ""})),
+    )
+    .await;
+    let card = card["slug"].as_str().unwrap().to_owned();
+    let form = reqwest::multipart::Form::new().part(
+        "file",
+        reqwest::multipart::Part::bytes(png.clone()).file_name("cover.png"),
+    );
+    let r = client
+        .post(format!("{base}/api/cards/{card}/cover"))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success(), "cover upload: {}", r.status());
+    let stored_cover = client
+        .get(format!("{base}/api/cards/{card}/cover"))
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap()
+        .len();
+
+    let me = std::process::id();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let idle_kb = tree_rss_kb(me);
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let sampler = sample_peak(me, stop.clone());
+    let t = Instant::now();
+    let sheet = {
+        let (client, base, card) = (client.clone(), base.clone(), card.clone());
+        tokio::spawn(async move {
+            json_of(
+                client
+                    .post(format!("{base}/api/labels/generate"))
+                    .json(&json!({
+                        "card_slugs": vec![card; 90], "format": "pdf", "page_size": "a4"
+                    })),
+            )
+            .await
+        })
+    };
+    let mut takes = Vec::new();
+    for _ in 0..3 {
+        let (client, base, card, take) = (client.clone(), base.clone(), card.clone(), take.clone());
+        takes.push(tokio::spawn(async move {
+            let started = json_of(
+                client
+                    .post(format!("{base}/api/cards/{card}/tracks/record-start"))
+                    .json(&json!({})),
+            )
+            .await;
+            let session = started["session_id"].as_str().unwrap().to_owned();
+            for (seq, chunk) in take.chunks(take.len().div_ceil(24)).enumerate() {
+                let r = client
+                    .post(format!("{base}/api/recording/{session}/chunk?seq={seq}"))
+                    .header("content-type", "audio/webm;codecs=opus")
+                    .body(chunk.to_vec())
+                    .send()
+                    .await
+                    .unwrap();
+                assert_eq!(r.status(), 204);
+                tokio::time::sleep(Duration::from_millis(40)).await;
+            }
+            json_of(
+                client
+                    .post(format!("{base}/api/recording/{session}/finish"))
+                    .json(&json!({})),
+            )
+            .await;
+        }));
+    }
+    let sheet = sheet.await.unwrap();
+    for take in takes {
+        take.await.unwrap();
+    }
+    let busy_s = t.elapsed().as_secs_f64();
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let peak_kb = sampler.join().unwrap();
+
+    // reference: plain ffmpeg doing one live encode of the same take (FLAC + AAC M4A)
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut child = std::process::Command::new("ffmpeg")
+        .args(["-hide_banner", "-loglevel", "error", "-y", "-i", "pipe:0"])
+        .args(["-map", "0:a", "-c:a", "flac", "-f", "flac"])
+        .arg(dir.path().join("ref.flac"))
+        .args(["-map", "0:a", "-c:a", "aac", "-b:a", "128k", "-f", "mp4"])
+        .arg(dir.path().join("ref.m4a"))
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let ref_sampler = sample_peak(child.id(), stop.clone());
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(&take).unwrap();
+    }
+    child.wait().unwrap();
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let ffmpeg_kb = ref_sampler.join().unwrap();
+
+    let mib = |kb: u64| kb as f64 / 1024.0;
+    let decoded_copies = 90.0 * 2048.0 * 2048.0 * 3.0 / (1024.0 * 1024.0);
+    println!("\n== memory: a 90-card label sheet (one 2048 px cover, {:.0} KB stored) + 3 recordings at once", stored_cover as f64 / 1e3);
+    println!(
+        "server + ffmpeg children, idle:             {:7.1} MiB",
+        mib(idle_kb)
+    );
+    println!(
+        "server + ffmpeg children, peak:             {:7.1} MiB  (+{:.1} MiB over idle, {busy_s:.1} s busy; sheet {})",
+        mib(peak_kb),
+        mib(peak_kb.saturating_sub(idle_kb)),
+        sheet["filename"]
+    );
+    println!(
+        "reference: one plain ffmpeg live encode:    {:7.1} MiB  (3 of them: {:.1} MiB)",
+        mib(ffmpeg_kb),
+        3.0 * mib(ffmpeg_kb)
+    );
+    println!("reference: 90 decoded copies of the cover:  {decoded_copies:7.1} MiB  (what decoding per card would hold)");
+}

@@ -1,0 +1,96 @@
+//! The real `cardsmith` binary as a child process, on a fixed port and data directory, for
+//! tests that kill it with SIGKILL at a bad moment and start it again on the same data.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::helpers::{User, ADMIN_EMAIL, ADMIN_PASSWORD};
+
+pub struct ServerProcess {
+    data: PathBuf,
+    port: u16,
+    args: Vec<String>,
+    child: tokio::process::Child,
+}
+
+impl ServerProcess {
+    /// Starts the binary on a free loopback port with its data in `data` and the test admin,
+    /// plus `args`, and waits until it answers `/health`.
+    pub async fn start(data: &Path, args: &[&str]) -> Self {
+        let port = {
+            let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            listener.local_addr().unwrap().port()
+        };
+        let args: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
+        let child = spawn(data, port, &args);
+        let server = Self {
+            data: data.to_owned(),
+            port,
+            args,
+            child,
+        };
+        server.wait_healthy().await;
+        server
+    }
+
+    /// A browser-like client of this server (cookies survive a restart: same origin).
+    pub fn client(&self) -> User {
+        User {
+            client: reqwest::Client::builder()
+                .cookie_store(true)
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .unwrap(),
+            base: format!("http://127.0.0.1:{}", self.port),
+        }
+    }
+
+    /// SIGKILL: no shutdown, no flush, as a power cut would leave it.
+    pub async fn kill(&mut self) {
+        self.child.kill().await.unwrap();
+        self.child.wait().await.unwrap();
+    }
+
+    /// Starts the binary again on the same port and data, and waits until it answers.
+    pub async fn restart(&mut self) {
+        self.child = spawn(&self.data, self.port, &self.args);
+        self.wait_healthy().await;
+    }
+
+    async fn wait_healthy(&self) {
+        let user = self.client();
+        for _ in 0..600 {
+            let up = user.client.get(user.url("/health")).send().await;
+            if up.is_ok_and(|r| r.status() == 200) {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("the server did not start");
+    }
+}
+
+fn spawn(data: &Path, port: u16, args: &[String]) -> tokio::process::Child {
+    tokio::process::Command::new(env!("CARGO_BIN_EXE_cardsmith"))
+        .args([
+            "serve",
+            "--bind",
+            &format!("127.0.0.1:{port}"),
+            "--data-dir",
+        ])
+        .arg(data)
+        .args([
+            "--admin-email",
+            ADMIN_EMAIL,
+            "--admin-password",
+            ADMIN_PASSWORD,
+            "--leptos-toml",
+            "../Leptos.toml",
+        ])
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("cardsmith starts")
+}
