@@ -2,7 +2,7 @@
 //! label builder shares.
 
 use cardsmith_model::card::CardOut;
-use cardsmith_model::publish::PublishSummary;
+use cardsmith_model::publish::{PublishBadge, PublishSummary};
 use leptos::prelude::*;
 
 use super::layout::{tint, Badge, EmptyBox};
@@ -49,9 +49,9 @@ pub fn CardTile(
     /// linked in. Without it (the all-cards page) the tile names the card's collection.
     #[prop(optional_no_strip)]
     in_collection: Option<String>,
-    /// The caller's publish records, for the card's publish badge.
-    #[prop(optional)]
-    publish: Vec<PublishSummary>,
+    /// The card's publish badge, if it was ever published.
+    #[prop(optional_no_strip)]
+    publish: Option<PublishBadge>,
 ) -> impl IntoView {
     let href = format!("/cards/{}", card.slug);
     let linked = in_collection.as_ref().map(|id| *id != card.collection_id);
@@ -76,7 +76,7 @@ pub fn CardTile(
                     <p class="line-clamp-2 font-medium text-slate-900">{card.title.clone()}</p>
                     <div class="flex flex-wrap items-center gap-1 text-xs text-slate-600">
                         {badge}
-                        {badge_of(&card, &publish).map(|badge| view! { <BadgePill badge/> })}
+                        {publish.map(|badge| view! { <BadgePill badge/> })}
                         {place.map(|p| view! { <span class="truncate">{p}</span> })}
                     </div>
                 </div>
@@ -107,7 +107,11 @@ pub fn CardGrid(
         <ul aria-label=label class="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
             {cards
                 .into_iter()
-                .map(|card| view! { <CardTile card in_collection=in_collection.clone() publish=publish.clone()/> })
+                .map(|card| {
+                    // each tile gets its own badge, not a copy of every record
+                    let badge = badge_of(&card, &publish);
+                    view! { <CardTile card in_collection=in_collection.clone() publish=badge/> }
+                })
                 .collect_view()}
         </ul>
     }
