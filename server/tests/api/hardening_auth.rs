@@ -506,6 +506,28 @@ async fn the_audit_log_records_the_client_address_of_sign_ins() {
     );
 }
 
+#[tokio::test]
+async fn x_forwarded_for_counts_only_when_the_operator_says_a_proxy_sets_it() {
+    let claim = |user: &User| {
+        user.client
+            .post(user.url("/api/auth/login"))
+            .header("x-forwarded-for", "198.51.100.1, 203.0.113.9")
+            .json(&json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD}))
+            .send()
+    };
+    let direct = spawn_app().await;
+    assert_eq!(claim(&direct.anonymous()).await.unwrap().status(), 200);
+    assert_eq!(audit_ips(&direct, "auth.login").await, ["127.0.0.1"]);
+
+    let proxied = spawn_app_with(&["--trust-forwarded-for"]).await;
+    assert_eq!(claim(&proxied.anonymous()).await.unwrap().status(), 200);
+    assert_eq!(
+        audit_ips(&proxied, "auth.login").await,
+        ["203.0.113.9"],
+        "the entry the proxy appended, not what the client claimed before it"
+    );
+}
+
 #[cfg(unix)]
 #[tokio::test]
 async fn a_generated_first_admin_password_goes_to_a_private_file() {
