@@ -6,12 +6,13 @@ SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 STEP := scripts/step
 
-.PHONY: help bootstrap run test dev e2e bench
+.PHONY: help bootstrap run test dev e2e fuzz bench
 help:
 	@echo "make run        bootstrap, release build, serve on \$${CARDSMITH_BIND:-127.0.0.1:3000} (data in ./data)"
-	@echo "make test       bootstrap, fmt, clippy (ssr + wasm32), cargo test, dev build, browser tests"
+	@echo "make test       bootstrap, fmt, clippy (ssr + wasm32), cargo test, dev build, API fuzzing, browser tests"
 	@echo "make dev        bootstrap, cargo leptos watch"
 	@echo "make e2e        browser tests only, against the already-built dev binary"
+	@echo "make fuzz       schemathesis against the already-built dev binary's /openapi.yaml (no 5xx, responses as documented)"
 	@echo "make bench      audio figures (release): transcode vs ffmpeg, Range throughput, finishing a 10-min take"
 	@echo "make bootstrap  install/verify the toolchain (idempotent)"
 
@@ -33,3 +34,6 @@ bench: bootstrap
 
 e2e:
 	@$(STEP) "browser tests (dev binary)" node end2end/run.mjs
+
+fuzz:
+	@$(STEP) "API fuzzing (dev binary)" scripts/fuzz

@@ -24,7 +24,13 @@ use crate::state::AppState;
             are RFC 9457 `application/problem+json` documents whose `type` is `/problems/{kind}`; \
             validation failures (422) list `errors` as `{pointer, detail}` with JSON Pointers into \
             the request body. Browser requests that change state must come from the app's own \
-            origin (403 otherwise).",
+            origin (403 otherwise).\n\n\
+            Deliberate deviations from the service spec, both for safety: (1) a browser request \
+            that changes state and carries a foreign `Origin` or `Sec-Fetch-Site: cross-site` is \
+            refused with 403 (clients that are not browsers send neither header and are not \
+            affected); (2) `GET /player-accounts/callback` completes a link only for the session \
+            that started it (403 otherwise). Extensions the spec does not name are optional: \
+            `seq` on recording chunks (without it chunks are appended in arrival order).",
     ),
     servers((url = "/api", description = "This server")),
     tags(
@@ -51,6 +57,76 @@ use crate::state::AppState;
     )
 )]
 pub struct ApiDoc;
+
+/// Adds to every operation the statuses its shared extractors answer, unless its own
+/// annotation already lists them, so the document names every status an operation can give:
+///
+/// - a request body that cannot be read: 400 (malformed JSON or multipart) or 413 (larger
+///   than the body limit);
+/// - a JSON body ([`crate::problem::ApiJson`]): 415 without a JSON `Content-Type`, 422 when
+///   well-formed but of the wrong shape (with a pointer to the member at fault);
+/// - query parameters (axum's `Query`): 400 when the query string does not parse into them.
+///
+/// Handlers list only what their own logic answers; `scripts/fuzz` checks the sum.
+pub fn with_extractor_responses(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
+    use utoipa::openapi::path::ParameterIn;
+
+    for item in doc.paths.paths.values_mut() {
+        let operations = [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+        ];
+        for op in operations.into_iter().flatten() {
+            let has_query = op
+                .parameters
+                .iter()
+                .flatten()
+                .any(|p| p.parameter_in == ParameterIn::Query);
+            let body_types: Vec<&str> = op
+                .request_body
+                .iter()
+                .flat_map(|b| b.content.keys().map(String::as_str))
+                .collect();
+            let json_body = body_types.contains(&"application/json");
+            let mut added: Vec<(u16, &str)> = Vec::new();
+            if !body_types.is_empty() {
+                added.push((400, "The body is malformed"));
+                added.push((413, "The body is larger than this server accepts"));
+            }
+            if json_body {
+                added.push((415, "The body is not sent as JSON"));
+                added.push((422, "The body is not of the documented shape"));
+            }
+            if has_query {
+                added.push((400, "A query parameter is missing or malformed"));
+            }
+            for (status, description) in added {
+                op.responses
+                    .responses
+                    .entry(status.to_string())
+                    .or_insert_with(|| problem_response(description).into());
+            }
+        }
+    }
+    doc
+}
+
+/// An `application/problem+json` response with the `Problem` schema.
+fn problem_response(description: &str) -> utoipa::openapi::Response {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    ResponseBuilder::new()
+        .description(description)
+        .content(
+            cardsmith_model::problem::PROBLEM_CONTENT_TYPE,
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("Problem")))
+                .build(),
+        )
+        .build()
+}
 
 /// Renders the document once at start-up; it cannot change while the process runs.
 pub fn yaml(doc: &utoipa::openapi::OpenApi) -> Arc<String> {

@@ -194,19 +194,37 @@ pub async fn problems_only(req: Request, next: Next) -> Response {
     if status.as_u16() < 400 || is_problem {
         return response;
     }
+    let allow = response.headers().get(header::ALLOW).cloned();
     let detail = match status {
         StatusCode::METHOD_NOT_ALLOWED => "this route does not accept that method".to_owned(),
         StatusCode::PAYLOAD_TOO_LARGE => {
             "the request body is larger than this server accepts".to_owned()
         }
+        s if s.is_client_error() => rejection_text(response).await,
         _ => String::new(),
     };
-    let allow = response.headers().get(header::ALLOW).cloned();
     let mut replaced = ApiError::new(status, detail).into_response();
     if let Some(allow) = allow {
         replaced.headers_mut().insert(header::ALLOW, allow);
     }
     replaced
+}
+
+/// The words of an extractor's plain-text rejection (e.g. axum's `Query`: "Failed to
+/// deserialize query string: missing field `slug`"), which say what to fix and carry
+/// nothing internal; anything else gives none.
+async fn rejection_text(response: Response) -> String {
+    let plain = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"text/plain"));
+    if !plain {
+        return String::new();
+    }
+    match axum::body::to_bytes(response.into_body(), 4096).await {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).trim().to_owned(),
+        Err(_) => String::new(),
+    }
 }
 
 /// `/api` paths that match no route.

@@ -42,6 +42,7 @@ pub fn upload_router() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SideQuery {
     /// `front` (default) or `back`.
     pub side: Option<String>,

@@ -48,12 +48,14 @@ pub fn upload_router() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SlugQuery {
     /// The slug to check.
     pub slug: String,
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CascadeQuery {
     /// Also delete the cards whose home is this collection (default false: refuse with 409).
     #[serde(default)]
@@ -192,7 +194,8 @@ pub async fn get_background(
     params(("id" = String, Path)), request_body(content = Vec<u8>, content_type = "multipart/form-data", description = "One file field"),
     responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
         (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 413, body = Problem, content_type = "application/problem+json"), (status = 415, body = Problem, content_type = "application/problem+json")))]
+        (status = 413, body = Problem, content_type = "application/problem+json"), (status = 415, body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "No file in the body", body = Problem, content_type = "application/problem+json")))]
 pub async fn upload_background(
     State(core): State<Core>,
     Caller(actor): Caller,

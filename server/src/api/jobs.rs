@@ -53,6 +53,7 @@ pub async fn get_job(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct AdminJobsQuery {
     pub status: Option<String>,
     #[serde(rename = "type")]

@@ -46,7 +46,7 @@ pub async fn generate_labels(
 /// Downloads one of the caller's label files.
 #[utoipa::path(get, path = "/labels/{filename}", tag = "labels", operation_id = "get-label",
     params(("filename" = String, Path)),
-    responses((status = 200, description = "The PDF or SVG", content_type = "application/pdf"),
+    responses((status = 200, description = "The PDF or SVG", content(("application/pdf"), ("image/svg+xml"))),
         (status = 401, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json")))]
 pub async fn get_label(
     State(core): State<Core>,

@@ -73,5 +73,5 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .fallback(api_not_found)
         .layer(DefaultBodyLimit::max(http.max_json_bytes))
         .layer(from_fn(problems_only));
-    (router, doc)
+    (router, openapi::with_extractor_responses(doc))
 }

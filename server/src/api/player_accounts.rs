@@ -94,6 +94,7 @@ pub async fn start_link(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CallbackQuery {
     pub state: Option<String>,
     pub code: Option<String>,
