@@ -8,16 +8,13 @@
 //!    chunks arrive), and the fallback that converts the whole take at finish.
 
 use std::path::Path;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
-use cardsmith::{Application, Cli};
-use clap::Parser;
 use reqwest::Client;
 use serde_json::{json, Value};
 
-const EMAIL: &str = "bench@example.com";
-const PASSWORD: &str = "benchmark-password";
+mod common;
+use common::{ffmpeg, new_card, start_server};
 
 fn main() {
     tokio::runtime::Builder::new_multi_thread()
@@ -25,15 +22,6 @@ fn main() {
         .build()
         .unwrap()
         .block_on(run());
-}
-
-fn ffmpeg(args: &[&str]) {
-    let ok = Command::new("ffmpeg")
-        .args(["-hide_banner", "-loglevel", "error", "-y"])
-        .args(args)
-        .status()
-        .unwrap();
-    assert!(ok.success(), "ffmpeg {args:?}");
 }
 
 async fn run() {
@@ -68,53 +56,8 @@ async fn run() {
         webm.to_str().unwrap(),
     ]);
 
-    let args = [
-        "cardsmith",
-        "serve",
-        "--bind",
-        "127.0.0.1:0",
-        "--data-dir",
-        data.to_str().unwrap(),
-        "--admin-email",
-        EMAIL,
-        "--admin-password",
-        PASSWORD,
-    ];
-    let config = Cli::parse_from(args).into_config();
-    let app = Application::build(&config).await.unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(app.serve(listener, std::future::pending()));
-    let client = Client::builder().cookie_store(true).build().unwrap();
-    let r = client
-        .post(format!("{base}/api/auth/login"))
-        .json(&json!({"email": EMAIL, "password": PASSWORD}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200);
-    let collection: Value = client
-        .post(format!("{base}/api/collections"))
-        .json(&json!({"name": "Bench", "description": ""}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let card: Value = client
-        .post(format!(
-            "{base}/api/collections/{}/cards",
-            collection["id"].as_str().unwrap()
-        ))
-        .json(&json!({"title": "Bench", "description": ""}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let card = card["slug"].as_str().unwrap().to_owned();
+    let (client, base) = start_server(&data, &[]).await;
+    let card = new_card(&client, &base, "Bench").await;
 
     transcode(&client, &base, &card, &mp3, dir.path()).await;
     ranges(&client, &base, &card).await;

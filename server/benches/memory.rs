@@ -8,13 +8,10 @@
 
 use std::time::{Duration, Instant};
 
-use cardsmith::{Application, Cli};
-use clap::Parser;
-use reqwest::Client;
 use serde_json::{json, Value};
 
-const EMAIL: &str = "bench@example.com";
-const PASSWORD: &str = "benchmark-password";
+mod common;
+use common::{ffmpeg, new_card, start_server};
 
 fn main() {
     tokio::runtime::Builder::new_multi_thread()
@@ -80,15 +77,6 @@ fn sample_peak(
     })
 }
 
-fn ffmpeg(args: &[&str]) {
-    let ok = std::process::Command::new("ffmpeg")
-        .args(["-hide_banner", "-loglevel", "error", "-y"])
-        .args(args)
-        .status()
-        .unwrap();
-    assert!(ok.success(), "ffmpeg {args:?}");
-}
-
 async fn json_of(r: reqwest::RequestBuilder) -> Value {
     let r = r.send().await.unwrap();
     assert!(r.status().is_success(), "{}", r.status());
@@ -125,48 +113,8 @@ async fn run() {
     let png = png.into_inner();
 
     let data = dir.path().join("data");
-    let args = [
-        "cardsmith",
-        "serve",
-        "--bind",
-        "127.0.0.1:0",
-        "--data-dir",
-        data.to_str().unwrap(),
-        "--admin-email",
-        EMAIL,
-        "--admin-password",
-        PASSWORD,
-        "--max-image-bytes",
-        "33554432",
-    ];
-    let config = Cli::parse_from(args).into_config();
-    let app = Application::build(&config).await.unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(app.serve(listener, std::future::pending()));
-    let client = Client::builder().cookie_store(true).build().unwrap();
-    json_of(
-        client
-            .post(format!("{base}/api/auth/login"))
-            .json(&json!({"email": EMAIL, "password": PASSWORD})),
-    )
-    .await;
-    let collection = json_of(
-        client
-            .post(format!("{base}/api/collections"))
-            .json(&json!({"name": "Bench", "description": ""})),
-    )
-    .await;
-    let card = json_of(
-        client
-            .post(format!(
-                "{base}/api/collections/{}/cards",
-                collection["id"].as_str().unwrap()
-            ))
-            .json(&json!({"title": "Memory", "description": ""})),
-    )
-    .await;
-    let card = card["slug"].as_str().unwrap().to_owned();
+    let (client, base) = start_server(&data, &["--max-image-bytes", "33554432"]).await;
+    let card = new_card(&client, &base, "Memory").await;
     let form = reqwest::multipart::Form::new().part(
         "file",
         reqwest::multipart::Part::bytes(png.clone()).file_name("cover.png"),

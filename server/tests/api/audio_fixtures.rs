@@ -141,6 +141,24 @@ pub async fn wait_job(user: &User, id: &str) -> Value {
     panic!("job {id} never finished: {job}");
 }
 
+/// Runs a library rescan as `user`, waits for it and answers its report.
+pub async fn rescan_report(user: &User) -> Value {
+    let r = user.post_empty("/api/library/rescan").await;
+    assert_eq!(r.status(), 202);
+    let message: Value = r.json().await.unwrap();
+    // "rescan queued as job <id>"
+    let job = message["message"]
+        .as_str()
+        .unwrap()
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .to_owned();
+    let done = wait_job(user, &job).await;
+    assert_eq!(done["status"], "succeeded", "{done}");
+    serde_json::from_str(done["result"].as_str().unwrap()).unwrap()
+}
+
 /// A card of a new collection, ready for tracks; returns its slug.
 pub async fn card_for(user: &User, title: &str) -> String {
     let collection = user.create_collection(&format!("{title} shelf")).await;

@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use crate::audio_fixtures::{bytes, card_for, tone, upload_track, wait_job, wait_settled};
+use crate::audio_fixtures::{
+    bytes, card_for, rescan_report, tone, upload_track, wait_job, wait_settled,
+};
 use crate::helpers::{assert_problem, spawn_app, spawn_app_with, TestApp, User};
 use crate::recording::{send, take_in_chunks};
 
@@ -36,6 +38,18 @@ fn ffconcat_naming(path: &Path) -> Vec<u8> {
 async fn track_count(user: &User, card: &str) -> i64 {
     let c: Value = user.get_json(&format!("/api/cards/{card}")).await;
     c["track_count"].as_i64().unwrap()
+}
+
+/// Queues a trim of the track to `start..end` seconds; answers the job id.
+async fn trim(user: &User, card: &str, slug: &str, start: f64, end: f64) -> String {
+    crate::track_edits::job_of(
+        user.post_json(
+            &format!("/api/cards/{card}/tracks/{slug}/trim"),
+            &json!({"start": start, "end": end}),
+        )
+        .await,
+    )
+    .await
 }
 
 async fn start_recording(user: &User, card: &str) -> reqwest::Response {
@@ -104,17 +118,7 @@ async fn a_rescan_while_an_edit_runs_loses_nothing() {
     let t = upload_track(&admin, &card, &tone(60, "wav")).await;
     let slug = t["slug"].as_str().unwrap().to_owned();
     wait_settled(&admin, &card, &slug).await;
-    let r = admin
-        .post_json(
-            &format!("/api/cards/{card}/tracks/{slug}/trim"),
-            &json!({"start": 1.0, "end": 55.0}),
-        )
-        .await;
-    assert_eq!(r.status(), 202);
-    let job = r.json::<Value>().await.unwrap()["job_id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let job = trim(&admin, &card, &slug, 1.0, 55.0).await;
     let sweep =
         || cardsmith_core::media::sweep::sweep(&app.core, cardsmith_core::media::sweep::GRACE);
     let mut rescans = 0;
@@ -150,22 +154,6 @@ async fn a_rescan_while_an_edit_runs_loses_nothing() {
     let restored = wait_settled(&admin, &card, &slug).await;
     let length = restored["duration_ms"].as_i64().unwrap();
     assert!((59_900..=60_100).contains(&length), "{length}");
-}
-
-async fn rescan_report(user: &User) -> Value {
-    let r = user.post_empty("/api/library/rescan").await;
-    assert_eq!(r.status(), 202);
-    let message: Value = r.json().await.unwrap();
-    let job = message["message"]
-        .as_str()
-        .unwrap()
-        .rsplit(' ')
-        .next()
-        .unwrap()
-        .to_owned();
-    let done = wait_job(user, &job).await;
-    assert_eq!(done["status"], "succeeded", "{done}");
-    serde_json::from_str(done["result"].as_str().unwrap()).unwrap()
 }
 
 /// A column of a track, read from the database (the API does not show file hashes).
@@ -482,17 +470,7 @@ async fn a_failed_edit_tells_users_a_sentence_not_ffmpeg_output() {
     let hash = track_column(&app, &slug, "original_hash").await.unwrap();
     let original = media_path(&app, &hash);
     std::fs::write(&original, b"RIFF\x24\0\0\0WAVEfmt broken beyond repair").unwrap();
-    let r = admin
-        .post_json(
-            &format!("/api/cards/{card}/tracks/{slug}/trim"),
-            &json!({"start": 0.5, "end": 2.0}),
-        )
-        .await;
-    assert_eq!(r.status(), 202);
-    let job = r.json::<Value>().await.unwrap()["job_id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let job = trim(&admin, &card, &slug, 0.5, 2.0).await;
     let failed = wait_job(&admin, &job).await;
     assert_eq!(failed["status"], "failed", "{failed}");
     let error = failed["error"].as_str().unwrap();

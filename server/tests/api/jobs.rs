@@ -5,8 +5,9 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use crate::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
+use crate::audio_fixtures::{card_for, rescan_report, tone, upload_track, wait_job, wait_settled};
 use crate::helpers::{assert_problem, spawn_app, User, ADMIN_EMAIL, ADMIN_PASSWORD};
+use crate::process::ServerProcess;
 
 async fn job_of_track(user: &User, card: &str, track: &str) -> String {
     let t: Value = user
@@ -118,19 +119,7 @@ async fn a_rescan_repairs_missing_audio_and_removes_orphans() {
     )
     .await;
 
-    let r = admin.post_empty("/api/library/rescan").await;
-    assert_eq!(r.status(), 202);
-    let message: Value = r.json().await.unwrap();
-    let job = message["message"]
-        .as_str()
-        .unwrap()
-        .rsplit(' ')
-        .next()
-        .unwrap()
-        .to_owned();
-    let done = wait_job(&admin, &job).await;
-    assert_eq!(done["status"], "succeeded");
-    let report: Value = serde_json::from_str(done["result"].as_str().unwrap()).unwrap();
+    let report = rescan_report(&admin).await;
     assert_eq!(report["transcodes_queued"], json!([slug]));
     // a rescan deletes nothing: unreferenced files are the sweep's, once past the grace period
     assert!(media.join("ab").join(&orphan).exists());
@@ -210,45 +199,8 @@ async fn a_job_orphaned_too_often_fails_with_the_reason() {
 #[tokio::test]
 async fn a_job_killed_mid_way_is_retried_after_restart() {
     let data = tempfile::tempdir().unwrap();
-    let port = {
-        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        l.local_addr().unwrap().port()
-    };
-    let start = || {
-        tokio::process::Command::new(env!("CARGO_BIN_EXE_cardsmith"))
-            .args([
-                "serve",
-                "--bind",
-                &format!("127.0.0.1:{port}"),
-                "--data-dir",
-            ])
-            .arg(data.path())
-            .args([
-                "--admin-email",
-                ADMIN_EMAIL,
-                "--admin-password",
-                ADMIN_PASSWORD,
-                "--job-lease-secs",
-                "2",
-                "--leptos-toml",
-                "../Leptos.toml",
-            ])
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
-            .unwrap()
-    };
-    let user = || User {
-        client: reqwest::Client::builder()
-            .cookie_store(true)
-            .build()
-            .unwrap(),
-        base: format!("http://127.0.0.1:{port}"),
-    };
-    let mut first = start();
-    let admin = user();
-    wait_healthy(&admin).await;
+    let mut server = ServerProcess::start(data.path(), &["--job-lease-secs", "2"]).await;
+    let admin = server.client();
     assert_eq!(admin.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.status(), 200);
     let card = card_for(&admin, "Crash").await;
     let t = upload_track(&admin, &card, &tone(600, "mp3")).await;
@@ -262,11 +214,8 @@ async fn a_job_killed_mid_way_is_retried_after_restart() {
         assert_eq!(j["status"], "queued");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    first.kill().await.unwrap();
-    first.wait().await.unwrap();
-
-    let _second = start();
-    wait_healthy(&admin).await;
+    server.kill().await;
+    server.restart().await;
     let done = wait_job(&admin, &job).await;
     assert_eq!(done["status"], "succeeded", "{done}");
     assert_eq!(
@@ -276,15 +225,4 @@ async fn a_job_killed_mid_way_is_retried_after_restart() {
     let t = wait_settled(&admin, &card, &slug).await;
     assert_eq!(t["transcode_status"], "ready");
     assert!((599_000..=601_000).contains(&t["duration_ms"].as_i64().unwrap()));
-}
-
-async fn wait_healthy(user: &User) {
-    for _ in 0..600 {
-        let up = user.client.get(user.url("/health")).send().await;
-        if up.is_ok_and(|r| r.status() == 200) {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("the server did not start");
 }

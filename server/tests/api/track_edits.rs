@@ -15,7 +15,7 @@ async fn ready_track(user: &User, card: &str, seconds: u32, format: &str) -> Str
     slug
 }
 
-async fn job_of(r: reqwest::Response) -> String {
+pub async fn job_of(r: reqwest::Response) -> String {
     assert_eq!(r.status(), 202, "{}", r.text().await.unwrap_or_default());
     r.json::<Value>().await.unwrap()["job_id"]
         .as_str()
