@@ -29,11 +29,17 @@ impl Db {
     /// WAL lets readers proceed while a writer commits; foreign keys are off by default in
     /// SQLite and must be asked for; the busy timeout turns writer contention into a short wait
     /// instead of an error.
+    ///
+    /// `synchronous=FULL`: every commit is synced to disk before it returns. Some commits
+    /// cannot be redone: a rotated refresh token is the only one the platform still accepts,
+    /// so it must survive a power cut as well as a killed process (WAL with `NORMAL` may lose
+    /// the last commits to a power cut, though never to a crash). In WAL mode FULL costs one
+    /// fsync of the log per commit, and Cardsmith commits rarely enough not to notice.
     pub async fn connect(url: &str) -> Result<Self, sqlx::Error> {
         let options = SqliteConnectOptions::from_str(url)?
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
+            .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(5));
         let pool = SqlitePoolOptions::new()

@@ -8,6 +8,7 @@ mod auth;
 mod cards;
 mod collections;
 mod crash;
+mod crash;
 mod devices;
 mod errors;
 mod fidelity;
