@@ -8,7 +8,6 @@ mod auth;
 mod cards;
 mod collections;
 mod crash;
-mod crash;
 mod devices;
 mod errors;
 mod fidelity;
