@@ -120,21 +120,25 @@ impl Limiter {
     }
 }
 
-/// IPv6 clients are keyed by their /64: one household or server gets a whole /64 and could
-/// otherwise rotate addresses to get fresh budgets.
-fn keys(address: Option<IpAddr>, email: &str) -> (String, String) {
-    let address = match address {
-        Some(IpAddr::V6(v6)) if v6.to_ipv4_mapped().is_none() => {
-            let s = v6.segments();
-            format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
-        }
-        Some(IpAddr::V6(v6)) => v6
-            .to_ipv4_mapped()
-            .map(|v4| v4.to_string())
-            .unwrap_or_default(),
+/// The key of a client address in limits and lockouts ('' when unknown). IPv6 clients are
+/// keyed by their /64: one household or server gets a whole /64 and could otherwise rotate
+/// addresses to get fresh budgets and fresh lockout counts.
+pub fn address_key(address: Option<IpAddr>) -> String {
+    match address {
+        Some(IpAddr::V6(v6)) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let s = v6.segments();
+                format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+            }
+        },
         Some(IpAddr::V4(v4)) => v4.to_string(),
         None => String::new(),
-    };
+    }
+}
+
+fn keys(address: Option<IpAddr>, email: &str) -> (String, String) {
+    let address = address_key(address);
     let account = format!("{address} {}", crate::users::repo::normalise_email(email));
     (address, account)
 }
@@ -193,6 +197,17 @@ mod tests {
             t.admit(ip(1), "a@x.org").is_ok(),
             "a success gives its attempt back"
         );
+    }
+
+    #[test]
+    fn ipv6_clients_are_keyed_by_their_slash_64() {
+        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
+        let b: IpAddr = "2001:db8:1:2:bbbb::9".parse().unwrap();
+        assert_eq!(address_key(Some(a)), address_key(Some(b)));
+        assert_eq!(address_key(Some(a)), "2001:db8:1:2::/64");
+        let mapped: IpAddr = "::ffff:192.0.2.7".parse().unwrap();
+        assert_eq!(address_key(Some(mapped)), "192.0.2.7");
+        assert_eq!(address_key(None), "");
     }
 
     #[test]

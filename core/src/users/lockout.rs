@@ -17,9 +17,10 @@ use std::net::IpAddr;
 use crate::db::DbDriver;
 use crate::{time, Core, CoreError, CoreResult};
 
-/// The key of an address in `login_failures.address` ('' when unknown).
+/// The key of an address in `login_failures.address`: the same as the rate limits use (an
+/// IPv6 client by its /64, '' when unknown).
 pub fn address_key(address: Option<IpAddr>) -> String {
-    address.map(|a| a.to_string()).unwrap_or_default()
+    crate::auth::throttle::address_key(address)
 }
 
 /// The error while `email` is locked for `address`, if it is.
