@@ -109,6 +109,9 @@ pub async fn update(
     .bind(user_id)
     .execute(&mut *tx)
     .await?;
+    if CollectionRole::parse(&input.role).is_none_or(|role| role < CollectionRole::Editor) {
+        drop_links_made_by(&mut tx, id, user_id).await?;
+    }
     tx.commit().await?;
     Ok(())
 }
@@ -135,6 +138,7 @@ pub async fn remove(core: &Core, actor: &Actor, id: &str, user_id: &str) -> Core
         .bind(id)
         .execute(&mut *tx)
         .await?;
+    drop_links_made_by(&mut tx, id, user_id).await?;
     audit::record(
         &mut *tx,
         AuditEvent {
@@ -146,6 +150,24 @@ pub async fn remove(core: &Core, actor: &Actor, id: &str, user_id: &str) -> Core
     )
     .await?;
     tx.commit().await?;
+    Ok(())
+}
+
+/// Removes the links `user_id` made of this collection's cards into other collections: they
+/// were allowed as an editor here, and no longer are. Links of unknown makers stay.
+async fn drop_links_made_by(
+    tx: &mut crate::db::DbTx<'_>,
+    id: &str,
+    user_id: &str,
+) -> CoreResult<()> {
+    sqlx::query(
+        "DELETE FROM collection_cards WHERE linked_by = $1
+         AND card_id IN (SELECT c.id FROM cards c WHERE c.home_collection_id = $2)",
+    )
+    .bind(user_id)
+    .bind(id)
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 

@@ -9,6 +9,10 @@
 //! | rename, describe, background, presets, profile, link/unlink cards | - | yes | yes |
 //! | change the slug, manage members, delete the collection | - | - | yes |
 //!
+//! Linking a card into a collection also needs editor in the card's home; the link is
+//! recorded with its maker and removed when they stop being an editor there (removed, left,
+//! demoted), so revoking access to a collection revokes the copies its cards were linked into.
+//!
 //! Anybody may leave a collection (remove themselves), except its last owner.
 
 pub mod access;

@@ -6,7 +6,7 @@ use cardsmith_model::collection::{
 };
 use cardsmith_model::validate::{slug_problem, CollectionRole};
 
-use super::access::require_collection;
+use super::access::{allow, require_collection};
 use super::repo;
 use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
@@ -263,7 +263,11 @@ pub async fn set_background(
     Ok(())
 }
 
-/// Shows a card the caller can see in this collection too (editor). Linking twice is fine.
+/// Shows a card in this collection too. Needs editor here and editor in the card's home:
+/// a link hands the card to everybody in this collection, which only those who may share the
+/// card from its home can decide (a viewer, or somebody who sees it through another link,
+/// cannot pass it on). The link remembers its maker, so it ends when they lose editor in the
+/// home (see `members`). Linking twice is fine; the latest maker owns the link.
 pub async fn link_card(
     core: &Core,
     actor: &Actor,
@@ -275,18 +279,27 @@ pub async fn link_card(
     let card = card_repo::find_reachable_by_id_or_slug(pool, actor.id(), input.card_id.trim())
         .await?
         .ok_or_else(|| CoreError::not_found("no card with that id"))?;
+    match card.home_role.as_deref().and_then(CollectionRole::parse) {
+        Some(role) => allow(role, CollectionRole::Editor, "card's home collection")?,
+        None => {
+            return Err(CoreError::Forbidden(
+                "you see this card through a link; only editors of its home collection can link it elsewhere".into(),
+            ))
+        }
+    }
     if card.home_collection_id == id {
         return Err(CoreError::Conflict(
             "this collection is already the card's home".into(),
         ));
     }
     sqlx::query(
-        "INSERT INTO collection_cards (collection_id, card_id, linked_at) VALUES ($1, $2, $3)
-         ON CONFLICT (collection_id, card_id) DO NOTHING",
+        "INSERT INTO collection_cards (collection_id, card_id, linked_at, linked_by) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (collection_id, card_id) DO UPDATE SET linked_by = excluded.linked_by",
     )
     .bind(id)
     .bind(&card.id)
     .bind(time::now_str())
+    .bind(actor.id())
     .execute(pool)
     .await?;
     Ok(())

@@ -55,7 +55,8 @@ pub async fn add_member(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// Changes a member's role (owner). The last owner cannot be demoted (409).
+/// Changes a member's role (owner). The last owner cannot be demoted (409). Demoted below
+/// editor, the member's links of this collection's cards into other collections are removed.
 #[utoipa::path(put, path = "/collections/{id}/members/{userId}", tag = "collections", operation_id = "update-member",
     params(("id" = String, Path), ("userId" = String, Path)), request_body = UpdateMemberInput,
     responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
@@ -72,6 +73,7 @@ pub async fn update_member(
 }
 
 /// Removes a member (owner), or the caller themselves (leaving). The last owner stays (409).
+/// The links the member made of this collection's cards into other collections go too.
 #[utoipa::path(delete, path = "/collections/{id}/members/{userId}", tag = "collections", operation_id = "remove-member",
     params(("id" = String, Path), ("userId" = String, Path)),
     responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),

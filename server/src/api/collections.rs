@@ -206,7 +206,9 @@ pub async fn upload_background(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// Shows a card the caller can see in this collection too (editor); its home is unchanged.
+/// Shows a card in this collection too; its home is unchanged. Needs editor here and editor in
+/// the card's home collection (403 otherwise). The link ends when its maker stops being an
+/// editor of the card's home.
 #[utoipa::path(post, path = "/collections/{id}/cards/link", tag = "collections", operation_id = "link-card",
     params(("id" = String, Path)), request_body = LinkCardInput,
     responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
