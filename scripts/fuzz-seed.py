@@ -123,23 +123,28 @@ values = {
     "account": [account_id],
     "device": [device_id],
 }
-# (operation path regex, {path parameter: dictionary}); each operation takes the first match.
-bindings = [
+# Path parameters whose name says what they are, for every operation that has them.
+by_name = {
+    "slug": "card",
+    "collectionID": "collection",
+    "cardId": "card",
+    "track_slug": "track",
+    "position": "position",
+    "userId": "member",
+    "preset_id": "preset",
+    "filename": "label_file",
+    "accountID": "account",
+    "deviceID": "device",
+}
+# `id` (and the collection's `slug`) by where they appear. Schemathesis takes the first
+# [[operations]] entry that matches and does not merge entries, so these never overlap.
+by_path = [
     (r"^/collections/by-slug/", {"slug": "collection_slug"}),
-    (r"^/collections/\{id\}/members/", {"id": "collection", "userId": "member"}),
-    (r"^/collections/\{id\}/presets/", {"id": "collection", "preset_id": "preset"}),
-    (r"^/collections/\{id\}/cards/", {"id": "collection", "cardId": "card"}),
     (r"^/collections/\{id\}", {"id": "collection"}),
-    (r"^/collections/\{collectionID\}", {"collectionID": "collection"}),
-    (r"^/cards/\{slug\}/(tracks|sources)/\{track_slug\}", {"slug": "card", "track_slug": "track"}),
-    (r"^/cards/\{slug\}/(icons|tracks)/\{position\}", {"slug": "card", "position": "position"}),
-    (r"^/cards/\{slug\}", {"slug": "card"}),
     (r"^/(admin/)?jobs/\{id\}", {"id": "job"}),
-    (r"^/labels/\{filename\}", {"filename": "label_file"}),
     (r"^/labels/\{id\}", {"id": "label"}),
     (r"^/shares/\{id\}", {"id": "share"}),
     (r"^/player-accounts/\{id\}", {"id": "account"}),
-    (r"^/devices/\{accountID\}/\{deviceID\}", {"accountID": "account", "deviceID": "device"}),
 ]
 
 
@@ -156,13 +161,16 @@ def toml_str(s):
     return json.dumps(s)  # a JSON string is a valid TOML basic string
 
 
-lines = ["# Written by scripts/fuzz-seed.py for one run of scripts/fuzz.", "", "[dictionaries]"]
-lines += [f"{name} = {{ values = {json.dumps(vals)} }}" for name, vals in values.items()]
-for regex, params in bindings:
-    # a later [[operations]] entry must not catch what an earlier, more precise one matched
+def binding(dictionary):
+    return f'{{ dictionary = "{dictionary}", probability = 0.8 }}'
+
+
+lines = ["# Written by scripts/fuzz-seed.py for one run of scripts/fuzz.", "cache = { enabled = false }", ""]
+lines += ["[parameters]"] + [f'"path.{p}" = {binding(d)}' for p, d in by_name.items()]
+lines += ["", "[dictionaries]"] + [f"{name} = {{ values = {json.dumps(vals)} }}" for name, vals in values.items()]
+for regex, params in by_path:
     lines += ["", "[[operations]]", f"include-path-regex = {toml_str(regex)}"]
-    binds = ", ".join(f'"path.{p}" = {{ dictionary = "{d}", probability = 0.8 }}' for p, d in params.items())
-    lines.append(f"parameters = {{ {binds} }}")
+    lines.append("parameters = { " + ", ".join(f'"path.{p}" = {binding(d)}' for p, d in params.items()) + " }")
 for regex, params in fixed:
     lines += ["", "[[operations]]", f"include-path-regex = {toml_str(regex)}"]
     lines.append("parameters = { " + ", ".join(f'"path.{p}" = {toml_str(v)}' for p, v in params.items()) + " }")
