@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 
 use crate::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
 use crate::helpers::{User, ADMIN_EMAIL, ADMIN_PASSWORD};
+use crate::process::ServerProcess;
 use crate::publish::collection_of;
 
 /// How long the simulator holds an answer back: far longer than any test waits, so the server
@@ -27,72 +28,25 @@ async fn platform() -> Simulator {
     .expect("simulator starts")
 }
 
-/// The `cardsmith` binary on `port` with its data in `data`, talking to `sim` as to the real
-/// platform (a registered client id, its hosts by URL). Jobs orphaned by a kill are claimed
-/// again after 2 s.
-fn start(data: &Path, port: u16, sim: &SimHandle) -> tokio::process::Child {
-    tokio::process::Command::new(env!("CARGO_BIN_EXE_cardsmith"))
-        .args([
-            "serve",
-            "--bind",
-            &format!("127.0.0.1:{port}"),
-            "--data-dir",
-        ])
-        .arg(data)
-        .args([
-            "--admin-email",
-            ADMIN_EMAIL,
-            "--admin-password",
-            ADMIN_PASSWORD,
+/// The `cardsmith` binary with its data in `data`, talking to `sim` as to the real platform
+/// (a registered client id, its hosts by URL). Jobs orphaned by a kill are claimed again
+/// after 2 s.
+async fn start(data: &Path, sim: &SimHandle) -> ServerProcess {
+    let (auth, api) = (sim.auth_url(), sim.api_url());
+    ServerProcess::start(
+        data,
+        &[
             "--job-lease-secs",
             "2",
-            "--leptos-toml",
-            "../Leptos.toml",
             "--upstream-client-id",
             sim.client_id(),
             "--upstream-auth-url",
-            sim.auth_url().as_str(),
+            auth.as_str(),
             "--upstream-api-url",
-            sim.api_url().as_str(),
-        ])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("cardsmith starts")
-}
-
-fn free_port() -> u16 {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    listener.local_addr().unwrap().port()
-}
-
-fn client(port: u16) -> User {
-    User {
-        client: reqwest::Client::builder()
-            .cookie_store(true)
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .unwrap(),
-        base: format!("http://127.0.0.1:{port}"),
-    }
-}
-
-async fn wait_healthy(user: &User) {
-    for _ in 0..600 {
-        let up = user.client.get(user.url("/health")).send().await;
-        if up.is_ok_and(|r| r.status() == 200) {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("the server did not start");
-}
-
-/// SIGKILL: no shutdown of any kind.
-async fn kill(server: &mut tokio::process::Child) {
-    server.kill().await.unwrap();
-    server.wait().await.unwrap();
+            api.as_str(),
+        ],
+    )
+    .await
 }
 
 /// Polls `done` every 20 ms for up to a minute.
@@ -141,10 +95,8 @@ async fn a_publish_killed_after_the_platform_created_the_card_makes_no_duplicate
     let sim = platform().await;
     let me = sim.default_user();
     let data = tempfile::tempdir().unwrap();
-    let port = free_port();
-    let mut first = start(data.path(), port, &sim);
-    let admin = client(port);
-    wait_healthy(&admin).await;
+    let mut server = start(data.path(), &sim).await;
+    let admin = server.client();
     let account = link(&admin, &sim).await;
     let card = card_for(&admin, "Crash tales").await;
     let t = upload_track(&admin, &card, &tone(1, "wav")).await;
@@ -161,10 +113,9 @@ async fn a_publish_killed_after_the_platform_created_the_card_makes_no_duplicate
         .await;
     let job = out["plan"][0]["job_id"].as_str().unwrap().to_owned();
     until("the platform holds the card", || sim.cards(&me).len() == 1).await;
-    kill(&mut first).await;
+    server.kill().await;
 
-    let _second = start(data.path(), port, &sim);
-    wait_healthy(&admin).await;
+    server.restart().await;
     let done = wait_job(&admin, &job).await;
     assert_eq!(done["status"], "succeeded", "{done}");
     assert_eq!(
@@ -198,10 +149,8 @@ async fn a_publish_killed_after_the_platform_created_the_card_makes_no_duplicate
 async fn a_token_rotated_before_a_kill_is_the_one_used_after_restart() {
     let sim = platform().await;
     let data = tempfile::tempdir().unwrap();
-    let port = free_port();
-    let mut first = start(data.path(), port, &sim);
-    let admin = client(port);
-    wait_healthy(&admin).await;
+    let mut server = start(data.path(), &sim).await;
+    let admin = server.client();
     link(&admin, &sim).await;
     sim.seed_device(
         &sim.default_user(),
@@ -217,11 +166,10 @@ async fn a_token_rotated_before_a_kill_is_the_one_used_after_restart() {
     let waiting = tokio::spawn(devices_call(&admin));
     until("the rotated token is in use", || sim.pending_faults() == 0).await;
     assert_eq!(sim.stats().refresh_grants, grants + 1);
-    kill(&mut first).await;
+    server.kill().await;
     waiting.abort();
 
-    let _second = start(data.path(), port, &sim);
-    wait_healthy(&admin).await;
+    server.restart().await;
     let list: Value = admin.get_json("/api/devices").await;
     assert_eq!(list["devices"][0]["name"], "Kitchen", "{list}");
     assert_eq!(
@@ -242,10 +190,8 @@ async fn a_token_rotated_before_a_kill_is_the_one_used_after_restart() {
 async fn a_rotation_lost_to_a_kill_marks_the_account_for_relinking() {
     let sim = platform().await;
     let data = tempfile::tempdir().unwrap();
-    let port = free_port();
-    let mut first = start(data.path(), port, &sim);
-    let admin = client(port);
-    wait_healthy(&admin).await;
+    let mut server = start(data.path(), &sim).await;
+    let admin = server.client();
     link(&admin, &sim).await;
 
     sim.expire_access_tokens();
@@ -256,11 +202,10 @@ async fn a_rotation_lost_to_a_kill_marks_the_account_for_relinking() {
         sim.stats().refresh_grants == grants + 1
     })
     .await;
-    kill(&mut first).await;
+    server.kill().await;
     waiting.abort();
 
-    let _second = start(data.path(), port, &sim);
-    wait_healthy(&admin).await;
+    server.restart().await;
     let _ = admin.get("/api/devices").await;
     let account = account(&admin).await;
     assert_eq!(account["status"], "needs_relink", "{account}");
