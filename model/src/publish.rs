@@ -33,6 +33,18 @@ impl PublishInput {
                 .is_empty()
                 .then_some("is required"),
         );
+        // the same account twice would queue two jobs racing to create the same card
+        for (i, id) in self.account_ids.iter().enumerate() {
+            let first = self.account_ids[..i]
+                .iter()
+                .position(|earlier| earlier.trim() == id.trim());
+            c.check(
+                &format!("account_ids/{i}"),
+                first.map(|j| {
+                    format!("is already named at account_ids/{j}; name each account once")
+                }),
+            );
+        }
         c.finish()
     }
 }
@@ -218,5 +230,19 @@ mod tests {
             Some(PublishBadge::Failed)
         );
         assert_eq!(PublishBadge::of("d", "h1", &records), None);
+    }
+
+    #[test]
+    fn an_account_named_twice_is_refused_at_its_second_place() {
+        let input = |ids: &[&str]| PublishInput {
+            account_ids: ids.iter().map(|s| (*s).to_owned()).collect(),
+            collection_id: "c".into(),
+            ..Default::default()
+        };
+        assert!(input(&["a", "b"]).validate().is_ok());
+        let errors = input(&["a", "b", " a"]).validate().unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].pointer, "/account_ids/2");
+        assert!(errors[0].detail.contains("account_ids/0"));
     }
 }

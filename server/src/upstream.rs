@@ -39,6 +39,9 @@ pub async fn connect(config: &Config) -> anyhow::Result<Upstream> {
         );
         // the simulator is local and answers at once: poll its transcodes briskly
         settings.transcode_poll.interval = std::time::Duration::from_millis(100);
+        // the simulator's own host is trusted as configured; any other host its answers name
+        // is held to the same rule as streams
+        settings.allow_private_addresses = config.allow_private_streams;
         let client = UpstreamClient::new(settings)
             .map_err(|e| anyhow::anyhow!("demo platform client: {e}"))?;
         if !config.demo_bare {
@@ -62,7 +65,10 @@ pub async fn connect(config: &Config) -> anyhow::Result<Upstream> {
     };
     let auth = Url::parse(&config.upstream_auth_url).context("CARDSMITH_UPSTREAM_AUTH_URL")?;
     let api = Url::parse(&config.upstream_api_url).context("CARDSMITH_UPSTREAM_API_URL")?;
-    let client = UpstreamClient::new(UpstreamConfig::with_hosts(client_id, callback, auth, api))
+    let mut settings = UpstreamConfig::with_hosts(client_id, callback, auth, api);
+    // file URLs the platform hands out may point at private addresses only when streams may
+    settings.allow_private_addresses = config.allow_private_streams;
+    let client = UpstreamClient::new(settings)
         .map_err(|e| anyhow::anyhow!("player platform client: {e}"))?;
     Ok(Upstream {
         client: Some(Arc::new(client)),

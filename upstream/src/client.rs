@@ -12,10 +12,11 @@ use url::Url;
 
 use crate::config::UpstreamConfig;
 use crate::error::{Result, UpstreamError};
+use crate::guard;
 use crate::oauth::{LinkRequest, OAuth};
 use crate::session::{AccountSession, TokenContext};
 use crate::tokens::{TokenSet, TokenStore};
-use crate::transport::{send_with_backoff, Answer};
+use crate::transport::{respond_with_backoff, send_with_backoff, Answer};
 
 struct Inner {
     config: UpstreamConfig,
@@ -231,19 +232,59 @@ impl AccountClient {
     }
 
     /// Sends a request to a pre-signed storage URL handed out by the API: never with our
-    /// bearer token, never following redirects, and never downgrading to plain http when the
-    /// API itself is https.
+    /// bearer token, never following redirects, never downgrading to plain http when the API
+    /// itself is https, and only to a public address unless the URL is on a configured
+    /// platform host (see [`Self::presigned_client`]).
     pub(crate) async fn send_presigned(
         &self,
         method: Method,
         raw_url: &str,
         body: Option<(Bytes, &str)>,
     ) -> Result<Answer> {
+        let response = self.respond_presigned(method, raw_url, body).await?;
+        let status = response.status().as_u16();
+        let body = response.bytes().await.map_err(UpstreamError::transport)?;
+        let answer = Answer { status, body };
+        if answer.is_success() {
+            Ok(answer)
+        } else {
+            Err(answer.into_error())
+        }
+    }
+
+    /// Starts downloading a pre-signed URL (audio, icon, cover) under the same rules as
+    /// [`Self::send_presigned`]; the body is then read in chunks, never more than `limit`
+    /// bytes. An expired URL is an [`UpstreamError::Api`] with status 403.
+    pub async fn download_signed(&self, raw_url: &str, limit: u64) -> Result<Download> {
+        let response = self.respond_presigned(Method::GET, raw_url, None).await?;
+        let status = response.status().as_u16();
+        if !(200..300).contains(&status) {
+            let body = response.bytes().await.map_err(UpstreamError::transport)?;
+            return Err(Answer { status, body }.into_error());
+        }
+        if response
+            .content_length()
+            .is_some_and(|length| length > limit)
+        {
+            return Err(UpstreamError::TooLarge { limit });
+        }
+        Ok(Download {
+            response,
+            limit,
+            received: 0,
+        })
+    }
+
+    async fn respond_presigned(
+        &self,
+        method: Method,
+        raw_url: &str,
+        body: Option<(Bytes, &str)>,
+    ) -> Result<reqwest::Response> {
         let url = self.check_presigned(raw_url)?;
-        let answer = send_with_backoff(&self.inner.config.retry, || {
-            let mut builder = self
-                .inner
-                .http
+        let http = self.presigned_client(&url).await?;
+        respond_with_backoff(&self.inner.config.retry, || {
+            let mut builder = http
                 .request(method.clone(), url.clone())
                 .timeout(self.inner.config.transfer_timeout);
             if let Some((bytes, content_type)) = &body {
@@ -253,16 +294,28 @@ impl AccountClient {
             }
             builder
         })
-        .await?;
-        if answer.is_success() {
-            Ok(answer)
-        } else {
-            Err(answer.into_error())
+        .await
+    }
+
+    /// The client for a pre-signed URL. The configured platform hosts are trusted as
+    /// configured (the simulator of demo mode and tests lives on 127.0.0.1); any other host
+    /// must resolve to public addresses only (unless `allow_private_addresses`), and is then
+    /// reached at exactly those addresses, bypassing any proxy.
+    async fn presigned_client(&self, url: &Url) -> Result<reqwest::Client> {
+        let config = &self.inner.config;
+        if url.origin() == config.api_url.origin() || url.origin() == config.auth_url.origin() {
+            return Ok(self.inner.http.clone());
         }
+        let host = url.host_str().unwrap_or_default();
+        let addrs = guard::resolve_public(url, config.allow_private_addresses)
+            .await
+            .map_err(|e| UpstreamError::UnsafeUrl(format!("a file at {host}: {e}")))?;
+        guard::pinned_client(url, &addrs, config.transfer_timeout).map_err(UpstreamError::transport)
     }
 
     fn check_presigned(&self, raw: &str) -> Result<Url> {
-        let url = Url::parse(raw).map_err(|e| UpstreamError::UnsafeUrl(format!("{raw}: {e}")))?;
+        let url =
+            Url::parse(raw).map_err(|e| UpstreamError::UnsafeUrl(format!("not a URL: {e}")))?;
         let api_scheme = self.inner.config.api_url.scheme();
         let allowed = match url.scheme() {
             "https" => true,
@@ -276,5 +329,57 @@ impl AccountClient {
             )));
         }
         Ok(url)
+    }
+}
+
+/// A download from a pre-signed URL, read chunk by chunk so a large file is never held whole
+/// in memory; more than its limit is an error ([`UpstreamError::TooLarge`]).
+pub struct Download {
+    response: reqwest::Response,
+    limit: u64,
+    received: u64,
+}
+
+impl std::fmt::Debug for Download {
+    /// The URL is left out: its query is a credential.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Download")
+            .field("status", &self.response.status())
+            .field("limit", &self.limit)
+            .field("received", &self.received)
+            .finish()
+    }
+}
+
+impl Download {
+    /// The size the host announced, if it did.
+    pub fn content_length(&self) -> Option<u64> {
+        self.response.content_length()
+    }
+
+    /// The next piece of the body; `None` at its end.
+    pub async fn chunk(&mut self) -> Result<Option<Bytes>> {
+        let Some(chunk) = self
+            .response
+            .chunk()
+            .await
+            .map_err(UpstreamError::transport)?
+        else {
+            return Ok(None);
+        };
+        self.received += chunk.len() as u64;
+        if self.received > self.limit {
+            return Err(UpstreamError::TooLarge { limit: self.limit });
+        }
+        Ok(Some(chunk))
+    }
+
+    /// The whole body in memory, for small files (icons, covers) and tests.
+    pub async fn bytes(mut self) -> Result<Bytes> {
+        let mut all = bytes::BytesMut::new();
+        while let Some(chunk) = self.chunk().await? {
+            all.extend_from_slice(&chunk);
+        }
+        Ok(all.freeze())
     }
 }

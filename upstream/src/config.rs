@@ -55,6 +55,9 @@ pub struct UpstreamConfig {
     pub transfer_timeout: Duration,
     /// How transcode polling waits.
     pub transcode_poll: PollPolicy,
+    /// Let pre-signed URLs outside the configured hosts point at loopback or private-network
+    /// addresses (off: only public ones; see [`crate::guard`]).
+    pub allow_private_addresses: bool,
 }
 
 impl UpstreamConfig {
@@ -85,6 +88,7 @@ impl UpstreamConfig {
             request_timeout: Duration::from_secs(30),
             transfer_timeout: Duration::from_secs(300),
             transcode_poll: PollPolicy::default(),
+            allow_private_addresses: false,
         }
     }
 }

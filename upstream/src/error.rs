@@ -64,9 +64,13 @@ pub enum UpstreamError {
     /// A request this client refuses to send because it would damage data upstream.
     #[error("refusing to send request: {0}")]
     InvalidRequest(String),
-    /// The API handed us a URL we refuse to follow (wrong scheme, downgrade to http).
+    /// The API handed us a URL we refuse to follow (wrong scheme, downgrade to http, a
+    /// private address). The message names the host, never the signed query.
     #[error("refusing URL from upstream: {0}")]
     UnsafeUrl(String),
+    /// A download was larger than the caller allowed.
+    #[error("the file is larger than the {limit} bytes allowed")]
+    TooLarge { limit: u64 },
 }
 
 impl UpstreamError {
@@ -92,9 +96,26 @@ impl UpstreamError {
         Self::NeedsRelink { reason }
     }
 
-    pub(crate) fn transport(err: impl std::fmt::Display) -> Self {
-        Self::Transport(err.to_string())
+    /// A request that got no answer. The URL is left out of the message: a pre-signed URL's
+    /// query is a credential, and messages end up in logs and job errors.
+    pub(crate) fn transport(err: reqwest::Error) -> Self {
+        Self::Transport(err.without_url().to_string())
     }
 }
 
 pub type Result<T, E = UpstreamError> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn transport_errors_leave_the_signed_url_out() {
+        let err = reqwest::get("http://127.0.0.1:1/audio?X-Amz-Signature=SECRET")
+            .await
+            .unwrap_err();
+        assert!(err.to_string().contains("SECRET"), "reqwest names the URL");
+        let ours = UpstreamError::transport(err).to_string();
+        assert!(!ours.contains("SECRET"), "{ours}");
+    }
+}

@@ -8,7 +8,9 @@
 //!   refresh runs per account at a time, 30 s before expiry, and the rotated pair is saved
 //!   before it is used; a failed save yields [`UpstreamError::NeedsRelink`];
 //! - 429 backoff honouring `Retry-After`, 500 ms pacing of track operations, and pre-signed
-//!   storage URLs used without our token and without redirects.
+//!   storage URLs used without our token and without redirects, only at public addresses
+//!   (see [`guard`]) unless they are on the configured platform hosts, and downloaded in
+//!   chunks under a size cap ([`Download`]).
 //!
 //! ```no_run
 //! # async fn demo(store: std::sync::Arc<dyn cardsmith_upstream::TokenStore>) -> cardsmith_upstream::Result<()> {
@@ -28,6 +30,7 @@ mod api;
 mod client;
 mod config;
 mod error;
+pub mod guard;
 pub mod model;
 mod oauth;
 mod pacer;
@@ -35,7 +38,7 @@ mod session;
 mod tokens;
 mod transport;
 
-pub use client::{AccountClient, UpstreamClient};
+pub use client::{AccountClient, Download, UpstreamClient};
 pub use config::{
     PollPolicy, RetryPolicy, UpstreamConfig, DEFAULT_API_URL, DEFAULT_AUTH_URL, SCOPES,
 };

@@ -49,20 +49,33 @@ pub(crate) async fn send_with_backoff(
     policy: &RetryPolicy,
     build: impl Fn() -> reqwest::RequestBuilder,
 ) -> Result<Answer> {
+    let response = respond_with_backoff(policy, build).await?;
+    let status = response.status().as_u16();
+    let body = response.bytes().await.map_err(UpstreamError::transport)?;
+    Ok(Answer { status, body })
+}
+
+/// Like [`send_with_backoff`], handing over the last response with its body unread (to be
+/// streamed).
+pub(crate) async fn respond_with_backoff(
+    policy: &RetryPolicy,
+    build: impl Fn() -> reqwest::RequestBuilder,
+) -> Result<reqwest::Response> {
     let mut attempt = 1;
     loop {
         let response = build().send().await.map_err(UpstreamError::transport)?;
         let status = response.status().as_u16();
         if status == 429 && attempt < policy.max_attempts {
             let wait = policy.delay(attempt, retry_after(response.headers()));
-            tracing::debug!(attempt, ?wait, url = %response.url(), "upstream rate limited; backing off");
+            // the host only: a pre-signed URL's query is a credential
+            let host = response.url().host_str().unwrap_or_default().to_owned();
+            tracing::debug!(attempt, ?wait, %host, "upstream rate limited; backing off");
             drop(response);
             tokio::time::sleep(wait).await;
             attempt += 1;
             continue;
         }
-        let body = response.bytes().await.map_err(UpstreamError::transport)?;
-        return Ok(Answer { status, body });
+        return Ok(response);
     }
 }
 

@@ -8,6 +8,7 @@
 
 pub mod queue;
 pub mod service;
+pub mod supervise;
 pub mod worker;
 
 use std::collections::HashMap;

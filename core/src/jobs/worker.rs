@@ -10,7 +10,8 @@ use tokio::task::JoinHandle;
 
 use super::kind;
 use super::queue::{self, ClaimedJob};
-use crate::{Core, CoreResult};
+use super::supervise::{supervised, Ended};
+use crate::{Core, CoreResult, CoreSettings};
 
 /// A pool: the kinds it runs and how many at once.
 #[derive(Debug, Clone)]
@@ -26,9 +27,19 @@ pub struct WorkerSettings {
     pub lease: Duration,
     /// How often idle workers look at the queue even when nobody wakes them.
     pub poll: StdDuration,
+    /// Longest one run of any job may take before it is stopped and failed.
+    pub timeout: StdDuration,
 }
 
 impl WorkerSettings {
+    /// The pools below with the lease and time limit of `settings`.
+    pub fn for_settings(settings: &CoreSettings) -> Self {
+        Self {
+            timeout: settings.job_timeout,
+            ..Self::with_lease(settings.job_lease)
+        }
+    }
+
     /// Transcodes two at a time, edits one, maintenance one, publishing one.
     pub fn with_lease(lease: Duration) -> Self {
         Self {
@@ -53,6 +64,7 @@ impl WorkerSettings {
             ],
             lease,
             poll: StdDuration::from_secs(2),
+            timeout: CoreSettings::default().job_timeout,
         }
     }
 }
@@ -124,32 +136,44 @@ async fn give_up_exhausted(core: &Core) -> CoreResult<()> {
 #[tracing::instrument(skip_all, fields(job_id = %job.id, kind = %job.kind, attempt = job.attempts))]
 async fn run_one(core: &Core, job: ClaimedJob, settings: &WorkerSettings) {
     let cancelled = core.jobs.started(&job.id);
-    let ctx = JobContext {
+    let ctx = Arc::new(JobContext {
         core: core.clone(),
         job: job.clone(),
         progress_per_mille: Arc::new(AtomicU32::new(0)),
+    });
+    let run = {
+        let ctx = ctx.clone();
+        async move { run_kind(&ctx).await }
     };
+    // the losing branches drop the supervised run, which aborts the job's task
     let outcome = tokio::select! {
-        result = run_kind(&ctx) => Some(result),
+        ended = supervised(run, settings.timeout) => Some(ended),
         _ = cancelled.notified() => None,
         _ = keep_alive(&ctx, settings.lease) => None,
     };
     core.jobs.finished(&job.id);
     let pool = core.db.pool();
     let recorded = match outcome {
-        Some(Ok(result)) => queue::succeed(pool, &job.id, &result).await,
-        Some(Err(e)) => {
+        Some(Ended::Returned(Ok(result))) => queue::succeed(pool, &job.id, &result).await,
+        Some(Ended::Returned(Err(e))) => {
             e.log_if_internal();
-            let message = e.to_string();
+            // stored where users read it: never ffmpeg's stderr or a path (logged just above)
+            let message = e.user_message();
             // retry after a pause that grows with each attempt, never longer than the lease
             // a refusal (bad input, a conflict, something missing) will not pass by retrying
             let pause = (!e.is_permanent())
                 .then(|| Duration::seconds(5 * job.attempts).min(settings.lease));
-            match queue::fail(pool, &job, &message, pause).await {
-                Ok(true) => crate::tracks::jobs::after_failure(core, &job, &message).await,
-                Ok(false) => Ok(()),
-                Err(e) => Err(e),
+            fail(core, &job, &message, pause).await
+        }
+        Some(ended) => {
+            // a panic is a bug and a timed-out run would time out again: neither is retried
+            if let Ended::Panicked(message) = &ended {
+                tracing::error!(panic = %message, "job panicked; failed, the worker goes on");
+            } else {
+                tracing::warn!("job ran past its time limit; stopped and failed");
             }
+            let reason = ended.reason().unwrap_or_default();
+            fail(core, &job, &reason, None).await
         }
         None => {
             // cancelled: the row says by whom and why
@@ -164,12 +188,27 @@ async fn run_one(core: &Core, job: ClaimedJob, settings: &WorkerSettings) {
     core.jobs.wake();
 }
 
+/// Records a failed run; when it was the last, the job's domain hears of it.
+async fn fail(
+    core: &Core,
+    job: &ClaimedJob,
+    message: &str,
+    pause: Option<Duration>,
+) -> CoreResult<()> {
+    if queue::fail(core.db.pool(), job, message, pause).await? {
+        crate::tracks::jobs::after_failure(core, job, message).await?;
+    }
+    Ok(())
+}
+
 async fn run_kind(ctx: &JobContext) -> CoreResult<String> {
     match ctx.job.kind.as_str() {
         kind::RESCAN => crate::media::rescan::run(ctx).await,
         kind::PUBLISH => crate::player::publish_job::run(ctx).await,
         kind::IMPORT => crate::player::import::run(ctx).await,
         kind::SEED => crate::player::seed::run(ctx).await,
+        #[cfg(test)]
+        test_kind if test_kind.starts_with("test-") => tests::run_test_kind(ctx).await,
         _ => crate::tracks::jobs::run(ctx).await,
     }
 }
@@ -196,6 +235,94 @@ async fn keep_alive(ctx: &JobContext, lease: Duration) {
             {
                 return;
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{crypto::EncryptionKey, Db};
+
+    /// Job kinds that exist only in these tests: one panics, one hangs, one succeeds.
+    pub(super) async fn run_test_kind(ctx: &JobContext) -> CoreResult<String> {
+        match ctx.job.kind.as_str() {
+            "test-panic" => panic!("a bug in a job"),
+            "test-hang" => {
+                tokio::time::sleep(StdDuration::from_secs(3600)).await;
+                Ok("woke".into())
+            }
+            _ => Ok("ran".into()),
+        }
+    }
+
+    async fn core_in(dir: &std::path::Path) -> Core {
+        let db = Db::connect(&format!("sqlite://{}", dir.join("jobs.db").display()))
+            .await
+            .unwrap();
+        let settings = CoreSettings {
+            data_dir: dir.to_path_buf(),
+            ..CoreSettings::default()
+        };
+        Core::new(
+            db,
+            settings,
+            EncryptionKey::parse(&"ab".repeat(32)).unwrap(),
+        )
+    }
+
+    async fn wait_done(core: &Core, id: &str) -> (String, Option<String>) {
+        for _ in 0..200 {
+            let row: (String, Option<String>) =
+                sqlx::query_as("SELECT status, error FROM jobs WHERE id = $1")
+                    .bind(id)
+                    .fetch_one(core.db.pool())
+                    .await
+                    .unwrap();
+            if row.0 != "queued" && row.0 != "running" {
+                return row;
+            }
+            tokio::time::sleep(StdDuration::from_millis(25)).await;
+        }
+        panic!("job {id} did not finish");
+    }
+
+    /// One worker, three jobs in a row: the panicking one and the hanging one fail with a reason
+    /// each, and the same worker still runs the job queued after them.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_panicking_or_hanging_job_fails_and_the_pool_goes_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let core = core_in(dir.path()).await;
+        let mut ids = Vec::new();
+        for kind in ["test-panic", "test-hang", "test-ok"] {
+            ids.push(
+                super::super::enqueue(core.db.pool(), None, kind, &serde_json::json!({}))
+                    .await
+                    .unwrap(),
+            );
+        }
+        let settings = WorkerSettings {
+            pools: vec![Pool {
+                kinds: vec!["test-panic", "test-hang", "test-ok"],
+                concurrency: 1,
+            }],
+            lease: Duration::seconds(30),
+            poll: StdDuration::from_millis(20),
+            timeout: StdDuration::from_millis(300),
+        };
+        let workers = start(&core, &settings);
+
+        let (status, error) = wait_done(&core, &ids[0]).await;
+        assert_eq!(status, "failed");
+        assert!(error.unwrap().contains("internal error"));
+        let (status, error) = wait_done(&core, &ids[1]).await;
+        assert_eq!(status, "failed");
+        assert!(error.unwrap().contains("time limit of 300 ms"));
+        let (status, _) = wait_done(&core, &ids[2]).await;
+        assert_eq!(status, "succeeded", "the worker survived both");
+        for worker in &workers {
+            assert!(!worker.is_finished());
+            worker.abort();
         }
     }
 }

@@ -112,12 +112,25 @@ pub async fn start_link(core: &Core, actor: &Actor) -> CoreResult<String> {
 }
 
 /// What the platform sent back to the callback.
-#[derive(Debug, Default, Clone)]
+#[derive(Default, Clone)]
 pub struct Callback {
     pub state: Option<String>,
     pub code: Option<String>,
     pub error: Option<String>,
     pub error_description: Option<String>,
+}
+
+impl std::fmt::Debug for Callback {
+    /// The code and state are credentials while the flow is open: never printed.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let redacted = |v: &Option<String>| v.as_ref().map(|_| "<redacted>");
+        f.debug_struct("Callback")
+            .field("state", &redacted(&self.state))
+            .field("code", &redacted(&self.code))
+            .field("error", &self.error)
+            .field("error_description", &self.error_description)
+            .finish()
+    }
 }
 
 /// Finishes linking: the state must be one this session started (single use, unexpired);
@@ -203,7 +216,10 @@ pub async fn finish_link(
             .await?;
     }
     tx.commit().await?;
-    let account = account_client(core, &id);
+    // This process may hold the account's old session, marked dead when the platform refused
+    // it: the new tokens must replace it now, or the relink would only work after a restart.
+    let account = account_client(core, &id)?;
+    account.install(tokens).await.map_err(upstream_error)?;
     if let Ok(family) = account.family().await {
         if let Some(email) = family.primary_email() {
             sqlx::query("UPDATE player_accounts SET label = $1 WHERE id = $2")
@@ -222,14 +238,21 @@ pub async fn finish_link(
     Ok(linked)
 }
 
-/// A client for one stored account (tokens loaded and rotated through the database).
-pub fn account_client(core: &Core, account_id: &str) -> AccountClient {
-    let client = core.upstream.clone().expect("checked by the caller");
+/// A client for one stored account (tokens loaded and rotated through the database). Fails,
+/// rather than panics, when this server has no platform configured: a job queued while it had
+/// one may run after a restart without it.
+pub fn account_client(core: &Core, account_id: &str) -> CoreResult<AccountClient> {
+    let client = core.upstream.clone().ok_or_else(|| {
+        CoreError::Conflict(format!(
+            "this server is no longer connected to the player platform: {}",
+            super::CLIENT_ID_HELP
+        ))
+    })?;
     let store = Arc::new(DbTokenStore {
         db: core.db.clone(),
         key: core.key.clone(),
     });
-    client.account(account_id.to_owned(), store)
+    Ok(client.account(account_id.to_owned(), store))
 }
 
 /// Marks an account as needing relinking with the reason (the UI says so).
@@ -298,6 +321,9 @@ pub fn upstream_error(e: UpstreamError) -> CoreError {
         UpstreamError::Api { status, .. } if status >= 500 => {
             CoreError::Unavailable(format!("the player platform failed: {e}"))
         }
+        UpstreamError::TooLarge { limit } => CoreError::TooLarge(format!(
+            "a file on the player platform is larger than the {limit} bytes this server accepts"
+        )),
         UpstreamError::Transport(_) | UpstreamError::TranscodeTimedOut { .. } => {
             CoreError::Unavailable(format!("the player platform is unavailable: {e}"))
         }

@@ -8,6 +8,7 @@ use cardsmith_model::device::{
     ShortcutsInput,
 };
 use cardsmith_model::player::{account_status, PlayerAccountOut};
+use cardsmith_model::publish::PublishedCardOut;
 use cardsmith_upstream::model::devices::{Device, DeviceSummary, Shortcuts};
 use cardsmith_upstream::{AccountClient, UpstreamError};
 use serde_json::{json, Map, Value};
@@ -30,7 +31,7 @@ pub(super) async fn linked(
             account.label
         )));
     }
-    let client = account_client(core, &account.id);
+    let client = account_client(core, &account.id)?;
     Ok((account, client))
 }
 
@@ -194,6 +195,34 @@ pub async fn info(
                 .ok_or(error)
         }
     }
+}
+
+/// Cards on the player's account that it can be told to play. The player must be one of the
+/// account's (404 otherwise): asked of the platform, or, while it cannot be reached, known
+/// from an earlier snapshot.
+pub async fn published(
+    core: &Core,
+    actor: &Actor,
+    account_id: &str,
+    device_id: &str,
+) -> CoreResult<Vec<PublishedCardOut>> {
+    accounts::get(core, actor, account_id).await?;
+    let asked = match linked(core, actor, account_id).await {
+        Ok((_, client)) => match client.device(device_id).await {
+            Ok(_) => Ok(()),
+            Err(UpstreamError::Api { status: 404, .. }) => {
+                return Err(CoreError::not_found("no such player on this account"))
+            }
+            Err(e) => Err(call_failed(core, account_id, e).await),
+        },
+        Err(e) => Err(e),
+    };
+    if let Err(error) = asked {
+        if cached(core, account_id, Some(device_id)).await?.is_empty() {
+            return Err(error);
+        }
+    }
+    super::publish::published_to(core, actor, account_id).await
 }
 
 pub async fn cache_status(

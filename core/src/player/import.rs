@@ -6,7 +6,6 @@
 //! asked for again), keeping it as already transcoded, and the cover. A finished import counts
 //! as published to the account (`origin`): publishing it back updates that very card.
 
-use bytes::Bytes;
 use cardsmith_model::card::CreateCardInput;
 use cardsmith_model::import::{
     ImportFromPlayerInput, ImportFromPlayerOutputBody, PlayerLibraryCardOut,
@@ -18,12 +17,13 @@ use cardsmith_upstream::{AccountClient, UpstreamError};
 use serde::Deserialize;
 
 use super::accounts::{self, account_client, call_failed};
+use super::fetch::{self, Failure, Fetched};
 use super::origin::{remember_import, ImportedTrack};
 use crate::auth::Actor;
 use crate::jobs::worker::JobContext;
 use crate::jobs::{self, kind};
 use crate::media::audio::{decode, probe};
-use crate::media::store::{self, IncomingFile};
+use crate::media::store;
 use crate::tracks::repo::{self as track_repo, NewTrack};
 use crate::{new_id, time, Core, CoreError, CoreResult};
 
@@ -35,7 +35,7 @@ pub async fn library(
 ) -> CoreResult<Vec<PlayerLibraryCardOut>> {
     super::client(core)?;
     let account = accounts::get(core, actor, account_id).await?;
-    let client = account_client(core, account_id);
+    let client = account_client(core, account_id)?;
     let cards = match client.my_cards(false).await {
         Ok(cards) => cards,
         Err(e) => return Err(call_failed(core, account_id, e).await),
@@ -114,7 +114,7 @@ pub async fn start(
     accounts::get(core, actor, &input.account_id)
         .await
         .map_err(|_| CoreError::invalid("account_id", "is not one of your linked accounts"))?;
-    let client = account_client(core, &input.account_id);
+    let client = account_client(core, &input.account_id)?;
     let remote = match client.card(&input.player_card_id).await {
         Ok(card) => card,
         Err(UpstreamError::Api { status: 404, .. }) => {
@@ -177,7 +177,7 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
     let core = &ctx.core;
     let p: Payload = serde_json::from_str(&ctx.job.payload)
         .map_err(|e| CoreError::Internal(format!("import payload: {e}")))?;
-    let client = account_client(core, &p.account_id);
+    let client = account_client(core, &p.account_id)?;
     let mut remote = playable(core, &client, &p).await?;
     let report = ctx.progress(0.0, 0.95);
     let total = remote.tracks().count().max(1);
@@ -189,10 +189,10 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
             if track.kind == "stream" {
                 continue;
             }
-            let bytes = match client.download_signed(&track.track_url).await {
-                Ok(b) => b,
+            let file = match fetch::audio(core, &client, &track.track_url).await {
+                Ok(file) => file,
                 // a signed URL that expired meanwhile: ask for fresh ones and try once more
-                Err(UpstreamError::Api { status: 403, .. }) => {
+                Err(Failure::Upstream(UpstreamError::Api { status: 403, .. })) => {
                     remote = playable(core, &client, &p).await?;
                     let fresh = remote
                         .content
@@ -203,19 +203,21 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
                         .and_then(|c| c.tracks.get(t))
                         .map(|t| t.track_url.clone())
                         .unwrap_or_default();
-                    client
-                        .download_signed(&fresh)
-                        .await
-                        .map_err(accounts::upstream_error)?
+                    match fetch::audio(core, &client, &fresh).await {
+                        Ok(file) => file,
+                        Err(Failure::Upstream(e)) => return Err(accounts::upstream_error(e)),
+                        Err(Failure::Local(e)) => return Err(e),
+                    }
                 }
-                Err(e) => return Err(call_failed(core, &p.account_id, e).await),
+                Err(Failure::Upstream(e)) => return Err(call_failed(core, &p.account_id, e).await),
+                Err(Failure::Local(e)) => return Err(e),
             };
             let title = if chapter.tracks.len() > 1 {
                 track.title.clone()
             } else {
                 chapter.title.clone()
             };
-            let track_id = add_track(core, &p.card_id, &title, bytes).await?;
+            let track_id = add_track(core, &p.card_id, &title, file).await?;
             let icon = track
                 .display
                 .as_ref()
@@ -239,8 +241,16 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
         .as_ref()
         .and_then(|c| c.image_l.clone())
     {
-        if let Ok(bytes) = client.download_signed(&url).await {
-            if let Ok(image) = crate::media::image::store_upload(core, bytes.to_vec()).await {
+        // a cover that cannot be fetched or read does not fail the import (the audio is in)
+        let bytes = match fetch::image(core, &client, &url).await {
+            Ok(bytes) => Some(bytes),
+            Err(e) => {
+                tracing::warn!(error = %e, "cover not imported");
+                None
+            }
+        };
+        if let Some(bytes) = bytes {
+            if let Ok(image) = crate::media::image::store_upload(core, bytes).await {
                 sqlx::query("UPDATE cards SET cover_hash = $1 WHERE id = $2")
                     .bind(&image.hash)
                     .bind(&p.card_id)
@@ -290,17 +300,18 @@ async fn import_icon(
     track_id: &str,
     url: &str,
 ) -> CoreResult<()> {
-    let bytes = match client.download_signed(url).await {
+    // the URL is not logged: a signed URL's query is a credential
+    let bytes = match fetch::image(core, client, url).await {
         Ok(bytes) => bytes,
         Err(e) => {
-            tracing::warn!(%url, error = %e, "chapter icon not imported");
+            tracing::warn!(error = %e, "chapter icon not imported");
             return Ok(());
         }
     };
-    match crate::tracks::icons::attach_icon(core, card_id, track_id, bytes.to_vec()).await {
+    match crate::tracks::icons::attach_icon(core, card_id, track_id, bytes).await {
         Ok(tx) => Ok(tx.commit().await?),
         Err(CoreError::Invalid(_) | CoreError::UnsupportedMedia(_) | CoreError::TooLarge(_)) => {
-            tracing::warn!(%url, "chapter icon is not a picture; not imported");
+            tracing::warn!("chapter icon is not a picture; not imported");
             Ok(())
         }
         Err(e) => Err(e),
@@ -309,11 +320,12 @@ async fn import_icon(
 
 /// Stores downloaded audio and appends it to the card as a ready (already transcoded) track;
 /// answers its id.
-async fn add_track(core: &Core, card_id: &str, title: &str, bytes: Bytes) -> CoreResult<String> {
-    let mut file =
-        IncomingFile::create(&core.settings.data_dir, core.settings.max_audio_bytes).await?;
-    file.write(&bytes).await?;
-    let (tmp, hash, size) = file.finish().await?;
+async fn add_track(core: &Core, card_id: &str, title: &str, file: Fetched) -> CoreResult<String> {
+    let Fetched {
+        path: tmp,
+        hash,
+        size,
+    } = file;
     let probed = probe::probe(&tmp).await;
     let probed = match probed {
         Ok(p) => p,

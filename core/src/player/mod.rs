@@ -7,6 +7,7 @@
 
 pub mod accounts;
 pub mod devices;
+pub mod fetch;
 pub mod import;
 mod origin;
 pub mod publish;

@@ -97,7 +97,7 @@ pub(super) async fn publish_card(
     let resumed = before.as_ref().is_some_and(|r| r.status == "publishing");
     let existing = before.and_then(|r| r.player_card_id);
     set_status(core, &card.id, account_id, "publishing", None).await?;
-    let client = account_client(core, account_id);
+    let client = account_client(core, account_id)?;
     let tracks = track_repo::list_playable(core.db.pool(), &card.id).await?;
     if tracks.is_empty() {
         return Err(CoreError::Conflict(

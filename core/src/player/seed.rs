@@ -159,7 +159,7 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
         };
         player_cards.push(id);
     }
-    let client = account_client(core, &p.account_id);
+    let client = account_client(core, &p.account_id)?;
     let device = match client.device(&p.device_id).await {
         Ok(device) => device,
         Err(e) => return Err(call_failed(core, &p.account_id, e).await),

@@ -193,7 +193,7 @@ pub async fn verify(
                 "is not one of your linked accounts",
             )
         })?;
-        let client = account_client(core, account_id);
+        let client = account_client(core, account_id)?;
         for (j, slug) in input.card_slugs.iter().enumerate() {
             let card = require_card(core.db.pool(), actor, slug, CollectionRole::Viewer)
                 .await

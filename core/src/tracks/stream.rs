@@ -2,16 +2,18 @@
 //!
 //! The server itself contacts that address once (to tell the user whether it answers), so it
 //! must not become a way into the private network: the host is resolved, every address is
-//! checked (no loopback, private, link-local, unique-local, multicast or unspecified ones unless
-//! `allow_private_streams` is configured), and the check connects to exactly the address it
-//! checked, without following redirects.
+//! checked (no loopback, private, link-local, metadata, NAT64/6to4-wrapped private or other
+//! special addresses unless `allow_private_streams` is configured), and the check connects to
+//! exactly the addresses it checked, without a proxy and without following redirects
+//! (`cardsmith_upstream::guard`, shared with downloads from the player platform).
 
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::time::Duration;
 
 use cardsmith_model::card::TrackOut;
 use cardsmith_model::track::{source_type, stream_status, transcode_status, StreamTrackInput};
 use cardsmith_model::validate::{slugify, CollectionRole};
+use cardsmith_upstream::guard;
 
 use super::repo::{self, NewTrack};
 use crate::audit::AuditEvent;
@@ -29,8 +31,8 @@ pub async fn add(
     let card = require_card(core.db.pool(), actor, card, CollectionRole::Editor).await?;
     let url = reqwest::Url::parse(input.stream_url.trim())
         .map_err(|_| CoreError::invalid("stream_url", "is not a valid address"))?;
-    let target = resolve_public(&url, core.settings.allow_private_streams).await?;
-    let status = if reachable(&url, target).await {
+    let targets = resolve_public(&url, core.settings.allow_private_streams).await?;
+    let status = if reachable(&url, &targets).await {
         stream_status::REACHABLE
     } else {
         stream_status::UNREACHABLE
@@ -67,75 +69,20 @@ pub async fn add(
     Ok(row.into_out(&card.slug))
 }
 
-/// The address to contact for `url`, refusing hosts that resolve to non-public addresses.
-async fn resolve_public(url: &reqwest::Url, allow_private: bool) -> CoreResult<SocketAddr> {
-    let host = url
-        .host_str()
-        .ok_or_else(|| CoreError::invalid("stream_url", "must name a host"))?;
-    let port = url.port_or_known_default().unwrap_or(80);
-    let host = host.trim_start_matches('[').trim_end_matches(']');
-    let addrs: Vec<SocketAddr> = tokio::time::timeout(
-        Duration::from_secs(5),
-        tokio::net::lookup_host((host, port)),
-    )
-    .await
-    .map_err(|_| CoreError::invalid("stream_url", "its host name could not be resolved in time"))?
-    .map_err(|_| CoreError::invalid("stream_url", "its host name does not resolve"))?
-    .collect();
-    let first = *addrs
-        .first()
-        .ok_or_else(|| CoreError::invalid("stream_url", "its host name does not resolve"))?;
-    if !allow_private && addrs.iter().any(|a| !is_public(a.ip())) {
-        return Err(CoreError::invalid(
-            "stream_url",
-            "points into a private network; only public internet addresses can be streams",
-        ));
-    }
-    Ok(first)
+/// The addresses to contact for `url`, refusing hosts that resolve to non-public addresses
+/// (the guard is shared with platform downloads: `cardsmith_upstream::guard`).
+async fn resolve_public(url: &reqwest::Url, allow_private: bool) -> CoreResult<Vec<SocketAddr>> {
+    guard::resolve_public(url, allow_private)
+        .await
+        .map_err(|e| CoreError::invalid("stream_url", e.to_string()))
 }
 
-/// Whether an address is on the public internet.
-pub fn is_public(ip: IpAddr) -> bool {
-    match ip {
-        IpAddr::V4(v4) => {
-            let o = v4.octets();
-            !(v4.is_loopback()
-                || v4.is_private()
-                || v4.is_link_local()
-                || v4.is_unspecified()
-                || v4.is_broadcast()
-                || v4.is_multicast()
-                || v4.is_documentation()
-                || o[0] == 0
-                || (o[0] == 100 && (64..128).contains(&o[1])) // carrier-grade NAT
-                || (o[0] == 198 && (o[1] == 18 || o[1] == 19)) // benchmarking
-                || o[0] >= 240)
-        }
-        IpAddr::V6(v6) => {
-            if let Some(v4) = v6.to_ipv4_mapped() {
-                return is_public(IpAddr::V4(v4));
-            }
-            let s = v6.segments();
-            !(v6.is_loopback()
-                || v6.is_unspecified()
-                || v6.is_multicast()
-                || (s[0] & 0xfe00) == 0xfc00 // unique local
-                || (s[0] & 0xffc0) == 0xfe80) // link local
-        }
-    }
-}
-
-/// Asks for the first byte; any 2xx answer within 5 s counts as reachable.
-async fn reachable(url: &reqwest::Url, target: SocketAddr) -> bool {
-    let Some(host) = url.host_str() else {
+/// Asks for the first byte, at the checked addresses only; any 2xx answer within 5 s counts
+/// as reachable.
+async fn reachable(url: &reqwest::Url, targets: &[SocketAddr]) -> bool {
+    let Ok(client) = guard::pinned_client(url, targets, Duration::from_secs(5)) else {
         return false;
     };
-    let client = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .resolve(host, target)
-        .timeout(Duration::from_secs(5))
-        .build();
-    let Ok(client) = client else { return false };
     match client
         .get(url.clone())
         .header("Range", "bytes=0-0")
@@ -149,27 +96,26 @@ async fn reachable(url: &reqwest::Url, target: SocketAddr) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::is_public;
+    use super::*;
 
-    #[test]
-    fn private_addresses_are_not_public() {
-        for ip in [
-            "127.0.0.1",
-            "10.1.2.3",
-            "192.168.1.1",
-            "172.16.0.1",
-            "169.254.169.254",
-            "0.0.0.0",
-            "::1",
-            "fd00::1",
-            "fe80::1",
-            "::ffff:127.0.0.1",
-            "100.64.0.1",
+    #[tokio::test]
+    async fn private_hosts_are_refused_at_the_stream_url_field() {
+        for raw in [
+            "http://127.0.0.1/a.mp3",
+            "http://169.254.169.254/latest/meta-data",
+            "http://[64:ff9b::7f00:1]/a.mp3",
+            "http://[::ffff:10.0.0.1]/a.mp3",
         ] {
-            assert!(!is_public(ip.parse().unwrap()), "{ip}");
+            let url = reqwest::Url::parse(raw).unwrap();
+            match resolve_public(&url, false).await {
+                Err(CoreError::Invalid(errors)) => {
+                    assert_eq!(errors[0].pointer, "/stream_url", "{raw}");
+                    assert!(errors[0].detail.contains("private network"), "{raw}");
+                }
+                other => panic!("{raw}: {other:?}"),
+            }
         }
-        for ip in ["93.184.216.34", "2606:4700::1111"] {
-            assert!(is_public(ip.parse().unwrap()), "{ip}");
-        }
+        let local = reqwest::Url::parse("http://127.0.0.1:9/a.mp3").unwrap();
+        assert!(resolve_public(&local, true).await.is_ok());
     }
 }

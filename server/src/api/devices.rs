@@ -74,17 +74,22 @@ pub async fn device_cache_status(
     ))
 }
 
-/// Cards published to the player's account, so they can be played on it.
+/// Cards published to the player's account, so they can be played on it. 404 when the account
+/// is not the caller's or the player is not one of the account's; 409 when the account needs
+/// relinking and the player was never seen before.
 #[utoipa::path(get, path = "/devices/{accountID}/{deviceID}/published", tag = "devices", operation_id = "device-published",
     params(("accountID" = String, Path), ("deviceID" = String, Path)),
     responses((status = 200, body = PublishedCardsOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json")))]
+        (status = 404, description = "No such account, or no such player on it", body = Problem, content_type = "application/problem+json"),
+        (status = 409, body = Problem, content_type = "application/problem+json"),
+        (status = 429, body = Problem, content_type = "application/problem+json"),
+        (status = 503, body = Problem, content_type = "application/problem+json")))]
 pub async fn device_published(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path((account, _device)): Path<(String, String)>,
+    Path((account, device)): Path<(String, String)>,
 ) -> ApiResult<Json<PublishedCardsOutputBody>> {
-    let cards = cardsmith_core::player::publish::published_to(&core, &actor, &account).await?;
+    let cards = devices::published(&core, &actor, &account, &device).await?;
     Ok(Json(PublishedCardsOutputBody { cards: Some(cards) }))
 }
 

@@ -18,6 +18,8 @@ pub struct TestApp {
     pub sim: Option<cardsmith_upstream_sim::SimHandle>,
     _data_dir: TempDir,
     _shutdown: tokio::sync::oneshot::Sender<()>,
+    /// The serving task; `restart_with` waits for it to end.
+    server: tokio::task::JoinHandle<()>,
 }
 
 /// Starts the whole application on a random loopback port with its own data directory.
@@ -37,7 +39,11 @@ static SERVER_RUNTIME: std::sync::LazyLock<tokio::runtime::Runtime> =
     });
 
 pub async fn spawn_app_with(extra_args: &[&str]) -> TestApp {
-    let data_dir = tempfile::tempdir().expect("temp dir");
+    spawn_app_in(tempfile::tempdir().expect("temp dir"), extra_args).await
+}
+
+/// Starts the application on an existing data directory (see `TestApp::restart_with`).
+async fn spawn_app_in(data_dir: TempDir, extra_args: &[&str]) -> TestApp {
     let dir = data_dir.path().to_str().unwrap().to_owned();
     let mut args: Vec<String> = [
         "cardsmith",
@@ -62,7 +68,7 @@ pub async fn spawn_app_with(extra_args: &[&str]) -> TestApp {
         args.push("--demo-bare".into());
     }
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-    let (base, core, sim) = SERVER_RUNTIME
+    let (base, core, sim, server) = SERVER_RUNTIME
         .spawn(async move {
             let config = Cli::parse_from(args).into_config();
             let app = Application::build(&config).await.expect("app builds");
@@ -70,10 +76,14 @@ pub async fn spawn_app_with(extra_args: &[&str]) -> TestApp {
             let sim = app.simulator.as_ref().map(|s| s.handle());
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
             let base = format!("http://{}", listener.local_addr().unwrap());
-            tokio::spawn(app.serve(listener, async {
-                let _ = rx.await;
-            }));
-            (base, core, sim)
+            let server = tokio::spawn(async move {
+                let _ = app
+                    .serve(listener, async {
+                        let _ = rx.await;
+                    })
+                    .await;
+            });
+            (base, core, sim, server)
         })
         .await
         .expect("server task");
@@ -83,10 +93,29 @@ pub async fn spawn_app_with(extra_args: &[&str]) -> TestApp {
         sim,
         _data_dir: data_dir,
         _shutdown: tx,
+        server,
     }
 }
 
 impl TestApp {
+    /// Stops this server (its workers with it) and starts another on the same data directory
+    /// with `extra_args`, as an operator restarting with other settings would. The new server
+    /// has a new address: sign in again.
+    pub async fn restart_with(self, extra_args: &[&str]) -> TestApp {
+        let TestApp {
+            _data_dir,
+            _shutdown,
+            server,
+            ..
+        } = self;
+        let _ = _shutdown.send(());
+        tokio::time::timeout(std::time::Duration::from_secs(30), server)
+            .await
+            .expect("the server stops within 30 s")
+            .expect("the server task ends cleanly");
+        spawn_app_in(_data_dir, extra_args).await
+    }
+
     /// A browser-like client with its own cookie jar, signed in as nobody.
     pub fn anonymous(&self) -> User {
         User {

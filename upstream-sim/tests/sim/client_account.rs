@@ -170,7 +170,10 @@ async fn icons_and_covers_upload_and_list() {
     assert_eq!(
         linked
             .account
-            .download_signed(&cover.media_url)
+            .download_signed(&cover.media_url, 1 << 20)
+            .await
+            .unwrap()
+            .bytes()
             .await
             .unwrap()
             .as_ref(),

@@ -80,11 +80,22 @@ async fn uploads_dedupe_and_survive_unknown_transcode_phases() {
     let playable = linked.account.playable_card(&card_id).await.unwrap();
     let url = &playable.tracks().next().unwrap().track_url;
     assert!(playable.tracks().all(|t| t.has_download_url()));
-    let downloaded = linked.account.download_signed(url).await.unwrap();
+    let downloaded = linked
+        .account
+        .download_signed(url, 1 << 20)
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
     assert_eq!(downloaded, audio);
 
     sim.expire_signed_urls();
-    let expired = linked.account.download_signed(url).await.unwrap_err();
+    let expired = linked
+        .account
+        .download_signed(url, 1 << 20)
+        .await
+        .unwrap_err();
     match expired {
         UpstreamError::Api {
             status,
@@ -100,7 +111,14 @@ async fn uploads_dedupe_and_survive_unknown_transcode_phases() {
     // Fetching the card again hands out fresh URLs.
     let fresh = linked.account.playable_card(&card_id).await.unwrap();
     let url = &fresh.tracks().next().unwrap().track_url;
-    assert_eq!(linked.account.download_signed(url).await.unwrap(), audio);
+    let again = linked.account.download_signed(url, 1 << 20).await.unwrap();
+    assert_eq!(again.bytes().await.unwrap(), audio);
+    // a file larger than the caller allows is refused
+    let capped = linked.account.download_signed(url, 10).await.unwrap_err();
+    assert!(
+        matches!(capped, UpstreamError::TooLarge { limit: 10 }),
+        "{capped}"
+    );
 }
 
 #[tokio::test]

@@ -1,6 +1,5 @@
 //! Cards: library, full card, playable card, create/update, delete, signed downloads.
 
-use bytes::Bytes;
 use reqwest::Method;
 
 use crate::client::{AccountClient, ApiRequest};
@@ -29,7 +28,7 @@ impl AccountClient {
     }
 
     /// `GET /content/{id}?playable=true&signingType=s3`: track URLs become signed download URLs
-    /// that expire soon, so download right away with [`Self::download_signed`].
+    /// that expire soon, so download right away with [`AccountClient::download_signed`].
     pub async fn playable_card(&self, card_id: &str) -> Result<Card> {
         let request = ApiRequest::new(Method::GET, &["content", card_id])
             .query("playable", "true")
@@ -59,11 +58,5 @@ impl AccountClient {
     pub async fn delete_card(&self, card_id: &str) -> Result<StatusOk> {
         self.call(ApiRequest::new(Method::DELETE, &["content", card_id]))
             .await
-    }
-
-    /// Downloads a signed URL from a playable card (audio, icon, cover) without our token.
-    /// An expired URL is an [`crate::UpstreamError::Api`] with status 403.
-    pub async fn download_signed(&self, url: &str) -> Result<Bytes> {
-        Ok(self.send_presigned(Method::GET, url, None).await?.body)
     }
 }
