@@ -97,7 +97,7 @@ async fn the_library_lists_own_cards_and_imports_them() {
         .await;
     assert_eq!(library[0]["locally_edited"], true);
 
-    // publishing the imported card back reproduces it on a fresh card of the account
+    // publishing the edited import back updates the card it came from, with the new title
     let player_card = publish_card(&admin, &account, slug).await;
     let published = serde_json::to_value(sim.card(&me, &player_card).unwrap()).unwrap();
     assert_eq!(published["title"], "Grandma's best songs");
