@@ -105,6 +105,10 @@ pub struct CallbackQuery {
 /// Where the platform sends the browser back. Completes only for the session that started
 /// the flow (403 otherwise; 422 for an unknown, used or expired state). Answers 204, or for a
 /// browser a 303 to the linked-accounts page.
+///
+/// Deliberate deviation from the service spec: the spec does not bind the callback to a
+/// session; Cardsmith does, so a link started by one user can never be completed into another
+/// user's account (a forwarded or phished callback URL is refused with 403).
 #[utoipa::path(get, path = "/player-accounts/callback", tag = "player-account linking", operation_id = "player-account-link-callback",
     params(CallbackQuery),
     responses((status = 204), (status = 303, description = "browsers go back to the accounts page"),

@@ -57,7 +57,10 @@ fn action(item: &PublishPlanItem) -> (&'static str, &'static str) {
 /// What will be uploaded, in words: "Uploads 1 audio file (32 KB) · 1 icon · cover".
 pub fn uploads_text(item: &PublishPlanItem) -> String {
     if !item.problems.is_empty() {
-        return format!("The player would refuse this card: {}", item.problems.join("; "));
+        return format!(
+            "The player would refuse this card: {}",
+            item.problems.join("; ")
+        );
     }
     if item.action == "unchanged" {
         return "Already on the player: nothing will be sent".to_owned();
