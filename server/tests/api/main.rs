@@ -11,6 +11,7 @@ mod crash;
 mod devices;
 mod errors;
 mod fidelity;
+mod fuzz_regressions;
 mod hardening_auth;
 mod hardening_media;
 mod hardening_player;
