@@ -88,6 +88,13 @@ impl Application {
             max_json_bytes: config.max_json_bytes,
             max_image_bytes: config.max_image_bytes,
             max_audio_bytes: config.max_audio_bytes,
+            image_sources: security_headers::image_sources(
+                upstream
+                    .simulator
+                    .as_ref()
+                    .map(|sim| sim.handle().api_url().origin().ascii_serialization())
+                    .as_deref(),
+            ),
         });
         let state = AppState {
             leptos_options: leptos_options(config)?,
@@ -179,10 +186,11 @@ fn router(state: AppState) -> Router {
     let yaml = openapi::yaml(&doc);
     let options = state.leptos_options.clone();
     let core = state.core.clone();
+    let images = state.http.image_sources.clone();
     // Every render gets the domain and a policy naming its script nonce.
     let render_context = move || {
         provide_context(core.clone());
-        security_headers::provide_page_csp();
+        security_headers::provide_page_csp(&images);
     };
     Router::new()
         .route("/health", get(api::system::health))

@@ -22,4 +22,6 @@ pub struct HttpSettings {
     pub max_json_bytes: usize,
     pub max_image_bytes: usize,
     pub max_audio_bytes: u64,
+    /// CSP `img-src` sources besides `'self'` (`security_headers::image_sources`).
+    pub image_sources: String,
 }

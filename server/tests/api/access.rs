@@ -24,6 +24,7 @@ async fn every_protected_operation_needs_a_session() {
         max_json_bytes: 1024,
         max_image_bytes: 1024,
         max_audio_bytes: 1024,
+        image_sources: String::new(),
     };
     let (_, doc) = api::router(&settings);
     let mut checked = 0;
