@@ -18,6 +18,7 @@ fn document() -> OpenApi {
         max_json_bytes: 1024,
         max_image_bytes: 1024,
         max_audio_bytes: 1024,
+        image_sources: String::new(),
     };
     api::router(&settings).1
 }
