@@ -129,6 +129,7 @@ pub struct MemberOut {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AddMemberInput {
     pub user_id: String,
+    #[cfg_attr(feature = "openapi", schema(pattern = "^(owner|editor|viewer)$"))]
     pub role: String,
 }
 
@@ -148,6 +149,7 @@ impl AddMemberInput {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct UpdateMemberInput {
+    #[cfg_attr(feature = "openapi", schema(pattern = "^(owner|editor|viewer)$"))]
     pub role: String,
 }
 
@@ -184,6 +186,7 @@ pub struct PresetInput {
     pub prompt_template: String,
     pub vocab_level: String,
     pub voice_id: String,
+    #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 240))]
     pub duration_min: i64,
     pub sort_order: i64,
 }

@@ -16,8 +16,10 @@ pub const MAX_LABEL_CARDS: usize = 90;
 pub struct GenerateLabelsInput {
     pub card_slugs: Vec<String>,
     /// `pdf` or `svg`.
+    #[cfg_attr(feature = "openapi", schema(pattern = "^(pdf|svg)$"))]
     pub format: String,
     /// `a4` or `letter`.
+    #[cfg_attr(feature = "openapi", schema(pattern = "^(a4|letter)$"))]
     pub page_size: String,
 }
 

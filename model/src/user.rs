@@ -126,8 +126,10 @@ impl UpdateProfileInput {
 pub struct CreateUserInput {
     #[cfg_attr(feature = "openapi", schema(format = Email))]
     pub email: String,
+    #[cfg_attr(feature = "openapi", schema(min_length = 10, max_length = 256))]
     pub password: String,
     /// `admin` or `user`.
+    #[cfg_attr(feature = "openapi", schema(pattern = "^(admin|user)$"))]
     pub role: String,
     /// Defaults to the part of the email before the `@`.
     #[serde(default)]
@@ -155,6 +157,7 @@ impl CreateUserInput {
 pub struct UpdateUserInput {
     pub display_name: String,
     /// `admin` or `user`.
+    #[cfg_attr(feature = "openapi", schema(pattern = "^(admin|user)$"))]
     pub role: String,
 }
 
