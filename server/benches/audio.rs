@@ -14,7 +14,7 @@ use reqwest::Client;
 use serde_json::{json, Value};
 
 mod common;
-use common::{ffmpeg, new_card, start_server};
+use common::{ffmpeg, new_card, send_take, start_server};
 
 fn main() {
     tokio::runtime::Builder::new_multi_thread()
@@ -186,7 +186,6 @@ async fn ranges(client: &Client, base: &str, card: &str) {
 async fn recording(client: &Client, base: &str, card: &str, webm: &Path) {
     let take = std::fs::read(webm).unwrap();
     // 120 chunks of about 5 s of audio each, as the browser sends them
-    let size = take.len().div_ceil(120);
     let started: Value = client
         .post(format!("{base}/api/cards/{card}/tracks/record-start"))
         .json(&json!({}))
@@ -198,18 +197,8 @@ async fn recording(client: &Client, base: &str, card: &str, webm: &Path) {
         .unwrap();
     let session = started["session_id"].as_str().unwrap();
     let t = Instant::now();
-    for (seq, chunk) in take.chunks(size).enumerate() {
-        let r = client
-            .post(format!("{base}/api/recording/{session}/chunk?seq={seq}"))
-            .header("content-type", "audio/webm;codecs=opus")
-            .body(chunk.to_vec())
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(r.status(), 204);
-        // a real take spreads its chunks over 10 minutes; 50 ms each lets the live encoder keep up
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    // a real take spreads its chunks over 10 minutes; 50 ms each lets the live encoder keep up
+    send_take(client, base, session, &take, 120, Duration::from_millis(50)).await;
     let upload_s = t.elapsed().as_secs_f64();
     let t = Instant::now();
     let r = client

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 
 mod common;
-use common::{ffmpeg, new_card, start_server};
+use common::{ffmpeg, new_card, send_take, start_server};
 
 fn main() {
     tokio::runtime::Builder::new_multi_thread()
@@ -166,17 +166,15 @@ async fn run() {
             )
             .await;
             let session = started["session_id"].as_str().unwrap().to_owned();
-            for (seq, chunk) in take.chunks(take.len().div_ceil(24)).enumerate() {
-                let r = client
-                    .post(format!("{base}/api/recording/{session}/chunk?seq={seq}"))
-                    .header("content-type", "audio/webm;codecs=opus")
-                    .body(chunk.to_vec())
-                    .send()
-                    .await
-                    .unwrap();
-                assert_eq!(r.status(), 204);
-                tokio::time::sleep(Duration::from_millis(40)).await;
-            }
+            send_take(
+                &client,
+                &base,
+                &session,
+                &take,
+                24,
+                Duration::from_millis(40),
+            )
+            .await;
             json_of(
                 client
                     .post(format!("{base}/api/recording/{session}/finish"))

@@ -67,6 +67,29 @@ pub async fn new_card(client: &Client, base: &str, title: &str) -> String {
     card["slug"].as_str().unwrap().to_owned()
 }
 
+/// Sends `take` to the recording `session` as `chunks` numbered chunks, pausing `pause`
+/// after each as a browser's timeslices would.
+pub async fn send_take(
+    client: &Client,
+    base: &str,
+    session: &str,
+    take: &[u8],
+    chunks: usize,
+    pause: std::time::Duration,
+) {
+    for (seq, chunk) in take.chunks(take.len().div_ceil(chunks)).enumerate() {
+        let r = client
+            .post(format!("{base}/api/recording/{session}/chunk?seq={seq}"))
+            .header("content-type", "audio/webm;codecs=opus")
+            .body(chunk.to_vec())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 204);
+        tokio::time::sleep(pause).await;
+    }
+}
+
 /// Runs ffmpeg quietly with `args`; panics when it fails.
 pub fn ffmpeg(args: &[&str]) {
     let ok = std::process::Command::new("ffmpeg")

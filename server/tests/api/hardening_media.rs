@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 use crate::audio_fixtures::{
-    bytes, card_for, rescan_report, tone, upload_track, wait_job, wait_settled,
+    bytes, card_for, rescan_report, tone, try_upload, upload_track, wait_job, wait_settled,
 };
 use crate::helpers::{assert_problem, spawn_app, spawn_app_with, TestApp, User};
 use crate::recording::{send, take_in_chunks};
@@ -347,39 +347,21 @@ async fn caps_on_length_tracks_and_storage_name_their_limit() {
     .await;
     let admin = app.admin().await;
     let card = card_for(&admin, "Capped").await;
-    let long = admin
-        .upload(
-            &format!("/api/cards/{card}/tracks"),
-            bytes(&tone(4, "mp3")),
-            "long.mp3",
-        )
-        .await;
+    let long = try_upload(&admin, &card, &tone(4, "mp3")).await;
     let problem = assert_problem(long, 422).await;
     assert!(problem.to_string().contains("at most 3 s"), "{problem}");
     for _ in 0..2 {
         let t = upload_track(&admin, &card, &tone(1, "wav")).await;
         wait_settled(&admin, &card, t["slug"].as_str().unwrap()).await;
     }
-    let third = admin
-        .upload(
-            &format!("/api/cards/{card}/tracks"),
-            bytes(&tone(1, "wav")),
-            "third.wav",
-        )
-        .await;
+    let third = try_upload(&admin, &card, &tone(1, "wav")).await;
     let problem = assert_problem(third, 422).await;
     assert!(
         problem.to_string().contains("at most 2 tracks"),
         "{problem}"
     );
     let other = card_for(&admin, "Elsewhere").await;
-    let full = admin
-        .upload(
-            &format!("/api/cards/{other}/tracks"),
-            bytes(&tone(1, "wav")),
-            "full.wav",
-        )
-        .await;
+    let full = try_upload(&admin, &other, &tone(1, "wav")).await;
     let problem = assert_problem(full, 413).await;
     assert!(problem.to_string().contains("storage limit"), "{problem}");
     assert_eq!(track_count(&admin, &other).await, 0);

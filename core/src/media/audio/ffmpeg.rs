@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
 
-use super::{guarded_input, time_limit, AAC_BITRATE, LOUDNORM, SAMPLE_RATE};
+use super::{guarded_file, time_limit, AAC_BITRATE, LOUDNORM, SAMPLE_RATE};
 use crate::{CoreError, CoreResult};
 
 /// Called with the fraction done (0..1) while ffmpeg runs.
@@ -21,7 +21,7 @@ pub async fn encode_m4a(
     duration_ms: Option<i64>,
     progress: Progress<'_>,
 ) -> CoreResult<()> {
-    let mut args = file_input(input)?;
+    let mut args = guarded_file(input)?;
     args.extend(args_of(&["-vn", "-map_metadata", "-1"]));
     args.extend(player_output_args());
     args.push(path_str(output)?.into());
@@ -55,7 +55,7 @@ pub async fn filter_to_flac(
     duration_ms: Option<i64>,
     progress: Progress<'_>,
 ) -> CoreResult<()> {
-    let mut args = file_input(input)?;
+    let mut args = guarded_file(input)?;
     args.extend(args_of(&[
         "-vn",
         "-map_metadata",
@@ -81,7 +81,7 @@ pub async fn concat_to_flac(
     let mut args = Vec::new();
     let mut graph = String::new();
     for (i, input) in inputs.iter().enumerate() {
-        args.extend(file_input(input)?);
+        args.extend(guarded_file(input)?);
         graph.push_str(&format!(
             "[{i}:a]aresample={SAMPLE_RATE},aformat=sample_fmts=s32:channel_layouts=stereo[a{i}];"
         ));
@@ -121,12 +121,6 @@ pub async fn sine(output: &Path, seconds: f64, freq: u32, format: &str) -> CoreR
 
 fn args_of(parts: &[&str]) -> Vec<String> {
     parts.iter().map(|s| (*s).to_owned()).collect()
-}
-
-/// `-i file:PATH` with the input guard: local file protocol and accepted demuxers only. The
-/// `file:` prefix keeps a path from ever being read as another protocol's URL.
-fn file_input(path: &Path) -> CoreResult<Vec<String>> {
-    Ok(guarded_input("file", &format!("file:{}", path_str(path)?)))
 }
 
 fn path_str(path: &Path) -> CoreResult<&str> {

@@ -38,6 +38,15 @@ pub fn guarded_input(protocols: &str, input: &str) -> Vec<String> {
     .collect()
 }
 
+/// [`guarded_input`] for a file on disk, named `file:PATH` so that a path can never be read
+/// as another protocol's URL.
+pub fn guarded_file(path: &std::path::Path) -> crate::CoreResult<Vec<String>> {
+    let path = path
+        .to_str()
+        .ok_or_else(|| crate::CoreError::internal("media path", "not UTF-8"))?;
+    Ok(guarded_input("file", &format!("file:{path}")))
+}
+
 /// How long one ffmpeg run over `duration_ms` of audio may take before it is killed: a minute
 /// to start plus the audio's own length (transcoding runs at about 1/30 of real time here, so
 /// only a stuck or hostile input gets near it). Unknown lengths get an hour.

@@ -47,16 +47,11 @@ const PROBE_LIMIT: std::time::Duration = std::time::Duration::from_secs(30);
 /// or concat script is refused before anything it names is opened.
 pub async fn probe(path: &Path) -> CoreResult<Probe> {
     let unsupported = || CoreError::UnsupportedMedia(format!("the file is not {ACCEPTED}"));
-    let input = format!(
-        "file:{}",
-        path.to_str()
-            .ok_or_else(|| CoreError::internal("media path", "not UTF-8"))?
-    );
     let mut args: Vec<String> = ["-v", "error", "-print_format", "json"]
         .iter()
         .map(|s| (*s).to_owned())
         .collect();
-    args.extend(super::guarded_input("file", &input));
+    args.extend(super::guarded_file(path)?);
     args.extend(["-show_format".to_owned(), "-show_streams".to_owned()]);
     let run = tokio::process::Command::new("ffprobe")
         .args(&args)
