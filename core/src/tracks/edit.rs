@@ -126,7 +126,14 @@ pub async fn split(
         *input.split_points.last().expect("validated non-empty"),
         duration - 1,
     )?;
-    super::limits::check_room(core, &card.id, input.split_points.len() as i64).await?;
+    // checked when the split is asked for, so the author hears it before any work is queued
+    super::limits::check_room(
+        core,
+        core.db.pool(),
+        &card.id,
+        input.split_points.len() as i64,
+    )
+    .await?;
     let titles = input.titles.unwrap_or_default();
     queue(
         core,

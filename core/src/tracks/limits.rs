@@ -26,12 +26,23 @@ pub fn check_duration(core: &Core, duration_ms: i64) -> CoreResult<()> {
 
 /// Refuses a change that would leave the card with more than `max_tracks_per_card` playable
 /// tracks (422). `adding` is how many the change adds (a split of one into three adds two).
-pub async fn check_room(core: &Core, card_id: &str, adding: i64) -> CoreResult<()> {
+///
+/// Run it inside the write transaction that adds the tracks (`Db::begin` takes SQLite's write
+/// lock at once), so twelve uploads at the same moment cannot all pass the same count.
+pub async fn check_room<'e, E>(
+    core: &Core,
+    executor: E,
+    card_id: &str,
+    adding: i64,
+) -> CoreResult<()>
+where
+    E: sqlx::Executor<'e, Database = crate::db::DbDriver>,
+{
     let limit = core.settings.max_tracks_per_card;
     let now: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM tracks WHERE card_id = $1 AND is_source = 0")
             .bind(card_id)
-            .fetch_one(core.db.pool())
+            .fetch_one(executor)
             .await?;
     if now + adding > limit {
         return Err(CoreError::invalid(
@@ -45,8 +56,17 @@ pub async fn check_room(core: &Core, card_id: &str, adding: i64) -> CoreResult<(
 }
 
 /// Refuses `adding` more bytes of audio from `user_id` when that would pass their storage cap
-/// (413). Counts the originals and player copies of the tracks the user added.
-pub async fn check_storage(core: &Core, user_id: &str, adding: u64) -> CoreResult<()> {
+/// (413). Counts the originals and player copies of the tracks the user added. Like
+/// [`check_room`], run it inside the transaction that adds the audio.
+pub async fn check_storage<'e, E>(
+    core: &Core,
+    executor: E,
+    user_id: &str,
+    adding: u64,
+) -> CoreResult<()>
+where
+    E: sqlx::Executor<'e, Database = crate::db::DbDriver>,
+{
     let Some(limit) = core.settings.max_storage_per_user else {
         return Ok(());
     };
@@ -54,7 +74,7 @@ pub async fn check_storage(core: &Core, user_id: &str, adding: u64) -> CoreResul
         "SELECT COALESCE(SUM(original_size_bytes + transcoded_size_bytes), 0) FROM tracks WHERE added_by = $1",
     )
     .bind(user_id)
-    .fetch_one(core.db.pool())
+    .fetch_one(executor)
     .await?;
     if used.max(0) as u64 + adding > limit {
         return Err(CoreError::TooLarge(format!(

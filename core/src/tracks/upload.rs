@@ -94,12 +94,13 @@ pub async fn add_stored(
     audio: StoredAudio,
     player: Option<Encoded>,
 ) -> CoreResult<repo::TrackRow> {
-    super::limits::check_room(core, &card.id, 1).await?;
-    let player_size = player.as_ref().map_or(0, |p| p.size);
-    super::limits::check_storage(core, actor.id(), (audio.size + player_size).max(0) as u64)
-        .await?;
     let id = new_id();
     let mut tx = core.db.begin().await?;
+    // inside the write transaction: concurrent additions see each other's tracks
+    super::limits::check_room(core, &mut *tx, &card.id, 1).await?;
+    let player_size = player.as_ref().map_or(0, |p| p.size);
+    let adding = (audio.size + player_size).max(0) as u64;
+    super::limits::check_storage(core, &mut *tx, actor.id(), adding).await?;
     let position = repo::next_position(&mut tx, &card.id).await?;
     let slug = repo::free_slug(&mut tx, &card.id, &slugify(title), &id).await?;
     let job_id = match &player {

@@ -367,6 +367,30 @@ async fn caps_on_length_tracks_and_storage_name_their_limit() {
     assert_eq!(track_count(&admin, &other).await, 0);
 }
 
+/// Twelve uploads at the same moment cannot all pass the same count of tracks.
+#[tokio::test]
+async fn concurrent_uploads_cannot_pass_the_track_cap_together() {
+    let app = spawn_app_with(&["--max-tracks-per-card", "2"]).await;
+    let admin = app.admin().await;
+    let card = card_for(&admin, "Rush").await;
+    let mut uploads = tokio::task::JoinSet::new();
+    for _ in 0..12 {
+        let (user, card) = (
+            User {
+                client: admin.client.clone(),
+                base: admin.base.clone(),
+            },
+            card.clone(),
+        );
+        uploads.spawn(async move { try_upload(&user, &card, &tone(1, "wav")).await.status() });
+    }
+    let answers = uploads.join_all().await;
+    let created = answers.iter().filter(|s| *s == &201).count();
+    let refused = answers.iter().filter(|s| *s == &422).count();
+    assert_eq!((created, refused), (2, 10));
+    assert_eq!(track_count(&admin, &card).await, 2);
+}
+
 #[tokio::test]
 async fn a_huge_title_field_is_refused_without_being_held() {
     let app = spawn_app().await;
