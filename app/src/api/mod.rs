@@ -11,6 +11,7 @@ mod collections;
 mod labels;
 mod pages;
 mod player;
+pub mod rest;
 mod sharing;
 
 pub use cards::*;

@@ -12,7 +12,6 @@ pub mod modal;
 pub mod navigation;
 pub mod publish;
 pub mod recorder;
-pub mod rest;
 pub mod seed;
 pub mod slug_form;
 pub mod waveform;

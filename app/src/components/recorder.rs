@@ -15,7 +15,7 @@ use serde_json::json;
 
 use crate::components::confirm::ConfirmButton;
 use crate::components::layout::Panel;
-use crate::components::rest::{self, Verb};
+use crate::api::rest::{self, Verb};
 
 /// Where the recorder is.
 #[derive(Debug, Clone, PartialEq)]
@@ -179,7 +179,7 @@ mod browser {
     };
 
     use super::{Phase, Ui};
-    use crate::components::rest::{self, Verb};
+    use crate::api::rest::{self, Verb};
 
     /// Upload state shared by the recorder callbacks and the uploader.
     struct Shared {

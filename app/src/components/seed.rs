@@ -11,7 +11,7 @@ use serde_json::json;
 use super::form::{toggle, Outcome, INPUT};
 use super::layout::BUTTON;
 use super::modal::{return_focus, Modal, PRIMARY};
-use super::rest::{self, Verb};
+use crate::api::rest::{self, Verb};
 
 /// A button opening the dialog for `cards` (slug, title) of collection `collection_id`.
 #[component]

@@ -13,7 +13,7 @@ use leptos::task::spawn_local;
 use serde_json::{json, Value};
 
 use crate::components::layout::BUTTON;
-use crate::components::rest::{self, track_url, Verb};
+use crate::api::rest::{self, track_url, Verb};
 
 /// What a finished edit tells the track list.
 #[derive(Debug, Clone)]

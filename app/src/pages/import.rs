@@ -11,7 +11,7 @@ use serde_json::json;
 
 use crate::api::{import_page, ImportPageData};
 use crate::components::layout::{loaded, tint, Badge, EmptyBox, BUTTON};
-use crate::components::rest::{self, Verb};
+use crate::api::rest::{self, Verb};
 
 #[component]
 pub fn ImportPage() -> impl IntoView {

@@ -5,7 +5,7 @@ use cardsmith_model::publish::PublishPlanItem;
 use leptos::prelude::*;
 
 use crate::components::layout::human_bytes;
-use crate::components::rest;
+use crate::api::rest;
 
 /// One card × account of the plan, and its job once queued.
 #[derive(Clone)]

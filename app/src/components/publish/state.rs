@@ -19,7 +19,7 @@ use leptos::task::spawn_local_scoped_with_cancellation;
 use serde_json::json;
 
 use super::runs::Run;
-use crate::components::rest::{self, Verb};
+use crate::api::rest::{self, Verb};
 
 /// A card the dialog can publish.
 #[derive(Debug, Clone, PartialEq)]

@@ -16,7 +16,7 @@ use super::Shown;
 use crate::api::card_page;
 use crate::components::layout::refresh;
 use crate::components::publish::{BadgePill, Pick, PublishButton};
-use crate::components::rest::{self, Verb};
+use crate::api::rest::{self, Verb};
 
 /// What the badge compares, shared by the header and the sections that change the card.
 #[derive(Clone, Copy)]

@@ -21,7 +21,7 @@ use serde_json::json;
 
 use crate::components::form::ErrorAlert;
 use crate::components::layout::{Panel, BUTTON};
-use crate::components::rest::{self, track_url, Verb};
+use crate::api::rest::{self, track_url, Verb};
 
 pub use sources::SourcesPanel;
 

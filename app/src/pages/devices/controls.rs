@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use crate::components::form::{Outcome, INPUT};
 use crate::components::layout::{capitalised, BUTTON};
-use crate::components::rest::{self, Verb};
+use crate::api::rest::{self, Verb};
 
 /// The value of the picker's "by its id" choice; no platform card id looks like it.
 const OTHER: &str = "__other__";

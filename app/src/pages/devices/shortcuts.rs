@@ -12,7 +12,7 @@ use leptos::task::spawn_local;
 use super::controls::{dom_id, send, CardPicker};
 use crate::components::form::{Outcome, INPUT};
 use crate::components::layout::BUTTON;
-use crate::components::rest::Verb;
+use crate::api::rest::Verb;
 
 /// One shortcut being edited; `key` stays with the row while rows above it are removed.
 #[derive(Clone, Copy)]

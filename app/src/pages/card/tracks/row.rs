@@ -12,7 +12,7 @@ use super::{Notice, Tracks};
 use crate::components::confirm::ConfirmButton;
 use crate::components::form::INPUT;
 use crate::components::layout::{clock, human_bytes, BUTTON};
-use crate::components::rest::{self, track_url, Verb};
+use crate::api::rest::{self, track_url, Verb};
 use crate::components::waveform::{EditDone, WaveformEditor};
 
 /// A row reads its track from the shared list by id, so status, title and position follow

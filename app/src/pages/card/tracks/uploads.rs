@@ -19,7 +19,7 @@ use serde_json::json;
 use super::Tracks;
 use crate::components::form::{ErrorAlert, SubmitButton, TextField};
 use crate::components::layout::{human_bytes, BUTTON};
-use crate::components::rest::{self, Verb};
+use crate::api::rest::{self, Verb};
 
 /// One chosen file on its way to the server.
 #[derive(Clone)]
@@ -284,7 +284,7 @@ mod xhr {
     use leptos::wasm_bindgen::JsCast;
     use web_sys::{File, FormData, ProgressEvent, XmlHttpRequest};
 
-    use crate::components::rest::{problem_text, OFFLINE};
+    use crate::api::rest::{problem_text, OFFLINE};
 
     /// Posts `file` as the multipart field `file`, reporting 0..1 to `progress` as it goes.
     pub async fn upload(
