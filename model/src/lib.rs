@@ -13,6 +13,7 @@ pub mod label;
 pub mod player;
 pub mod problem;
 pub mod publish;
+pub mod recording;
 pub mod seed;
 pub mod system;
 pub mod track;

@@ -8,14 +8,14 @@
 //! `Recording-Next-Seq` it expects, sending simply resumes from that chunk; a re-sent chunk is
 //! harmless. The `online` event wakes an uploader waiting out its backoff at once.
 
-use cardsmith_model::track::RecordStartOutputBody;
+use cardsmith_model::recording::RecordStartOutputBody;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde_json::json;
 
+use crate::api::rest::{self, Verb};
 use crate::components::confirm::ConfirmButton;
 use crate::components::layout::Panel;
-use crate::api::rest::{self, Verb};
 
 /// Where the recorder is.
 #[derive(Debug, Clone, PartialEq)]
@@ -167,7 +167,7 @@ mod browser {
     use std::cell::RefCell;
     use std::rc::Rc;
 
-    use cardsmith_model::track::{RecordFinishOutputBody, RecordStartOutputBody};
+    use cardsmith_model::recording::{RecordFinishOutputBody, RecordStartOutputBody};
     use gloo_net::http::{Method, RequestBuilder};
     use leptos::prelude::*;
     use leptos::task::spawn_local;
@@ -534,7 +534,7 @@ mod browser {
 #[cfg(not(feature = "hydrate"))]
 mod browser {
     //! Server renders never record.
-    use cardsmith_model::track::RecordStartOutputBody;
+    use cardsmith_model::recording::RecordStartOutputBody;
     use leptos::prelude::*;
 
     use super::Ui;

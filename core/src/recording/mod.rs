@@ -13,10 +13,11 @@ mod live;
 
 use std::path::{Path, PathBuf};
 
-use cardsmith_model::track::{
-    source_type, RecordChunkOutputBody, RecordFinishInput, RecordFinishOutputBody,
-    RecordStartInput, RecordStartOutputBody,
+use cardsmith_model::recording::{
+    RecordChunkOutputBody, RecordFinishInput, RecordFinishOutputBody, RecordStartInput,
+    RecordStartOutputBody,
 };
+use cardsmith_model::track::source_type;
 use cardsmith_model::validate::{name_problem, CollectionRole};
 use tokio::io::{AsyncSeekExt, AsyncWriteExt};
 

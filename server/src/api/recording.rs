@@ -18,7 +18,7 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use cardsmith_core::{recording, Core, CoreError};
-use cardsmith_model::track::{
+use cardsmith_model::recording::{
     RecordFinishInput, RecordFinishOutputBody, RecordStartInput, RecordStartOutputBody,
 };
 use cardsmith_model::Problem;
