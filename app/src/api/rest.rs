@@ -72,7 +72,9 @@ pub async fn send_empty<I: Serialize + ?Sized>(
     url: &str,
     body: &I,
 ) -> Result<(), String> {
-    browser::send(verb, url, Some(to_json(body)?)).await.map(drop)
+    browser::send(verb, url, Some(to_json(body)?))
+        .await
+        .map(drop)
 }
 
 /// `verb url` without a body (e.g. `DELETE`, or a `POST` that takes none), answered by `O`.

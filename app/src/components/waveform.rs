@@ -12,8 +12,8 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde_json::{json, Value};
 
-use crate::components::layout::BUTTON;
 use crate::api::rest::{self, track_url, Verb};
+use crate::components::layout::BUTTON;
 
 /// What a finished edit tells the track list.
 #[derive(Debug, Clone)]

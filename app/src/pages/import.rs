@@ -9,9 +9,9 @@ use leptos_meta::Title;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use serde_json::json;
 
+use crate::api::rest::{self, Verb};
 use crate::api::{import_page, ImportPageData};
 use crate::components::layout::{loaded, tint, Badge, EmptyBox, BUTTON};
-use crate::api::rest::{self, Verb};
 
 #[component]
 pub fn ImportPage() -> impl IntoView {

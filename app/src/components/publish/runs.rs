@@ -4,8 +4,8 @@
 use cardsmith_model::publish::PublishPlanItem;
 use leptos::prelude::*;
 
-use crate::components::layout::human_bytes;
 use crate::api::rest;
+use crate::components::layout::human_bytes;
 
 /// One card × account of the plan, and its job once queued.
 #[derive(Clone)]

@@ -14,9 +14,9 @@ use leptos::task::spawn_local;
 use super::tracks::Tracks;
 use super::Shown;
 use crate::api::card_page;
+use crate::api::rest::{self, Verb};
 use crate::components::layout::refresh;
 use crate::components::publish::{BadgePill, Pick, PublishButton};
-use crate::api::rest::{self, Verb};
 
 /// What the badge compares, shared by the header and the sections that change the card.
 #[derive(Clone, Copy)]

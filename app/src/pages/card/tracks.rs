@@ -19,9 +19,9 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde_json::json;
 
+use crate::api::rest::{self, track_url, Verb};
 use crate::components::form::ErrorAlert;
 use crate::components::layout::{Panel, BUTTON};
-use crate::api::rest::{self, track_url, Verb};
 
 pub use sources::SourcesPanel;
 

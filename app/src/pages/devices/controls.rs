@@ -8,9 +8,9 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde_json::Value;
 
+use crate::api::rest::{self, Verb};
 use crate::components::form::{Outcome, INPUT};
 use crate::components::layout::{capitalised, BUTTON};
-use crate::api::rest::{self, Verb};
 
 /// The value of the picker's "by its id" choice; no platform card id looks like it.
 const OTHER: &str = "__other__";

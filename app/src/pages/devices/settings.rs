@@ -10,9 +10,9 @@ use leptos::task::spawn_local;
 use serde_json::Value;
 
 use super::controls::{dom_id, send};
+use crate::api::rest::Verb;
 use crate::components::form::{FieldMessages, Outcome, INPUT};
 use crate::components::layout::BUTTON;
-use crate::api::rest::Verb;
 
 /// One setting: the API's field, its label, the platform's key, a hint and the input type.
 struct Spec {

@@ -10,9 +10,9 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::controls::{dom_id, send, CardPicker};
+use crate::api::rest::Verb;
 use crate::components::form::{Outcome, INPUT};
 use crate::components::layout::BUTTON;
-use crate::api::rest::Verb;
 
 /// One shortcut being edited; `key` stays with the row while rows above it are removed.
 #[derive(Clone, Copy)]

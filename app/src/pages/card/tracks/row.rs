@@ -9,10 +9,10 @@ use leptos::task::spawn_local;
 use serde_json::json;
 
 use super::{Notice, Tracks};
+use crate::api::rest::{self, track_url, Verb};
 use crate::components::confirm::ConfirmButton;
 use crate::components::form::INPUT;
 use crate::components::layout::{clock, human_bytes, BUTTON};
-use crate::api::rest::{self, track_url, Verb};
 use crate::components::waveform::{EditDone, WaveformEditor};
 
 /// A row reads its track from the shared list by id, so status, title and position follow

@@ -9,9 +9,9 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::{Notice, Tracks};
+use crate::api::rest::{self, Verb};
 use crate::components::confirm::ConfirmButton;
 use crate::components::layout::{clock, human_bytes, Panel, BUTTON};
-use crate::api::rest::{self, Verb};
 
 async fn load(card: &str) -> Result<Vec<SourceTrackOut>, String> {
     rest::fetch_json(Verb::Get, &format!("/api/cards/{card}/sources"), None).await

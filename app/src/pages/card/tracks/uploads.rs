@@ -17,9 +17,9 @@ use leptos::task::spawn_local;
 use serde_json::json;
 
 use super::Tracks;
+use crate::api::rest::{self, Verb};
 use crate::components::form::{ErrorAlert, SubmitButton, TextField};
 use crate::components::layout::{human_bytes, BUTTON};
-use crate::api::rest::{self, Verb};
 
 /// One chosen file on its way to the server.
 #[derive(Clone)]
