@@ -63,10 +63,6 @@ pub struct Config {
     #[arg(long, env = "CARDSMITH_ENCRYPTION_KEY", hide_env_values = true)]
     pub encryption_key: Option<String>,
 
-    /// Bearer token that may read /metrics without a session.
-    #[arg(long, env = "CARDSMITH_METRICS_TOKEN", hide_env_values = true)]
-    pub metrics_token: Option<String>,
-
     /// Largest JSON request body accepted, in bytes.
     #[arg(long, env = "CARDSMITH_MAX_JSON_BYTES", default_value_t = 1024 * 1024)]
     pub max_json_bytes: usize,
@@ -217,7 +213,6 @@ impl std::fmt::Debug for Config {
             .field("admin_email", &self.admin_email)
             .field("admin_password", &redact(&self.admin_password))
             .field("encryption_key", &redact(&self.encryption_key))
-            .field("metrics_token", &redact(&self.metrics_token))
             .field("max_json_bytes", &self.max_json_bytes)
             .field("max_image_bytes", &self.max_image_bytes)
             .field("max_audio_bytes", &self.max_audio_bytes)
@@ -272,10 +267,10 @@ mod tests {
         let c = config(&[
             "--admin-password",
             "hunter2-hunter2",
-            "--metrics-token",
-            "tok-123",
+            "--encryption-key",
+            "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
         ]);
         let shown = format!("{c:?}");
-        assert!(!shown.contains("hunter2") && !shown.contains("tok-123"));
+        assert!(!shown.contains("hunter2") && !shown.contains("MDEyMzQ1Njc4"));
     }
 }
