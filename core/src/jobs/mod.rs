@@ -1,11 +1,18 @@
-//! The durable job queue: long work (transcode, edits, rescan) runs in the background.
+//! The durable job queue: long work (transcodes, edits, rescans, publishing, imports, seeding)
+//! runs in the background.
 //!
 //! A job is a row in `jobs`; enqueueing is an INSERT in the caller's transaction, so a track and
 //! the job that transcodes it appear together or not at all. Workers (`worker`) claim rows with
 //! a lease they keep extending; a process that dies leaves a lease that runs out, and the job is
-//! claimed again on the next start, up to `max_attempts`. What each kind does lives with its
-//! domain (`crate::tracks::jobs`); this module only moves rows.
+//! claimed again on the next start, up to `max_attempts`.
+//!
+//! What each kind does lives with its domain (`tracks::jobs`, `tracks::edit_job`,
+//! `media::rescan`, `player::publish_job`, `player::import`, `player::seed`); those modules
+//! see only [`context::JobContext`]. The worker's one table (`worker::HANDLERS`) names every
+//! kind with its pool, the function that runs it and the one that cleans up when it fails for
+//! good or is cancelled. This module itself only moves rows.
 
+pub mod context;
 pub mod queue;
 pub mod service;
 pub mod supervise;
@@ -19,17 +26,30 @@ use tokio::sync::Notify;
 use crate::db::DbDriver;
 use crate::{new_id, time, CoreResult};
 
-/// Kinds of job, and the worker pool each runs in (see `worker::Pools`).
+/// Kinds of job. Each has one row in the worker's table (`worker::HANDLERS`), which says the
+/// pool it runs in, what runs it and what cleans up after it; a test checks every kind here
+/// has one.
 pub mod kind {
-    pub const TRANSCODE: &str = "transcode";
-    pub const TRIM: &str = "trim";
-    pub const SPLIT: &str = "split";
-    pub const MERGE: &str = "merge";
-    pub const FADE: &str = "fade";
-    pub const RESCAN: &str = "rescan";
-    pub const PUBLISH: &str = "publish";
-    pub const IMPORT: &str = "import";
-    pub const SEED: &str = "seed";
+    /// Declares the kinds and `ALL`, so a kind added here cannot be left out of `ALL`.
+    macro_rules! kinds {
+        ($($name:ident = $value:literal),* $(,)?) => {
+            $(pub const $name: &str = $value;)*
+            /// Every kind above.
+            pub const ALL: &[&str] = &[$($name),*];
+        };
+    }
+
+    kinds! {
+        TRANSCODE = "transcode",
+        TRIM = "trim",
+        SPLIT = "split",
+        MERGE = "merge",
+        FADE = "fade",
+        RESCAN = "rescan",
+        PUBLISH = "publish",
+        IMPORT = "import",
+        SEED = "seed",
+    }
 }
 
 /// In-process side of the queue: wakes idle workers and cancels running jobs. Cheap to clone.

@@ -146,7 +146,7 @@ pub async fn admin_cancel(core: &Core, actor: &Actor, id: &str) -> CoreResult<()
         });
     };
     // mark what the job worked on before stopping it, so the reason the user sees is this one
-    crate::tracks::jobs::after_failure(core, &job, "cancelled by an administrator").await?;
+    super::worker::handlers::after_failure(core, &job, "cancelled by an administrator").await?;
     core.jobs.interrupt(id);
     crate::audit::record(
         core.db.pool(),

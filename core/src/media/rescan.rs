@@ -13,7 +13,7 @@
 use cardsmith_model::track::transcode_status;
 use serde::Serialize;
 
-use crate::jobs::worker::JobContext;
+use crate::jobs::context::JobContext;
 use crate::jobs::{self, kind};
 use crate::media::store;
 use crate::{time, Core, CoreResult};

@@ -20,7 +20,7 @@ use super::accounts::{self, account_client, call_failed};
 use super::fetch::{self, Failure, Fetched};
 use super::origin::{remember_import, ImportedTrack};
 use crate::auth::Actor;
-use crate::jobs::worker::JobContext;
+use crate::jobs::context::JobContext;
 use crate::jobs::{self, kind};
 use crate::media::audio::{decode, probe};
 use crate::media::store;
@@ -175,8 +175,7 @@ struct Payload {
 /// The import job: every track's audio (as already transcoded), its icon and the cover.
 pub async fn run(ctx: &JobContext) -> CoreResult<String> {
     let core = &ctx.core;
-    let p: Payload = serde_json::from_str(&ctx.job.payload)
-        .map_err(|e| CoreError::Internal(format!("import payload: {e}")))?;
+    let p: Payload = ctx.payload()?;
     let client = account_client(core, &p.account_id)?;
     let mut remote = playable(core, &client, &p).await?;
     let report = ctx.progress(0.0, 0.95);

@@ -22,8 +22,8 @@ use serde::Deserialize;
 use super::accounts::{account_client, call_failed, upstream_error};
 use super::verify::Fingerprint;
 use crate::cards::repo::{self as card_repo, CardRow};
+use crate::jobs::context::JobContext;
 use crate::jobs::queue::ClaimedJob;
-use crate::jobs::worker::JobContext;
 use crate::media::store;
 use crate::tracks::icons::player_icon;
 use crate::tracks::repo::{self as track_repo, TrackRow};
@@ -70,8 +70,7 @@ pub async fn after_failure(core: &Core, job: &ClaimedJob, message: &str) -> Core
 
 pub async fn run(ctx: &JobContext) -> CoreResult<String> {
     let core = &ctx.core;
-    let p: Payload = serde_json::from_str(&ctx.job.payload)
-        .map_err(|e| CoreError::Internal(format!("publish payload: {e}")))?;
+    let p: Payload = ctx.payload()?;
     let user = ctx.job.user_id.clone().unwrap_or_default();
     let card = card_repo::find_reachable_by_id_or_slug(core.db.pool(), &user, &p.card_id)
         .await?

@@ -22,7 +22,7 @@ use super::{devices, publish, publish_job};
 use crate::auth::Actor;
 use crate::cards::repo as card_repo;
 use crate::collections::access::require_collection;
-use crate::jobs::worker::JobContext;
+use crate::jobs::context::JobContext;
 use crate::jobs::{self, kind};
 use crate::{time, Core, CoreError, CoreResult};
 
@@ -137,8 +137,7 @@ fn due_time(schedule_at: Option<&str>) -> CoreResult<String> {
 /// The seed job for one player.
 pub async fn run(ctx: &JobContext) -> CoreResult<String> {
     let core = &ctx.core;
-    let p: Payload = serde_json::from_str(&ctx.job.payload)
-        .map_err(|e| CoreError::Internal(format!("seed payload: {e}")))?;
+    let p: Payload = ctx.payload()?;
     let user = ctx.job.user_id.clone().unwrap_or_default();
     let count = p.card_ids.len().max(1) as f64;
     let (mut player_cards, mut published) = (Vec::new(), 0);

@@ -1,14 +1,14 @@
-//! What the track jobs do when a worker runs them: transcode, and the four edits.
+//! The transcode job, and the encoding steps every job that makes player audio shares (edits,
+//! recordings): ffmpeg into `tmp/`, measured, adopted into the store.
 
 use std::path::PathBuf;
 
 use cardsmith_model::track::transcode_status;
 use serde::Deserialize;
 
-use super::{edit, repo};
-use crate::jobs::kind;
+use super::repo;
+use crate::jobs::context::JobContext;
 use crate::jobs::queue::ClaimedJob;
-use crate::jobs::worker::JobContext;
 use crate::media::audio::{decode, ffmpeg};
 use crate::media::store;
 use crate::{time, Core, CoreError, CoreResult};
@@ -18,36 +18,25 @@ struct TrackPayload {
     track_id: String,
 }
 
-/// Runs a track job; the `String` is the job's result (JSON).
+/// Runs a transcode job; the `String` is the job's result (JSON).
 pub async fn run(ctx: &JobContext) -> CoreResult<String> {
-    match ctx.job.kind.as_str() {
-        kind::TRANSCODE => {
-            let p: TrackPayload = payload(&ctx.job)?;
-            transcode(ctx, &p.track_id).await
-        }
-        kind::TRIM | kind::SPLIT | kind::FADE | kind::MERGE => edit::run(ctx).await,
-        other => Err(CoreError::Internal(format!(
-            "no worker knows jobs of kind {other}"
-        ))),
-    }
+    let p: TrackPayload = ctx.payload()?;
+    transcode(ctx, &p.track_id).await
 }
 
-pub fn payload<T: serde::de::DeserializeOwned>(job: &ClaimedJob) -> CoreResult<T> {
-    serde_json::from_str(&job.payload)
-        .map_err(|e| CoreError::Internal(format!("unreadable job payload: {e}")))
-}
-
-/// A job gave up or was cancelled: the tracks it worked on say so instead of "processing".
+/// A transcode gave up or was cancelled: its track says so (failed, with the reason).
 pub async fn after_failure(core: &Core, job: &ClaimedJob, message: &str) -> CoreResult<()> {
-    if job.kind == kind::PUBLISH || job.kind == kind::SEED {
-        return crate::player::publish_job::after_failure(core, job, message).await;
-    }
-    let status = if job.kind == kind::TRANSCODE {
-        transcode_status::FAILED
-    } else {
-        // an edit that failed leaves the track as it was: playable
-        transcode_status::READY
-    };
+    release(core, job, transcode_status::FAILED, message).await
+}
+
+/// Frees the tracks `job` was working on, leaving them `status` with `message` as the reason,
+/// instead of "processing".
+pub(super) async fn release(
+    core: &Core,
+    job: &ClaimedJob,
+    status: &str,
+    message: &str,
+) -> CoreResult<()> {
     sqlx::query(
         "UPDATE tracks SET processing_job_id = NULL, transcode_status = $1,
                 transcode_error = $2, updated_at = $3

@@ -8,6 +8,7 @@
 //! them, its files. Track slugs are unique within their card and follow the title.
 
 pub mod edit;
+pub mod edit_job;
 pub mod icons;
 pub mod jobs;
 pub mod limits;

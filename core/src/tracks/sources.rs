@@ -4,12 +4,12 @@
 use cardsmith_model::track::SourceTrackOut;
 use cardsmith_model::validate::CollectionRole;
 
-use super::edit::demote;
 use super::repo::{self, TrackRow};
 use super::service::remove_unused_files;
 use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
 use crate::cards::require_card;
+use crate::db::DbTx;
 use crate::{time, Core, CoreError, CoreResult};
 
 pub async fn list(core: &Core, actor: &Actor, card: &str) -> CoreResult<Vec<SourceTrackOut>> {
@@ -103,4 +103,20 @@ pub async fn restore(
     )
     .await?;
     Ok((slug, source.title))
+}
+
+/// Turns a playable track into a source, renaming it `<slug>-source` so its slug is free for
+/// what replaces it.
+pub async fn demote(tx: &mut DbTx<'_>, track: &TrackRow) -> CoreResult<()> {
+    let base = format!("{}-source", track.slug.trim_end_matches("-source"));
+    let slug = repo::free_slug(tx, &track.card_id, &base, &track.id).await?;
+    sqlx::query(
+        "UPDATE tracks SET is_source = 1, slug = $1, processing_job_id = NULL, updated_at = $2 WHERE id = $3",
+    )
+    .bind(&slug)
+    .bind(time::now_str())
+    .bind(&track.id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }

@@ -1,14 +1,21 @@
 //! Workers: tasks that claim jobs and run them, in pools with their own concurrency so a burst
 //! of transcodes cannot starve edits (and a 2-core machine is not asked to run ten ffmpegs).
+//!
+//! [`handlers::HANDLERS`] is the one place that says what runs a job and what cleans up after
+//! it: every kind in [`super::kind::ALL`] has one row naming its pool, its run function and its
+//! after-failure hook. A kind without a row fails at once, clearly, instead of running
+//! something else. This module is the loop around it: claim, supervise (`super::supervise`:
+//! panics and time limits), heartbeat, record the outcome.
 
-use std::sync::atomic::{AtomicU32, Ordering};
+pub(crate) mod handlers;
+
 use std::sync::Arc;
 use std::time::Duration as StdDuration;
 
 use chrono::Duration;
 use tokio::task::JoinHandle;
 
-use super::kind;
+use super::context::JobContext;
 use super::queue::{self, ClaimedJob};
 use super::supervise::{supervised, Ended};
 use crate::{Core, CoreResult, CoreSettings};
@@ -40,50 +47,14 @@ impl WorkerSettings {
         }
     }
 
-    /// Transcodes two at a time, edits one, maintenance one, publishing one.
+    /// The pools of [`handlers::HANDLERS`]: transcodes two at a time, edits one, rescans one,
+    /// the player platform's jobs (publish, import, seed) one.
     pub fn with_lease(lease: Duration) -> Self {
         Self {
-            pools: vec![
-                Pool {
-                    kinds: vec![kind::TRANSCODE],
-                    concurrency: 2,
-                },
-                Pool {
-                    kinds: vec![kind::TRIM, kind::SPLIT, kind::MERGE, kind::FADE],
-                    concurrency: 1,
-                },
-                Pool {
-                    kinds: vec![kind::RESCAN],
-                    concurrency: 1,
-                },
-                // the platform is rate limited: one card at a time per server
-                Pool {
-                    kinds: vec![kind::PUBLISH, kind::IMPORT, kind::SEED],
-                    concurrency: 1,
-                },
-            ],
+            pools: handlers::pools(),
             lease,
             poll: StdDuration::from_secs(2),
             timeout: CoreSettings::default().job_timeout,
-        }
-    }
-}
-
-/// What a running job can use: the core, its row, and a progress reporter.
-pub struct JobContext {
-    pub core: Core,
-    pub job: ClaimedJob,
-    progress_per_mille: Arc<AtomicU32>,
-}
-
-impl JobContext {
-    /// A callback that records `fraction` (0..1) of the part of the job between `from` and
-    /// `to`; the heartbeat writes it to the row twice a second.
-    pub fn progress(&self, from: f64, to: f64) -> impl Fn(f64) + Send + Sync + 'static {
-        let cell = self.progress_per_mille.clone();
-        move |fraction: f64| {
-            let value = from + (to - from) * fraction.clamp(0.0, 1.0);
-            cell.store((value * 1000.0) as u32, Ordering::Relaxed);
         }
     }
 }
@@ -128,7 +99,7 @@ async fn work(core: Core, kinds: Vec<&'static str>, settings: WorkerSettings) {
 async fn give_up_exhausted(core: &Core) -> CoreResult<()> {
     for job in queue::fail_exhausted(core.db.pool()).await? {
         tracing::warn!(job_id = %job.id, kind = %job.kind, "job orphaned too often; failed");
-        crate::tracks::jobs::after_failure(core, &job, "the server stopped while it ran").await?;
+        handlers::after_failure(core, &job, "the server stopped while it ran").await?;
     }
     Ok(())
 }
@@ -136,11 +107,7 @@ async fn give_up_exhausted(core: &Core) -> CoreResult<()> {
 #[tracing::instrument(skip_all, fields(job_id = %job.id, kind = %job.kind, attempt = job.attempts))]
 async fn run_one(core: &Core, job: ClaimedJob, settings: &WorkerSettings) {
     let cancelled = core.jobs.started(&job.id);
-    let ctx = Arc::new(JobContext {
-        core: core.clone(),
-        job: job.clone(),
-        progress_per_mille: Arc::new(AtomicU32::new(0)),
-    });
+    let ctx = Arc::new(JobContext::new(core.clone(), job.clone()));
     let run = {
         let ctx = ctx.clone();
         async move { run_kind(&ctx).await }
@@ -178,8 +145,7 @@ async fn run_one(core: &Core, job: ClaimedJob, settings: &WorkerSettings) {
         None => {
             // cancelled: the row says by whom and why
             let why = queue::error_of(pool, &job.id).await.unwrap_or(None);
-            crate::tracks::jobs::after_failure(core, &job, why.as_deref().unwrap_or("cancelled"))
-                .await
+            handlers::after_failure(core, &job, why.as_deref().unwrap_or("cancelled")).await
         }
     };
     if let Err(e) = recorded {
@@ -196,21 +162,18 @@ async fn fail(
     pause: Option<Duration>,
 ) -> CoreResult<()> {
     if queue::fail(core.db.pool(), job, message, pause).await? {
-        crate::tracks::jobs::after_failure(core, job, message).await?;
+        handlers::after_failure(core, job, message).await?;
     }
     Ok(())
 }
 
+/// Runs the job through its kind's row in [`handlers::HANDLERS`].
 async fn run_kind(ctx: &JobContext) -> CoreResult<String> {
-    match ctx.job.kind.as_str() {
-        kind::RESCAN => crate::media::rescan::run(ctx).await,
-        kind::PUBLISH => crate::player::publish_job::run(ctx).await,
-        kind::IMPORT => crate::player::import::run(ctx).await,
-        kind::SEED => crate::player::seed::run(ctx).await,
-        #[cfg(test)]
-        test_kind if test_kind.starts_with("test-") => tests::run_test_kind(ctx).await,
-        _ => crate::tracks::jobs::run(ctx).await,
+    #[cfg(test)]
+    if ctx.job.kind.starts_with("test-") {
+        return tests::run_test_kind(ctx).await;
     }
+    handlers::run(ctx).await
 }
 
 /// Extends the lease and writes progress until the job ends (never returns by itself).
@@ -221,7 +184,7 @@ async fn keep_alive(ctx: &JobContext, lease: Duration) {
     let mut last_progress = u32::MAX;
     loop {
         tokio::time::sleep(StdDuration::from_millis(500)).await;
-        let now = ctx.progress_per_mille.load(Ordering::Relaxed);
+        let now = ctx.progress_per_mille();
         if now != last_progress {
             last_progress = now;
             let _ = queue::set_progress(pool, &ctx.job.id, f64::from(now) / 1000.0).await;
@@ -294,7 +257,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let core = core_in(dir.path()).await;
         let mut ids = Vec::new();
-        for kind in ["test-panic", "test-hang", "test-ok"] {
+        for kind in ["test-panic", "test-hang", "test-ok", "mystery"] {
             ids.push(
                 super::super::enqueue(core.db.pool(), None, kind, &serde_json::json!({}))
                     .await
@@ -303,7 +266,7 @@ mod tests {
         }
         let settings = WorkerSettings {
             pools: vec![Pool {
-                kinds: vec!["test-panic", "test-hang", "test-ok"],
+                kinds: vec!["test-panic", "test-hang", "test-ok", "mystery"],
                 concurrency: 1,
             }],
             lease: Duration::seconds(30),
@@ -320,6 +283,10 @@ mod tests {
         assert!(error.unwrap().contains("time limit of 300 ms"));
         let (status, _) = wait_done(&core, &ids[2]).await;
         assert_eq!(status, "succeeded", "the worker survived both");
+        // a kind nobody handles fails at once, saying so, instead of running something else
+        let (status, error) = wait_done(&core, &ids[3]).await;
+        assert_eq!(status, "failed");
+        assert!(error.unwrap().contains("kind mystery"));
         for worker in &workers {
             assert!(!worker.is_finished());
             worker.abort();

@@ -1,0 +1,219 @@
+//! The one table of job kinds: for each, the pool it runs in, the function that runs it and
+//! the hook that cleans up after it when it fails for good or is cancelled. The worker loop
+//! (`super`) and the admin's cancel (`jobs::service`) go through here and nowhere else, and the
+//! job modules it names know only [`JobContext`], not this table.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use cardsmith_model::FieldError;
+
+use super::Pool;
+use crate::jobs::context::JobContext;
+use crate::jobs::kind;
+use crate::jobs::queue::ClaimedJob;
+use crate::{media, player, tracks};
+use crate::{Core, CoreError, CoreResult};
+
+/// The pools of [`super::WorkerSettings::with_lease`], named by the rows of [`HANDLERS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PoolName {
+    /// Upload transcodes: two at a time.
+    Transcode,
+    /// Trim, split, merge, fade: one at a time.
+    Edit,
+    /// Library rescans.
+    Maintenance,
+    /// The platform is rate limited: one card at a time per server.
+    Player,
+}
+
+/// Each pool and how many of its jobs run at once.
+const POOLS: &[(PoolName, usize)] = &[
+    (PoolName::Transcode, 2),
+    (PoolName::Edit, 1),
+    (PoolName::Maintenance, 1),
+    (PoolName::Player, 1),
+];
+
+type Boxed<'a, T> = Pin<Box<dyn Future<Output = CoreResult<T>> + Send + 'a>>;
+/// Runs a job; the `String` is its result (JSON).
+type RunFn = for<'a> fn(&'a JobContext) -> Boxed<'a, String>;
+/// Undoes what a job marked as in progress, once it failed for good or was cancelled.
+type CleanupFn = for<'a> fn(&'a Core, &'a ClaimedJob, &'a str) -> Boxed<'a, ()>;
+
+/// One kind of job: where it runs, what runs it, what cleans up after it.
+pub(crate) struct Handler {
+    pub(crate) kind: &'static str,
+    pool: PoolName,
+    run: RunFn,
+    /// `None`: the job marks nothing as in progress, so a failure leaves nothing to undo.
+    after_failure: Option<CleanupFn>,
+}
+
+/// Every kind of job. Adding a kind is adding a row here (a test checks none is missing).
+pub(crate) const HANDLERS: &[Handler] = &[
+    Handler {
+        kind: kind::TRANSCODE,
+        pool: PoolName::Transcode,
+        run: |ctx| Box::pin(tracks::jobs::run(ctx)),
+        after_failure: Some(|core, job, why| Box::pin(tracks::jobs::after_failure(core, job, why))),
+    },
+    Handler {
+        kind: kind::TRIM,
+        pool: PoolName::Edit,
+        run: |ctx| Box::pin(tracks::edit_job::run(ctx)),
+        after_failure: Some(EDIT_FAILED),
+    },
+    Handler {
+        kind: kind::SPLIT,
+        pool: PoolName::Edit,
+        run: |ctx| Box::pin(tracks::edit_job::run(ctx)),
+        after_failure: Some(EDIT_FAILED),
+    },
+    Handler {
+        kind: kind::MERGE,
+        pool: PoolName::Edit,
+        run: |ctx| Box::pin(tracks::edit_job::run(ctx)),
+        after_failure: Some(EDIT_FAILED),
+    },
+    Handler {
+        kind: kind::FADE,
+        pool: PoolName::Edit,
+        run: |ctx| Box::pin(tracks::edit_job::run(ctx)),
+        after_failure: Some(EDIT_FAILED),
+    },
+    Handler {
+        kind: kind::RESCAN,
+        pool: PoolName::Maintenance,
+        run: |ctx| Box::pin(media::rescan::run(ctx)),
+        after_failure: None,
+    },
+    Handler {
+        kind: kind::PUBLISH,
+        pool: PoolName::Player,
+        run: |ctx| Box::pin(player::publish_job::run(ctx)),
+        after_failure: Some(PUBLISH_FAILED),
+    },
+    Handler {
+        kind: kind::IMPORT,
+        pool: PoolName::Player,
+        run: |ctx| Box::pin(player::import::run(ctx)),
+        after_failure: None,
+    },
+    Handler {
+        kind: kind::SEED,
+        pool: PoolName::Player,
+        run: |ctx| Box::pin(player::seed::run(ctx)),
+        after_failure: Some(PUBLISH_FAILED),
+    },
+];
+
+/// An edit that failed leaves its tracks as they were: playable.
+const EDIT_FAILED: CleanupFn =
+    |core, job, why| Box::pin(tracks::edit_job::after_failure(core, job, why));
+/// Publishing and seeding leave the publish records they worked on saying why.
+const PUBLISH_FAILED: CleanupFn =
+    |core, job, why| Box::pin(player::publish_job::after_failure(core, job, why));
+
+fn handler(job_kind: &str) -> Option<&'static Handler> {
+    HANDLERS.iter().find(|h| h.kind == job_kind)
+}
+
+/// [`POOLS`], each running the kinds [`HANDLERS`] puts in it.
+pub(super) fn pools() -> Vec<Pool> {
+    POOLS
+        .iter()
+        .map(|&(name, concurrency)| Pool {
+            kinds: HANDLERS
+                .iter()
+                .filter(|h| h.pool == name)
+                .map(|h| h.kind)
+                .collect(),
+            concurrency,
+        })
+        .collect()
+}
+
+/// Runs the job by its kind's row; a kind without one fails at once and is not retried.
+pub(super) async fn run(ctx: &JobContext) -> CoreResult<String> {
+    match handler(&ctx.job.kind) {
+        Some(handler) => (handler.run)(ctx).await,
+        None => Err(unknown_kind(&ctx.job.kind)),
+    }
+}
+
+fn unknown_kind(job_kind: &str) -> CoreError {
+    CoreError::Invalid(vec![FieldError::new(
+        "type",
+        format!("no worker of this server runs jobs of kind {job_kind}"),
+    )])
+}
+
+/// A job failed for good or was cancelled: its kind's hook undoes what it marked as in
+/// progress (tracks "processing", publish records "publishing"), so they say why instead.
+pub(crate) async fn after_failure(core: &Core, job: &ClaimedJob, message: &str) -> CoreResult<()> {
+    match handler(&job.kind).and_then(|h| h.after_failure) {
+        Some(cleanup) => cleanup(core, job, message).await,
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::WorkerSettings;
+    use super::*;
+    use chrono::Duration;
+
+    #[test]
+    fn every_kind_has_exactly_one_handler_and_every_handler_a_known_kind() {
+        for k in kind::ALL {
+            let rows = HANDLERS.iter().filter(|h| h.kind == *k).count();
+            assert_eq!(rows, 1, "kind {k} has {rows} rows in HANDLERS");
+        }
+        for h in HANDLERS {
+            assert!(
+                kind::ALL.contains(&h.kind),
+                "{} is not in kind::ALL",
+                h.kind
+            );
+        }
+    }
+
+    #[test]
+    fn the_default_pools_run_every_kind_once_and_none_is_empty() {
+        let settings = WorkerSettings::with_lease(Duration::seconds(30));
+        let mut kinds: Vec<_> = settings
+            .pools
+            .iter()
+            .flat_map(|p| p.kinds.clone())
+            .collect();
+        kinds.sort_unstable();
+        let mut all = kind::ALL.to_vec();
+        all.sort_unstable();
+        assert_eq!(kinds, all);
+        assert!(settings
+            .pools
+            .iter()
+            .all(|p| !p.kinds.is_empty() && p.concurrency > 0));
+        // the platform is rate limited: everything that calls it shares one worker
+        let player = settings
+            .pools
+            .iter()
+            .find(|p| p.kinds.contains(&kind::PUBLISH));
+        let player = player.unwrap();
+        assert_eq!(player.concurrency, 1);
+        assert!(player.kinds.contains(&kind::IMPORT) && player.kinds.contains(&kind::SEED));
+    }
+
+    #[test]
+    fn an_unknown_kind_is_a_permanent_failure_naming_it() {
+        let e = unknown_kind("teleport");
+        assert!(e.is_permanent());
+        assert!(
+            e.user_message().contains("kind teleport"),
+            "{}",
+            e.user_message()
+        );
+    }
+}
