@@ -19,12 +19,7 @@ use crate::state::{AppState, HttpSettings};
 /// The session token the request carries, if any. Behind https only the `__Host-` cookie
 /// counts (see [`cookie::SECURE_SESSION_COOKIE`]).
 pub fn token<'h>(headers: &'h HeaderMap, core: &Core) -> Option<&'h str> {
-    let secure = core.settings.secure_cookies;
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find_map(|v| cookie::token_from_header(v, secure))
+    cookie::session_token(headers, core.settings.secure_cookies)
 }
 
 /// The signed-in caller. Extracting it answers 401 when there is no live session; what the

@@ -1,7 +1,8 @@
 //! Server functions: the UI's private RPC (under `/rpc`, not part of the documented API).
 //!
-//! Each body resolves the caller from the session cookie and calls one `cardsmith-core`
-//! service, exactly like the matching REST handler does. The authoring functions live in one
+//! Each body resolves the caller from the session cookie (`ssr::caller`) and calls one
+//! `cardsmith-core` service with the model's input, exactly like the matching REST handler
+//! does; `?` turns a `CoreError` into the same problem (and status) REST answers. The authoring functions live in one
 //! file per area and are re-exported here, so pages import everything from `crate::api`.
 //! Binary data (images, label files) does not pass through here: the browser uses the REST
 //! endpoints for it directly.
@@ -21,10 +22,12 @@ pub use pages::*;
 pub use player::*;
 pub use sharing::*;
 
-use cardsmith_model::user::UserOut;
+use cardsmith_model::user::{
+    ChangePasswordInput, CreateUserInput, LoginInput, UpdateProfileInput, UpdateUserInput, UserOut,
+};
 use cardsmith_model::Problem;
 use leptos::prelude::*;
-use leptos::server_fn::codec::JsonEncoding;
+use leptos::server_fn::codec::{Json, JsonEncoding};
 use leptos::server_fn::error::{FromServerFnError, ServerFnErrorErr};
 use serde::{Deserialize, Serialize};
 
@@ -80,21 +83,23 @@ mod ssr {
         expect_context::<Core>()
     }
 
+    /// The core and the signed-in caller (or a 401): how every authoring function starts.
+    pub async fn caller() -> Result<(Core, Actor), UiError> {
+        let core = core();
+        let headers = headers().await?;
+        let actor = session::authenticate(&core, token(&core, &headers)).await?;
+        Ok((core, actor))
+    }
+
     pub async fn headers() -> Result<HeaderMap, UiError> {
         leptos_axum::extract::<HeaderMap>()
             .await
             .map_err(|e| UiError(cardsmith_model::Problem::new(500, e.to_string())))
     }
 
-    /// The session token (behind https only the `__Host-` cookie counts).
-    pub fn token(headers: &HeaderMap) -> Option<String> {
-        let secure = core().settings.secure_cookies;
-        headers
-            .get_all(header::COOKIE)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .find_map(|v| cookie::token_from_header(v, secure))
-            .map(str::to_owned)
+    /// The session token, read exactly as the REST door reads it.
+    pub fn token<'h>(core: &Core, headers: &'h HeaderMap) -> Option<&'h str> {
+        cookie::session_token(headers, core.settings.secure_cookies)
     }
 
     /// The client address the server recorded for this request (TCP peer, or the trusted
@@ -106,26 +111,27 @@ mod ssr {
             .and_then(|ip| ip.0)
     }
 
-    /// The signed-in caller, or a 401.
-    pub async fn actor(core: &Core) -> Result<Actor, UiError> {
-        let headers = headers().await?;
-        session::authenticate(core, token(&headers).as_deref())
-            .await
-            .map_err(fail)
+    /// The problem a domain error shows, its internal text logged and kept from the user. For
+    /// errors shown inside an answer that itself succeeds (the response status stays).
+    pub fn shown(e: &CoreError) -> UiError {
+        e.log_if_internal();
+        UiError(e.to_problem())
     }
 
-    /// Sets the response status from the domain error and converts it.
-    pub fn fail(e: CoreError) -> UiError {
-        e.log_if_internal();
-        if let Some(options) = use_context::<ResponseOptions>() {
-            options.set_status(
-                StatusCode::from_u16(e.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
-            );
-            if let CoreError::TooManyRequests { retry_after_s, .. } = &e {
-                options.insert_header(header::RETRY_AFTER, HeaderValue::from(*retry_after_s));
+    impl From<CoreError> for UiError {
+        /// Sets the response status (and `Retry-After`) from the domain error, so a failed
+        /// server function answers like the matching REST operation.
+        fn from(e: CoreError) -> Self {
+            if let Some(options) = use_context::<ResponseOptions>() {
+                options.set_status(
+                    StatusCode::from_u16(e.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+                );
+                if let CoreError::TooManyRequests { retry_after_s, .. } = &e {
+                    options.insert_header(header::RETRY_AFTER, HeaderValue::from(*retry_after_s));
+                }
             }
+            shown(&e)
         }
-        UiError(e.to_problem())
     }
 
     pub fn set_cookie(value: String) {
@@ -143,23 +149,23 @@ mod ssr {
 pub async fn current_user() -> Result<Option<UserOut>, UiError> {
     use cardsmith_core::auth::session;
     use cardsmith_core::CoreError;
+    let core = ssr::core();
     let headers = ssr::headers().await?;
-    match session::authenticate(&ssr::core(), ssr::token(&headers).as_deref()).await {
+    match session::authenticate(&core, ssr::token(&core, &headers)).await {
         Ok(actor) => Ok(Some(actor.user)),
         Err(CoreError::Unauthenticated(_)) => Ok(None),
-        Err(e) => Err(ssr::fail(e)),
+        Err(e) => Err(e.into()),
     }
 }
 
+/// Signs in and sets the session cookie. URL-encoded (fields `input[email]`,
+/// `input[password]`) because the sign-in form also posts here without JavaScript.
 #[server(prefix = "/rpc", endpoint = "login")]
-pub async fn login(email: String, password: String) -> Result<UserOut, UiError> {
+pub async fn login(input: LoginInput) -> Result<UserOut, UiError> {
     use cardsmith_core::auth::cookie;
     use cardsmith_core::users::login;
-    use cardsmith_model::user::LoginInput;
     let core = ssr::core();
-    let signed_in = login::login(&core, LoginInput { email, password }, ssr::client().await)
-        .await
-        .map_err(ssr::fail)?;
+    let signed_in = login::login(&core, input, ssr::client().await).await?;
     ssr::set_cookie(cookie::set_session(
         &signed_in.session.token,
         signed_in.session.max_age_s,
@@ -174,107 +180,53 @@ pub async fn logout() -> Result<(), UiError> {
     use cardsmith_core::users::login;
     let core = ssr::core();
     let headers = ssr::headers().await?;
-    login::logout(&core, ssr::token(&headers).as_deref(), ssr::client().await)
-        .await
-        .map_err(ssr::fail)?;
+    login::logout(&core, ssr::token(&core, &headers), ssr::client().await).await?;
     ssr::set_cookie(cookie::clear_session(core.settings.secure_cookies));
     Ok(())
 }
 
-#[server(prefix = "/rpc", endpoint = "update_profile")]
-pub async fn update_profile(display_name: String) -> Result<UserOut, UiError> {
-    use cardsmith_core::users::account;
-    use cardsmith_model::user::UpdateProfileInput;
-    let core = ssr::core();
-    let actor = ssr::actor(&core).await?;
-    account::update_profile(&core, &actor, UpdateProfileInput { display_name })
-        .await
-        .map_err(ssr::fail)
+#[server(prefix = "/rpc", endpoint = "update_profile", input = Json)]
+pub async fn update_profile(input: UpdateProfileInput) -> Result<UserOut, UiError> {
+    let (core, actor) = ssr::caller().await?;
+    Ok(cardsmith_core::users::account::update_profile(&core, &actor, input).await?)
 }
 
-#[server(prefix = "/rpc", endpoint = "change_password")]
-pub async fn change_password(
-    current_password: String,
-    new_password: String,
-) -> Result<(), UiError> {
-    use cardsmith_core::users::account;
-    use cardsmith_model::user::ChangePasswordInput;
-    let core = ssr::core();
-    let actor = ssr::actor(&core).await?;
-    let input = ChangePasswordInput {
-        current_password,
-        new_password,
-    };
-    account::change_password(&core, &actor, input)
-        .await
-        .map_err(ssr::fail)
+#[server(prefix = "/rpc", endpoint = "change_password", input = Json)]
+pub async fn change_password(input: ChangePasswordInput) -> Result<(), UiError> {
+    let (core, actor) = ssr::caller().await?;
+    Ok(cardsmith_core::users::account::change_password(&core, &actor, input).await?)
 }
 
 /// Ends every session of the caller, this one included.
 #[server(prefix = "/rpc", endpoint = "sign_out_everywhere")]
 pub async fn sign_out_everywhere() -> Result<u64, UiError> {
     use cardsmith_core::auth::cookie;
-    use cardsmith_core::users::account;
-    let core = ssr::core();
-    let actor = ssr::actor(&core).await?;
-    let ended = account::revoke_my_sessions(&core, &actor)
-        .await
-        .map_err(ssr::fail)?;
+    let (core, actor) = ssr::caller().await?;
+    let ended = cardsmith_core::users::account::revoke_my_sessions(&core, &actor).await?;
     ssr::set_cookie(cookie::clear_session(core.settings.secure_cookies));
     Ok(ended)
 }
 
 #[server(prefix = "/rpc", endpoint = "list_users")]
 pub async fn list_users() -> Result<Vec<UserOut>, UiError> {
-    use cardsmith_core::users::admin;
-    let core = ssr::core();
-    let actor = ssr::actor(&core).await?;
-    admin::list_users(&core, &actor).await.map_err(ssr::fail)
+    let (core, actor) = ssr::caller().await?;
+    Ok(cardsmith_core::users::admin::list_users(&core, &actor).await?)
 }
 
-#[server(prefix = "/rpc", endpoint = "create_user")]
-pub async fn create_user(
-    email: String,
-    display_name: String,
-    password: String,
-    role: String,
-) -> Result<UserOut, UiError> {
-    use cardsmith_core::users::admin;
-    use cardsmith_model::user::CreateUserInput;
-    let core = ssr::core();
-    let actor = ssr::actor(&core).await?;
-    let input = CreateUserInput {
-        email,
-        password,
-        role,
-        display_name: Some(display_name),
-    };
-    admin::create_user(&core, &actor, input)
-        .await
-        .map_err(ssr::fail)
+#[server(prefix = "/rpc", endpoint = "create_user", input = Json)]
+pub async fn create_user(input: CreateUserInput) -> Result<UserOut, UiError> {
+    let (core, actor) = ssr::caller().await?;
+    Ok(cardsmith_core::users::admin::create_user(&core, &actor, input).await?)
 }
 
-#[server(prefix = "/rpc", endpoint = "update_user")]
-pub async fn update_user(
-    id: String,
-    display_name: String,
-    role: String,
-) -> Result<UserOut, UiError> {
-    use cardsmith_core::users::admin;
-    use cardsmith_model::user::UpdateUserInput;
-    let core = ssr::core();
-    let actor = ssr::actor(&core).await?;
-    admin::update_user(&core, &actor, &id, UpdateUserInput { display_name, role })
-        .await
-        .map_err(ssr::fail)
+#[server(prefix = "/rpc", endpoint = "update_user", input = Json)]
+pub async fn update_user(id: String, input: UpdateUserInput) -> Result<UserOut, UiError> {
+    let (core, actor) = ssr::caller().await?;
+    Ok(cardsmith_core::users::admin::update_user(&core, &actor, &id, input).await?)
 }
 
 #[server(prefix = "/rpc", endpoint = "revoke_user_sessions")]
 pub async fn revoke_user_sessions(id: String) -> Result<u64, UiError> {
-    use cardsmith_core::users::admin;
-    let core = ssr::core();
-    let actor = ssr::actor(&core).await?;
-    admin::revoke_user_sessions(&core, &actor, &id)
-        .await
-        .map_err(ssr::fail)
+    let (core, actor) = ssr::caller().await?;
+    Ok(cardsmith_core::users::admin::revoke_user_sessions(&core, &actor, &id).await?)
 }

@@ -50,45 +50,25 @@ pub struct CardsPageData {
 
 #[server(prefix = "/rpc", endpoint = "cards_page")]
 pub async fn cards_page() -> Result<CardsPageData, UiError> {
-    let core = ssr::core();
-    let actor = ssr::actor(&core).await?;
+    let (core, actor) = ssr::caller().await?;
     Ok(CardsPageData {
-        cards: cardsmith_core::cards::service::list_cards(&core, &actor)
-            .await
-            .map_err(ssr::fail)?,
-        publish: publish_summaries(&core, &actor).await?,
+        cards: cardsmith_core::cards::service::list_cards(&core, &actor).await?,
+        publish: cardsmith_core::player::publish::summaries(&core, &actor).await?,
     })
-}
-
-#[cfg(feature = "ssr")]
-async fn publish_summaries(
-    core: &cardsmith_core::Core,
-    actor: &cardsmith_core::Actor,
-) -> Result<Vec<PublishSummary>, UiError> {
-    cardsmith_core::player::publish::summaries(core, actor)
-        .await
-        .map_err(ssr::fail)
 }
 
 #[server(prefix = "/rpc", endpoint = "collection_page")]
 pub async fn collection_page(slug: String) -> Result<CollectionPageData, UiError> {
     use cardsmith_core::collections::{members, presets, service};
-    let core = ssr::core();
-    let actor = ssr::actor(&core).await?;
-    let body = service::get_by_slug(&core, &actor, &slug)
-        .await
-        .map_err(ssr::fail)?;
+    let (core, actor) = ssr::caller().await?;
+    let body = service::get_by_slug(&core, &actor, &slug).await?;
     let id = body.collection.id.clone();
     Ok(CollectionPageData {
-        stats: service::stats(&core, &actor, &id)
-            .await
-            .map_err(ssr::fail)?,
-        members: members::list(&core, &actor, &id).await.map_err(ssr::fail)?,
-        presets: presets::list(&core, &actor, &id).await.map_err(ssr::fail)?,
-        profile: presets::get_profile(&core, &actor, &id)
-            .await
-            .map_err(ssr::fail)?,
-        publish: publish_summaries(&core, &actor).await?,
+        stats: service::stats(&core, &actor, &id).await?,
+        members: members::list(&core, &actor, &id).await?,
+        presets: presets::list(&core, &actor, &id).await?,
+        profile: presets::get_profile(&core, &actor, &id).await?,
+        publish: cardsmith_core::player::publish::summaries(&core, &actor).await?,
         body,
     })
 }
@@ -96,19 +76,11 @@ pub async fn collection_page(slug: String) -> Result<CollectionPageData, UiError
 #[server(prefix = "/rpc", endpoint = "card_page")]
 pub async fn card_page(slug: String) -> Result<CardPageData, UiError> {
     use cardsmith_core::{cards, collections};
-    let core = ssr::core();
-    let actor = ssr::actor(&core).await?;
-    let detail = cards::service::get_card(&core, &actor, &slug)
-        .await
-        .map_err(ssr::fail)?;
+    let (core, actor) = ssr::caller().await?;
     Ok(CardPageData {
-        playback: cards::service::get_playback(&core, &actor, &slug)
-            .await
-            .map_err(ssr::fail)?,
-        collections: collections::service::list(&core, &actor)
-            .await
-            .map_err(ssr::fail)?,
-        publish: publish_summaries(&core, &actor).await?,
-        detail,
+        detail: cards::service::get_card(&core, &actor, &slug).await?,
+        playback: cards::service::get_playback(&core, &actor, &slug).await?,
+        collections: collections::service::list(&core, &actor).await?,
+        publish: cardsmith_core::player::publish::summaries(&core, &actor).await?,
     })
 }

@@ -25,21 +25,17 @@ pub struct AccountsPageData {
 #[server(prefix = "/rpc", endpoint = "accounts_page")]
 pub async fn accounts_page() -> Result<AccountsPageData, UiError> {
     use cardsmith_core::player::{self, accounts};
-    let core = ssr::core();
-    let actor = ssr::actor(&core).await?;
+    let (core, actor) = ssr::caller().await?;
     Ok(AccountsPageData {
-        accounts: accounts::list(&core, &actor).await.map_err(ssr::fail)?,
+        accounts: accounts::list(&core, &actor).await?,
         link_unavailable: player::client(&core).err().map(|e| e.to_string()),
     })
 }
 
 #[server(prefix = "/rpc", endpoint = "unlink_account")]
 pub async fn unlink_account(id: String) -> Result<(), UiError> {
-    let core = ssr::core();
-    let actor = ssr::actor(&core).await?;
-    cardsmith_core::player::accounts::unlink(&core, &actor, &id)
-        .await
-        .map_err(ssr::fail)
+    let (core, actor) = ssr::caller().await?;
+    Ok(cardsmith_core::player::accounts::unlink(&core, &actor, &id).await?)
 }
 
 /// What the devices page shows: every player of every linked account (snapshots for
@@ -55,17 +51,14 @@ pub struct DevicesPageData {
 #[server(prefix = "/rpc", endpoint = "devices_page")]
 pub async fn devices_page() -> Result<DevicesPageData, UiError> {
     use cardsmith_core::player::{accounts, devices, publish};
-    let core = ssr::core();
-    let actor = ssr::actor(&core).await?;
+    let (core, actor) = ssr::caller().await?;
     // players first: listing them may mark an account as needing relinking, and the page
     // must show the accounts as they are after that (one consistent picture to hydrate)
-    let devices = devices::list(&core, &actor).await.map_err(ssr::fail)?;
-    let accounts = accounts::list(&core, &actor).await.map_err(ssr::fail)?;
+    let devices = devices::list(&core, &actor).await?;
+    let accounts = accounts::list(&core, &actor).await?;
     let mut published = Vec::new();
     for account in &accounts {
-        let cards = publish::published_to(&core, &actor, &account.id)
-            .await
-            .map_err(ssr::fail)?;
+        let cards = publish::published_to(&core, &actor, &account.id).await?;
         published.push((account.id.clone(), cards));
     }
     Ok(DevicesPageData {
@@ -87,16 +80,16 @@ pub struct ImportPageData {
 #[server(prefix = "/rpc", endpoint = "import_page")]
 pub async fn import_page(account: Option<String>) -> Result<ImportPageData, UiError> {
     use cardsmith_core::player::{accounts, import};
-    let core = ssr::core();
-    let actor = ssr::actor(&core).await?;
-    let accounts = accounts::list(&core, &actor).await.map_err(ssr::fail)?;
+    let (core, actor) = ssr::caller().await?;
+    let accounts = accounts::list(&core, &actor).await?;
     let account_id = account
         .filter(|id| accounts.iter().any(|a| &a.id == id))
         .or_else(|| accounts.first().map(|a| a.id.clone()));
+    // a library the platform cannot list is shown on the page, which itself still loads
     let library = match &account_id {
         Some(id) => import::library(&core, &actor, id)
             .await
-            .map_err(|e| UiError(e.to_problem()).to_string()),
+            .map_err(|e| ssr::shown(&e).to_string()),
         None => Ok(Vec::new()),
     };
     Ok(ImportPageData {

@@ -6,10 +6,8 @@ use cardsmith_model::card::PLAYER_TITLE_MAX;
 use cardsmith_model::FieldError;
 use leptos::prelude::*;
 
-use super::fields::TextArea;
-use super::form::TextField;
+use super::form::{field_error, TextArea, TextField};
 use crate::api::UiError;
-use crate::pages::settings::field_error;
 
 #[component]
 pub fn CardFields(

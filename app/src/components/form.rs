@@ -1,6 +1,16 @@
-//! Labelled form fields with inline errors, and the alerts forms show.
+//! Every form's building blocks: one labelled field scaffold and the controls built on it
+//! (text, multi-line text, select, checkbox), the errors a field or a form shows, the
+//! feedback lines (alert, status, outcome) and the submit button. Number parsing for model
+//! inputs lives in `form::numbers`.
 
+use cardsmith_model::FieldError;
 use leptos::prelude::*;
+
+use crate::api::UiError;
+
+mod numbers;
+
+pub use numbers::{all_errors, optional_number, whole_number};
 
 /// Tailwind classes of every text input, so fields look the same everywhere.
 pub(crate) const INPUT: &str =
@@ -8,10 +18,62 @@ pub(crate) const INPUT: &str =
     shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200 \
     aria-[invalid=true]:border-rose-500 aria-[invalid=true]:ring-rose-100";
 
+const LABEL: &str = "block text-sm font-medium text-slate-700";
+const HINT: &str = "mt-1 text-xs text-slate-500";
+
+/// The scaffold of every field: its label, the control (`children`, which should use
+/// `invalid` and `described_by` for its aria attributes), its hint and its error. The hint
+/// and the error carry the ids `{id}-hint` and `{id}-error` the control points at.
+#[component]
+pub fn Field(
+    /// Id of the control the label is for.
+    #[prop(into)]
+    id: String,
+    label: &'static str,
+    #[prop(into, default = None)] hint: Option<&'static str>,
+    #[prop(into, optional)] error: Signal<Option<String>>,
+    children: Children,
+) -> impl IntoView {
+    let error_id = format!("{id}-error");
+    view! {
+        <div>
+            <label for=id.clone() class=LABEL>{label}</label>
+            {children()}
+            {hint.map(|h| view! { <p id=format!("{id}-hint") class=HINT>{h}</p> })}
+            <Show when=move || error.get().is_some()>
+                <p id=error_id.clone() class="mt-1 text-sm text-rose-600">{move || error.get()}</p>
+            </Show>
+        </div>
+    }
+}
+
+/// The control's `aria-invalid`: whether `error` is set.
+pub fn invalid(error: Signal<Option<String>>) -> impl Fn() -> String + Send + Sync + 'static {
+    move || error.get().is_some().to_string()
+}
+
+/// The control's `aria-describedby`: its hint (if it has one) and its error (while shown).
+pub fn described_by(
+    id: &str,
+    has_hint: bool,
+    error: Signal<Option<String>>,
+) -> impl Fn() -> Option<String> + Send + Sync + 'static {
+    let hint = has_hint.then(|| format!("{id}-hint"));
+    let error_id = format!("{id}-error");
+    move || {
+        let ids: Vec<&str> = hint
+            .iter()
+            .map(String::as_str)
+            .chain(error.get().is_some().then_some(error_id.as_str()))
+            .collect();
+        (!ids.is_empty()).then(|| ids.join(" "))
+    }
+}
+
 /// A labelled input bound to `value`. `error`, when set, is shown under it and announced.
 #[component]
 pub fn TextField(
-    /// Element id; also the form field name.
+    /// Element id; also the form field name unless `name` is given.
     id: &'static str,
     label: &'static str,
     value: RwSignal<String>,
@@ -19,61 +81,128 @@ pub fn TextField(
     #[prop(default = "text")] kind: &'static str,
     #[prop(default = "off")] autocomplete: &'static str,
     #[prop(optional)] hint: Option<&'static str>,
+    /// The name the field posts under when it differs from the id (e.g. `input[email]`).
+    #[prop(optional)]
+    name: Option<&'static str>,
 ) -> impl IntoView {
-    let error_id = format!("{id}-error");
-    let described = error_id.clone();
     view! {
-        <div>
-            <label for=id class="block text-sm font-medium text-slate-700">{label}</label>
-            <input
-                id=id
-                name=id
-                type=kind
-                autocomplete=autocomplete
-                class=INPUT
-                bind:value=value
-                aria-invalid=move || error.get().is_some().to_string()
-                aria-describedby=move || error.get().map(|_| described.clone())
-            />
-            <FieldMessages error_id hint error/>
-        </div>
+        <Field id label hint error>
+            <input id=id name=name.unwrap_or(id) type=kind autocomplete=autocomplete class=INPUT
+                bind:value=value aria-invalid=invalid(error)
+                aria-describedby=described_by(id, hint.is_some(), error)/>
+        </Field>
     }
 }
 
-/// The hint under a field and, when set, its error (the element `aria-describedby` names).
+/// A labelled multi-line input bound to `value`, with the same error handling as `TextField`.
 #[component]
-pub fn FieldMessages(
-    error_id: String,
-    hint: Option<&'static str>,
-    error: Signal<Option<String>>,
+pub fn TextArea(
+    /// Element id; also the form field name.
+    id: &'static str,
+    label: &'static str,
+    value: RwSignal<String>,
+    #[prop(into, optional)] error: Signal<Option<String>>,
+    #[prop(optional)] hint: Option<&'static str>,
+    #[prop(default = 3)] rows: u32,
 ) -> impl IntoView {
     view! {
-        {hint.map(|h| view! { <p class="mt-1 text-xs text-slate-500">{h}</p> })}
-        <Show when=move || error.get().is_some()>
-            <p id=error_id.clone() class="mt-1 text-sm text-rose-600">{move || error.get()}</p>
-        </Show>
+        <Field id label hint error>
+            <textarea id=id name=id rows=rows class=INPUT bind:value=value
+                aria-invalid=invalid(error)
+                aria-describedby=described_by(id, hint.is_some(), error)></textarea>
+        </Field>
     }
 }
 
-/// A select bound to `value` with fixed `(value, label)` options.
+/// A select bound to `value` whose `(value, label)` options are data: fixed ones through
+/// `choices`, or ones known only at run time, e.g. the caller's collections.
+///
+/// The current choice is marked with `selected` on its option rather than set as a property,
+/// so the server-rendered page already shows it before the WASM loads.
 #[component]
 pub fn SelectField(
     id: &'static str,
     label: &'static str,
     value: RwSignal<String>,
-    options: &'static [(&'static str, &'static str)],
+    options: Vec<(String, String)>,
+    #[prop(optional)] hint: Option<&'static str>,
 ) -> impl IntoView {
     view! {
-        <div>
-            <label for=id class="block text-sm font-medium text-slate-700">{label}</label>
-            <select id=id name=id class=INPUT bind:value=value>
+        <Field id label hint>
+            <select id=id name=id class=INPUT on:change=move |ev| value.set(event_target_value(&ev))
+                aria-describedby=hint.map(|_| format!("{id}-hint"))>
                 {options
-                    .iter()
-                    .map(|(v, l)| view! { <option value=*v>{*l}</option> })
+                    .into_iter()
+                    .map(|(v, l)| {
+                        let mine = v.clone();
+                        view! { <option value=v selected=move || value.with(|c| *c == mine)>{l}</option> }
+                    })
                     .collect_view()}
             </select>
+        </Field>
+    }
+}
+
+/// `(value, label)` pairs from fixed strings, for `SelectField`.
+pub fn choices(options: &[(&str, &str)]) -> Vec<(String, String)> {
+    options
+        .iter()
+        .map(|(v, l)| ((*v).to_owned(), (*l).to_owned()))
+        .collect()
+}
+
+/// A labelled checkbox with an optional explanation under it.
+#[component]
+pub fn CheckField(
+    id: &'static str,
+    label: &'static str,
+    checked: RwSignal<bool>,
+    #[prop(optional)] hint: Option<&'static str>,
+) -> impl IntoView {
+    view! {
+        <div class="flex items-start gap-3">
+            <input id=id name=id type="checkbox" bind:checked=checked
+                class="mt-1 h-4 w-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-300"/>
+            <div>
+                <label for=id class="text-sm font-medium text-slate-700">{label}</label>
+                {hint.map(|h| view! { <p class="text-xs text-slate-500">{h}</p> })}
+            </div>
         </div>
     }
+}
+
+/// A field's error: from the browser's own check (`local`), else from the server's answer.
+pub fn field_error<T, F>(
+    local: RwSignal<Vec<FieldError>>,
+    outcome: F,
+    field: &'static str,
+) -> Signal<Option<String>>
+where
+    F: Fn() -> Option<Result<T, UiError>> + Send + Sync + 'static,
+{
+    Signal::derive(move || {
+        let mine = local.with(|errors| {
+            errors
+                .iter()
+                .find(|e| e.field() == field)
+                .map(|e| e.detail.clone())
+        });
+        mine.or_else(|| match outcome() {
+            Some(Err(e)) => e.field(field),
+            _ => None,
+        })
+    })
+}
+
+/// The banner for a failed call that is not about one field.
+pub fn general_error<T, F>(outcome: F) -> Signal<Option<String>>
+where
+    F: Fn() -> Option<Result<T, UiError>> + Send + Sync + 'static,
+{
+    Signal::derive(move || match outcome() {
+        Some(Err(e)) if e.0.errors.is_empty() => Some(e.to_string()),
+        _ => None,
+    })
 }
 
 /// An error banner, announced to screen readers as it appears.

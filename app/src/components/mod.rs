@@ -4,7 +4,6 @@ pub mod card_fields;
 pub mod card_tile;
 pub mod confirm;
 pub mod copy;
-pub mod fields;
 pub mod form;
 pub mod image_upload;
 pub mod layout;

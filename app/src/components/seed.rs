@@ -3,10 +3,9 @@
 //! and adds the cards to the player's shortcuts; the dialog follows the jobs.
 
 use cardsmith_model::device::{InfoSnapshot, ListDevicesOutputBody};
-use cardsmith_model::seed::SeedJobOut;
+use cardsmith_model::seed::{SeedInput, SeedJobOut};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use serde_json::json;
 
 use super::form::{toggle, Outcome, INPUT};
 use super::layout::BUTTON;
@@ -55,7 +54,7 @@ fn SeedDialog(
     let collection_id = StoredValue::new(collection_id);
     Effect::new(move |_| {
         spawn_local(async move {
-            let listed = rest::fetch_json::<ListDevicesOutputBody>(Verb::Get, "/api/devices", None)
+            let listed = rest::get::<ListDevicesOutputBody>("/api/devices")
                 .await
                 .map(|d| d.devices.unwrap_or_default());
             devices.set(Some(listed));
@@ -88,14 +87,17 @@ fn SeedDialog(
                 None => return outcome.set(Some(Err("That is not a time.".into()))),
             },
         };
-        let body = json!({
-            "account_id": account, "collection_id": collection_id.get_value(),
-            "card_ids": chosen_cards.get_untracked(), "device_ids": chosen, "schedule_at": schedule,
-        });
+        let input = SeedInput {
+            account_id: account,
+            collection_id: collection_id.get_value(),
+            card_ids: chosen_cards.get_untracked(),
+            device_ids: chosen,
+            schedule_at: schedule.clone(),
+        };
         busy.set(true);
         outcome.set(None);
         spawn_local(async move {
-            let answer = rest::fetch_json::<SeedJobOut>(Verb::Post, "/api/seed", Some(body)).await;
+            let answer: Result<SeedJobOut, _> = rest::send(Verb::Post, "/api/seed", &input).await;
             let jobs = match answer {
                 Ok(out) => out.job_ids.unwrap_or_default(),
                 Err(e) => {

@@ -5,9 +5,8 @@ use cardsmith_model::validate::slug_problem;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
-use super::form::{ErrorAlert, SubmitButton, TextField};
+use super::form::{field_error, general_error, ErrorAlert, SubmitButton, TextField};
 use crate::api::{SlugAvailable, UiError};
-use crate::pages::settings::{field_error, general_error};
 
 /// A slug field that says whether the typed slug is free before anything is saved.
 ///

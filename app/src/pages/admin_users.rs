@@ -6,9 +6,11 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 
 use super::frame::CurrentUser;
-use super::settings::{field_error, general_error};
 use crate::api::{list_users, CreateUser, RevokeUserSessions, UpdateUser};
-use crate::components::form::{ErrorAlert, SelectField, StatusNote, SubmitButton, TextField};
+use crate::components::form::{
+    choices, field_error, general_error, ErrorAlert, SelectField, StatusNote, SubmitButton,
+    TextField,
+};
 
 const ROLE_OPTIONS: &[(&str, &str)] = &[("user", "User"), ("admin", "Admin")];
 
@@ -85,8 +87,7 @@ fn UserRow(user: UserOut, reload: Callback<()>) -> impl IntoView {
                 local.set(Vec::new());
                 save.dispatch(UpdateUser {
                     id: id.clone(),
-                    display_name: input.display_name,
-                    role: input.role,
+                    input,
                 });
             }
             Err(errors) => local.set(errors),
@@ -123,7 +124,7 @@ fn UserRow(user: UserOut, reload: Callback<()>) -> impl IntoView {
                 <form class="mt-3 grid gap-3 rounded-xl bg-slate-50 p-4 sm:grid-cols-2" novalidate on:submit=on_submit.clone()>
                     <div class="sm:col-span-2"><ErrorAlert message=general_error(move || save.value().get())/></div>
                     <TextField id="edit_display_name" label="Display name" value=name error=field_error(local, move || save.value().get(), "display_name")/>
-                    <SelectField id="edit_role" label="Role" value=role options=ROLE_OPTIONS/>
+                    <SelectField id="edit_role" label="Role" value=role options=choices(ROLE_OPTIONS)/>
                     <div class="flex gap-3 sm:col-span-2">
                         <SubmitButton label="Save user" busy_label="Saving…" busy=save.pending()/>
                         <button type="button" class="text-sm text-slate-600" on:click=move |_| editing.set(false)>"Cancel"</button>
@@ -165,12 +166,7 @@ fn NewUserForm(reload: Callback<()>) -> impl IntoView {
         match input.validate() {
             Ok(()) => {
                 local.set(Vec::new());
-                create.dispatch(CreateUser {
-                    email: input.email,
-                    display_name: input.display_name.unwrap_or_default(),
-                    password: input.password,
-                    role: input.role,
-                });
+                create.dispatch(CreateUser { input });
             }
             Err(errors) => local.set(errors),
         }
@@ -184,7 +180,7 @@ fn NewUserForm(reload: Callback<()>) -> impl IntoView {
                 hint="Optional; defaults to the part of the email before @."/>
             <TextField id="new_password" label="Password" kind="password" autocomplete="new-password" value=password
                 error=field_error(local, move || create.value().get(), "password") hint="At least 10 characters."/>
-            <SelectField id="new_role" label="Role" value=role options=ROLE_OPTIONS/>
+            <SelectField id="new_role" label="Role" value=role options=choices(ROLE_OPTIONS)/>
             <SubmitButton label="Create user" busy_label="Creating…" busy=create.pending()/>
             <StatusNote message=created/>
         </form>

@@ -12,9 +12,9 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_params_map;
 
-use super::settings::general_error;
 use crate::api::{card_page, CardPageData, UpdateCard};
 use crate::components::card_fields::CardFields;
+use crate::components::form::general_error;
 use crate::components::form::{ErrorAlert, StatusNote, SubmitButton};
 use crate::components::image_upload::ImageDropZone;
 use crate::components::layout::{can_edit, loaded, Panel, RoleBadge};
@@ -184,9 +184,7 @@ fn DetailsForm() -> impl IntoView {
                 local.set(Vec::new());
                 save.dispatch(UpdateCard {
                     slug: shown.slug(),
-                    title: input.title,
-                    description: input.description,
-                    author: input.author.unwrap_or_default(),
+                    input,
                 });
             }
             Err(errors) => local.set(errors),

@@ -20,10 +20,10 @@ use leptos::task::spawn_local;
 use leptos_meta::Title;
 use leptos_router::hooks::use_params_map;
 
-use super::settings::general_error;
 use crate::api::{collection_page, collection_stats, CollectionPageData, CreateCard};
 use crate::components::card_fields::CardFields;
 use crate::components::card_tile::CardGrid;
+use crate::components::form::general_error;
 use crate::components::form::{ErrorAlert, StatusNote, SubmitButton};
 use crate::components::image_upload::ImageDropZone;
 use crate::components::layout::{human_bytes, loaded, refresh, role_of, Badge, Panel, RoleBadge};
@@ -238,9 +238,7 @@ fn NewCardForm() -> impl IntoView {
                 local.set(Vec::new());
                 create.dispatch(CreateCard {
                     collection_id: shown.id(),
-                    title: input.title,
-                    description: input.description,
-                    author: input.author.unwrap_or_default(),
+                    input,
                 });
             }
             Err(errors) => local.set(errors),

@@ -2,12 +2,13 @@
 //! their covers; importing one is a job (audio, chapter icons, cover) with a progress bar,
 //! and the new card is a link away.
 
-use cardsmith_model::import::{ImportFromPlayerOutputBody, PlayerLibraryCardOut};
+use cardsmith_model::import::{
+    ImportFromPlayerInput, ImportFromPlayerOutputBody, PlayerLibraryCardOut,
+};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_meta::Title;
 use leptos_router::hooks::{use_navigate, use_query_map};
-use serde_json::json;
 
 use crate::api::rest::{self, Verb};
 use crate::api::{import_page, ImportPageData};
@@ -82,18 +83,17 @@ fn LibraryTile(card: PlayerLibraryCardOut, account_id: String) -> impl IntoView 
     let imported = RwSignal::new(card.already_imported);
     let outcome = RwSignal::new(None::<Result<String, String>>);
     let busy = RwSignal::new(false);
-    let body = json!({ "account_id": account_id, "player_card_id": card.player_card_id });
+    let input = ImportFromPlayerInput {
+        account_id,
+        player_card_id: card.player_card_id.clone(),
+    };
     let start = move |_| {
-        let body = body.clone();
+        let input = input.clone();
         busy.set(true);
         outcome.set(None);
         spawn_local(async move {
-            let started = rest::fetch_json::<ImportFromPlayerOutputBody>(
-                Verb::Post,
-                "/api/cards/import-from-player",
-                Some(body),
-            )
-            .await;
+            let started: Result<ImportFromPlayerOutputBody, _> =
+                rest::send(Verb::Post, "/api/cards/import-from-player", &input).await;
             let result = match started {
                 Ok(s) => rest::wait_for_job(&s.job_id, progress)
                     .await

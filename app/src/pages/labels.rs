@@ -9,11 +9,12 @@ use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos_meta::Title;
 
-use super::settings::{field_error, general_error};
 use crate::api::{list_cards, list_label_shares, GenerateLabels, ShareLabel};
 use crate::components::card_tile::CoverThumb;
 use crate::components::copy::{absolute_url, CopyLinkButton};
-use crate::components::form::{ErrorAlert, SelectField, SubmitButton};
+use crate::components::form::{
+    choices, field_error, general_error, ErrorAlert, SelectField, SubmitButton,
+};
 use crate::components::layout::{loaded, EmptyBox, Panel, BUTTON, PANEL};
 
 const FORMATS: &[(&str, &str)] = &[("pdf", "PDF"), ("svg", "SVG")];
@@ -83,11 +84,7 @@ fn Builder(cards: Vec<CardOut>, generate: ServerAction<GenerateLabels>) -> impl 
         match input.validate() {
             Ok(()) => {
                 local.set(Vec::new());
-                generate.dispatch(GenerateLabels {
-                    card_slugs: input.card_slugs,
-                    format: input.format,
-                    page_size: input.page_size,
-                });
+                generate.dispatch(GenerateLabels { input });
             }
             Err(errors) => local.set(errors),
         }
@@ -115,8 +112,8 @@ fn Builder(cards: Vec<CardOut>, generate: ServerAction<GenerateLabels>) -> impl 
                 <p id="label-cards-error" class="text-sm text-rose-600">{move || cards_error.get()}</p>
             </fieldset>
             <div class="grid gap-4 sm:grid-cols-2">
-                <SelectField id="label_format" label="Format" value=format options=FORMATS/>
-                <SelectField id="label_page_size" label="Page size" value=page_size options=PAGE_SIZES/>
+                <SelectField id="label_format" label="Format" value=format options=choices(FORMATS)/>
+                <SelectField id="label_page_size" label="Page size" value=page_size options=choices(PAGE_SIZES)/>
             </div>
             <SubmitButton label="Generate labels" busy_label="Generating…" busy=generate.pending()/>
         </form>

@@ -6,11 +6,11 @@ use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos_meta::Title;
 
-use super::settings::{field_error, general_error};
 use crate::api::{cards_page, list_collections, CreateCollection};
 use crate::components::card_tile::CardGrid;
-use crate::components::fields::TextArea;
-use crate::components::form::{ErrorAlert, StatusNote, SubmitButton, TextField};
+use crate::components::form::{
+    field_error, general_error, ErrorAlert, StatusNote, SubmitButton, TextArea, TextField,
+};
 use crate::components::layout::{loaded, tint, Badge, EmptyBox, RoleBadge, PANEL};
 
 #[component]
@@ -142,10 +142,7 @@ fn NewCollectionForm(reload: Callback<()>) -> impl IntoView {
         match input.validate() {
             Ok(()) => {
                 local.set(Vec::new());
-                create.dispatch(CreateCollection {
-                    name: input.name,
-                    description: input.description,
-                });
+                create.dispatch(CreateCollection { input });
             }
             Err(errors) => local.set(errors),
         }

@@ -1,48 +1,15 @@
 //! The caller's own account: display name, password, sessions.
 
 use cardsmith_model::user::{ChangePasswordInput, UpdateProfileInput};
-use cardsmith_model::FieldError;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos_meta::Title;
 
 use super::frame::CurrentUser;
-use crate::api::{ChangePassword, SignOutEverywhere, UiError, UpdateProfile};
-use crate::components::form::{ErrorAlert, StatusNote, SubmitButton, TextField};
-
-/// Field errors from the browser check, else from the server's answer.
-pub(crate) fn field_error<T, F>(
-    local: RwSignal<Vec<FieldError>>,
-    outcome: F,
-    field: &'static str,
-) -> Signal<Option<String>>
-where
-    F: Fn() -> Option<Result<T, UiError>> + Send + Sync + 'static,
-{
-    Signal::derive(move || {
-        let mine = local.with(|errors| {
-            errors
-                .iter()
-                .find(|e| e.field() == field)
-                .map(|e| e.detail.clone())
-        });
-        mine.or_else(|| match outcome() {
-            Some(Err(e)) => e.field(field),
-            _ => None,
-        })
-    })
-}
-
-/// The banner for a failed call that is not about one field.
-pub(crate) fn general_error<T, F>(outcome: F) -> Signal<Option<String>>
-where
-    F: Fn() -> Option<Result<T, UiError>> + Send + Sync + 'static,
-{
-    Signal::derive(move || match outcome() {
-        Some(Err(e)) if e.0.errors.is_empty() => Some(e.to_string()),
-        _ => None,
-    })
-}
+use crate::api::{ChangePassword, SignOutEverywhere, UpdateProfile};
+use crate::components::form::{
+    field_error, general_error, ErrorAlert, StatusNote, SubmitButton, TextField,
+};
 
 const SECTION: &str = "rounded-2xl border border-slate-200 bg-white p-6 shadow-sm space-y-4";
 
@@ -81,9 +48,7 @@ fn ProfileForm() -> impl IntoView {
         match input.validate() {
             Ok(()) => {
                 local.set(Vec::new());
-                save.dispatch(UpdateProfile {
-                    display_name: input.display_name,
-                });
+                save.dispatch(UpdateProfile { input });
             }
             Err(errors) => local.set(errors),
         }
@@ -128,10 +93,7 @@ fn PasswordForm() -> impl IntoView {
         match input.validate() {
             Ok(()) => {
                 local.set(Vec::new());
-                change.dispatch(ChangePassword {
-                    current_password: input.current_password,
-                    new_password: input.new_password,
-                });
+                change.dispatch(ChangePassword { input });
             }
             Err(errors) => local.set(errors),
         }

@@ -43,6 +43,16 @@ pub fn token_from_header(cookie_header: &str, secure: bool) -> Option<&str> {
         .map(|(_, value)| value)
 }
 
+/// The session token a request carries, if any: the one reading both doors (REST extractor
+/// and server functions) use, so they cannot disagree about which cookie counts.
+pub fn session_token(headers: &http::HeaderMap, secure: bool) -> Option<&str> {
+    headers
+        .get_all(http::header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(|v| token_from_header(v, secure))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -71,6 +81,21 @@ mod tests {
             token_from_header("__Host-cardsmith_session=mine", false),
             None
         );
+    }
+
+    #[test]
+    fn reads_the_token_from_any_cookie_header() {
+        let mut headers = http::HeaderMap::new();
+        assert_eq!(session_token(&headers, false), None);
+        headers.append(http::header::COOKIE, "a=1".parse().unwrap());
+        headers.append(
+            http::header::COOKIE,
+            "cardsmith_session=tok; __Host-cardsmith_session=safe"
+                .parse()
+                .unwrap(),
+        );
+        assert_eq!(session_token(&headers, false), Some("tok"));
+        assert_eq!(session_token(&headers, true), Some("safe"));
     }
 
     #[test]

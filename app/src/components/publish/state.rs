@@ -12,11 +12,11 @@ use std::future::Future;
 
 use cardsmith_model::player::{account_status, ListPlayerAccountsOutputBody, PlayerAccountOut};
 use cardsmith_model::publish::{
-    PublishBadge, PublishOutputBody, PublishPlanItem, VerifyPublishOutputBody, VerifyResult,
+    PublishBadge, PublishInput, PublishOutputBody, PublishPlanItem, VerifyPublishInput,
+    VerifyPublishOutputBody, VerifyResult,
 };
 use leptos::prelude::*;
 use leptos::task::spawn_local_scoped_with_cancellation;
-use serde_json::json;
 
 use super::runs::Run;
 use crate::api::rest::{self, Verb};
@@ -130,13 +130,9 @@ impl Publisher {
                 .collect()
         }));
         self.spawn(async move {
-            let listed = rest::fetch_json::<ListPlayerAccountsOutputBody>(
-                Verb::Get,
-                "/api/player-accounts",
-                None,
-            )
-            .await
-            .map(|body| body.accounts.unwrap_or_default());
+            let listed = rest::get::<ListPlayerAccountsOutputBody>("/api/player-accounts")
+                .await
+                .map(|body| body.accounts.unwrap_or_default());
             if let Ok(list) = &listed {
                 let linked: Vec<String> = list
                     .iter()
@@ -183,18 +179,18 @@ impl Publisher {
     }
 
     fn send(self, dry_run: bool) {
-        let body = json!({
-            "account_ids": self.chosen_accounts.get_untracked(),
-            "card_slugs": self.chosen_slugs(),
-            "collection_id": self.collection_id.get_value(),
-            "dry_run": dry_run,
-        });
+        let input = PublishInput {
+            account_ids: self.chosen_accounts.get_untracked(),
+            card_slugs: self.chosen_slugs(),
+            collection_id: self.collection_id.get_value(),
+            dry_run,
+        };
         self.busy.set(true);
         self.error.set(None);
         self.verified.set(None);
         self.spawn(async move {
-            let answer =
-                rest::fetch_json::<PublishOutputBody>(Verb::Post, "/api/publish", Some(body)).await;
+            let answer: Result<PublishOutputBody, _> =
+                rest::send(Verb::Post, "/api/publish", &input).await;
             self.busy.set(false);
             let plan = match answer {
                 Ok(out) => out.plan,
@@ -218,19 +214,15 @@ impl Publisher {
 
     /// Compares what the chosen accounts hold with the chosen cards.
     pub fn verify(self) {
-        let body = json!({
-            "account_ids": self.chosen_accounts.get_untracked(),
-            "card_slugs": self.chosen_slugs(),
-        });
+        let input = VerifyPublishInput {
+            account_ids: self.chosen_accounts.get_untracked(),
+            card_slugs: self.chosen_slugs(),
+        };
         self.busy.set(true);
         self.error.set(None);
         self.spawn(async move {
-            let answer = rest::fetch_json::<VerifyPublishOutputBody>(
-                Verb::Post,
-                "/api/publish/verify",
-                Some(body),
-            )
-            .await;
+            let answer: Result<VerifyPublishOutputBody, _> =
+                rest::send(Verb::Post, "/api/publish/verify", &input).await;
             self.busy.set(false);
             match answer {
                 Ok(out) => self.verified.set(Some(out.results.unwrap_or_default())),

@@ -1,6 +1,7 @@
 //! Editors' card management: its address, its home collection, deleting it.
 
-use cardsmith_model::collection::CollectionOut;
+use cardsmith_model::card::MoveCardInput;
+use cardsmith_model::collection::{CollectionOut, SlugInput};
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
@@ -8,11 +9,9 @@ use leptos_router::hooks::use_navigate;
 use super::Shown;
 use crate::api::{ChangeCardSlug, DeleteCard, MoveCard};
 use crate::components::confirm::ConfirmButton;
-use crate::components::fields::ChoiceField;
-use crate::components::form::{ErrorAlert, StatusNote, SubmitButton};
+use crate::components::form::{general_error, ErrorAlert, SelectField, StatusNote, SubmitButton};
 use crate::components::layout::{can_edit, Panel};
 use crate::components::slug_form::SlugForm;
-use crate::pages::settings::general_error;
 
 const SUBSECTION: &str = "space-y-3 border-t border-slate-100 pt-4 first:border-0 first:pt-0";
 
@@ -51,7 +50,7 @@ fn SlugChange() -> impl IntoView {
         wanted.set_value(new_slug.clone());
         change.dispatch(ChangeCardSlug {
             slug: shown.slug(),
-            new_slug,
+            input: SlugInput { slug: new_slug },
         });
     });
     view! {
@@ -94,7 +93,9 @@ fn MoveForm(collections: Vec<CollectionOut>) -> impl IntoView {
         moved.set(None);
         moving.dispatch(MoveCard {
             slug: shown.slug(),
-            collection_id: target.get_untracked(),
+            input: MoveCardInput {
+                collection_id: target.get_untracked(),
+            },
         });
     };
     let choices = move || {
@@ -117,7 +118,7 @@ fn MoveForm(collections: Vec<CollectionOut>) -> impl IntoView {
         target.set(first.clone());
         view! {
             <form class="space-y-3" aria-label="Move card" novalidate on:submit=on_submit>
-                <ChoiceField id="move_target" label="Move to" value=target options
+                <SelectField id="move_target" label="Move to" value=target options
                     hint="The card then belongs to that collection and its members."/>
                 <SubmitButton label="Move card" busy_label="Moving…" busy=moving.pending()/>
             </form>

@@ -7,10 +7,11 @@ use leptos::prelude::*;
 use super::publish::CardPublish;
 use super::Shown;
 use crate::api::SetCardPlayback;
-use crate::components::fields::{all_errors, choices, whole_number, ChoiceField};
-use crate::components::form::{ErrorAlert, StatusNote, SubmitButton, TextField};
+use crate::components::form::{
+    all_errors, choices, field_error, general_error, whole_number, ErrorAlert, SelectField,
+    StatusNote, SubmitButton, TextField,
+};
 use crate::components::layout::Panel;
-use crate::pages::settings::{field_error, general_error};
 
 const AUTOADVANCE: &[(&str, &str)] = &[
     ("next", "Play the next chapter"),
@@ -67,10 +68,7 @@ fn PlaybackForm(config: PlaybackConfigOut) -> impl IntoView {
                 local.set(Vec::new());
                 save.dispatch(SetCardPlayback {
                     slug: shown.slug(),
-                    autoadvance: input.autoadvance,
-                    shuffle: input.shuffle,
-                    overlay_timeout: input.overlay_timeout,
-                    resume_timeout: input.resume_timeout,
+                    input,
                 });
             }
             Err(errors) => local.set(errors),
@@ -81,8 +79,8 @@ fn PlaybackForm(config: PlaybackConfigOut) -> impl IntoView {
             <ErrorAlert message=general_error(outcome)/>
             <fieldset class="grid gap-4 sm:grid-cols-2" disabled=!shown.editor>
                 <legend class="sr-only">"Playback settings"</legend>
-                <ChoiceField id="autoadvance" label="After each chapter" value=autoadvance options=choices(AUTOADVANCE)/>
-                <ChoiceField id="shuffle" label="Shuffle" value=shuffle options=choices(SHUFFLE)/>
+                <SelectField id="autoadvance" label="After each chapter" value=autoadvance options=choices(AUTOADVANCE)/>
+                <SelectField id="shuffle" label="Shuffle" value=shuffle options=choices(SHUFFLE)/>
                 <TextField id="overlay_timeout" label="Chapter overlay (seconds)" kind="number" value=overlay
                     error=field_error(local, outcome, "overlay_timeout") hint="How long the chapter name stays on screen, 0 to 3600."/>
                 <TextField id="resume_timeout" label="Resume within (seconds)" kind="number" value=resume

@@ -14,7 +14,7 @@ use leptos::task::spawn_local;
 use super::tracks::Tracks;
 use super::Shown;
 use crate::api::card_page;
-use crate::api::rest::{self, Verb};
+use crate::api::rest;
 use crate::components::layout::refresh;
 use crate::components::publish::{BadgePill, Pick, PublishButton};
 
@@ -46,7 +46,7 @@ impl CardPublish {
         }
         spawn_local(async move {
             let url = format!("/api/cards/{slug}");
-            if let Ok(detail) = rest::fetch_json::<CardDetailOut>(Verb::Get, &url, None).await {
+            if let Ok(detail) = rest::get::<CardDetailOut>(&url).await {
                 self.hash.set(detail.card.content_hash.unwrap_or_default());
             }
         });

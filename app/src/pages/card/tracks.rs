@@ -14,10 +14,9 @@ mod uploads;
 use std::collections::HashMap;
 
 use cardsmith_model::card::{CardOut, TrackOut};
-use cardsmith_model::track::{transcode_status, TrackDetailOut};
+use cardsmith_model::track::{transcode_status, ReorderTracksInput, TrackDetailOut};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use serde_json::json;
 
 use crate::api::rest::{self, track_url, Verb};
 use crate::components::form::ErrorAlert;
@@ -152,8 +151,8 @@ impl Tracks {
         self.error.set(None);
         let url = format!("/api/cards/{}/tracks/reorder", self.card_slug());
         spawn_local(async move {
-            let saved =
-                rest::fetch_empty(Verb::Put, &url, Some(json!({ "positions": after }))).await;
+            let input = ReorderTracksInput { positions: after };
+            let saved = rest::send_empty(Verb::Put, &url, &input).await;
             if let Err(e) = saved {
                 self.error
                     .set(Some(format!("The new order was not saved: {e}")));
@@ -233,7 +232,7 @@ impl Tracks {
             }
             for slug in due {
                 let url = track_url(&self.card_slug(), &slug, "");
-                match rest::fetch_json::<TrackDetailOut>(Verb::Get, &url, None).await {
+                match rest::get::<TrackDetailOut>(&url).await {
                     Ok(detail) => {
                         if detail.track.transcode_status == transcode_status::FAILED {
                             let why = detail

@@ -1,7 +1,7 @@
 //! Sharing: who is in the collection and with which role. Owners change roles, remove and add
 //! members; everybody else can leave.
 
-use cardsmith_model::collection::{AddMemberInput, MemberOut};
+use cardsmith_model::collection::{AddMemberInput, MemberOut, UpdateMemberInput};
 use cardsmith_model::validate::CollectionRole;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
@@ -10,10 +10,12 @@ use leptos_router::hooks::use_navigate;
 use super::Shown;
 use crate::api::{list_members, AddMember, RemoveMember, UpdateMember};
 use crate::components::confirm::ConfirmButton;
-use crate::components::form::{ErrorAlert, SelectField, StatusNote, SubmitButton, TextField};
+use crate::components::form::{
+    choices, field_error, general_error, ErrorAlert, SelectField, StatusNote, SubmitButton,
+    TextField,
+};
 use crate::components::layout::{refresh, Panel, RoleBadge};
 use crate::pages::frame::CurrentUser;
-use crate::pages::settings::{field_error, general_error};
 
 /// Editor first: it is what a parent usually gives the other parent.
 const ROLE_OPTIONS: &[(&str, &str)] = &[
@@ -65,7 +67,9 @@ fn MemberRow(member: MemberOut, owner: bool, reload: Callback<()>) -> impl IntoV
             update.dispatch(UpdateMember {
                 id: shown.id(),
                 user_id: user_id.get_value(),
-                role: event_target_value(&ev),
+                input: UpdateMemberInput {
+                    role: event_target_value(&ev),
+                },
             });
         };
         view! {
@@ -130,8 +134,7 @@ fn AddMemberForm(reload: Callback<()>) -> impl IntoView {
                 local.set(Vec::new());
                 add.dispatch(AddMember {
                     id: shown.id(),
-                    email: input.user_id,
-                    role: input.role,
+                    input,
                 });
             }
             Err(errors) => local.set(errors),
@@ -144,7 +147,7 @@ fn AddMemberForm(reload: Callback<()>) -> impl IntoView {
             <TextField id="member_email" label="Member email" kind="email" value=email
                 error=field_error(local, move || add.value().get(), "user_id")
                 hint="They need an account on this server already."/>
-            <SelectField id="member_role" label="Role" value=role options=ROLE_OPTIONS/>
+            <SelectField id="member_role" label="Role" value=role options=choices(ROLE_OPTIONS)/>
             <SubmitButton label="Add member" busy_label="Adding…" busy=add.pending()/>
             <StatusNote message=added/>
         </form>

@@ -8,10 +8,11 @@ use leptos::prelude::*;
 
 use super::Shown;
 use crate::api::{list_presets, CreatePreset, DeletePreset, UiError, UpdatePreset};
-use crate::components::fields::{all_errors, whole_number, TextArea};
-use crate::components::form::{ErrorAlert, SubmitButton, TextField};
+use crate::components::form::{
+    all_errors, field_error, general_error, whole_number, ErrorAlert, SubmitButton, TextArea,
+    TextField,
+};
 use crate::components::layout::{refresh, EmptyBox, Panel, BUTTON};
-use crate::pages::settings::{field_error, general_error};
 
 #[component]
 pub fn PresetsPanel(initial: Vec<PresetOut>) -> impl IntoView {

@@ -8,10 +8,11 @@ use leptos::prelude::*;
 
 use super::Shown;
 use crate::api::SaveCollectionProfile;
-use crate::components::fields::{all_errors, optional_number, whole_number, TextArea};
-use crate::components::form::{ErrorAlert, StatusNote, SubmitButton, TextField};
+use crate::components::form::{
+    all_errors, field_error, general_error, optional_number, whole_number, ErrorAlert, StatusNote,
+    SubmitButton, TextArea, TextField,
+};
 use crate::components::layout::Panel;
-use crate::pages::settings::{field_error, general_error};
 
 #[component]
 pub fn ProfilePanel(profile: CollectionProfileOut) -> impl IntoView {

@@ -1,7 +1,7 @@
 //! Collection settings. Editors rename it and make it their default; owners also change its
 //! slug and delete it. Each control is shown only to the roles the server allows it.
 
-use cardsmith_model::collection::UpdateCollectionInput;
+use cardsmith_model::collection::{SlugInput, UpdateCollectionInput};
 use cardsmith_model::validate::CollectionRole;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
@@ -10,11 +10,12 @@ use leptos_router::hooks::use_navigate;
 use super::Shown;
 use crate::api::{ChangeCollectionSlug, DeleteCollection, SetDefaultCollection, UpdateCollection};
 use crate::components::confirm::ConfirmButton;
-use crate::components::fields::{CheckField, TextArea};
-use crate::components::form::{ErrorAlert, StatusNote, SubmitButton, TextField};
+use crate::components::form::{
+    field_error, general_error, CheckField, ErrorAlert, StatusNote, SubmitButton, TextArea,
+    TextField,
+};
 use crate::components::layout::{Panel, BUTTON};
 use crate::components::slug_form::SlugForm;
-use crate::pages::settings::{field_error, general_error};
 
 const SUBSECTION: &str = "space-y-3 border-t border-slate-100 pt-4";
 
@@ -69,8 +70,7 @@ fn RenameForm() -> impl IntoView {
                 local.set(Vec::new());
                 save.dispatch(UpdateCollection {
                     id: shown.id(),
-                    name: input.name,
-                    description: input.description,
+                    input,
                 });
             }
             Err(errors) => local.set(errors),
@@ -140,7 +140,7 @@ fn SlugChange() -> impl IntoView {
         wanted.set_value(slug.clone());
         change.dispatch(ChangeCollectionSlug {
             id: shown.id(),
-            slug,
+            input: SlugInput { slug },
         });
     });
     view! {

@@ -6,7 +6,7 @@ use cardsmith_model::publish::PublishedCardOut;
 use cardsmith_model::system::MessageOutputBody;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use serde_json::Value;
+use serde::Serialize;
 
 use crate::api::rest::{self, Verb};
 use crate::components::form::{Outcome, INPUT};
@@ -21,11 +21,16 @@ pub fn dom_id(base: &str, what: &str) -> String {
     format!("{what}{}", base.replace('/', "-"))
 }
 
-/// Sends `body` to one of the player's endpoints (`command`, `settings`, `shortcuts`) and
-/// answers the server's sentence, or why it failed.
-pub async fn send(base: &str, endpoint: &str, verb: Verb, body: Value) -> Result<String, String> {
+/// Sends `input` (the endpoint's model input) to one of the player's endpoints (`command`,
+/// `settings`, `shortcuts`) and answers the server's sentence, or why it failed.
+pub async fn send<I: Serialize>(
+    base: &str,
+    endpoint: &str,
+    verb: Verb,
+    input: &I,
+) -> Result<String, String> {
     let url = format!("{base}/{endpoint}");
-    rest::fetch_json::<MessageOutputBody>(verb, &url, Some(body))
+    rest::send::<_, MessageOutputBody>(verb, &url, input)
         .await
         .map(|m| capitalised(&m.message))
 }
@@ -110,8 +115,7 @@ pub fn Commands(base: String, cards: Vec<PublishedCardOut>, name: String) -> imp
         }
         busy.set(true);
         spawn_local(async move {
-            let body = serde_json::to_value(&input).unwrap_or_default();
-            let answer = send(&base.get_value(), "command", Verb::Post, body).await;
+            let answer = send(&base.get_value(), "command", Verb::Post, &input).await;
             message.set(Some(answer));
             busy.set(false);
         });

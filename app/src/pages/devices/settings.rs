@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use super::controls::{dom_id, send};
 use crate::api::rest::Verb;
-use crate::components::form::{FieldMessages, Outcome, INPUT};
+use crate::components::form::{described_by, invalid, Field, Outcome, INPUT};
 use crate::components::layout::BUTTON;
 
 /// One setting: the API's field, its label, the platform's key, a hint and the input type.
@@ -181,8 +181,7 @@ pub fn SettingsForm(base: String, settings: Value) -> impl IntoView {
         outcome.set(None);
         busy.set(true);
         spawn_local(async move {
-            let body = serde_json::to_value(&input).unwrap_or_default();
-            let answer = send(&base.get_value(), "settings", Verb::Put, body).await;
+            let answer = send(&base.get_value(), "settings", Verb::Put, &input).await;
             if answer.is_ok() {
                 // What was sent is now what the player has: the next save sends only newer edits.
                 list.with_value(|list| {
@@ -222,8 +221,6 @@ fn SettingField(
 ) -> impl IntoView {
     let spec = setting.spec;
     let id = format!("{}{prefix}", spec.field.replace('_', "-"));
-    let error_id = format!("{id}-error");
-    let described = format!("{id}-error {id}-hint");
     let error = Signal::derive(move || {
         errors.with(|list| {
             list.iter()
@@ -232,15 +229,11 @@ fn SettingField(
         })
     });
     view! {
-        <div>
-            <label for=id.clone() class="block text-sm font-medium text-slate-700">{spec.label}</label>
+        <Field id=id.clone() label=spec.label hint=spec.hint error>
             <input id=id.clone() name=spec.field type=spec.kind class=INPUT autocomplete="off"
-                bind:value=setting.value
-                aria-invalid=move || error.get().is_some().to_string()
-                aria-describedby=described/>
-            <p id=format!("{id}-hint") class="mt-1 text-xs text-slate-500">{spec.hint}</p>
-            <FieldMessages error_id hint=None error/>
-        </div>
+                bind:value=setting.value aria-invalid=invalid(error)
+                aria-describedby=described_by(&id, true, error)/>
+        </Field>
     }
 }
 

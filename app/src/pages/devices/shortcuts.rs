@@ -94,8 +94,7 @@ pub fn ShortcutsForm(base: String, cards: Vec<PublishedCardOut>) -> impl IntoVie
         }
         busy.set(true);
         spawn_local(async move {
-            let body = serde_json::to_value(&input).unwrap_or_default();
-            let answer = send(&base.get_value(), "shortcuts", Verb::Put, body).await;
+            let answer = send(&base.get_value(), "shortcuts", Verb::Put, &input).await;
             outcome.set(Some(answer));
             busy.set(false);
         });

@@ -6,9 +6,8 @@ use leptos::prelude::*;
 use crate::api::{RevokeAllLabelShares, RevokeLabelShare, UiError};
 use crate::components::confirm::ConfirmButton;
 use crate::components::copy::CopyLinkButton;
-use crate::components::form::{ErrorAlert, StatusNote};
+use crate::components::form::{general_error, ErrorAlert, StatusNote};
 use crate::components::layout::{loaded, EmptyBox, Panel};
-use crate::pages::settings::general_error;
 
 #[component]
 pub fn SharesPanel(

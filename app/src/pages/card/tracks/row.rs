@@ -2,11 +2,12 @@
 //! editors renaming, moving, editing and deleting.
 
 use cardsmith_model::card::TrackOut;
-use cardsmith_model::track::{source_type, stream_status, transcode_status, TrackTitleInput};
+use cardsmith_model::track::{
+    source_type, stream_status, transcode_status, TrackTitleInput, TrackTitleOutputBody,
+};
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use serde_json::json;
 
 use super::{Notice, Tracks};
 use crate::api::rest::{self, track_url, Verb};
@@ -218,7 +219,7 @@ fn Actions(track: Memo<Option<TrackOut>>, renaming: RwSignal<bool>) -> impl Into
         deleting.set(true);
         spawn_local(async move {
             let url = track_url(&tracks.card_slug(), &t.slug, "");
-            match rest::fetch_empty(Verb::Delete, &url, None).await {
+            match rest::call_empty(Verb::Delete, &url).await {
                 Ok(()) => {
                     tracks.list.update(|l| l.retain(|x| x.id != t.id));
                     tracks.notice.set(Some(Notice {
@@ -281,19 +282,12 @@ fn RenameForm(track: Memo<Option<TrackOut>>, renaming: RwSignal<bool>) -> impl I
         busy.set(true);
         spawn_local(async move {
             let url = track_url(&tracks.card_slug(), &t.slug, "/title");
-            let answer = rest::fetch_json::<serde_json::Value>(
-                Verb::Put,
-                &url,
-                Some(json!({ "title": input.title })),
-            )
-            .await;
+            let answer = rest::send::<_, TrackTitleOutputBody>(Verb::Put, &url, &input).await;
             busy.set(false);
             match answer {
-                Ok(body) => {
-                    t.title = body["title"].as_str().unwrap_or(&input.title).to_owned();
-                    if let Some(slug) = body["slug"].as_str() {
-                        t.slug = slug.to_owned();
-                    }
+                Ok(renamed) => {
+                    t.title = renamed.title;
+                    t.slug = renamed.slug;
                     tracks.upsert(t);
                     renaming.set(false);
                 }

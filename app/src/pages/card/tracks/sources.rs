@@ -4,7 +4,7 @@
 //! Not part of the page bundle: the list is fetched in the browser after hydration and again
 //! whenever `Tracks::sources_stamp` moves (after edits, restores, deletions).
 
-use cardsmith_model::track::SourceTrackOut;
+use cardsmith_model::track::{SourceTrackOut, TrackTitleOutputBody};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -14,17 +14,16 @@ use crate::components::confirm::ConfirmButton;
 use crate::components::layout::{clock, human_bytes, Panel, BUTTON};
 
 async fn load(card: &str) -> Result<Vec<SourceTrackOut>, String> {
-    rest::fetch_json(Verb::Get, &format!("/api/cards/{card}/sources"), None).await
+    rest::get(&format!("/api/cards/{card}/sources")).await
 }
 
 /// Restores source `slug` and refreshes the list; the outcome goes to the panel's notice.
 pub async fn restore(tracks: Tracks, slug: &str) {
     let url = format!("/api/cards/{}/sources/{slug}/restore", tracks.card_slug());
-    match rest::fetch_json::<serde_json::Value>(Verb::Post, &url, None).await {
-        Ok(body) => {
-            let title = body["title"].as_str().unwrap_or(slug).to_owned();
+    match rest::call::<TrackTitleOutputBody>(Verb::Post, &url).await {
+        Ok(restored) => {
             tracks.notice.set(Some(Notice {
-                text: format!("Restored “{title}”"),
+                text: format!("Restored “{}”", restored.title),
                 undo: None,
             }));
             tracks.reload();
@@ -93,7 +92,7 @@ fn SourceLine(source: SourceTrackOut) -> impl IntoView {
                 tracks.card_slug(),
                 slug.get_value()
             );
-            if let Err(e) = rest::fetch_empty(Verb::Delete, &url, None).await {
+            if let Err(e) = rest::call_empty(Verb::Delete, &url).await {
                 tracks.error.set(Some(format!("Could not purge: {e}")));
             }
             tracks.sources_stamp.update(|n| *n += 1);

@@ -14,7 +14,6 @@ use cardsmith_model::FieldError;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use serde_json::json;
 
 use super::Tracks;
 use crate::api::rest::{self, Verb};
@@ -250,8 +249,7 @@ fn StreamForm() -> impl IntoView {
         busy.set(true);
         spawn_local(async move {
             let path = format!("/api/cards/{}/tracks/stream", tracks.card_slug());
-            let body = json!({ "stream_url": input.stream_url, "title": input.title });
-            match rest::fetch_json::<TrackOut>(Verb::Post, &path, Some(body)).await {
+            match rest::send::<_, TrackOut>(Verb::Post, &path, &input).await {
                 Ok(track) => {
                     tracks.upsert(track);
                     title.set(String::new());
