@@ -7,11 +7,13 @@
 
 pub mod accounts;
 pub mod devices;
+mod document;
 pub mod fetch;
 pub mod import;
 mod origin;
 pub mod publish;
 pub mod publish_job;
+mod repo;
 pub mod rotate;
 pub mod seed;
 pub mod store;

@@ -12,7 +12,8 @@
 use cardsmith_upstream::model::content::{Card, Track, MEDIA_REF_PREFIX};
 use cardsmith_upstream::AccountClient;
 
-use super::publish_job::{remember, Uploaded};
+use super::publish_job::remember;
+use super::repo::Uploaded;
 use super::verify::Fingerprint;
 use crate::cards::repo::CardRow;
 use crate::tracks::icons::player_icon;

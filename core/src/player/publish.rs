@@ -1,5 +1,6 @@
-//! Publishing: what would change (the plan), queueing one job per card and account, the
-//! records of where each card went, and verifying an account against local state.
+//! Publishing as it is asked for: what would change (the plan), queueing one job per card and
+//! account, and where each card went. The job that sends a card is `publish_job`; the records
+//! it reads are in `repo`; verifying an account against local state is `verify`.
 //!
 //! Any role that reaches a card may publish it to the caller's own linked accounts. A card
 //! whose `content_hash` equals the one last published to an account is `unchanged` and is not
@@ -13,8 +14,8 @@ use cardsmith_model::publish::{
 use cardsmith_model::validate::CollectionRole;
 use cardsmith_model::FieldError;
 
-use super::accounts;
 pub use super::verify::verify;
+use super::{accounts, repo};
 use crate::auth::Actor;
 use crate::cards::repo::{self as card_repo, CardRow};
 use crate::cards::require_card;
@@ -24,55 +25,6 @@ use crate::jobs::{self, kind};
 use crate::tracks::icons::player_icon;
 use crate::tracks::repo as track_repo;
 use crate::{new_id, time, Core, CoreError, CoreResult};
-
-#[derive(sqlx::FromRow)]
-pub(super) struct RecordRow {
-    pub id: String,
-    pub card_id: String,
-    pub player_account_id: String,
-    pub player_card_id: Option<String>,
-    pub status: String,
-    pub error: Option<String>,
-    pub job_id: Option<String>,
-    pub content_hash_at_publish: Option<String>,
-    pub remote_digest: Option<String>,
-    pub last_published_at: Option<String>,
-}
-
-const RECORD_COLUMNS: &str =
-    "id, card_id, player_account_id, player_card_id, status, error, job_id,
-    content_hash_at_publish, remote_digest, last_published_at";
-
-pub(super) async fn record(
-    core: &Core,
-    card_id: &str,
-    account_id: &str,
-) -> CoreResult<Option<RecordRow>> {
-    Ok(sqlx::query_as(&format!(
-        "SELECT {RECORD_COLUMNS} FROM publish_records WHERE card_id = $1 AND player_account_id = $2"
-    ))
-    .bind(card_id)
-    .bind(account_id)
-    .fetch_optional(core.db.pool())
-    .await?)
-}
-
-async fn already_uploaded(
-    core: &Core,
-    account_id: &str,
-    kind: &str,
-    hash: &str,
-) -> CoreResult<bool> {
-    let hit: Option<i64> = sqlx::query_scalar(
-        "SELECT 1 FROM uploaded_media WHERE player_account_id = $1 AND kind = $2 AND local_hash = $3",
-    )
-    .bind(account_id)
-    .bind(kind)
-    .bind(hash)
-    .fetch_optional(core.db.pool())
-    .await?;
-    Ok(hit.is_some())
-}
 
 /// The cards `refs` names (by slug or id; all of the collection's when empty), each reachable
 /// by the caller and shown in the collection. A stranger is reported at `field/<index>`.
@@ -127,7 +79,7 @@ pub(super) fn refusals(card: &CardRow, tracks: usize) -> Vec<String> {
 }
 
 async fn plan_item(core: &Core, card: &CardRow, account_id: &str) -> CoreResult<PublishPlanItem> {
-    let record = record(core, &card.id, account_id).await?;
+    let record = repo::record(core, &card.id, account_id).await?;
     let published = record
         .as_ref()
         .filter(|r| r.player_card_id.is_some() && r.status == "published");
@@ -139,18 +91,18 @@ async fn plan_item(core: &Core, card: &CardRow, account_id: &str) -> CoreResult<
     let problems = refusals(card, tracks.len());
     for track in tracks {
         if let Some(hash) = &track.audio_hash {
-            if !already_uploaded(core, account_id, "audio", hash).await? {
+            if !repo::holds(core, account_id, "audio", hash).await? {
                 audio_uploads += 1;
                 upload_bytes += track.transcoded_size_bytes;
             }
         }
         let icon = player_icon(core, &track).await?;
-        if !already_uploaded(core, account_id, "icon", &icon.hash).await? {
+        if !repo::holds(core, account_id, "icon", &icon.hash).await? {
             icon_uploads += 1;
         }
     }
     let cover_upload = match &card.cover_hash {
-        Some(hash) => !already_uploaded(core, account_id, "cover", hash).await?,
+        Some(hash) => !repo::holds(core, account_id, "cover", hash).await?,
         None => false,
     };
     let action = if unchanged {
@@ -307,21 +259,6 @@ where
     Ok(())
 }
 
-/// The card's id on the account when what was published there is still the card as it is.
-pub(super) async fn in_sync_card_id(
-    core: &Core,
-    card: &CardRow,
-    account_id: &str,
-) -> CoreResult<Option<String>> {
-    Ok(record(core, &card.id, account_id)
-        .await?
-        .filter(|r| {
-            r.status == "published"
-                && r.content_hash_at_publish.as_deref() == Some(card.content_hash().as_str())
-        })
-        .and_then(|r| r.player_card_id))
-}
-
 /// Where the card was published, for the caller's accounts.
 pub async fn status(
     core: &Core,
@@ -331,7 +268,7 @@ pub async fn status(
     let card = require_card(core.db.pool(), actor, card_slug, CollectionRole::Viewer).await?;
     let mut out = Vec::new();
     for account in accounts::list(core, actor).await? {
-        if let Some(r) = record(core, &card.id, &account.id).await? {
+        if let Some(r) = repo::record(core, &card.id, &account.id).await? {
             out.push(PublishRecordOut {
                 id: r.id,
                 card_id: r.card_id,

@@ -12,14 +12,14 @@
 //! duplicated.
 
 use bytes::Bytes;
-use cardsmith_upstream::model::content::{
-    Card, CardContent, CardMetadata, Chapter, Cover, Display, MediaSummary, Track,
-};
+use cardsmith_upstream::model::content::{Card, Track};
 use cardsmith_upstream::model::media::CoverType;
 use cardsmith_upstream::UpstreamError;
 use serde::Deserialize;
 
 use super::accounts::{account_client, call_failed, upstream_error};
+use super::document::{document, SentChapter};
+use super::repo::{uploaded, Uploaded};
 use super::verify::Fingerprint;
 use crate::cards::repo::{self as card_repo, CardRow};
 use crate::jobs::context::JobContext;
@@ -90,7 +90,7 @@ pub(super) async fn publish_card(
     account_id: &str,
     report: impl Fn(f64),
 ) -> CoreResult<String> {
-    let before = super::publish::record(core, &card.id, account_id).await?;
+    let before = super::repo::record(core, &card.id, account_id).await?;
     // an earlier attempt of this job got going and never finished: it may have created the
     // card on the platform without living to record it
     let resumed = before.as_ref().is_some_and(|r| r.status == "publishing");
@@ -178,79 +178,6 @@ pub(super) async fn publish_card(
     Ok(player_card_id)
 }
 
-/// One chapter as it goes out: its title, its one track (audio reference and the platform's
-/// transcode facts, or a stream) and its icon reference.
-pub(super) struct SentChapter {
-    pub title: String,
-    pub track: Track,
-    pub icon: String,
-}
-
-/// The whole card document (the platform replaces a card with what it is sent): stable
-/// chapter keys `01`, `02`, …, an icon on every chapter and its track, and totals over the
-/// tracks.
-pub(super) fn document(
-    title: &str,
-    description: &str,
-    chapters: Vec<SentChapter>,
-    cover: Option<String>,
-) -> Card {
-    let (mut duration, mut size, mut streams) = (0.0, 0.0, false);
-    let chapters = chapters
-        .into_iter()
-        .enumerate()
-        .map(|(i, c)| {
-            duration += c.track.duration.unwrap_or(0.0);
-            size += c.track.file_size.unwrap_or(0.0);
-            streams |= c.track.kind == "stream";
-            let key = format!("{:02}", i + 1);
-            let label = Some((i + 1).to_string());
-            let display = Display {
-                icon16x16: Some(c.icon),
-                ..Default::default()
-            };
-            Chapter {
-                key: key.clone(),
-                title: c.title,
-                overlay_label: label.clone(),
-                duration: c.track.duration,
-                file_size: c.track.file_size,
-                display: display.clone(),
-                tracks: vec![Track {
-                    key,
-                    overlay_label: label,
-                    display: Some(display),
-                    ..c.track
-                }],
-                ..Default::default()
-            }
-        })
-        .collect();
-    Card {
-        title: title.to_owned(),
-        content: CardContent {
-            chapters: Some(chapters),
-            playback_type: Some("linear".into()),
-            ..Default::default()
-        },
-        metadata: CardMetadata {
-            description: Some(description.to_owned()).filter(|d| !d.is_empty()),
-            cover: cover.map(|url| Cover {
-                image_l: Some(url),
-                ..Default::default()
-            }),
-            media: Some(MediaSummary {
-                duration: Some(duration),
-                file_size: Some(size),
-                has_streams: Some(streams),
-                ..Default::default()
-            }),
-            ..Default::default()
-        },
-        ..Default::default()
-    }
-}
-
 /// On a resumed attempt: the card an earlier attempt created but never recorded (the answer
 /// to its `POST /content` was lost to a crash or the network), so that it is updated rather
 /// than created twice. It holds exactly the document this attempt sends (same audio, icons,
@@ -293,47 +220,6 @@ impl From<CoreError> for Failure {
     fn from(e: CoreError) -> Self {
         Self::Local(e)
     }
-}
-
-/// Media the account holds: the reference to put in a card, and for audio the platform's
-/// transcode facts the document repeats.
-#[derive(sqlx::FromRow)]
-pub(super) struct Uploaded {
-    pub remote_ref: String,
-    pub duration_s: Option<f64>,
-    pub file_size: Option<f64>,
-    pub format: Option<String>,
-    pub channels: Option<String>,
-}
-
-impl Uploaded {
-    /// An image upload: only its remote reference matters.
-    pub(super) fn image() -> Self {
-        Self {
-            remote_ref: String::new(),
-            duration_s: None,
-            file_size: None,
-            format: None,
-            channels: None,
-        }
-    }
-}
-
-async fn uploaded(
-    core: &Core,
-    account_id: &str,
-    kind: &str,
-    hash: &str,
-) -> CoreResult<Option<Uploaded>> {
-    Ok(sqlx::query_as(
-        "SELECT remote_ref, duration_s, file_size, format, channels FROM uploaded_media
-         WHERE player_account_id = $1 AND kind = $2 AND local_hash = $3",
-    )
-    .bind(account_id)
-    .bind(kind)
-    .bind(hash)
-    .fetch_optional(core.db.pool())
-    .await?)
 }
 
 /// Records that the account holds the media whose local hash is `hash` (uploaded, or found

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use super::accounts::{account_client, call_failed};
-use super::{devices, publish, publish_job};
+use super::{devices, publish, publish_job, repo};
 use crate::auth::Actor;
 use crate::cards::repo as card_repo;
 use crate::collections::access::require_collection;
@@ -147,7 +147,7 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
             .ok_or_else(|| {
                 CoreError::not_found("a card of this seed was deleted or is no longer yours")
             })?;
-        let id = match publish::in_sync_card_id(core, &card, &p.account_id).await? {
+        let id = match repo::in_sync_card_id(core, &card, &p.account_id).await? {
             Some(id) => id,
             None => {
                 publish::mark_queued(core.db.pool(), &card.id, &p.account_id, &ctx.job.id).await?;

@@ -16,7 +16,7 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use super::accounts::{self, account_client};
-use super::publish::record;
+use super::repo::record;
 use crate::auth::Actor;
 use crate::cards::require_card;
 use crate::{Core, CoreError, CoreResult};
@@ -328,7 +328,7 @@ mod tests {
     /// document without a place in `SENT_PATHS` fails here.
     #[test]
     fn document_paths_are_all_compared() {
-        use super::super::publish_job::{document, SentChapter};
+        use super::super::document::{document, SentChapter};
         use cardsmith_upstream::model::content::Track;
         use cardsmith_upstream::model::Channels;
         let audio = Track {
