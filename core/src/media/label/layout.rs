@@ -1,6 +1,7 @@
-//! Label geometry and text styles, and the layout of each page into backend-neutral
+//! Label geometry and the styles of its texts, and the layout of each page into backend-neutral
 //! [`Item`]s that the PDF and SVG writers translate.
 
+use super::style::{Face, Rgb, Style, MM_PER_PT};
 use super::text::{ellipsize, one_line, wrap, Fonts};
 use super::LabelCard;
 
@@ -19,8 +20,6 @@ const GUTTER: f32 = 2.0 * (MARK_OFFSET + MARK_LEN);
 const PAD: f32 = 3.0;
 /// Real cards have ~3 mm corners; the outline shows where to round them off.
 const RADIUS: f32 = 3.0;
-pub(super) const LINE_W: f32 = 0.2;
-pub(super) const MM_PER_PT: f32 = 25.4 / 72.0;
 /// Baseline below the top of a line box, as a fraction of the font size.
 const ASCENT: f32 = 0.9;
 
@@ -43,35 +42,6 @@ const AUTHOR: Style = Style::new(Face::Regular, 7.0, MUTED, 3.2);
 const TRACK: Style = Style::new(Face::Regular, 6.0, INK, 2.75);
 const TRACK_NUMBER: Style = Style::new(Face::Regular, 6.0, MUTED, 2.75);
 const INITIAL: Style = Style::new(Face::Bold, 64.0, Rgb(0xff, 0xff, 0xff), 0.0);
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct Rgb(pub(super) u8, pub(super) u8, pub(super) u8);
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Face {
-    Regular,
-    Bold,
-}
-
-/// Face, size in pt, colour and line pitch in mm.
-#[derive(Clone, Copy)]
-pub(super) struct Style {
-    pub(super) face: Face,
-    pub(super) size: f32,
-    pub(super) color: Rgb,
-    pub(super) leading: f32,
-}
-
-impl Style {
-    const fn new(face: Face, size: f32, color: Rgb, leading: f32) -> Self {
-        Self {
-            face,
-            size,
-            color,
-            leading,
-        }
-    }
-}
 
 /// One thing drawn on a page, in mm from the top-left page corner.
 pub(super) enum Item {

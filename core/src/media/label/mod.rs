@@ -14,6 +14,7 @@
 mod cover;
 mod layout;
 mod pdf;
+mod style;
 mod svg;
 mod text;
 

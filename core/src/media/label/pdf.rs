@@ -6,7 +6,8 @@ use image::codecs::jpeg::JpegEncoder;
 use image::RgbImage;
 use printpdf as pdf;
 
-use super::layout::{fnv1a, Face, Item, Rgb, LINE_W, MM_PER_PT};
+use super::layout::{fnv1a, Item};
+use super::style::{Face, Rgb, LINE_W, MM_PER_PT};
 use super::text::{Fonts, BOLD_TTF, REGULAR_TTF};
 use super::LabelError;
 

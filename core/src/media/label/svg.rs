@@ -6,7 +6,8 @@ use std::io::Cursor;
 use base64::Engine as _;
 use image::{ImageFormat, RgbImage};
 
-use super::layout::{Face, Item, Rgb, LINE_W, MM_PER_PT};
+use super::layout::Item;
+use super::style::{Face, Rgb, LINE_W, MM_PER_PT};
 use super::LabelError;
 
 pub(super) fn render_svg(

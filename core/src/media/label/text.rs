@@ -4,7 +4,7 @@ use std::sync::LazyLock;
 
 use printpdf as pdf;
 
-use super::layout::{Face, Style, MM_PER_PT};
+use super::style::{Face, Style, MM_PER_PT};
 
 /// DejaVu Sans covers Latin, Greek and Cyrillic, so titles like "Zoë" print as typed.
 pub(super) const REGULAR_TTF: &[u8] = include_bytes!("../../../assets/DejaVuSans.ttf");

@@ -1,0 +1,36 @@
+//! The vocabulary every part of a label sheet shares: colours, faces, text styles and units.
+//! It sits below both the layout (which picks styles) and the text measuring (which needs a
+//! style's face and size), so neither has to import the other.
+
+/// Width of every drawn line (outlines, rules, cut marks), in mm.
+pub(super) const LINE_W: f32 = 0.2;
+pub(super) const MM_PER_PT: f32 = 25.4 / 72.0;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Rgb(pub(super) u8, pub(super) u8, pub(super) u8);
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Face {
+    Regular,
+    Bold,
+}
+
+/// Face, size in pt, colour and line pitch in mm.
+#[derive(Clone, Copy)]
+pub(super) struct Style {
+    pub(super) face: Face,
+    pub(super) size: f32,
+    pub(super) color: Rgb,
+    pub(super) leading: f32,
+}
+
+impl Style {
+    pub(super) const fn new(face: Face, size: f32, color: Rgb, leading: f32) -> Self {
+        Self {
+            face,
+            size,
+            color,
+            leading,
+        }
+    }
+}
