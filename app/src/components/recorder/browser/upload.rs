@@ -1,0 +1,333 @@
+//! The uploader of one take: sends the queue's chunks in order, keeps the durable copy in step
+//! with what the server acknowledged, and finishes the take once every chunk is stored.
+//!
+//! Network failures wait and retry (1 s, 2 s, … up to 10 s, or at once when the browser is back
+//! online), so an offline phone keeps its chunks until it can send them. The server answers
+//! every chunk with `Recording-Next-Seq` (204: stored or already stored; 409: a gap) and the
+//! queue decides what that means.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use cardsmith_model::recording::{RecordFinishInput, RecordFinishOutputBody};
+use gloo_net::http::{Method, RequestBuilder};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use web_sys::wasm_bindgen::closure::Closure;
+use web_sys::wasm_bindgen::JsCast;
+use web_sys::Blob;
+
+use super::kept::Store;
+use crate::api::rest::{self, Verb};
+use crate::components::recorder::queue::{Answer, ChunkQueue, Link};
+use crate::components::recorder::{KeptTake, Phase, Ui};
+
+/// Shown while chunks cannot be sent (the browser test looks for it).
+const CONNECTION_LOST: &str = "Connection lost: chunks are kept and sent when it is back.";
+
+struct Shared {
+    take: KeptTake,
+    queue: ChunkQueue<Blob>,
+    /// This take's phase; the page shows it unless the take was abandoned.
+    phase: Phase,
+    /// A pump task is running (one at a time).
+    pumping: bool,
+    /// `None` when this browser offers no IndexedDB: the take then lives in memory only.
+    store: Option<Store>,
+    ui: Ui,
+    on_saved: Callback<String>,
+}
+
+impl Shared {
+    fn set_phase(&mut self, phase: Phase) {
+        if self.phase == Phase::Abandoned {
+            return;
+        }
+        self.phase = phase;
+        // a finished take leaves the recorder ready for the next one
+        self.ui.phase.set(match phase {
+            Phase::Done | Phase::Abandoned => Phase::Idle,
+            other => other,
+        });
+    }
+
+    fn show_counts(&self) {
+        self.ui.sent.set(self.queue.acknowledged() as u32);
+        self.ui.waiting.set(self.queue.waiting() as u32);
+    }
+}
+
+/// A handle on one take's uploader; the recorder's callbacks hold clones.
+#[derive(Clone)]
+pub struct Uploader {
+    shared: Rc<RefCell<Shared>>,
+}
+
+/// Wakes the uploader when the browser is back online; removed when dropped.
+pub struct OnlineListener(Closure<dyn FnMut()>);
+
+impl Drop for OnlineListener {
+    fn drop(&mut self) {
+        let _ =
+            window().remove_event_listener_with_callback("online", self.0.as_ref().unchecked_ref());
+    }
+}
+
+impl Uploader {
+    pub fn new(
+        take: KeptTake,
+        queue: ChunkQueue<Blob>,
+        phase: Phase,
+        store: Option<Store>,
+        ui: Ui,
+        on_saved: Callback<String>,
+    ) -> Self {
+        let shared = Shared {
+            take,
+            queue,
+            phase,
+            pumping: false,
+            store,
+            ui,
+            on_saved,
+        };
+        shared.show_counts();
+        Self {
+            shared: Rc::new(RefCell::new(shared)),
+        }
+    }
+
+    pub fn listen_online(&self) -> Result<OnlineListener, String> {
+        let shared = self.shared.clone();
+        let listener = OnlineListener(Closure::new(move || {
+            shared.borrow_mut().queue.back_online()
+        }));
+        window()
+            .add_event_listener_with_callback("online", listener.0.as_ref().unchecked_ref())
+            .map_err(|_| "This browser cannot follow its connection.".to_owned())?;
+        Ok(listener)
+    }
+
+    /// The recorder's next chunk: kept on this device, then sent.
+    pub fn push(&self, chunk: Blob) {
+        {
+            let mut sh = self.shared.borrow_mut();
+            if sh.phase == Phase::Abandoned {
+                return;
+            }
+            let seq = sh.queue.push(chunk.clone());
+            if let Some(store) = &sh.store {
+                store.keep_chunk(&sh.take.session, seq, &chunk);
+            }
+            sh.show_counts();
+        }
+        self.pump();
+    }
+
+    /// The recorder delivered its last chunk.
+    pub fn close(&self) {
+        self.shared.borrow_mut().queue.close();
+        self.pump();
+    }
+
+    pub fn set_phase(&self, phase: Phase) {
+        self.shared.borrow_mut().set_phase(phase);
+    }
+
+    /// Tries again to turn the stored take into a track (after finishing failed).
+    pub fn finish_again(&self) {
+        self.set_phase(Phase::Finishing);
+        spawn_local(finish(self.shared.clone()));
+    }
+
+    /// Nothing of the take is kept: the server deletes it, this device forgets it.
+    pub fn abandon(&self) {
+        let (session, store) = {
+            let mut sh = self.shared.borrow_mut();
+            sh.set_phase(Phase::Abandoned);
+            (sh.take.session.clone(), sh.store.clone())
+        };
+        spawn_local(async move {
+            if let Some(store) = store {
+                store.forget_take(&session).await;
+            }
+            abandon_on_server(&session).await;
+        });
+    }
+
+    /// Sends the unacknowledged chunks in order (one pump at a time), then finishes the take
+    /// if it was stopped and everything is stored.
+    pub fn pump(&self) {
+        {
+            let mut sh = self.shared.borrow_mut();
+            if sh.pumping || !matches!(sh.phase, Phase::Recording | Phase::Saving) {
+                return;
+            }
+            sh.pumping = true;
+        }
+        let shared = self.shared.clone();
+        spawn_local(async move {
+            send_all(&shared).await;
+            let ready = {
+                let mut sh = shared.borrow_mut();
+                sh.pumping = false;
+                let ready = sh.phase == Phase::Saving && sh.queue.complete();
+                if ready {
+                    sh.set_phase(Phase::Finishing);
+                }
+                ready
+            };
+            if ready {
+                finish(shared).await;
+            }
+        });
+    }
+}
+
+/// What became of one chunk sent.
+enum Sent {
+    /// The server answered with the chunk it expects next.
+    Next(u64),
+    /// The server refused the chunk for good (the sentence to show).
+    Refused(String),
+    /// No answer: offline, or the server is unreachable.
+    NoAnswer,
+}
+
+async fn send_chunk(url: &str, mime: &str, chunk: Blob, seq: u64) -> Sent {
+    let request = RequestBuilder::new(url)
+        .method(Method::POST)
+        .header("Content-Type", mime)
+        .body(chunk);
+    let Ok(response) = (match request {
+        Ok(request) => request.send().await,
+        Err(e) => return Sent::Refused(e.to_string()),
+    }) else {
+        return Sent::NoAnswer;
+    };
+    let next = response
+        .headers()
+        .get("recording-next-seq")
+        .and_then(|v| v.parse::<u64>().ok());
+    match next {
+        Some(next) if response.ok() || response.status() == 409 => Sent::Next(next),
+        None if response.ok() => Sent::Next(seq + 1),
+        _ => {
+            let body = response.text().await.unwrap_or_default();
+            Sent::Refused(rest::problem_text(response.status(), &body))
+        }
+    }
+}
+
+async fn send_all(shared: &Rc<RefCell<Shared>>) {
+    loop {
+        let (seq, chunk, url, mime) = {
+            let sh = shared.borrow();
+            if sh.phase == Phase::Abandoned {
+                return;
+            }
+            let Some((seq, chunk)) = sh.queue.next() else {
+                return;
+            };
+            let url = format!("/api/recording/{}/chunk?seq={seq}", sh.take.session);
+            (seq, chunk.clone(), url, sh.take.mime.clone())
+        };
+        let sent = send_chunk(&url, &mime, chunk, seq).await;
+        let mut sh = shared.borrow_mut();
+        if sh.phase == Phase::Abandoned {
+            return;
+        }
+        match sent {
+            Sent::Next(next) => {
+                if matches!(sh.queue.link(), Link::Down { .. }) {
+                    // the connection is back: the note saying it was lost goes
+                    sh.ui.note.set(None);
+                }
+                match sh.queue.answered(next) {
+                    Answer::Stored { from, to } if to > from => {
+                        sh.take.acked = to;
+                        if let Some(store) = &sh.store {
+                            store.forget_chunks(&sh.take.session, from, to);
+                            store.keep_take(&sh.take);
+                        }
+                    }
+                    Answer::Stored { .. } | Answer::Resend { .. } => {}
+                    Answer::Lost { from } => {
+                        sh.ui.error.set(Some(format!(
+                            "The server is missing part {} of this recording, which this device no longer has. \
+                             Saving keeps what came before it.",
+                            from + 1
+                        )));
+                        sh.set_phase(Phase::Unsaved);
+                        return;
+                    }
+                }
+                sh.show_counts();
+            }
+            Sent::Refused(sentence) => {
+                sh.ui.error.set(Some(sentence));
+                return;
+            }
+            Sent::NoAnswer => {
+                let wait = sh.queue.send_failed();
+                sh.ui.note.set(Some(CONNECTION_LOST.into()));
+                drop(sh);
+                wait_or_wake(shared, wait).await;
+            }
+        }
+    }
+}
+
+/// Sleeps `ms`, cut short when the browser comes back online meanwhile.
+async fn wait_or_wake(shared: &Rc<RefCell<Shared>>, ms: u32) {
+    let mut left = ms as i32;
+    while left > 0 && !shared.borrow().queue.woken() {
+        rest::sleep(left.min(250)).await;
+        left -= 250;
+    }
+}
+
+async fn finish(shared: Rc<RefCell<Shared>>) {
+    let (session, input, ui, on_saved, store) = {
+        let sh = shared.borrow();
+        let input = RecordFinishInput {
+            title: Some(sh.take.title.clone()),
+        };
+        (
+            sh.take.session.clone(),
+            input,
+            sh.ui,
+            sh.on_saved,
+            sh.store.clone(),
+        )
+    };
+    let url = format!("/api/recording/{session}/finish");
+    let finished = rest::send::<_, RecordFinishOutputBody>(Verb::Post, &url, &input).await;
+    if shared.borrow().phase == Phase::Abandoned {
+        return;
+    }
+    match finished {
+        Ok(done) => {
+            if let Some(store) = store {
+                store.forget_take(&session).await;
+            }
+            ui.note.set(Some(
+                "Saved: the recording is now a track of this card.".into(),
+            ));
+            shared.borrow_mut().set_phase(Phase::Done);
+            on_saved.run(done.track_slug);
+        }
+        Err(e) => {
+            // every chunk is on the server: keep the take and offer to try again
+            ui.error.set(Some(format!(
+                "{e} The recording is kept on the server: try saving again, or abandon it."
+            )));
+            shared.borrow_mut().set_phase(Phase::Unsaved);
+        }
+    }
+}
+
+/// Asks the server to delete the take; a take it no longer has is fine.
+pub async fn abandon_on_server(session: &str) {
+    let _ = rest::call_empty(Verb::Post, &format!("/api/recording/{session}/abandon")).await;
+}
