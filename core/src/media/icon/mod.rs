@@ -5,6 +5,8 @@
 //! Icons are encoded as 8-bit RGBA PNGs (no palette): that is what the platform accepts
 //! without converting, so what the editor shows is what the player shows.
 
+mod glyphs;
+
 use std::io::Cursor;
 
 use image::imageops::{self, FilterType};
@@ -12,6 +14,8 @@ use image::{DynamicImage, ImageFormat, Rgba, Rgba32FImage, RgbaImage};
 use sha2::{Digest, Sha256};
 
 use crate::{CoreError, CoreResult};
+
+use glyphs::{big, note, small_digit, Glyph};
 
 /// Width and height of a player icon.
 pub const ICON_SIZE: u32 = 16;
@@ -135,12 +139,6 @@ const PALETTE: [[u8; 3]; 12] = [
     [0x8A, 0x5A, 0x3C], // cocoa
 ];
 
-/// A bitmap: one byte per row, the leftmost pixel in bit `width - 1`.
-struct Glyph {
-    width: u32,
-    rows: &'static [u8],
-}
-
 /// Each glyph pixel is drawn as a 2x2 block: a 5x7 glyph fills the tile (10x14), two 3x5
 /// digits sit side by side (6x10 each).
 const SCALE: u32 = 2;
@@ -160,10 +158,7 @@ fn marks_for(title: &str) -> Vec<(Glyph, (u32, u32))> {
     let initial = title.chars().find(|c| c.is_alphabetic());
     let glyph = match initial {
         Some(c) if c.is_ascii() => big(c.to_ascii_uppercase()),
-        _ => Glyph {
-            width: 5,
-            rows: &NOTE,
-        },
+        _ => note(),
     };
     vec![(glyph, (3, 1))]
 }
@@ -236,157 +231,10 @@ fn linear_to_srgb(v: f32) -> f32 {
     }
 }
 
-/// A 5x7 glyph for an ASCII digit or uppercase letter; anything else is a note.
-fn big(c: char) -> Glyph {
-    let rows: &'static [u8; 7] = match c {
-        '0'..='9' => &DIGITS_5X7[(c as u8 - b'0') as usize],
-        'A'..='Z' => &LETTERS_5X7[(c as u8 - b'A') as usize],
-        _ => &NOTE,
-    };
-    Glyph { width: 5, rows }
-}
-
-fn small_digit(d: u8) -> Glyph {
-    Glyph {
-        width: 3,
-        rows: &DIGITS_3X5[usize::from(d)],
-    }
-}
-
-const NOTE: [u8; 7] = [
-    0b00110, 0b00101, 0b00100, 0b00100, 0b01100, 0b11100, 0b11000,
-];
-
-const DIGITS_3X5: [[u8; 5]; 10] = [
-    [0b111, 0b101, 0b101, 0b101, 0b111],
-    [0b010, 0b110, 0b010, 0b010, 0b111],
-    [0b111, 0b001, 0b111, 0b100, 0b111],
-    [0b111, 0b001, 0b011, 0b001, 0b111],
-    [0b101, 0b101, 0b111, 0b001, 0b001],
-    [0b111, 0b100, 0b111, 0b001, 0b111],
-    [0b111, 0b100, 0b111, 0b101, 0b111],
-    [0b111, 0b001, 0b010, 0b010, 0b010],
-    [0b111, 0b101, 0b111, 0b101, 0b111],
-    [0b111, 0b101, 0b111, 0b001, 0b111],
-];
-
-const DIGITS_5X7: [[u8; 7]; 10] = [
-    [
-        0b01110, 0b10001, 0b10011, 0b10101, 0b11001, 0b10001, 0b01110,
-    ],
-    [
-        0b00100, 0b01100, 0b00100, 0b00100, 0b00100, 0b00100, 0b01110,
-    ],
-    [
-        0b01110, 0b10001, 0b00001, 0b00010, 0b00100, 0b01000, 0b11111,
-    ],
-    [
-        0b11111, 0b00010, 0b00100, 0b00010, 0b00001, 0b10001, 0b01110,
-    ],
-    [
-        0b00010, 0b00110, 0b01010, 0b10010, 0b11111, 0b00010, 0b00010,
-    ],
-    [
-        0b11111, 0b10000, 0b11110, 0b00001, 0b00001, 0b10001, 0b01110,
-    ],
-    [
-        0b00110, 0b01000, 0b10000, 0b11110, 0b10001, 0b10001, 0b01110,
-    ],
-    [
-        0b11111, 0b00001, 0b00010, 0b00100, 0b01000, 0b01000, 0b01000,
-    ],
-    [
-        0b01110, 0b10001, 0b10001, 0b01110, 0b10001, 0b10001, 0b01110,
-    ],
-    [
-        0b01110, 0b10001, 0b10001, 0b01111, 0b00001, 0b00010, 0b01100,
-    ],
-];
-
-const LETTERS_5X7: [[u8; 7]; 26] = [
-    [
-        0b01110, 0b10001, 0b10001, 0b11111, 0b10001, 0b10001, 0b10001,
-    ], // A
-    [
-        0b11110, 0b10001, 0b10001, 0b11110, 0b10001, 0b10001, 0b11110,
-    ], // B
-    [
-        0b01110, 0b10001, 0b10000, 0b10000, 0b10000, 0b10001, 0b01110,
-    ], // C
-    [
-        0b11100, 0b10010, 0b10001, 0b10001, 0b10001, 0b10010, 0b11100,
-    ], // D
-    [
-        0b11111, 0b10000, 0b10000, 0b11110, 0b10000, 0b10000, 0b11111,
-    ], // E
-    [
-        0b11111, 0b10000, 0b10000, 0b11110, 0b10000, 0b10000, 0b10000,
-    ], // F
-    [
-        0b01110, 0b10001, 0b10000, 0b10111, 0b10001, 0b10001, 0b01111,
-    ], // G
-    [
-        0b10001, 0b10001, 0b10001, 0b11111, 0b10001, 0b10001, 0b10001,
-    ], // H
-    [
-        0b01110, 0b00100, 0b00100, 0b00100, 0b00100, 0b00100, 0b01110,
-    ], // I
-    [
-        0b00111, 0b00010, 0b00010, 0b00010, 0b00010, 0b10010, 0b01100,
-    ], // J
-    [
-        0b10001, 0b10010, 0b10100, 0b11000, 0b10100, 0b10010, 0b10001,
-    ], // K
-    [
-        0b10000, 0b10000, 0b10000, 0b10000, 0b10000, 0b10000, 0b11111,
-    ], // L
-    [
-        0b10001, 0b11011, 0b10101, 0b10101, 0b10001, 0b10001, 0b10001,
-    ], // M
-    [
-        0b10001, 0b10001, 0b11001, 0b10101, 0b10011, 0b10001, 0b10001,
-    ], // N
-    [
-        0b01110, 0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b01110,
-    ], // O
-    [
-        0b11110, 0b10001, 0b10001, 0b11110, 0b10000, 0b10000, 0b10000,
-    ], // P
-    [
-        0b01110, 0b10001, 0b10001, 0b10001, 0b10101, 0b10010, 0b01101,
-    ], // Q
-    [
-        0b11110, 0b10001, 0b10001, 0b11110, 0b10100, 0b10010, 0b10001,
-    ], // R
-    [
-        0b01111, 0b10000, 0b10000, 0b01110, 0b00001, 0b00001, 0b11110,
-    ], // S
-    [
-        0b11111, 0b00100, 0b00100, 0b00100, 0b00100, 0b00100, 0b00100,
-    ], // T
-    [
-        0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b01110,
-    ], // U
-    [
-        0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b01010, 0b00100,
-    ], // V
-    [
-        0b10001, 0b10001, 0b10001, 0b10101, 0b10101, 0b10101, 0b01010,
-    ], // W
-    [
-        0b10001, 0b10001, 0b01010, 0b00100, 0b01010, 0b10001, 0b10001,
-    ], // X
-    [
-        0b10001, 0b10001, 0b10001, 0b01010, 0b00100, 0b00100, 0b00100,
-    ], // Y
-    [
-        0b11111, 0b00001, 0b00010, 0b00100, 0b01000, 0b10000, 0b11111,
-    ], // Z
-];
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use glyphs::{LETTERS_5X7, NOTE};
 
     fn decoded(png: &[u8]) -> RgbaImage {
         image::load_from_memory(png).unwrap().to_rgba8()
