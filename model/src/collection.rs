@@ -6,11 +6,6 @@ use crate::card::CardOut;
 use crate::validate::{Checker, CollectionRole};
 use crate::FieldError;
 
-/// Longest collection or card name.
-pub const NAME_MAX_CHARS: usize = 120;
-/// Longest description.
-pub const DESCRIPTION_MAX_CHARS: usize = 4000;
-
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CollectionOut {

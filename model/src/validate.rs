@@ -85,16 +85,18 @@ impl Checker {
     }
 }
 
+/// Longest collection or card name.
+pub const NAME_MAX_CHARS: usize = 120;
+/// Longest collection or card description.
+pub const DESCRIPTION_MAX_CHARS: usize = 4000;
+
 /// Why `name` is not acceptable as a collection or card name, if it is not.
 pub fn name_problem(name: &str) -> Option<String> {
     let name = name.trim();
     if name.is_empty() {
         Some("is required".into())
-    } else if name.chars().count() > crate::collection::NAME_MAX_CHARS {
-        Some(format!(
-            "must be at most {} characters",
-            crate::collection::NAME_MAX_CHARS
-        ))
+    } else if name.chars().count() > NAME_MAX_CHARS {
+        Some(format!("must be at most {} characters", NAME_MAX_CHARS))
     } else {
         None
     }
@@ -102,12 +104,8 @@ pub fn name_problem(name: &str) -> Option<String> {
 
 /// Why `text` is not acceptable as a description, if it is not. Empty is fine.
 pub fn description_problem(text: &str) -> Option<String> {
-    (text.chars().count() > crate::collection::DESCRIPTION_MAX_CHARS).then(|| {
-        format!(
-            "must be at most {} characters",
-            crate::collection::DESCRIPTION_MAX_CHARS
-        )
-    })
+    (text.chars().count() > DESCRIPTION_MAX_CHARS)
+        .then(|| format!("must be at most {} characters", DESCRIPTION_MAX_CHARS))
 }
 
 /// Longest slug.
