@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 
 use super::layout::BUTTON;
+use crate::components::form::{Feedback, Tone};
 
 /// The absolute form of a same-origin `path`, as people paste it into messages. Browser only.
 pub fn absolute_url(path: &str) -> String {
@@ -33,7 +34,7 @@ pub fn CopyLinkButton(
     view! {
         <span class="inline-flex flex-wrap items-center gap-2">
             <button type="button" class=BUTTON aria-label=label on:click=on_click>"Copy"</button>
-            <span role="status" class="text-sm text-emerald-700">{move || note.get()}</span>
+            <Feedback tone=Tone::Success inline=true>{move || note.get()}</Feedback>
         </span>
     }
 }

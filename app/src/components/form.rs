@@ -205,26 +205,71 @@ where
     })
 }
 
-/// An error banner, announced to screen readers as it appears.
+/// The colour of a feedback block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    Error,
+    Success,
+    Warning,
+}
+
+impl Tone {
+    /// Classes of a boxed banner (`inline == false`) or of a line of text in a list or dialog.
+    fn class(self, inline: bool) -> &'static str {
+        match (self, inline) {
+            (Tone::Error, false) => {
+                "rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-800"
+            }
+            (Tone::Success, false) => "rounded-lg bg-emerald-50 px-4 py-2 text-sm text-emerald-800",
+            (Tone::Warning, false) => {
+                "rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+            }
+            (Tone::Error, true) => "text-sm text-rose-700",
+            (Tone::Success, true) => "text-sm text-emerald-700",
+            (Tone::Warning, true) => "text-sm text-amber-900",
+        }
+    }
+}
+
+/// A feedback block with any content (text, links, buttons): announced at once
+/// (`role="alert"`) when `alert`, else politely (`role="status"`). `class` adds layout.
 #[component]
-pub fn ErrorAlert(#[prop(into)] message: Signal<Option<String>>) -> impl IntoView {
+pub fn Feedback(
+    tone: Tone,
+    #[prop(optional)] alert: bool,
+    #[prop(optional)] inline: bool,
+    #[prop(optional)] class: &'static str,
+    children: Children,
+) -> impl IntoView {
+    view! {
+        <div role=if alert { "alert" } else { "status" } class=format!("{} {class}", tone.class(inline))>
+            {children()}
+        </div>
+    }
+}
+
+/// An error, announced to screen readers as it appears: a banner, or a line when `inline`.
+#[component]
+pub fn ErrorAlert(
+    #[prop(into)] message: Signal<Option<String>>,
+    #[prop(optional)] inline: bool,
+) -> impl IntoView {
     view! {
         <Show when=move || message.get().is_some()>
-            <div role="alert" class="rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-800">
-                {move || message.get()}
-            </div>
+            <Feedback tone=Tone::Error alert=true inline>{move || message.get()}</Feedback>
         </Show>
     }
 }
 
-/// A success line, announced politely.
+/// A success line, announced politely: a banner, or a line when `inline`.
 #[component]
-pub fn StatusNote(#[prop(into)] message: Signal<Option<String>>) -> impl IntoView {
+pub fn StatusNote(
+    #[prop(into)] message: Signal<Option<String>>,
+    #[prop(optional)] inline: bool,
+) -> impl IntoView {
     view! {
         <Show when=move || message.get().is_some()>
-            <p role="status" class="rounded-lg bg-emerald-50 px-4 py-2 text-sm text-emerald-800">
-                {move || message.get()}
-            </p>
+            <Feedback tone=Tone::Success inline>{move || message.get()}</Feedback>
         </Show>
     }
 }

@@ -8,6 +8,7 @@
 // Uploading happens only in the browser: on the server the checks and state go unused.
 #![cfg_attr(not(feature = "hydrate"), allow(dead_code))]
 
+use crate::components::form::ErrorAlert;
 use leptos::prelude::*;
 
 /// Largest image the browser sends; the server enforces its own limit too.
@@ -127,9 +128,7 @@ pub fn ImageDropZone(
             } else {
                 view! { <span class=frame>{preview}</span> }.into_any()
             }}
-            <Show when=move || upload.error.get().is_some()>
-                <p role="alert" class="text-sm text-rose-600">{move || upload.error.get()}</p>
-            </Show>
+            <ErrorAlert message=upload.error inline=true/>
         </div>
     }
 }

@@ -7,6 +7,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use crate::api::UiError;
+use crate::components::form::{Feedback, Tone};
 
 /// Classes of a white card-like panel; phones get less padding to keep the width for content.
 pub const PANEL: &str =
@@ -197,9 +198,7 @@ where
                 Suspend::new(async move {
                     match resource.await {
                         Ok(data) => render(data).into_any(),
-                        Err(e) => view! {
-                            <p role="alert" class="rounded-lg border border-rose-200 bg-rose-50 p-4 text-rose-800">{e.to_string()}</p>
-                        }.into_any(),
+                        Err(e) => view! { <Feedback tone=Tone::Error alert=true>{e.to_string()}</Feedback> }.into_any(),
                     }
                 })
             }}

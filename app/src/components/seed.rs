@@ -7,7 +7,7 @@ use cardsmith_model::seed::{SeedInput, SeedJobOut};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::form::{toggle, Outcome, INPUT};
+use super::form::{toggle, Feedback, Outcome, Tone, INPUT};
 use super::layout::BUTTON;
 use super::modal::{return_focus, Modal, PRIMARY};
 use crate::api::rest::{self, Verb};
@@ -139,7 +139,7 @@ fn SeedDialog(
             <p class="text-sm text-slate-600">"The cards are published to the players' account where needed and added to each player's shortcuts, next to the ones it has."</p>
             {move || match devices.get() {
                 None => view! { <p class="text-sm text-slate-500">"Loading your players…"</p> }.into_any(),
-                Some(Err(e)) => view! { <p role="alert" class="text-sm text-rose-700">{e}</p> }.into_any(),
+                Some(Err(e)) => view! { <Feedback tone=Tone::Error alert=true inline=true>{e}</Feedback> }.into_any(),
                 Some(Ok(list)) if list.is_empty() => view! {
                     <p class="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">"No players yet: "
                         <a href="/accounts" class="font-medium text-indigo-700 underline">"link a player account"</a>" first."</p>

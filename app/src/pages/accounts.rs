@@ -9,7 +9,8 @@ use leptos_router::NavigateOptions;
 
 use crate::api::{accounts_page, unlink_account, AccountsPageData};
 use crate::components::confirm::ConfirmButton;
-use crate::components::layout::{capitalised, loaded, refresh, Badge, EmptyBox, Panel};
+use crate::components::form::{ErrorAlert, Feedback, Tone};
+use crate::components::layout::{capitalised, loaded, refresh, Badge, EmptyBox, Panel, PANEL};
 
 /// Linking leaves the app: the platform shows its sign-in, then sends the browser back here.
 const LINK_URL: &str = "/api/player-accounts/link";
@@ -27,10 +28,10 @@ pub fn AccountsPage() -> impl IntoView {
         <p class="mt-1 max-w-prose text-slate-600">"Link the account your family uses on its players; Cardsmith can then publish cards to it, import its cards and control its players. Your password is never seen here, and the account's keys stay on this server, encrypted."</p>
         <div class="mt-4 space-y-3">
             <Show when=linked>
-                <p role="status" class="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-800">"Player account linked."</p>
+                <Feedback tone=Tone::Success>"Player account linked."</Feedback>
             </Show>
             {move || error().map(|e| view! {
-                <p role="alert" class="rounded-lg border border-rose-200 bg-rose-50 p-3 text-sm text-rose-800">{format!("Linking did not finish: {e}")}</p>
+                <Feedback tone=Tone::Error alert=true>{format!("Linking did not finish: {e}")}</Feedback>
             })}
         </div>
         <div class="mt-6">
@@ -113,7 +114,7 @@ fn AccountCard(
     });
     let since = account.linked_at.get(..10).unwrap_or_default().to_owned();
     view! {
-        <li class="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-label=format!("Account {}", account.label)>
+        <li class=PANEL aria-label=format!("Account {}", account.label)>
             <div class="flex flex-wrap items-center gap-2">
                 <p class="min-w-0 break-all font-semibold">{account.label.clone()}</p>
                 {if linked {
@@ -124,7 +125,7 @@ fn AccountCard(
             </div>
             <p class="text-sm text-slate-600">{format!("Linked since {since}")}</p>
             {(!linked).then(|| view! {
-                <div role="alert" class="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+                <Feedback tone=Tone::Warning alert=true class="space-y-2">
                     <p>{account.status_detail.as_deref().map(capitalised)
                         .unwrap_or_else(|| "The player platform no longer accepts this link.".into())}</p>
                     <p>"Publishing to it and controlling its players wait until you link it again."</p>
@@ -133,9 +134,9 @@ fn AccountCard(
                     } else {
                         view! { <p>"Linking is not set up on this server: see above."</p> }.into_any()
                     }}
-                </div>
+                </Feedback>
             })}
-            {move || error.get().map(|e| view! { <p role="alert" class="text-sm text-rose-700">{e}</p> })}
+            <ErrorAlert message=error inline=true/>
             <ConfirmButton label="Unlink" question=format!("Unlink {}? Its cards stay on the players; Cardsmith forgets the link and its keys.", account.label)
                 confirm_label="Yes, unlink" busy=busy on_confirm=unlink/>
         </li>

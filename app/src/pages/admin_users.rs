@@ -8,9 +8,10 @@ use leptos_meta::Title;
 use super::frame::CurrentUser;
 use crate::api::{list_users, CreateUser, RevokeUserSessions, UpdateUser};
 use crate::components::form::{
-    choices, field_error, general_error, ErrorAlert, SelectField, StatusNote, SubmitButton,
-    TextField,
+    choices, field_error, general_error, ErrorAlert, Feedback, SelectField, StatusNote,
+    SubmitButton, TextField, Tone,
 };
+use crate::components::layout::PANEL;
 
 const ROLE_OPTIONS: &[(&str, &str)] = &[("user", "User"), ("admin", "Admin")];
 
@@ -24,7 +25,7 @@ pub fn AdminUsersPage() -> impl IntoView {
         <Show
             when=is_admin
             fallback=|| view! {
-                <p role="alert" class="mt-6 rounded-lg bg-amber-50 p-4 text-amber-900">"Only admins can manage users."</p>
+                <Feedback tone=Tone::Warning alert=true class="mt-6">"Only admins can manage users."</Feedback>
             }
         >
             <UserAdmin/>
@@ -38,8 +39,8 @@ fn UserAdmin() -> impl IntoView {
     let reload = Callback::new(move |()| users.refetch());
     view! {
         <div class="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
-            <section class="self-start rounded-2xl border border-slate-200 bg-white shadow-sm">
-                <Transition fallback=|| view! { <p class="p-6 text-slate-500">"Loading users…"</p> }>
+            <section class=format!("{PANEL} self-start")>
+                <Transition fallback=|| view! { <p class="text-slate-500">"Loading users…"</p> }>
                     {move || Suspend::new(async move {
                         match users.await {
                             Ok(list) => view! {
@@ -47,7 +48,7 @@ fn UserAdmin() -> impl IntoView {
                                     {list.into_iter().map(|u| view! { <UserRow user=u reload/> }).collect_view()}
                                 </ul>
                             }.into_any(),
-                            Err(e) => view! { <p role="alert" class="p-6 text-rose-700">{e.to_string()}</p> }.into_any(),
+                            Err(e) => view! { <Feedback tone=Tone::Error alert=true inline=true>{e.to_string()}</Feedback> }.into_any(),
                         }
                     })}
                 </Transition>
@@ -100,7 +101,7 @@ fn UserRow(user: UserOut, reload: Callback<()>) -> impl IntoView {
         _ => "bg-slate-100 text-slate-600",
     };
     view! {
-        <li class="p-4">
+        <li class="py-4 first:pt-0 last:pb-0">
             <div class="flex flex-wrap items-center gap-x-4 gap-y-1">
                 <div class="min-w-0 flex-1">
                     <p class="font-medium">{user.display_name.clone()}</p>
@@ -172,7 +173,7 @@ fn NewUserForm(reload: Callback<()>) -> impl IntoView {
         }
     };
     view! {
-        <form class="space-y-4 self-start rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" novalidate on:submit=on_submit>
+        <form class=format!("{PANEL} self-start") novalidate on:submit=on_submit>
             <h2 class="text-lg font-semibold">"New user"</h2>
             <ErrorAlert message=general_error(move || create.value().get())/>
             <TextField id="new_email" label="Email" kind="email" value=email error=field_error(local, move || create.value().get(), "email")/>

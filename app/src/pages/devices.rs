@@ -15,7 +15,8 @@ use leptos_meta::Title;
 use serde_json::Value;
 
 use crate::api::{devices_page, DevicesPageData};
-use crate::components::layout::{loaded, Badge, EmptyBox};
+use crate::components::form::{Feedback, Tone};
+use crate::components::layout::{loaded, Badge, EmptyBox, PANEL};
 
 #[component]
 pub fn DevicesPage() -> impl IntoView {
@@ -70,17 +71,17 @@ fn AccountPlayers(
     let needs_relink = account.status == account_status::NEEDS_RELINK;
     let notice = if needs_relink {
         Some(view! {
-            <div role="status" class="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            <Feedback tone=Tone::Warning>
                 "This account must be linked again before its players can be controlled; they are shown as last seen. "
                 <a href="/accounts" class="font-medium underline">"Link it again on the Accounts page"</a>
-            </div>
+            </Feedback>
         }
         .into_any())
     } else if !reachable {
         Some(view! {
-            <p role="status" class="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            <Feedback tone=Tone::Warning>
                 "The player platform could not be reached: these players are shown as last seen."
-            </p>
+            </Feedback>
         }
         .into_any())
     } else {
@@ -157,7 +158,7 @@ fn DeviceCard(device: InfoSnapshot, cards: Vec<PublishedCardOut>) -> impl IntoVi
     kind.dedup(); // a Mini is family "mini" and form factor "mini"
     let kind = kind.join(" · ");
     view! {
-        <li class="min-w-0 space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-label=format!("Player {name}")>
+        <li class=format!("min-w-0 {PANEL}") aria-label=format!("Player {name}")>
             <div class="flex flex-wrap items-center gap-2">
                 <h3 class="min-w-0 break-words text-lg font-semibold">{name.clone()}</h3>
                 {if device.online {

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use leptos_router::components::{Outlet, Redirect};
 
 use crate::api::{current_user, UiError};
+use crate::components::form::{Feedback, Tone};
 use crate::components::navigation::AppBar;
 
 /// The signed-in user, shared with every page inside the frame. A page that changes the user
@@ -46,9 +47,7 @@ pub fn Frame() -> impl IntoView {
                     Ok(None) => view! { <Redirect path="/login"/> }.into_any(),
                     Err(e) => view! {
                         <main class="mx-auto max-w-xl p-8">
-                            <div role="alert" class="rounded-lg border border-rose-200 bg-rose-50 p-4 text-rose-800">
-                                {e.to_string()}
-                            </div>
+                            <Feedback tone=Tone::Error alert=true>{e.to_string()}</Feedback>
                         </main>
                     }.into_any(),
                 }

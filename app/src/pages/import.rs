@@ -12,6 +12,7 @@ use leptos_router::hooks::{use_navigate, use_query_map};
 
 use crate::api::rest::{self, Verb};
 use crate::api::{import_page, ImportPageData};
+use crate::components::form::{Feedback, Tone};
 use crate::components::layout::{loaded, tint, Badge, EmptyBox, BUTTON};
 
 #[component]
@@ -61,7 +62,7 @@ fn ImportView(page: ImportPageData) -> impl IntoView {
                 </div>
             })}
             {match page.library {
-                Err(e) => view! { <p role="alert" class="rounded-lg border border-rose-200 bg-rose-50 p-3 text-sm text-rose-800">{e}</p> }.into_any(),
+                Err(e) => view! { <Feedback tone=Tone::Error alert=true>{e}</Feedback> }.into_any(),
                 Ok(cards) if cards.is_empty() => view! {
                     <EmptyBox heading="Nothing to import" body="This account has no cards of its own yet." next=None/>
                 }.into_any(),
@@ -143,10 +144,10 @@ fn LibraryTile(card: PlayerLibraryCardOut, account_id: String) -> impl IntoView 
                     })}
                     {move || match outcome.get() {
                         Some(Ok(slug)) => view! {
-                            <p role="status" class="text-sm text-emerald-700">"Imported: "
-                                <a href=format!("/cards/{slug}") class="font-medium text-indigo-700 underline">"open the card"</a></p>
+                            <Feedback tone=Tone::Success inline=true>"Imported: "
+                                <a href=format!("/cards/{slug}") class="font-medium text-indigo-700 underline">"open the card"</a></Feedback>
                         }.into_any(),
-                        Some(Err(e)) => view! { <p role="alert" class="text-sm text-rose-700">{e}</p> }.into_any(),
+                        Some(Err(e)) => view! { <Feedback tone=Tone::Error alert=true inline=true>{e}</Feedback> }.into_any(),
                         None => view! {
                             <button type="button" class=BUTTON disabled=move || busy.get() on:click=start.clone()>
                                 {move || if busy.get() { "Importing…" } else if card.already_imported { "Import again" } else { "Import" }}

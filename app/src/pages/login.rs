@@ -9,6 +9,7 @@ use leptos_router::components::Redirect;
 
 use crate::api::{current_user, Login};
 use crate::components::form::{ErrorAlert, SubmitButton, TextField};
+use crate::components::layout::PANEL;
 
 #[component]
 pub fn LoginPage() -> impl IntoView {
@@ -82,7 +83,7 @@ fn LoginForm() -> impl IntoView {
             action=Login::PATH
             novalidate
             on:submit=on_submit
-            class="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+            class=PANEL
         >
             <h1 class="text-xl font-semibold">"Sign in"</h1>
             <ErrorAlert message=server_error/>

@@ -10,8 +10,7 @@ use crate::api::{ChangePassword, SignOutEverywhere, UpdateProfile};
 use crate::components::form::{
     field_error, general_error, ErrorAlert, StatusNote, SubmitButton, TextField,
 };
-
-const SECTION: &str = "rounded-2xl border border-slate-200 bg-white p-6 shadow-sm space-y-4";
+use crate::components::layout::PANEL;
 
 #[component]
 pub fn SettingsPage() -> impl IntoView {
@@ -54,7 +53,7 @@ fn ProfileForm() -> impl IntoView {
         }
     };
     view! {
-        <form class=SECTION novalidate on:submit=on_submit>
+        <form class=PANEL novalidate on:submit=on_submit>
             <h2 class="text-lg font-semibold">"Profile"</h2>
             <p class="text-sm text-slate-600">{move || me.get().map(|u| format!("Signed in as {}", u.email))}</p>
             <ErrorAlert message=general_error(move || save.value().get())/>
@@ -99,7 +98,7 @@ fn PasswordForm() -> impl IntoView {
         }
     };
     view! {
-        <form class=SECTION novalidate on:submit=on_submit>
+        <form class=PANEL novalidate on:submit=on_submit>
             <h2 class="text-lg font-semibold">"Password"</h2>
             <ErrorAlert message=general_error(move || change.value().get())/>
             <TextField id="current_password" label="Current password" kind="password" autocomplete="current-password"
@@ -124,7 +123,7 @@ fn SessionsPanel() -> impl IntoView {
         }
     });
     view! {
-        <section class=SECTION>
+        <section class=PANEL>
             <h2 class="text-lg font-semibold">"Sessions"</h2>
             <p class="text-sm text-slate-600">
                 "Lost a phone or signed in on a shared computer? End every session of your account, this one included."

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use super::runs::{outcome_summary, plan_summary, RunList};
 use super::state::{Pick, Publisher, Step};
 use super::BadgePill;
-use crate::components::form::toggle;
+use crate::components::form::{toggle, ErrorAlert, Feedback, Tone};
 use crate::components::layout::BUTTON;
 use crate::components::modal::{return_focus, Modal, PRIMARY};
 
@@ -71,9 +71,7 @@ fn PublishDialog(publisher: Publisher, on_close: Callback<()>) -> impl IntoView 
     let footer = move || view! { <Actions p on_close/> };
     view! {
         <Modal id="publish-heading" title="Publish to player" subtitle on_close footer>
-            {move || p.error.get().map(|e| view! {
-                <p role="alert" class="rounded-lg border border-rose-200 bg-rose-50 p-3 text-sm text-rose-800">{e}</p>
-            })}
+            <ErrorAlert message=p.error/>
             {move || match p.step.get() {
                 Step::Choose => view! {
                     <AccountChoice p/>
@@ -146,7 +144,7 @@ fn AccountChoice(p: Publisher) -> impl IntoView {
     move || {
         match p.accounts.get() {
         None => view! { <p class="text-sm text-slate-500">"Loading your player accounts…"</p> }.into_any(),
-        Some(Err(e)) => view! { <p role="alert" class="text-sm text-rose-700">{e}</p> }.into_any(),
+        Some(Err(e)) => view! { <Feedback tone=Tone::Error alert=true inline=true>{e}</Feedback> }.into_any(),
         Some(Ok(list)) if list.is_empty() => view! {
             <div class="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
                 <p class="font-medium">"No player account is linked yet."</p>

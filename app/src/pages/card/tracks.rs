@@ -19,7 +19,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::api::rest::{self, track_url, Verb};
-use crate::components::form::ErrorAlert;
+use crate::components::form::{ErrorAlert, Feedback, Tone};
 use crate::components::layout::{Panel, BUTTON};
 
 pub use sources::SourcesPanel;
@@ -316,7 +316,7 @@ fn NoticeBar() -> impl IntoView {
     };
     view! {
         {move || tracks.notice.get().map(|notice| view! {
-            <div role="status" class="flex flex-wrap items-center gap-3 rounded-lg bg-emerald-50 px-4 py-2 text-sm text-emerald-800">
+            <Feedback tone=Tone::Success class="flex flex-wrap items-center gap-3">
                 <span class="flex-1">{notice.text}</span>
                 {notice.undo.map(|_| view! {
                     <button type="button" class=BUTTON disabled=move || busy.get() on:click=undo>
@@ -324,7 +324,7 @@ fn NoticeBar() -> impl IntoView {
                     </button>
                 })}
                 <button type="button" class="text-emerald-900 underline" on:click=move |_| tracks.notice.set(None)>"Dismiss"</button>
-            </div>
+            </Feedback>
         })}
     }
 }

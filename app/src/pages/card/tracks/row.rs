@@ -12,7 +12,7 @@ use leptos::task::spawn_local;
 use super::{Notice, Tracks};
 use crate::api::rest::{self, track_url, Verb};
 use crate::components::confirm::ConfirmButton;
-use crate::components::form::INPUT;
+use crate::components::form::{ErrorAlert, INPUT};
 use crate::components::layout::{clock, human_bytes, BUTTON};
 use crate::components::waveform::{EditDone, WaveformEditor};
 
@@ -252,7 +252,7 @@ fn Actions(track: Memo<Option<TrackOut>>, renaming: RwSignal<bool>) -> impl Into
             <ConfirmButton label="Delete" question=Signal::derive(move || format!("Delete “{}”? Its audio leaves the card.", title()))
                 confirm_label="Yes, delete track" busy=deleting on_confirm=on_delete/>
         </div>
-        {move || delete_error.get().map(|e| view! { <p role="alert" class="text-sm text-rose-600">{e}</p> })}
+        <ErrorAlert message=delete_error inline=true/>
     }
 }
 
@@ -301,7 +301,7 @@ fn RenameForm(track: Memo<Option<TrackOut>>, renaming: RwSignal<bool>) -> impl I
             <label for=label_for class="sr-only">"New title"</label>
             <input id=input_id type="text" class=INPUT bind:value=value aria-label="New title"
                 aria-invalid=move || error.get().is_some().to_string()/>
-            {move || error.get().map(|e| view! { <p role="alert" class="text-sm text-rose-600">{e}</p> })}
+            <ErrorAlert message=error inline=true/>
             <div class="flex gap-2">
                 <button type="submit" class="inline-flex items-center rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60"
                     disabled=move || busy.get()>{move || if busy.get() { "Saving…" } else { "Save title" }}</button>

@@ -11,6 +11,7 @@ use leptos::task::spawn_local;
 use super::{Notice, Tracks};
 use crate::api::rest::{self, Verb};
 use crate::components::confirm::ConfirmButton;
+use crate::components::form::{Feedback, Tone};
 use crate::components::layout::{clock, human_bytes, Panel, BUTTON};
 
 async fn load(card: &str) -> Result<Vec<SourceTrackOut>, String> {
@@ -59,7 +60,7 @@ pub fn SourcesPanel() -> impl IntoView {
         <Panel id="sources" title="Kept originals" intro="When you trim, split, fade or merge a track, its original is kept here so the edit can be undone. Purge originals you no longer need to free space.">
             {move || match sources.get() {
                 None => view! { <p class="text-sm text-slate-500">"Loading kept originals…"</p> }.into_any(),
-                Some(Err(e)) => view! { <p role="alert" class="text-sm text-rose-600">{e}</p> }.into_any(),
+                Some(Err(e)) => view! { <Feedback tone=Tone::Error alert=true inline=true>{e}</Feedback> }.into_any(),
                 Some(Ok(list)) if list.is_empty() => view! { <p class="text-sm text-slate-500">"Nothing kept: no track has been edited yet."</p> }.into_any(),
                 Some(Ok(list)) => view! {
                     <ul class="divide-y divide-slate-100" aria-label="Kept originals">

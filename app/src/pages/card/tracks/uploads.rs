@@ -17,7 +17,7 @@ use leptos::task::spawn_local;
 
 use super::Tracks;
 use crate::api::rest::{self, Verb};
-use crate::components::form::{ErrorAlert, SubmitButton, TextField};
+use crate::components::form::{ErrorAlert, Feedback, SubmitButton, TextField, Tone};
 use crate::components::layout::{human_bytes, BUTTON};
 
 /// One chosen file on its way to the server.
@@ -210,7 +210,7 @@ fn UploadLine(item: Item) -> impl IntoView {
             {move || match outcome.get() {
                 None => view! { <p class="text-xs text-slate-600">{move || format!("Uploading… {}%", percent())}</p> }.into_any(),
                 Some(Ok(title)) => view! { <p class="text-xs text-emerald-700">{format!("Added as “{title}”")}</p> }.into_any(),
-                Some(Err(e)) => view! { <p role="alert" class="text-xs text-rose-700">{e}</p> }.into_any(),
+                Some(Err(e)) => view! { <Feedback tone=Tone::Error alert=true inline=true>{e}</Feedback> }.into_any(),
             }}
         </li>
     }
