@@ -1,4 +1,5 @@
-//! Image upload by drag-and-drop or file picker, straight to a REST endpoint.
+//! Image upload by drag-and-drop or file picker (the shared `FileDrop` zone), straight to a
+//! REST endpoint.
 //!
 //! Server functions carry form fields; the REST API already takes `multipart/form-data` with
 //! the session cookie, so the browser posts the file there with fetch and reads the
@@ -8,8 +9,10 @@
 // Uploading happens only in the browser: on the server the checks and state go unused.
 #![cfg_attr(not(feature = "hydrate"), allow(dead_code))]
 
-use crate::components::form::ErrorAlert;
 use leptos::prelude::*;
+
+use crate::components::file_drop::{FileDrop, Files};
+use crate::components::form::ErrorAlert;
 
 /// Largest image the browser sends; the server enforces its own limit too.
 pub const MAX_IMAGE_BYTES: f64 = 10.0 * 1024.0 * 1024.0;
@@ -133,77 +136,25 @@ pub fn ImageDropZone(
     }
 }
 
-/// The clickable, droppable part: a `<label>` for a visually hidden file input, so a click or
-/// Enter/Space on the focused input opens the picker without any script.
+/// The zone of an editable image: its preview, what to do and the upload's progress.
 #[component]
 fn DropArea<P, V>(id: &'static str, frame: String, upload: Upload, preview: P) -> impl IntoView
 where
     P: Fn() -> V + Send + Sync + 'static,
     V: IntoView + 'static,
 {
-    let dragging = RwSignal::new(false);
-    let hint_id = format!("{id}-hint");
-    let described_by = hint_id.clone();
-    let on_change = move |ev: leptos::ev::Event| {
+    let on_files = Callback::new(move |files: Files| {
         #[cfg(feature = "hydrate")]
-        {
-            let input: web_sys::HtmlInputElement = event_target(&ev);
-            if let Some(file) = input.files().and_then(|files| files.get(0)) {
-                upload.start(file);
-            }
-            // Lets the same file be chosen again after fixing a problem.
-            input.set_value("");
-        }
-        #[cfg(not(feature = "hydrate"))]
-        let _ = (ev, upload);
-    };
-    let on_drop = move |ev: leptos::ev::DragEvent| {
-        ev.prevent_default();
-        dragging.set(false);
-        #[cfg(feature = "hydrate")]
-        if let Some(file) = ev
-            .data_transfer()
-            .and_then(|data| data.files())
-            .and_then(|files| files.get(0))
-        {
+        if let Some(file) = files.get(0) {
             upload.start(file);
         }
-    };
-    // Without preventing dragover's default the browser would open the file instead of dropping.
-    let on_over = move |ev: leptos::ev::DragEvent| {
-        ev.prevent_default();
-        dragging.set(true);
-    };
-    let zone = move || {
-        let state = if dragging.get() {
-            "border-indigo-500 bg-indigo-50"
-        } else {
-            "border-slate-300 bg-white hover:border-indigo-400"
-        };
-        format!("block cursor-pointer space-y-2 rounded-xl border-2 border-dashed p-2 focus-within:ring-2 focus-within:ring-indigo-300 {state}")
-    };
+        #[cfg(not(feature = "hydrate"))]
+        let _ = (files, upload);
+    });
     view! {
-        <label
-            for=id
-            class=zone
-            aria-busy=move || upload.busy.get().to_string()
-            on:dragenter=on_over
-            on:dragover=on_over
-            on:dragleave=move |_| dragging.set(false)
-            on:drop=on_drop
-        >
+        <FileDrop id accept=ACCEPT input_label="Choose an image file" busy=upload.busy
+            class="space-y-2 p-2" on_files>
             <span class=frame>{preview}</span>
-            <input
-                id=id
-                name="file"
-                type="file"
-                accept=ACCEPT
-                class="sr-only"
-                aria-label="Choose an image file"
-                aria-describedby=described_by
-                disabled=move || upload.busy.get()
-                on:change=on_change
-            />
             <span class="block text-center text-sm font-medium text-indigo-700">
                 {move || if upload.busy.get() { "Uploading…" } else { "Drop an image here or choose a file" }}
             </span>
@@ -212,8 +163,8 @@ where
                     <span class="block h-full w-1/2 animate-pulse rounded-full bg-indigo-500"></span>
                 </span>
             </Show>
-            <span id=hint_id class="block text-center text-xs text-slate-500">"JPEG, PNG, WebP or GIF, up to 10 MB."</span>
-        </label>
+            <span id=format!("{id}-hint") class="block text-center text-xs text-slate-500">"JPEG, PNG, WebP or GIF, up to 10 MB."</span>
+        </FileDrop>
     }
 }
 

@@ -17,6 +17,7 @@ use leptos::task::spawn_local;
 
 use super::Tracks;
 use crate::api::rest::{self, Verb};
+use crate::components::file_drop::{FileDrop, Files};
 use crate::components::form::{ErrorAlert, Feedback, SubmitButton, TextField, Tone};
 use crate::components::layout::{human_bytes, BUTTON};
 
@@ -108,66 +109,35 @@ pub fn AddTracks() -> impl IntoView {
     view! {
         <div class="space-y-4 border-t border-slate-100 pt-4">
             <h3 class="font-semibold">"Add audio"</h3>
-            <FileDrop/>
+            <AudioDrop/>
             <StreamForm/>
         </div>
     }
 }
 
 #[component]
-fn FileDrop() -> impl IntoView {
+fn AudioDrop() -> impl IntoView {
     let tracks = expect_context::<Tracks>();
     let queue = Queue::new();
-    let dragging = RwSignal::new(false);
-    let on_change = move |ev: leptos::ev::Event| {
+    let on_files = Callback::new(move |files: Files| {
         #[cfg(feature = "hydrate")]
-        {
-            let input: web_sys::HtmlInputElement = event_target(&ev);
-            if let Some(files) = input.files() {
-                queue.add(files, tracks);
-            }
-            // Lets the same files be chosen again.
-            input.set_value("");
-        }
+        queue.add(files, tracks);
         #[cfg(not(feature = "hydrate"))]
-        let _ = (ev, tracks);
-    };
-    let on_drop = move |ev: leptos::ev::DragEvent| {
-        ev.prevent_default();
-        dragging.set(false);
-        #[cfg(feature = "hydrate")]
-        if let Some(files) = ev.data_transfer().and_then(|d| d.files()) {
-            queue.add(files, tracks);
-        }
-    };
-    // Without preventing dragover's default the browser would open the file instead.
-    let on_over = move |ev: leptos::ev::DragEvent| {
-        ev.prevent_default();
-        dragging.set(true);
-    };
-    let zone = move || {
-        let state = if dragging.get() {
-            "border-indigo-500 bg-indigo-50"
-        } else {
-            "border-slate-300 hover:border-indigo-400"
-        };
-        format!("block cursor-pointer rounded-xl border-2 border-dashed p-5 text-center focus-within:ring-2 focus-within:ring-indigo-300 {state}")
-    };
+        let _ = (files, tracks);
+    });
     let finished = move || {
         queue
             .items
             .with(|i| i.iter().any(|i| i.outcome.get().is_some()))
     };
     view! {
-        <label for="track_files" class=zone on:dragenter=on_over on:dragover=on_over
-            on:dragleave=move |_| dragging.set(false) on:drop=on_drop>
-            <input id="track_files" name="file" type="file" accept="audio/*" multiple class="sr-only"
-                aria-label="Choose audio files" aria-describedby="track_files-hint" on:change=on_change/>
+        <FileDrop id="track_files" accept="audio/*" input_label="Choose audio files" multiple=true
+            class="p-5 text-center" on_files>
             <span class="block font-medium text-indigo-700">"Drop audio files here or choose files"</span>
             <span id="track_files-hint" class="mt-1 block text-xs text-slate-500">
                 "MP3, M4A, WAV, FLAC, OGG and more. Several at once is fine; they are added in the order chosen."
             </span>
-        </label>
+        </FileDrop>
         <Show when=move || queue.items.with(|i| !i.is_empty())>
             <ul class="space-y-2" aria-label="Uploads">
                 <For each=move || queue.items.get() key=|i| i.key let:item>
