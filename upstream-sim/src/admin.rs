@@ -11,9 +11,9 @@ use serde_json::{json, Value};
 
 use crate::error::ApiError;
 use crate::faults::Fault;
+use crate::handle::SimHandle;
 use crate::seed::DeviceSeed;
 use crate::state::SharedState;
-use crate::SimHandle;
 
 /// Nothing on the real platform lives under this prefix; faults never apply to it.
 pub const PREFIX: &str = "/__sim";

@@ -1,9 +1,9 @@
 //! Fault injection: the next N matching requests are rate limited, fail, answer slowly, or
 //! take effect and then hold their answer back (a crash or a lost connection at the worst
 //! moment: the platform did the work, the client never heard). Applied in front of every
-//! route except the private `/__sim` admin routes.
+//! route except the private admin routes (the router says which prefix: [`Injection`]).
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::extract::{Request, State};
@@ -13,7 +13,6 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
-use crate::state::SharedState;
 
 /// What happens to a matching request.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -190,13 +189,20 @@ impl FaultState {
     }
 }
 
+/// What the fault middleware needs: the queue of faults, and the path prefix it leaves alone.
+#[derive(Clone)]
+pub struct Injection {
+    pub faults: Arc<Faults>,
+    pub exempt_prefix: &'static str,
+}
+
 /// Middleware: applies the next matching fault, if any.
-pub async fn inject(State(shared): State<SharedState>, request: Request, next: Next) -> Response {
+pub async fn inject(State(injection): State<Injection>, request: Request, next: Next) -> Response {
     let path = request.uri().path().to_owned();
-    if path.starts_with(crate::admin::PREFIX) {
+    if path.starts_with(injection.exempt_prefix) {
         return next.run(request).await;
     }
-    match shared.faults.judge(&path) {
+    match injection.faults.judge(&path) {
         Verdict::Pass => next.run(request).await,
         Verdict::StillLimited(secs) => too_many_requests(Some(secs)),
         Verdict::Apply(FaultKind::Delay { millis }) => {

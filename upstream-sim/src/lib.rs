@@ -26,11 +26,13 @@ mod ids;
 mod images;
 mod oauth;
 pub mod seed;
+mod server;
 mod state;
 mod storage;
 
 pub use config::SimConfig;
 pub use faults::{Fault, FaultKind};
-pub use handle::{router, SimHandle, Simulator};
+pub use handle::SimHandle;
 pub use seed::DeviceSeed;
+pub use server::{router, Simulator};
 pub use state::{DeviceCommand, Doc, Stats};

@@ -21,7 +21,7 @@ pub struct Shared {
     pub base_url: String,
     /// Key of the fake URL signatures.
     pub signing_key: String,
-    pub faults: Faults,
+    pub faults: Arc<Faults>,
     world: Mutex<World>,
 }
 
@@ -33,7 +33,7 @@ impl Shared {
             config,
             base_url,
             signing_key: crate::ids::secret(),
-            faults: Faults::default(),
+            faults: Arc::default(),
             world: Mutex::new(world),
         }
     }
