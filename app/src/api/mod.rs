@@ -158,12 +158,13 @@ pub async fn current_user() -> Result<Option<UserOut>, UiError> {
     }
 }
 
-/// Signs in and sets the session cookie. URL-encoded (fields `input[email]`,
-/// `input[password]`) because the sign-in form also posts here without JavaScript.
+/// Signs in and sets the session cookie. The one function with flat, URL-encoded fields: the
+/// sign-in form posts here without JavaScript too, under its fields' own names.
 #[server(prefix = "/rpc", endpoint = "login")]
-pub async fn login(input: LoginInput) -> Result<UserOut, UiError> {
+pub async fn login(email: String, password: String) -> Result<UserOut, UiError> {
     use cardsmith_core::auth::cookie;
     use cardsmith_core::users::login;
+    let input = LoginInput { email, password };
     let core = ssr::core();
     let signed_in = login::login(&core, input, ssr::client().await).await?;
     ssr::set_cookie(cookie::set_session(

@@ -97,21 +97,6 @@ fn parse<O: DeserializeOwned>(text: &str) -> Result<O, String> {
     serde_json::from_str(text).map_err(|e| format!("The server's answer was not understood: {e}"))
 }
 
-/// Transitional: the untyped form the remaining call sites still use while they move to
-/// `get`/`send`/`call`. Removed once no caller is left (issue 11, point 2).
-pub async fn fetch_json<T: DeserializeOwned>(
-    verb: Verb,
-    url: &str,
-    body: Option<Value>,
-) -> Result<T, String> {
-    parse(&browser::send(verb, url, body).await?)
-}
-
-/// Transitional: see `fetch_json`.
-pub async fn fetch_empty(verb: Verb, url: &str, body: Option<Value>) -> Result<(), String> {
-    browser::send(verb, url, body).await.map(drop)
-}
-
 /// The card's playable tracks, in order.
 pub async fn card_tracks(card: &str) -> Result<Vec<TrackOut>, String> {
     let detail: CardDetailOut = get(&format!("/api/cards/{card}")).await?;

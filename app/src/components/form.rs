@@ -73,7 +73,7 @@ pub fn described_by(
 /// A labelled input bound to `value`. `error`, when set, is shown under it and announced.
 #[component]
 pub fn TextField(
-    /// Element id; also the form field name unless `name` is given.
+    /// Element id; also the form field name.
     id: &'static str,
     label: &'static str,
     value: RwSignal<String>,
@@ -81,13 +81,10 @@ pub fn TextField(
     #[prop(default = "text")] kind: &'static str,
     #[prop(default = "off")] autocomplete: &'static str,
     #[prop(optional)] hint: Option<&'static str>,
-    /// The name the field posts under when it differs from the id (e.g. `input[email]`).
-    #[prop(optional)]
-    name: Option<&'static str>,
 ) -> impl IntoView {
     view! {
         <Field id label hint error>
-            <input id=id name=name.unwrap_or(id) type=kind autocomplete=autocomplete class=INPUT
+            <input id=id name=id type=kind autocomplete=autocomplete class=INPUT
                 bind:value=value aria-invalid=invalid(error)
                 aria-describedby=described_by(id, hint.is_some(), error)/>
         </Field>

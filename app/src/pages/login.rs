@@ -71,7 +71,10 @@ fn LoginForm() -> impl IntoView {
         match input.validate() {
             Ok(()) => {
                 field_errors.set(Vec::new());
-                login.dispatch(Login { input });
+                login.dispatch(Login {
+                    email: input.email,
+                    password: input.password,
+                });
             }
             Err(errors) => field_errors.set(errors),
         }
@@ -87,8 +90,8 @@ fn LoginForm() -> impl IntoView {
         >
             <h1 class="text-xl font-semibold">"Sign in"</h1>
             <ErrorAlert message=server_error/>
-            <TextField id="email" name="input[email]" label="Email" kind="email" autocomplete="username" value=email error=error_for("email")/>
-            <TextField id="password" name="input[password]" label="Password" kind="password" autocomplete="current-password" value=password error=error_for("password")/>
+            <TextField id="email" label="Email" kind="email" autocomplete="username" value=email error=error_for("email")/>
+            <TextField id="password" label="Password" kind="password" autocomplete="current-password" value=password error=error_for("password")/>
             <SubmitButton label="Sign in" busy_label="Signing in…" busy=login.pending()/>
         </form>
     }

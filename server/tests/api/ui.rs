@@ -14,6 +14,17 @@ async fn rpc(user: &crate::helpers::User, name: &str, form: &[(&str, &str)]) -> 
         .unwrap()
 }
 
+/// A server function that takes a model input as JSON (`input = Json`).
+async fn rpc_json(user: &crate::helpers::User, name: &str, body: Value) -> reqwest::Response {
+    user.client
+        .post(user.url(&format!("/rpc/{name}")))
+        .header("accept", "application/json")
+        .json(&body)
+        .send()
+        .await
+        .unwrap()
+}
+
 #[tokio::test]
 async fn server_functions_share_sessions_and_rules_with_rest() {
     let app = spawn_app().await;
@@ -48,7 +59,12 @@ async fn server_functions_share_sessions_and_rules_with_rest() {
         .contains("HttpOnly"));
     assert_eq!(ok.json::<Value>().await.unwrap()["email"], ADMIN_EMAIL);
 
-    let renamed = rpc(&browser, "update_profile", &[("display_name", "Grown-up")]).await;
+    let renamed = rpc_json(
+        &browser,
+        "update_profile",
+        serde_json::json!({ "input": { "display_name": "Grown-up" } }),
+    )
+    .await;
     assert_eq!(renamed.status(), 200);
     // The REST door sees what the UI door wrote: one domain behind both.
     assert_eq!(
@@ -56,7 +72,12 @@ async fn server_functions_share_sessions_and_rules_with_rest() {
         "Grown-up"
     );
 
-    let invalid = rpc(&browser, "update_profile", &[("display_name", " ")]).await;
+    let invalid = rpc_json(
+        &browser,
+        "update_profile",
+        serde_json::json!({ "input": { "display_name": " " } }),
+    )
+    .await;
     assert_eq!(invalid.status(), 422);
     let problem: Value = invalid.json().await.unwrap();
     assert_eq!(problem["errors"][0]["pointer"], "/display_name");
