@@ -1,8 +1,42 @@
 //! The one seam between the domain and its database.
 //!
-//! Repositories write portable SQL (`$1` placeholders, `RETURNING`, `ON CONFLICT`, RFC 3339 text
-//! timestamps) against [`DbPool`]. SQLite is the embedded default; moving to PostgreSQL means
-//! changing the aliases below and adding `migrations/postgres`, not rewriting queries.
+//! # Where SQL lives
+//!
+//! - **Reads that several use cases share** live in their area's `repo.rs`
+//!   (`cards::repo`, `collections::repo`, `tracks::repo`, `users::repo`, `player::repo`):
+//!   row types, column lists, lookups by id or slug, listings.
+//! - **Writes live in the use case** that owns the transaction: the service function that
+//!   checks the caller, begins the transaction ([`Db::begin`]), writes, audits and commits, so
+//!   one function shows everything a change does. A read only that use case needs stays
+//!   beside it too.
+//! - **The exception, stated:** a write that several use cases must do *identically inside
+//!   their own transactions* lives in `repo.rs` as a function taking the caller's transaction
+//!   or executor; it never begins or commits. Today: `tracks::repo::insert` (upload, stream,
+//!   edits, import), `tracks::repo::settle_card` (renumbers a card's tracks and re-derives its
+//!   aggregates after any track change), `users::repo::insert` (first admin, admin-created
+//!   users) and `collections::repo::insert` (a new collection or the default one, with its
+//!   owner). A
+//!   few shared writes stay with the use case that owns them and are called from the others:
+//!   `player::publish::mark_queued` (publish, seed), `player::publish_job::remember` (publish,
+//!   import), `tracks::jobs::release` (the transcode and edit jobs' after-failure hooks).
+//! - Doors (`server/src/api`, `app/src/api`) never run SQL; the job queue's own SQL is in
+//!   `jobs::queue`.
+//!
+//! # Portability
+//!
+//! Queries are written in the SQL both SQLite and PostgreSQL accept: `$1` placeholders,
+//! `RETURNING`, `ON CONFLICT … DO UPDATE/NOTHING`, RFC 3339 text timestamps compared as text,
+//! UUIDv7 text ids, flags as integer 0/1 columns. SQLite is the embedded default; moving to
+//! PostgreSQL means changing the aliases below, adding `migrations/postgres` and the spots
+//! that are SQLite-only today:
+//!
+//! - `COLLATE NOCASE` in three list orders: card titles (`cards::repo`), collection names
+//!   (`collections::repo`), member names (`collections::members`);
+//! - `BEGIN IMMEDIATE` in [`Db::begin`]: every transaction takes the write lock at its start
+//!   (what keeps the track caps and job claims exact under concurrency; PostgreSQL would use
+//!   row locks, e.g. `FOR UPDATE SKIP LOCKED` in the claim of `jobs::queue`);
+//! - the connection options in [`Db::connect`] (WAL, `synchronous=FULL`, foreign keys on, busy
+//!   timeout) and the migrations in `migrations/sqlite`.
 
 use std::str::FromStr;
 use std::time::Duration;
