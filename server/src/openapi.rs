@@ -33,6 +33,8 @@ use crate::state::AppState;
             `seq` on recording chunks (without it chunks are appended in arrival order).",
     ),
     servers((url = "/api", description = "This server")),
+    // named by every error response (crate::problem::responses), which do not register it
+    components(schemas(cardsmith_model::Problem)),
     tags(
         (name = "admin", description = "Users, health, jobs, audit log and server keys (admin role)"),
         (name = "auth", description = "Sign-in, sessions and the caller's own account"),

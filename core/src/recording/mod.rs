@@ -9,18 +9,18 @@
 //! a live encoder (`live`) converts it as it goes; the file on disk stays the truth: if the
 //! encoder is gone (a restart, an idle stop) or failed, finishing converts the file instead.
 
+mod chunk;
 mod live;
 
 use std::path::{Path, PathBuf};
 
 use cardsmith_model::recording::{
-    RecordChunkOutputBody, RecordFinishInput, RecordFinishOutputBody, RecordStartInput,
-    RecordStartOutputBody,
+    RecordFinishInput, RecordFinishOutputBody, RecordStartInput, RecordStartOutputBody,
 };
 use cardsmith_model::track::source_type;
 use cardsmith_model::validate::{name_problem, CollectionRole};
-use tokio::io::{AsyncSeekExt, AsyncWriteExt};
 
+pub use chunk::{chunk, ChunkOutcome, MAX_CHUNK_BYTES};
 pub use live::Recorders;
 
 use crate::audit::{self, AuditEvent};
@@ -31,9 +31,6 @@ use crate::media::store;
 use crate::tracks::jobs::{adopt_measured, Encoded};
 use crate::tracks::upload::{add_stored, StoredAudio};
 use crate::{new_id, time, Core, CoreError, CoreResult};
-
-/// Largest single chunk accepted.
-pub const MAX_CHUNK_BYTES: usize = 16 * 1024 * 1024;
 
 #[derive(sqlx::FromRow)]
 struct SessionRow {
@@ -106,92 +103,6 @@ async fn session(core: &Core, actor: &Actor, id: &str) -> CoreResult<SessionRow>
 async fn locked_session(core: &Core, actor: &Actor, id: &str) -> CoreResult<live::SessionSlot> {
     session(core, actor, id).await?;
     Ok(core.recorders.slot(id))
-}
-
-/// Stores one chunk. `seq` numbers it (idempotent); without it the chunk is appended as the
-/// next one. A numbered chunk ahead of the next expected one is a `Conflict` naming it.
-pub async fn chunk(
-    core: &Core,
-    actor: &Actor,
-    id: &str,
-    seq: Option<i64>,
-    content_type: &str,
-    bytes: &[u8],
-) -> CoreResult<RecordChunkOutputBody> {
-    if bytes.len() > MAX_CHUNK_BYTES {
-        return Err(CoreError::TooLarge(format!(
-            "a chunk may hold at most {MAX_CHUNK_BYTES} bytes"
-        )));
-    }
-    let slot = locked_session(core, actor, id).await?;
-    let mut live = slot.lock().await;
-    // read again under the lock: another chunk of this take may just have been stored
-    let s = session(core, actor, id).await?;
-    let seq = seq.unwrap_or(s.next_seq);
-    if seq < s.next_seq {
-        // already stored: a retry after a lost answer
-        return Ok(RecordChunkOutputBody {
-            next_seq: s.next_seq,
-            bytes: s.bytes,
-        });
-    }
-    if seq > s.next_seq {
-        return Err(CoreError::Conflict(format!(
-            "chunk {seq} arrived before chunk {}; send that one first",
-            s.next_seq
-        )));
-    }
-    if seq == 0 && !probe::starts_like_audio(bytes) {
-        return Err(CoreError::UnsupportedMedia(
-            "the recording does not start like WebM, Ogg, MP4, WAV, FLAC or MP3 audio".into(),
-        ));
-    }
-    if s.bytes as u64 + bytes.len() as u64 > core.settings.max_audio_bytes {
-        return Err(CoreError::TooLarge(format!(
-            "the recording is larger than the upload limit of {} bytes",
-            core.settings.max_audio_bytes
-        )));
-    }
-    write_at(&dir_of(core, id).join("take"), s.bytes as u64, bytes).await?;
-    let next = s.next_seq + 1;
-    let total = s.bytes + bytes.len() as i64;
-    sqlx::query("UPDATE recording_sessions SET next_seq = $1, bytes = $2, content_type = CASE WHEN content_type = '' THEN $3 ELSE content_type END, updated_at = $4 WHERE id = $5")
-        .bind(next)
-        .bind(total)
-        .bind(content_type)
-        .bind(time::now_str())
-        .bind(id)
-        .execute(core.db.pool())
-        .await?;
-    live.touched();
-    if seq == 0 {
-        live.encoder = live::start(&dir_of(core, id)).ok();
-    }
-    live::feed(&mut live, bytes).await;
-    Ok(RecordChunkOutputBody {
-        next_seq: next,
-        bytes: total,
-    })
-}
-
-/// Writes `bytes` at `offset` of the take, cutting off whatever lies beyond it first: bytes past
-/// the committed length are a chunk whose answer never went out (a crash, a failed write), and
-/// the client sends that chunk again. Synced before returning.
-async fn write_at(path: &Path, offset: u64, bytes: &[u8]) -> CoreResult<()> {
-    let io = |e| CoreError::internal("writing the take", e);
-    let mut file = tokio::fs::OpenOptions::new()
-        .create(true)
-        .write(true)
-        .truncate(false)
-        .open(path)
-        .await
-        .map_err(io)?;
-    file.set_len(offset).await.map_err(io)?;
-    file.seek(std::io::SeekFrom::Start(offset))
-        .await
-        .map_err(io)?;
-    file.write_all(bytes).await.map_err(io)?;
-    file.sync_data().await.map_err(io)
 }
 
 pub async fn finish(
@@ -352,9 +263,4 @@ pub async fn stop_idle_encoders(core: Core) {
         tick.tick().await;
         core.recorders.stop_idle(idle);
     }
-}
-
-/// The sequence number the session expects next, if it is the caller's open session.
-pub async fn next_seq(core: &Core, actor: &Actor, id: &str) -> CoreResult<Option<i64>> {
-    Ok(session(core, actor, id).await.ok().map(|s| s.next_seq))
 }

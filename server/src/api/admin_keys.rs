@@ -6,10 +6,10 @@ use cardsmith_core::player::rotate::rotate_key;
 use cardsmith_core::Core;
 use cardsmith_model::player::RotateKeyInput;
 use cardsmith_model::system::MessageOutputBody;
-use cardsmith_model::Problem;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::problem::responses::{Forbidden, Unauthorized, Unprocessable};
 use crate::problem::{ApiJson, ApiResult};
 use crate::session::AdminCaller;
 use crate::state::AppState;
@@ -24,8 +24,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// twice is harmless.
 #[utoipa::path(post, path = "/admin/rotate-key", tag = "admin", operation_id = "admin-rotate-key",
     request_body = RotateKeyInput,
-    responses((status = 200, body = MessageOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = MessageOutputBody), Unauthorized,
+        Forbidden, Unprocessable))]
 pub async fn rotate_encryption_key(
     State(core): State<Core>,
     AdminCaller(actor): AdminCaller,

@@ -1,7 +1,7 @@
 //! The admin's management of user accounts. Every operation needs the admin role (403 else),
 //! checked before the body is read: a non-admin gets 403 even for a malformed body.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use cardsmith_core::users::admin;
@@ -11,7 +11,7 @@ use cardsmith_model::Problem;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::problem::{ApiJson, ApiResult};
+use crate::problem::{ApiJson, ApiPath, ApiResult};
 use crate::session::AdminCaller;
 use crate::state::AppState;
 
@@ -71,7 +71,7 @@ pub async fn create_user(
 pub async fn update_user(
     State(core): State<Core>,
     AdminCaller(actor): AdminCaller,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(input): ApiJson<UpdateUserInput>,
 ) -> ApiResult<Json<AdminUserOutputBody>> {
     Ok(Json(
@@ -91,7 +91,7 @@ pub async fn update_user(
 pub async fn revoke_user_sessions(
     State(core): State<Core>,
     AdminCaller(actor): AdminCaller,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> ApiResult<StatusCode> {
     admin::revoke_user_sessions(&core, &actor, &id).await?;
     Ok(StatusCode::NO_CONTENT)

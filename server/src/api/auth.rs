@@ -41,7 +41,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         (status = 401, description = "Email or password is wrong", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The account is deactivated", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "Missing or invalid fields", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "Too many attempts, or locked out after repeated failures; see `Retry-After`", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many attempts, or locked out after repeated failures; see `Retry-After`", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = i64, description = "Seconds to wait before trying again"))),
     ))]
 pub async fn login_user(
     State(core): State<Core>,

@@ -3,7 +3,7 @@
 //! Reading needs any role that reaches the card (its home collection or a collection it is
 //! linked into); changing it needs editor in its home collection. Unreachable cards are 404.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::Json;
@@ -13,15 +13,19 @@ use cardsmith_model::card::{
     CardDetailOut, CardOut, CreateCardInput, MoveCardInput, PlaybackConfigOut, UpdateCardInput,
 };
 use cardsmith_model::collection::{SlugAvailableOutputBody, SlugInput};
-use cardsmith_model::Problem;
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::collections::SlugQuery;
-use super::media::{image_response, Upload};
-use crate::problem::{ApiJson, ApiResult};
+use super::media::image_response;
+use super::multipart::Upload;
+use crate::problem::responses::{
+    Conflict, Forbidden, NotFound, PayloadTooLarge, Unauthorized, Unprocessable,
+    UnsupportedMediaType,
+};
+use crate::problem::{ApiJson, ApiPath, ApiQuery, ApiResult};
 use crate::session::Caller;
 use crate::state::AppState;
 
@@ -50,7 +54,7 @@ pub struct SideQuery {
 
 /// Every card the caller can reach, across all their collections.
 #[utoipa::path(get, path = "/cards", tag = "cards", operation_id = "list-cards",
-    responses((status = 200, body = Vec<CardOut>), (status = 401, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = Vec<CardOut>), Unauthorized))]
 pub async fn list_cards(
     State(core): State<Core>,
     Caller(actor): Caller,
@@ -61,12 +65,12 @@ pub async fn list_cards(
 /// Whether a card slug is free. An ill-formed slug is a 422.
 #[utoipa::path(get, path = "/cards/slug-available", tag = "cards", operation_id = "card-slug-available",
     params(SlugQuery),
-    responses((status = 200, body = SlugAvailableOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = SlugAvailableOutputBody), Unauthorized,
+        Unprocessable))]
 pub async fn card_slug_available(
     State(core): State<Core>,
     Caller(_actor): Caller,
-    Query(q): Query<SlugQuery>,
+    ApiQuery(q): ApiQuery<SlugQuery>,
 ) -> ApiResult<Json<SlugAvailableOutputBody>> {
     Ok(Json(service::slug_available(&core, &q.slug).await?))
 }
@@ -74,12 +78,12 @@ pub async fn card_slug_available(
 /// The cards shown in a collection: those whose home it is and those linked into it.
 #[utoipa::path(get, path = "/collections/{collectionID}/cards", tag = "cards", operation_id = "list-collection-cards",
     params(("collectionID" = String, Path)),
-    responses((status = 200, body = Vec<CardOut>), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = Vec<CardOut>), Unauthorized,
+        NotFound))]
 pub async fn list_collection_cards(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(collection_id): Path<String>,
+    ApiPath(collection_id): ApiPath<String>,
 ) -> ApiResult<Json<Vec<CardOut>>> {
     Ok(Json(
         service::list_collection_cards(&core, &actor, &collection_id).await?,
@@ -90,13 +94,13 @@ pub async fn list_collection_cards(
 /// unless given; 409 when a given slug is taken.
 #[utoipa::path(post, path = "/collections/{collectionID}/cards", tag = "cards", operation_id = "create-card",
     params(("collectionID" = String, Path)), request_body = CreateCardInput,
-    responses((status = 201, body = CardOut), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, body = Problem, content_type = "application/problem+json"), (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 201, body = CardOut), Unauthorized,
+        Forbidden, NotFound,
+        Conflict, Unprocessable))]
 pub async fn create_card(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(collection_id): Path<String>,
+    ApiPath(collection_id): ApiPath<String>,
     ApiJson(input): ApiJson<CreateCardInput>,
 ) -> ApiResult<(StatusCode, Json<CardOut>)> {
     Ok((
@@ -108,12 +112,12 @@ pub async fn create_card(
 /// A card with its tracks.
 #[utoipa::path(get, path = "/cards/{slug}", tag = "cards", operation_id = "get-card",
     params(("slug" = String, Path)),
-    responses((status = 200, body = CardDetailOut), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = CardDetailOut), Unauthorized,
+        NotFound))]
 pub async fn get_card(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(slug): Path<String>,
+    ApiPath(slug): ApiPath<String>,
 ) -> ApiResult<Json<CardDetailOut>> {
     Ok(Json(service::get_card(&core, &actor, &slug).await?))
 }
@@ -121,13 +125,13 @@ pub async fn get_card(
 /// Edits title, description and author (editor of the home collection).
 #[utoipa::path(put, path = "/cards/{slug}", tag = "cards", operation_id = "update-card",
     params(("slug" = String, Path)), request_body = UpdateCardInput,
-    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 204), Unauthorized,
+        Forbidden, NotFound,
+        Unprocessable))]
 pub async fn update_card(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(slug): Path<String>,
+    ApiPath(slug): ApiPath<String>,
     ApiJson(input): ApiJson<UpdateCardInput>,
 ) -> ApiResult<StatusCode> {
     service::update_card(&core, &actor, &slug, input).await?;
@@ -137,12 +141,12 @@ pub async fn update_card(
 /// Deletes the card and its links (editor of the home collection).
 #[utoipa::path(delete, path = "/cards/{slug}", tag = "cards", operation_id = "delete-card",
     params(("slug" = String, Path)),
-    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 204), Unauthorized,
+        Forbidden, NotFound))]
 pub async fn delete_card(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(slug): Path<String>,
+    ApiPath(slug): ApiPath<String>,
 ) -> ApiResult<StatusCode> {
     service::delete_card(&core, &actor, &slug).await?;
     Ok(StatusCode::NO_CONTENT)
@@ -151,13 +155,13 @@ pub async fn delete_card(
 /// Changes the slug (editor of the home collection); 409 when taken.
 #[utoipa::path(put, path = "/cards/{slug}/slug", tag = "cards", operation_id = "change-card-slug",
     params(("slug" = String, Path)), request_body = SlugInput,
-    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, body = Problem, content_type = "application/problem+json"), (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 204), Unauthorized,
+        Forbidden, NotFound,
+        Conflict, Unprocessable))]
 pub async fn change_card_slug(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(slug): Path<String>,
+    ApiPath(slug): ApiPath<String>,
     ApiJson(input): ApiJson<SlugInput>,
 ) -> ApiResult<StatusCode> {
     service::change_slug(&core, &actor, &slug, input).await?;
@@ -167,13 +171,13 @@ pub async fn change_card_slug(
 /// Moves the card's home collection (editor of both).
 #[utoipa::path(put, path = "/cards/{slug}/home", tag = "cards", operation_id = "move-card-home",
     params(("slug" = String, Path)), request_body = MoveCardInput,
-    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 204), Unauthorized,
+        Forbidden, NotFound,
+        Unprocessable))]
 pub async fn move_card_home(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(slug): Path<String>,
+    ApiPath(slug): ApiPath<String>,
     ApiJson(input): ApiJson<MoveCardInput>,
 ) -> ApiResult<StatusCode> {
     service::move_home(&core, &actor, &slug, input).await?;
@@ -184,13 +188,13 @@ pub async fn move_card_home(
 #[utoipa::path(get, path = "/cards/{slug}/cover", tag = "cards", operation_id = "get-card-cover",
     params(("slug" = String, Path), SideQuery),
     responses((status = 200, description = "The image", content_type = "image/*"), (status = 304, description = "Unchanged"),
-        (status = 401, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+        Unauthorized, NotFound,
+        Unprocessable))]
 pub async fn get_cover(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(slug): Path<String>,
-    Query(q): Query<SideQuery>,
+    ApiPath(slug): ApiPath<String>,
+    ApiQuery(q): ApiQuery<SideQuery>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     let side = cover::parse_side(q.side.as_deref())?;
@@ -202,15 +206,15 @@ pub async fn get_cover(
 /// or GIF up to the configured size; metadata stripped) (editor).
 #[utoipa::path(post, path = "/cards/{slug}/cover", tag = "cards", operation_id = "upload-card-cover",
     params(("slug" = String, Path), SideQuery), request_body(content = Vec<u8>, content_type = "multipart/form-data", description = "One file field"),
-    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 413, body = Problem, content_type = "application/problem+json"), (status = 415, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 204), Unauthorized,
+        Forbidden, NotFound,
+        PayloadTooLarge, UnsupportedMediaType,
+        Unprocessable))]
 pub async fn upload_cover(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(slug): Path<String>,
-    Query(q): Query<SideQuery>,
+    ApiPath(slug): ApiPath<String>,
+    ApiQuery(q): ApiQuery<SideQuery>,
     Upload(bytes): Upload,
 ) -> ApiResult<StatusCode> {
     let side = cover::parse_side(q.side.as_deref())?;
@@ -221,12 +225,12 @@ pub async fn upload_cover(
 /// How the player plays the card.
 #[utoipa::path(get, path = "/cards/{slug}/playback", tag = "cards", operation_id = "get-card-playback",
     params(("slug" = String, Path)),
-    responses((status = 200, body = PlaybackConfigOut), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = PlaybackConfigOut), Unauthorized,
+        NotFound))]
 pub async fn get_playback(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(slug): Path<String>,
+    ApiPath(slug): ApiPath<String>,
 ) -> ApiResult<Json<PlaybackConfigOut>> {
     Ok(Json(service::get_playback(&core, &actor, &slug).await?))
 }
@@ -235,13 +239,13 @@ pub async fn get_playback(
 /// (editor).
 #[utoipa::path(put, path = "/cards/{slug}/playback", tag = "cards", operation_id = "set-card-playback",
     params(("slug" = String, Path)), request_body = PlaybackConfigOut,
-    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 204), Unauthorized,
+        Forbidden, NotFound,
+        Unprocessable))]
 pub async fn set_playback(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(slug): Path<String>,
+    ApiPath(slug): ApiPath<String>,
     ApiJson(input): ApiJson<PlaybackConfigOut>,
 ) -> ApiResult<StatusCode> {
     service::set_playback(&core, &actor, &slug, input).await?;

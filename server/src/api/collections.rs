@@ -3,7 +3,7 @@
 //! Roles: viewers read; editors change content, background and links; owners change the slug,
 //! members and delete. Collections the caller is not a member of answer 404.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::Json;
@@ -19,8 +19,13 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::media::{image_response, Upload};
-use crate::problem::{ApiJson, ApiResult};
+use super::media::image_response;
+use super::multipart::Upload;
+use crate::problem::responses::{
+    Conflict, Forbidden, NotFound, PayloadTooLarge, Unauthorized, Unprocessable,
+    UnsupportedMediaType,
+};
+use crate::problem::{ApiJson, ApiPath, ApiQuery, ApiResult};
 use crate::session::Caller;
 use crate::state::AppState;
 
@@ -64,7 +69,7 @@ pub struct CascadeQuery {
 
 /// The caller's collections (default first).
 #[utoipa::path(get, path = "/collections", tag = "collections", operation_id = "list-collections",
-    responses((status = 200, body = Vec<CollectionOut>), (status = 401, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = Vec<CollectionOut>), Unauthorized))]
 pub async fn list_collections(
     State(core): State<Core>,
     Caller(actor): Caller,
@@ -75,9 +80,9 @@ pub async fn list_collections(
 /// Creates a collection owned by the caller. The slug is derived from the name unless given.
 #[utoipa::path(post, path = "/collections", tag = "collections", operation_id = "create-collection",
     request_body = CreateCollectionInput,
-    responses((status = 201, body = CollectionOut), (status = 401, body = Problem, content_type = "application/problem+json"),
+    responses((status = 201, body = CollectionOut), Unauthorized,
         (status = 409, description = "Slug taken", body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+        Unprocessable))]
 pub async fn create_collection(
     State(core): State<Core>,
     Caller(actor): Caller,
@@ -91,7 +96,7 @@ pub async fn create_collection(
 
 /// The caller's quick-record collection, created ("My recordings") on first use.
 #[utoipa::path(post, path = "/collections/default", tag = "collections", operation_id = "default-collection",
-    responses((status = 200, body = CollectionOut), (status = 401, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = CollectionOut), Unauthorized))]
 pub async fn default_collection(
     State(core): State<Core>,
     Caller(actor): Caller,
@@ -102,12 +107,12 @@ pub async fn default_collection(
 /// Whether a collection slug is free. An ill-formed slug is a 422.
 #[utoipa::path(get, path = "/collections/slug-available", tag = "collections", operation_id = "collection-slug-available",
     params(SlugQuery),
-    responses((status = 200, body = SlugAvailableOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = SlugAvailableOutputBody), Unauthorized,
+        Unprocessable))]
 pub async fn collection_slug_available(
     State(core): State<Core>,
     Caller(_actor): Caller,
-    Query(q): Query<SlugQuery>,
+    ApiQuery(q): ApiQuery<SlugQuery>,
 ) -> ApiResult<Json<SlugAvailableOutputBody>> {
     Ok(Json(service::slug_available(&core, &q.slug).await?))
 }
@@ -115,12 +120,12 @@ pub async fn collection_slug_available(
 /// A collection and its cards, by slug.
 #[utoipa::path(get, path = "/collections/by-slug/{slug}", tag = "collections", operation_id = "get-collection-by-slug",
     params(("slug" = String, Path)),
-    responses((status = 200, body = GetCollectionOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
+    responses((status = 200, body = GetCollectionOutputBody), Unauthorized,
         (status = 404, description = "No such collection, or not a member", body = Problem, content_type = "application/problem+json")))]
 pub async fn get_collection_by_slug(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(slug): Path<String>,
+    ApiPath(slug): ApiPath<String>,
 ) -> ApiResult<Json<GetCollectionOutputBody>> {
     Ok(Json(service::get_by_slug(&core, &actor, &slug).await?))
 }
@@ -128,12 +133,12 @@ pub async fn get_collection_by_slug(
 /// A collection and its cards (home and linked).
 #[utoipa::path(get, path = "/collections/{id}", tag = "collections", operation_id = "get-collection",
     params(("id" = String, Path)),
-    responses((status = 200, body = GetCollectionOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = GetCollectionOutputBody), Unauthorized,
+        NotFound))]
 pub async fn get_collection(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> ApiResult<Json<GetCollectionOutputBody>> {
     Ok(Json(service::get(&core, &actor, &id).await?))
 }
@@ -141,13 +146,13 @@ pub async fn get_collection(
 /// Renames and describes a collection (editor).
 #[utoipa::path(put, path = "/collections/{id}", tag = "collections", operation_id = "update-collection",
     params(("id" = String, Path)), request_body = UpdateCollectionInput,
-    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
+    responses((status = 204), Unauthorized,
         (status = 403, description = "Viewer", body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"), (status = 422, body = Problem, content_type = "application/problem+json")))]
+        NotFound, Unprocessable))]
 pub async fn update_collection(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(input): ApiJson<UpdateCollectionInput>,
 ) -> ApiResult<StatusCode> {
     service::update(&core, &actor, &id, input).await?;
@@ -159,15 +164,15 @@ pub async fn update_collection(
 /// those cards stay in their own homes.
 #[utoipa::path(delete, path = "/collections/{id}", tag = "collections", operation_id = "delete-collection",
     params(("id" = String, Path), CascadeQuery),
-    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
+    responses((status = 204), Unauthorized,
         (status = 403, description = "Not an owner", body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"),
+        NotFound,
         (status = 409, description = "Home to cards and cascade not set", body = Problem, content_type = "application/problem+json")))]
 pub async fn delete_collection(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(id): Path<String>,
-    Query(q): Query<CascadeQuery>,
+    ApiPath(id): ApiPath<String>,
+    ApiQuery(q): ApiQuery<CascadeQuery>,
 ) -> ApiResult<StatusCode> {
     service::delete(&core, &actor, &id, q.cascade).await?;
     Ok(StatusCode::NO_CONTENT)
@@ -177,11 +182,11 @@ pub async fn delete_collection(
 #[utoipa::path(get, path = "/collections/{id}/background", tag = "collections", operation_id = "get-collection-background",
     params(("id" = String, Path)),
     responses((status = 200, description = "The image", content_type = "image/*"), (status = 304, description = "Unchanged"),
-        (status = 401, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json")))]
+        Unauthorized, NotFound))]
 pub async fn get_background(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     let (bytes, content_type, hash) = service::get_background(&core, &actor, &id).await?;
@@ -192,14 +197,14 @@ pub async fn get_background(
 /// stripped) (editor).
 #[utoipa::path(post, path = "/collections/{id}/background", tag = "collections", operation_id = "upload-collection-background",
     params(("id" = String, Path)), request_body(content = Vec<u8>, content_type = "multipart/form-data", description = "One file field"),
-    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 413, body = Problem, content_type = "application/problem+json"), (status = 415, body = Problem, content_type = "application/problem+json"),
+    responses((status = 204), Unauthorized,
+        Forbidden, NotFound,
+        PayloadTooLarge, UnsupportedMediaType,
         (status = 422, description = "No file in the body", body = Problem, content_type = "application/problem+json")))]
 pub async fn upload_background(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     Upload(bytes): Upload,
 ) -> ApiResult<StatusCode> {
     service::set_background(&core, &actor, &id, bytes).await?;
@@ -211,13 +216,13 @@ pub async fn upload_background(
 /// editor of the card's home.
 #[utoipa::path(post, path = "/collections/{id}/cards/link", tag = "collections", operation_id = "link-card",
     params(("id" = String, Path)), request_body = LinkCardInput,
-    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
+    responses((status = 204), Unauthorized,
+        Forbidden, NotFound,
         (status = 409, description = "This is the card's home", body = Problem, content_type = "application/problem+json")))]
 pub async fn link_card(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(input): ApiJson<LinkCardInput>,
 ) -> ApiResult<StatusCode> {
     service::link_card(&core, &actor, &id, input).await?;
@@ -227,12 +232,12 @@ pub async fn link_card(
 /// Removes a linked card from this collection (editor); the card stays in its home.
 #[utoipa::path(delete, path = "/collections/{id}/cards/{cardId}/link", tag = "collections", operation_id = "unlink-card",
     params(("id" = String, Path), ("cardId" = String, Path, description = "Card id or slug")),
-    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 204), Unauthorized,
+        Forbidden, NotFound))]
 pub async fn unlink_card(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path((id, card_id)): Path<(String, String)>,
+    ApiPath((id, card_id)): ApiPath<(String, String)>,
 ) -> ApiResult<StatusCode> {
     service::unlink_card(&core, &actor, &id, &card_id).await?;
     Ok(StatusCode::NO_CONTENT)
@@ -241,12 +246,12 @@ pub async fn unlink_card(
 /// Makes this the caller's default collection (editor: quick recordings create cards here).
 #[utoipa::path(post, path = "/collections/{id}/set-default", tag = "collections", operation_id = "set-default-collection",
     params(("id" = String, Path)),
-    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 204), Unauthorized,
+        Forbidden, NotFound))]
 pub async fn set_default_collection(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> ApiResult<StatusCode> {
     service::set_default(&core, &actor, &id).await?;
     Ok(StatusCode::NO_CONTENT)
@@ -255,13 +260,13 @@ pub async fn set_default_collection(
 /// Changes the slug (owner). 409 when taken.
 #[utoipa::path(put, path = "/collections/{id}/slug", tag = "collections", operation_id = "change-collection-slug",
     params(("id" = String, Path)), request_body = SlugInput,
-    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, body = Problem, content_type = "application/problem+json"), (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 204), Unauthorized,
+        Forbidden, NotFound,
+        Conflict, Unprocessable))]
 pub async fn change_collection_slug(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(input): ApiJson<SlugInput>,
 ) -> ApiResult<StatusCode> {
     service::change_slug(&core, &actor, &id, input).await?;
@@ -271,12 +276,12 @@ pub async fn change_collection_slug(
 /// Counts and disk use of the collection.
 #[utoipa::path(get, path = "/collections/{id}/stats", tag = "collections", operation_id = "collection-stats",
     params(("id" = String, Path)),
-    responses((status = 200, body = CollectionStatsOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = CollectionStatsOutputBody), Unauthorized,
+        NotFound))]
 pub async fn collection_stats(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> ApiResult<Json<CollectionStatsOutputBody>> {
     Ok(Json(service::stats(&core, &actor, &id).await?))
 }

@@ -5,7 +5,7 @@
 //! `POST /seed` puts a collection's cards on chosen players, now or later.
 //! An account that is not the caller's is a 404; one that needs relinking is a 409.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use cardsmith_core::player::{devices, seed};
@@ -21,7 +21,10 @@ use cardsmith_model::Problem;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::problem::{ApiJson, ApiResult};
+use crate::problem::responses::{
+    Conflict, NotFound, ServiceUnavailable, TooManyRequests, Unauthorized, Unprocessable,
+};
+use crate::problem::{ApiJson, ApiPath, ApiResult};
 use crate::session::Caller;
 use crate::state::AppState;
 
@@ -39,7 +42,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// Players across all the caller's linked accounts.
 #[utoipa::path(get, path = "/devices", tag = "devices", operation_id = "list-devices",
-    responses((status = 200, body = ListDevicesOutputBody), (status = 401, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = ListDevicesOutputBody), Unauthorized))]
 pub async fn list_devices(
     State(core): State<Core>,
     Caller(actor): Caller,
@@ -49,12 +52,12 @@ pub async fn list_devices(
 
 #[utoipa::path(get, path = "/devices/{accountID}/{deviceID}/info", tag = "devices", operation_id = "device-info",
     params(("accountID" = String, Path), ("deviceID" = String, Path)),
-    responses((status = 200, body = InfoSnapshot), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"), (status = 409, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = InfoSnapshot), Unauthorized,
+        NotFound, Conflict))]
 pub async fn device_info(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path((account, device)): Path<(String, String)>,
+    ApiPath((account, device)): ApiPath<(String, String)>,
 ) -> ApiResult<Json<InfoSnapshot>> {
     Ok(Json(devices::info(&core, &actor, &account, &device).await?))
 }
@@ -62,12 +65,12 @@ pub async fn device_info(
 /// Whether a snapshot of the player is kept for offline viewing, and from when.
 #[utoipa::path(get, path = "/devices/{accountID}/{deviceID}/cache-status", tag = "devices", operation_id = "device-cache-status",
     params(("accountID" = String, Path), ("deviceID" = String, Path)),
-    responses((status = 200, body = CacheStatusOut), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = CacheStatusOut), Unauthorized,
+        NotFound))]
 pub async fn device_cache_status(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path((account, device)): Path<(String, String)>,
+    ApiPath((account, device)): ApiPath<(String, String)>,
 ) -> ApiResult<Json<CacheStatusOut>> {
     Ok(Json(
         devices::cache_status(&core, &actor, &account, &device).await?,
@@ -79,15 +82,15 @@ pub async fn device_cache_status(
 /// relinking and the player was never seen before.
 #[utoipa::path(get, path = "/devices/{accountID}/{deviceID}/published", tag = "devices", operation_id = "device-published",
     params(("accountID" = String, Path), ("deviceID" = String, Path)),
-    responses((status = 200, body = PublishedCardsOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
+    responses((status = 200, body = PublishedCardsOutputBody), Unauthorized,
         (status = 404, description = "No such account, or no such player on it", body = Problem, content_type = "application/problem+json"),
-        (status = 409, body = Problem, content_type = "application/problem+json"),
-        (status = 429, body = Problem, content_type = "application/problem+json"),
-        (status = 503, body = Problem, content_type = "application/problem+json")))]
+        Conflict,
+        TooManyRequests,
+        ServiceUnavailable))]
 pub async fn device_published(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path((account, device)): Path<(String, String)>,
+    ApiPath((account, device)): ApiPath<(String, String)>,
 ) -> ApiResult<Json<PublishedCardsOutputBody>> {
     let cards = devices::published(&core, &actor, &account, &device).await?;
     Ok(Json(PublishedCardsOutputBody { cards: Some(cards) }))
@@ -95,13 +98,13 @@ pub async fn device_published(
 
 #[utoipa::path(post, path = "/devices/{accountID}/{deviceID}/command", tag = "devices", operation_id = "device-command",
     params(("accountID" = String, Path), ("deviceID" = String, Path)), request_body = DeviceCommandInput,
-    responses((status = 200, body = MessageOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"), (status = 409, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = MessageOutputBody), Unauthorized,
+        NotFound, Conflict,
+        Unprocessable))]
 pub async fn device_command(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path((account, device)): Path<(String, String)>,
+    ApiPath((account, device)): ApiPath<(String, String)>,
     ApiJson(input): ApiJson<DeviceCommandInput>,
 ) -> ApiResult<Json<MessageOutputBody>> {
     Ok(Json(MessageOutputBody::new(
@@ -112,13 +115,13 @@ pub async fn device_command(
 /// Changes the named settings; every other setting of the player stays as it is.
 #[utoipa::path(put, path = "/devices/{accountID}/{deviceID}/settings", tag = "devices", operation_id = "device-settings",
     params(("accountID" = String, Path), ("deviceID" = String, Path)), request_body = DeviceSettingsInput,
-    responses((status = 200, body = MessageOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"), (status = 409, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = MessageOutputBody), Unauthorized,
+        NotFound, Conflict,
+        Unprocessable))]
 pub async fn device_settings(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path((account, device)): Path<(String, String)>,
+    ApiPath((account, device)): ApiPath<(String, String)>,
     ApiJson(input): ApiJson<DeviceSettingsInput>,
 ) -> ApiResult<Json<MessageOutputBody>> {
     Ok(Json(MessageOutputBody::new(
@@ -129,13 +132,13 @@ pub async fn device_settings(
 /// Replaces the player's shortcut buttons (write-only on the platform).
 #[utoipa::path(put, path = "/devices/{accountID}/{deviceID}/shortcuts", tag = "devices", operation_id = "device-shortcuts",
     params(("accountID" = String, Path), ("deviceID" = String, Path)), request_body = ShortcutsInput,
-    responses((status = 200, body = MessageOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"), (status = 409, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = MessageOutputBody), Unauthorized,
+        NotFound, Conflict,
+        Unprocessable))]
 pub async fn device_shortcuts(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path((account, device)): Path<(String, String)>,
+    ApiPath((account, device)): ApiPath<(String, String)>,
     ApiJson(input): ApiJson<ShortcutsInput>,
 ) -> ApiResult<Json<MessageOutputBody>> {
     Ok(Json(MessageOutputBody::new(
@@ -150,9 +153,9 @@ pub async fn device_shortcuts(
 /// account's. A past or `null` time means now; at most a year ahead.
 #[utoipa::path(post, path = "/seed", tag = "devices", operation_id = "seed-devices",
     request_body = SeedInput,
-    responses((status = 202, body = SeedJobOut), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"), (status = 409, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 202, body = SeedJobOut), Unauthorized,
+        NotFound, Conflict,
+        Unprocessable))]
 pub async fn seed_devices(
     State(core): State<Core>,
     Caller(actor): Caller,

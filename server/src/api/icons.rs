@@ -3,20 +3,23 @@
 //! numbers them. Reading needs any role on the card; uploading needs editor in its home
 //! collection. A chapter without an uploaded icon is served its drawn default.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::Json;
 use cardsmith_core::tracks::icons;
 use cardsmith_core::Core;
 use cardsmith_model::track::TrackIconOut;
-use cardsmith_model::Problem;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::media::{image_response, Upload};
-use crate::problem::ApiResult;
+use super::media::image_response;
+use super::multipart::Upload;
+use crate::problem::responses::{
+    Forbidden, NotFound, PayloadTooLarge, Unauthorized, Unprocessable, UnsupportedMediaType,
+};
+use crate::problem::{ApiPath, ApiResult};
 use crate::session::Caller;
 use crate::state::AppState;
 
@@ -36,12 +39,12 @@ pub fn upload_router() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/cards/{slug}/icons/{position}", tag = "icons", operation_id = "get-track-icon",
     params(("slug" = String, Path), ("position" = i64, Path, description = "Chapter position, from 1")),
     responses((status = 200, description = "16x16 PNG", content_type = "image/png"), (status = 304, description = "Unchanged"),
-        (status = 401, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+        Unauthorized, NotFound,
+        Unprocessable))]
 pub async fn get_icon(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path((slug, position)): Path<(String, String)>,
+    ApiPath((slug, position)): ApiPath<(String, String)>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     let (position, size) = icons::parse_icon_ref(&position)?;
@@ -66,8 +69,8 @@ struct FullIconDoc;
 #[utoipa::path(get, path = "/cards/{slug}/icons/{position}-full", tag = "icons", operation_id = "get-track-icon-full",
     params(("slug" = String, Path), ("position" = i64, Path, description = "Chapter position, from 1")),
     responses((status = 200, description = "The image", content_type = "image/*"), (status = 304, description = "Unchanged"),
-        (status = 401, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+        Unauthorized, NotFound,
+        Unprocessable))]
 #[expect(dead_code, reason = "documentation only: `get_icon` serves this path")]
 fn get_icon_full() {}
 
@@ -78,14 +81,14 @@ fn get_icon_full() {}
 #[utoipa::path(post, path = "/cards/{slug}/tracks/{position}/icon", tag = "icons", operation_id = "upload-track-icon",
     params(("slug" = String, Path), ("position" = i64, Path, description = "Chapter position, from 1")),
     request_body(content = Vec<u8>, content_type = "multipart/form-data", description = "One file field"),
-    responses((status = 200, body = TrackIconOut), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 413, body = Problem, content_type = "application/problem+json"), (status = 415, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = TrackIconOut), Unauthorized,
+        Forbidden, NotFound,
+        PayloadTooLarge, UnsupportedMediaType,
+        Unprocessable))]
 pub async fn upload_icon(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path((slug, position)): Path<(String, String)>,
+    ApiPath((slug, position)): ApiPath<(String, String)>,
     Upload(bytes): Upload,
 ) -> ApiResult<Json<TrackIconOut>> {
     let position = icons::parse_position(&position)?;

@@ -1,6 +1,6 @@
 //! Importing cards made on the player platform into Cardsmith.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use cardsmith_core::player::import;
@@ -8,11 +8,11 @@ use cardsmith_core::Core;
 use cardsmith_model::import::{
     ImportFromPlayerInput, ImportFromPlayerOutputBody, PlayerLibraryCardOut,
 };
-use cardsmith_model::Problem;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::problem::{ApiJson, ApiResult};
+use crate::problem::responses::{Conflict, NotFound, Unauthorized, Unprocessable};
+use crate::problem::{ApiJson, ApiPath, ApiResult};
 use crate::session::Caller;
 use crate::state::AppState;
 
@@ -26,12 +26,12 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// `already_imported` when a local card came from it, `locally_edited` when that card changed.
 #[utoipa::path(get, path = "/player-accounts/{id}/library", tag = "import", operation_id = "player-library",
     params(("id" = String, Path)),
-    responses((status = 200, body = Vec<PlayerLibraryCardOut>), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"), (status = 409, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = Vec<PlayerLibraryCardOut>), Unauthorized,
+        NotFound, Conflict))]
 pub async fn player_library(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> ApiResult<Json<Vec<PlayerLibraryCardOut>>> {
     Ok(Json(import::library(&core, &actor, &id).await?))
 }
@@ -40,8 +40,8 @@ pub async fn player_library(
 /// job (`job_id`) downloads its audio (kept as already transcoded) and cover.
 #[utoipa::path(post, path = "/cards/import-from-player", tag = "import", operation_id = "import-from-player",
     request_body = ImportFromPlayerInput,
-    responses((status = 202, body = ImportFromPlayerOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 409, body = Problem, content_type = "application/problem+json"), (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 202, body = ImportFromPlayerOutputBody), Unauthorized,
+        Conflict, Unprocessable))]
 pub async fn import_from_player(
     State(core): State<Core>,
     Caller(actor): Caller,

@@ -1,7 +1,7 @@
 //! Background jobs: people follow their own (`progress` for progress bars); administrators
 //! list everyone's and cancel. Also the library rescan, which is itself a job.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use cardsmith_core::jobs::service::{self, JobFilter};
@@ -9,13 +9,13 @@ use cardsmith_core::media::rescan;
 use cardsmith_core::Core;
 use cardsmith_model::job::{AdminJobOut, JobOut};
 use cardsmith_model::system::MessageOutputBody;
-use cardsmith_model::Problem;
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::problem::ApiResult;
+use crate::problem::responses::{Conflict, Forbidden, NotFound, Unauthorized, Unprocessable};
+use crate::problem::{ApiPath, ApiQuery, ApiResult};
 use crate::session::Caller;
 use crate::state::AppState;
 
@@ -31,7 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// The caller's jobs, newest first (the last 200). `status`: queued, running, succeeded,
 /// failed or cancelled; a failed job's `error` says why.
 #[utoipa::path(get, path = "/jobs", tag = "jobs", operation_id = "list-jobs",
-    responses((status = 200, body = Vec<JobOut>), (status = 401, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = Vec<JobOut>), Unauthorized))]
 pub async fn list_jobs(
     State(core): State<Core>,
     Caller(actor): Caller,
@@ -42,12 +42,12 @@ pub async fn list_jobs(
 /// One of the caller's jobs; poll it for `status`, `progress` and `result`.
 #[utoipa::path(get, path = "/jobs/{id}", tag = "jobs", operation_id = "get-job",
     params(("id" = String, Path)),
-    responses((status = 200, body = JobOut), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = JobOut), Unauthorized,
+        NotFound))]
 pub async fn get_job(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> ApiResult<Json<JobOut>> {
     Ok(Json(service::get(&core, &actor, &id).await?))
 }
@@ -67,12 +67,12 @@ pub struct AdminJobsQuery {
 /// Everyone's jobs, newest first, filtered by `status` and `type` (admin).
 #[utoipa::path(get, path = "/admin/jobs", tag = "admin", operation_id = "admin-list-jobs",
     params(AdminJobsQuery),
-    responses((status = 200, body = Vec<AdminJobOut>), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = Vec<AdminJobOut>), Unauthorized,
+        Forbidden, Unprocessable))]
 pub async fn admin_list_jobs(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Query(q): Query<AdminJobsQuery>,
+    ApiQuery(q): ApiQuery<AdminJobsQuery>,
 ) -> ApiResult<Json<Vec<AdminJobOut>>> {
     let filter = JobFilter {
         status: q.status,
@@ -87,13 +87,13 @@ pub async fn admin_list_jobs(
 /// is a 409.
 #[utoipa::path(delete, path = "/admin/jobs/{id}", tag = "admin", operation_id = "admin-cancel-job",
     params(("id" = String, Path)),
-    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 204), Unauthorized,
+        Forbidden, NotFound,
+        Conflict))]
 pub async fn admin_cancel_job(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> ApiResult<StatusCode> {
     service::admin_cancel(&core, &actor, &id).await?;
     Ok(StatusCode::NO_CONTENT)
@@ -104,7 +104,7 @@ pub async fn admin_cancel_job(
 /// again, unreferenced media files and stale temporary files are removed. Any signed-in
 /// user may ask (it only repairs; nothing referenced is ever removed).
 #[utoipa::path(post, path = "/library/rescan", tag = "admin", operation_id = "rescan-library",
-    responses((status = 202, body = MessageOutputBody), (status = 401, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 202, body = MessageOutputBody), Unauthorized))]
 pub async fn rescan_library(
     State(core): State<Core>,
     Caller(actor): Caller,

@@ -1,6 +1,6 @@
 //! Label sheets (PDF/SVG) and their public share links.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -11,7 +11,8 @@ use cardsmith_model::Problem;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::problem::{ApiJson, ApiResult};
+use crate::problem::responses::{NotFound, Unauthorized, Unprocessable};
+use crate::problem::{ApiJson, ApiPath, ApiResult};
 use crate::session::Caller;
 use crate::state::AppState;
 
@@ -29,9 +30,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// `page_size` `a4` or `letter`; every card must be reachable by the caller.
 #[utoipa::path(post, path = "/labels/generate", tag = "labels", operation_id = "generate-labels",
     request_body = GenerateLabelsInput,
-    responses((status = 201, body = GenerateLabelsOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
+    responses((status = 201, body = GenerateLabelsOutputBody), Unauthorized,
         (status = 404, description = "A card is not reachable", body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+        Unprocessable))]
 pub async fn generate_labels(
     State(core): State<Core>,
     Caller(actor): Caller,
@@ -47,11 +48,11 @@ pub async fn generate_labels(
 #[utoipa::path(get, path = "/labels/{filename}", tag = "labels", operation_id = "get-label",
     params(("filename" = String, Path)),
     responses((status = 200, description = "The PDF or SVG", content(("application/pdf"), ("image/svg+xml"))),
-        (status = 401, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json")))]
+        Unauthorized, NotFound))]
 pub async fn get_label(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(filename): Path<String>,
+    ApiPath(filename): ApiPath<String>,
 ) -> ApiResult<Response> {
     Ok(file_response(
         labels::get_file(&core, &actor, &filename).await?,
@@ -90,12 +91,12 @@ pub fn file_response((bytes, content_type, filename): LabelFile) -> Response {
 /// revoked.
 #[utoipa::path(post, path = "/labels/{id}/share", tag = "labels", operation_id = "share-label",
     params(("id" = String, Path, description = "Label id or filename")),
-    responses((status = 201, body = LabelShareOut), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 201, body = LabelShareOut), Unauthorized,
+        NotFound))]
 pub async fn share_label(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> ApiResult<(StatusCode, Json<LabelShareOut>)> {
     Ok((
         StatusCode::CREATED,
@@ -105,7 +106,7 @@ pub async fn share_label(
 
 /// The caller's live share links, newest first.
 #[utoipa::path(get, path = "/shares", tag = "labels", operation_id = "list-shares",
-    responses((status = 200, body = Vec<LabelShareOut>), (status = 401, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = Vec<LabelShareOut>), Unauthorized))]
 pub async fn list_shares(
     State(core): State<Core>,
     Caller(actor): Caller,
@@ -115,7 +116,7 @@ pub async fn list_shares(
 
 /// Revokes every share link of the caller; the links stop working at once.
 #[utoipa::path(delete, path = "/shares", tag = "labels", operation_id = "revoke-all-shares",
-    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 204), Unauthorized))]
 pub async fn revoke_all_shares(
     State(core): State<Core>,
     Caller(actor): Caller,
@@ -127,12 +128,12 @@ pub async fn revoke_all_shares(
 /// Revokes one share link; it stops working at once.
 #[utoipa::path(delete, path = "/shares/{id}", tag = "labels", operation_id = "revoke-share",
     params(("id" = String, Path)),
-    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 204), Unauthorized,
+        NotFound))]
 pub async fn revoke_share(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> ApiResult<StatusCode> {
     labels::revoke(&core, &actor, &id).await?;
     Ok(StatusCode::NO_CONTENT)
@@ -141,7 +142,7 @@ pub async fn revoke_share(
 /// `GET /shared/labels/{token}`: the public side of a share link (no session).
 pub async fn open_shared_label(
     State(core): State<Core>,
-    Path(token): Path<String>,
+    ApiPath(token): ApiPath<String>,
 ) -> ApiResult<Response> {
     Ok(file_response(labels::shared_file(&core, &token).await?))
 }

@@ -6,6 +6,7 @@ mod audio;
 pub mod auth;
 pub mod cards;
 pub mod collection_members;
+pub mod collection_presets;
 pub mod collections;
 pub mod devices;
 pub mod icons;
@@ -13,6 +14,7 @@ pub mod import;
 pub mod jobs;
 pub mod labels;
 mod media;
+mod multipart;
 pub mod player_accounts;
 pub mod publish;
 pub mod recording;
@@ -38,6 +40,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(admin_users::router())
         .merge(collections::router())
         .merge(collection_members::router())
+        .merge(collection_presets::router())
         .merge(cards::router())
         .merge(labels::router())
         .merge(tracks::router())

@@ -8,7 +8,7 @@
 //! never sent to a browser. The account's label is the family's primary email. Without a
 //! configured client id, linking answers 409 explaining how to register one.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::Json;
@@ -16,13 +16,13 @@ use cardsmith_core::auth::session;
 use cardsmith_core::player::accounts::{self, Callback};
 use cardsmith_core::Core;
 use cardsmith_model::player::ListPlayerAccountsOutputBody;
-use cardsmith_model::Problem;
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::problem::ApiResult;
+use crate::problem::responses::{Conflict, Forbidden, NotFound, Unauthorized, Unprocessable};
+use crate::problem::{ApiPath, ApiQuery, ApiResult};
 use crate::session::{token, Caller};
 use crate::state::AppState;
 
@@ -46,7 +46,7 @@ fn is_navigation(headers: &HeaderMap) -> bool {
 
 /// The caller's linked accounts (`status`: `linked`, or `needs_relink` with the reason).
 #[utoipa::path(get, path = "/player-accounts", tag = "player-account linking", operation_id = "list-player-accounts",
-    responses((status = 200, body = ListPlayerAccountsOutputBody), (status = 401, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = ListPlayerAccountsOutputBody), Unauthorized))]
 pub async fn list_player_accounts(
     State(core): State<Core>,
     Caller(actor): Caller,
@@ -59,12 +59,12 @@ pub async fn list_player_accounts(
 /// Unlinks an account: its tokens are deleted.
 #[utoipa::path(delete, path = "/player-accounts/{id}", tag = "player-account linking", operation_id = "unlink-player-account",
     params(("id" = String, Path)),
-    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 204), Unauthorized,
+        NotFound))]
 pub async fn unlink_player_account(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> ApiResult<StatusCode> {
     accounts::unlink(&core, &actor, &id).await?;
     Ok(StatusCode::NO_CONTENT)
@@ -75,7 +75,7 @@ pub async fn unlink_player_account(
 #[utoipa::path(get, path = "/player-accounts/link", tag = "player-account linking", operation_id = "start-player-account-link",
     responses((status = 204, headers(("Location" = String, description = "the authorization URL"))),
         (status = 303, description = "browsers are sent to the authorization URL"),
-        (status = 401, body = Problem, content_type = "application/problem+json"), (status = 409, body = Problem, content_type = "application/problem+json")))]
+        Unauthorized, Conflict))]
 pub async fn start_link(
     State(core): State<Core>,
     Caller(actor): Caller,
@@ -112,12 +112,12 @@ pub struct CallbackQuery {
 #[utoipa::path(get, path = "/player-accounts/callback", tag = "player-account linking", operation_id = "player-account-link-callback",
     params(CallbackQuery),
     responses((status = 204), (status = 303, description = "browsers go back to the accounts page"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 409, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+        Forbidden, Conflict,
+        Unprocessable))]
 pub async fn link_callback(
     State(core): State<Core>,
     headers: HeaderMap,
-    Query(q): Query<CallbackQuery>,
+    ApiQuery(q): ApiQuery<CallbackQuery>,
 ) -> ApiResult<Response> {
     let actor = session::authenticate(&core, token(&headers, &core))
         .await

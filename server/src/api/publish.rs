@@ -6,7 +6,7 @@
 //! `dry_run: true` answers the plan only. Each job uploads only missing audio and covers, then
 //! the whole card document. `POST /publish/verify` compares accounts with local state.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use cardsmith_core::player::publish;
@@ -14,11 +14,11 @@ use cardsmith_core::Core;
 use cardsmith_model::publish::{
     PublishInput, PublishOutputBody, PublishRecordOut, VerifyPublishInput, VerifyPublishOutputBody,
 };
-use cardsmith_model::Problem;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::problem::{ApiJson, ApiResult};
+use crate::problem::responses::{Conflict, NotFound, Unauthorized, Unprocessable};
+use crate::problem::{ApiJson, ApiPath, ApiResult};
 use crate::session::Caller;
 use crate::state::AppState;
 
@@ -33,8 +33,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(post, path = "/publish", tag = "publish", operation_id = "publish-cards",
     request_body = PublishInput,
     responses((status = 202, body = PublishOutputBody), (status = 200, body = PublishOutputBody, description = "dry run: the plan only"),
-        (status = 401, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, body = Problem, content_type = "application/problem+json"), (status = 422, body = Problem, content_type = "application/problem+json")))]
+        Unauthorized, NotFound,
+        Conflict, Unprocessable))]
 pub async fn publish_cards(
     State(core): State<Core>,
     Caller(actor): Caller,
@@ -53,8 +53,8 @@ pub async fn publish_cards(
 /// or `never_published`.
 #[utoipa::path(post, path = "/publish/verify", tag = "publish", operation_id = "verify-publish",
     request_body = VerifyPublishInput,
-    responses((status = 200, body = VerifyPublishOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 409, body = Problem, content_type = "application/problem+json"), (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = VerifyPublishOutputBody), Unauthorized,
+        Conflict, Unprocessable))]
 pub async fn verify_publish(
     State(core): State<Core>,
     Caller(actor): Caller,
@@ -66,12 +66,12 @@ pub async fn verify_publish(
 /// Where the card was published among the caller's accounts.
 #[utoipa::path(get, path = "/cards/{slug}/publish-status", tag = "publish", operation_id = "card-publish-status",
     params(("slug" = String, Path)),
-    responses((status = 200, body = Vec<PublishRecordOut>), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = Vec<PublishRecordOut>), Unauthorized,
+        NotFound))]
 pub async fn publish_status(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(slug): Path<String>,
+    ApiPath(slug): ApiPath<String>,
 ) -> ApiResult<Json<Vec<PublishRecordOut>>> {
     Ok(Json(publish::status(&core, &actor, &slug).await?))
 }

@@ -13,11 +13,12 @@
 //! expire.
 
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use cardsmith_core::{recording, Core, CoreError};
+use cardsmith_core::recording::{self, ChunkOutcome};
+use cardsmith_core::Core;
 use cardsmith_model::recording::{
     RecordFinishInput, RecordFinishOutputBody, RecordStartInput, RecordStartOutputBody,
 };
@@ -27,7 +28,11 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::problem::{ApiError, ApiJsonOrEmpty, ApiResult};
+use crate::problem::responses::{
+    Conflict, Forbidden, NotFound, PayloadTooLarge, Unauthorized, Unprocessable,
+    UnsupportedMediaType,
+};
+use crate::problem::{ApiError, ApiJsonOrEmpty, ApiPath, ApiQuery, ApiResult};
 use crate::session::Caller;
 use crate::state::AppState;
 
@@ -48,14 +53,14 @@ pub fn chunk_router() -> OpenApiRouter<AppState> {
 /// Opens a recording session on the card (editor).
 #[utoipa::path(post, path = "/cards/{slug}/tracks/record-start", tag = "recording", operation_id = "record-start",
     params(("slug" = String, Path)), request_body = RecordStartInput,
-    responses((status = 201, body = RecordStartOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
+    responses((status = 201, body = RecordStartOutputBody), Unauthorized,
+        Forbidden, NotFound,
         (status = 409, description = "the caller already has the most recording sessions open", body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+        Unprocessable))]
 pub async fn record_start(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(slug): Path<String>,
+    ApiPath(slug): ApiPath<String>,
     ApiJsonOrEmpty(input): ApiJsonOrEmpty<RecordStartInput>,
 ) -> ApiResult<(StatusCode, Json<RecordStartOutputBody>)> {
     Ok((
@@ -68,9 +73,10 @@ pub async fn record_start(
 #[into_params(parameter_in = Query)]
 pub struct ChunkQuery {
     /// The chunk's sequence number, from 0. Optional: without it the chunk is appended after
-    /// the ones received; with it a re-sent chunk is not stored twice.
-    #[param(minimum = 0)]
-    pub seq: Option<i64>,
+    /// the ones received; with it a re-sent chunk is not stored twice. Taken as sent and
+    /// checked by the service, so a malformed one is a 422 on `seq` like any invalid field.
+    #[param(minimum = 0, value_type = Option<i64>)]
+    pub seq: Option<String>,
 }
 
 /// Appends one chunk of the take (raw bytes of the recorder's format).
@@ -78,63 +84,49 @@ pub struct ChunkQuery {
     params(("session_id" = String, Path), ChunkQuery),
     request_body(content_type = "application/octet-stream", description = "the chunk's bytes"),
     responses((status = 204, headers(("Recording-Next-Seq" = i64, description = "the sequence number expected next"))),
-        (status = 401, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, body = Problem, content_type = "application/problem+json"), (status = 413, body = Problem, content_type = "application/problem+json"),
+        Unauthorized, NotFound,
+        (status = 409, description = "the chunk is ahead of the one expected; `Recording-Next-Seq` names that one", body = Problem, content_type = "application/problem+json",
+            headers(("Recording-Next-Seq" = i64, description = "the sequence number expected next"))),
+        PayloadTooLarge,
         (status = 415, description = "the first chunk does not start like accepted audio", body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+        Unprocessable))]
 pub async fn record_chunk(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(id): Path<String>,
-    query: Result<Query<ChunkQuery>, axum::extract::rejection::QueryRejection>,
+    ApiPath(id): ApiPath<String>,
+    ApiQuery(q): ApiQuery<ChunkQuery>,
     headers: HeaderMap,
     body: Bytes,
 ) -> ApiResult<Response> {
-    let Query(q) = query.map_err(|_| {
-        ApiError::from(Problem::invalid(vec![cardsmith_model::FieldError::new(
-            "seq",
-            "must be a whole number: the chunk's sequence number, from 0",
-        )]))
-    })?;
-    if q.seq.is_some_and(|seq| seq < 0) {
-        return Err(CoreError::invalid("seq", "must be 0 or more").into());
-    }
-    if body.is_empty() {
-        return Err(CoreError::invalid("body", "the chunk is empty").into());
-    }
     let content_type = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
-    match recording::chunk(&core, &actor, &id, q.seq, content_type, &body).await {
-        Ok(state) => {
-            let mut r = StatusCode::NO_CONTENT.into_response();
-            r.headers_mut()
-                .insert("recording-next-seq", HeaderValue::from(state.next_seq));
-            Ok(r)
-        }
-        Err(CoreError::Conflict(detail)) => {
-            let mut r = ApiError::new(StatusCode::CONFLICT, detail).into_response();
-            if let Some(next) = recording::next_seq(&core, &actor, &id).await? {
-                r.headers_mut()
-                    .insert("recording-next-seq", HeaderValue::from(next));
-            }
-            Ok(r)
-        }
-        Err(e) => Err(e.into()),
-    }
+    let outcome =
+        recording::chunk(&core, &actor, &id, q.seq.as_deref(), content_type, &body).await?;
+    let (mut response, next_seq) = match outcome {
+        ChunkOutcome::Stored(state) => (StatusCode::NO_CONTENT.into_response(), state.next_seq),
+        ChunkOutcome::OutOfOrder { next_seq, detail } => (
+            ApiError::new(StatusCode::CONFLICT, detail).into_response(),
+            next_seq,
+        ),
+    };
+    response
+        .headers_mut()
+        .insert("recording-next-seq", HeaderValue::from(next_seq));
+    Ok(response)
 }
 
 /// Finishes the take: adds it as the card's last track and returns it.
 #[utoipa::path(post, path = "/recording/{session_id}/finish", tag = "recording", operation_id = "record-finish",
     params(("session_id" = String, Path)), request_body = RecordFinishInput,
-    responses((status = 200, body = RecordFinishOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"), (status = 409, body = Problem, content_type = "application/problem+json"),
-        (status = 415, body = Problem, content_type = "application/problem+json"), (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = RecordFinishOutputBody), Unauthorized,
+        NotFound, Conflict,
+        UnsupportedMediaType, Unprocessable))]
 pub async fn record_finish(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJsonOrEmpty(input): ApiJsonOrEmpty<RecordFinishInput>,
 ) -> ApiResult<Json<RecordFinishOutputBody>> {
     Ok(Json(recording::finish(&core, &actor, &id, input).await?))
@@ -143,12 +135,12 @@ pub async fn record_finish(
 /// Abandons the take: the session and everything received are deleted.
 #[utoipa::path(post, path = "/recording/{session_id}/abandon", tag = "recording", operation_id = "record-abandon",
     params(("session_id" = String, Path)),
-    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 204), Unauthorized,
+        NotFound))]
 pub async fn record_abandon(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> ApiResult<StatusCode> {
     recording::abandon(&core, &actor, &id).await?;
     Ok(StatusCode::NO_CONTENT)

@@ -7,7 +7,7 @@
 //! purging it deletes its record and files. Editing needs editor; only transcoded, idle,
 //! playable tracks can be edited (409 otherwise).
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use cardsmith_core::tracks::{edit, sources};
@@ -16,11 +16,11 @@ use cardsmith_model::job::JobIDOutputBody;
 use cardsmith_model::track::{
     FadeInput, MergeInput, SourceTrackOut, SplitInput, TrackTitleOutputBody, TrimInput,
 };
-use cardsmith_model::Problem;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::problem::{ApiJson, ApiResult};
+use crate::problem::responses::{Conflict, Forbidden, NotFound, Unauthorized, Unprocessable};
+use crate::problem::{ApiJson, ApiPath, ApiResult};
 use crate::session::Caller;
 use crate::state::AppState;
 
@@ -42,13 +42,13 @@ fn accepted(job_id: String) -> (StatusCode, Json<JobIDOutputBody>) {
 /// Keeps `start..end` seconds of the track (sample-exact); `title` renames the result.
 #[utoipa::path(post, path = "/cards/{slug}/tracks/{track_slug}/trim", tag = "cards", operation_id = "trim-track",
     params(("slug" = String, Path), ("track_slug" = String, Path)), request_body = TrimInput,
-    responses((status = 202, body = JobIDOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, body = Problem, content_type = "application/problem+json"), (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 202, body = JobIDOutputBody), Unauthorized,
+        Forbidden, NotFound,
+        Conflict, Unprocessable))]
 pub async fn trim_track(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path((slug, track)): Path<(String, String)>,
+    ApiPath((slug, track)): ApiPath<(String, String)>,
     ApiJson(input): ApiJson<TrimInput>,
 ) -> ApiResult<(StatusCode, Json<JobIDOutputBody>)> {
     Ok(accepted(
@@ -60,13 +60,13 @@ pub async fn trim_track(
 /// `titles` or "<title> (part n)".
 #[utoipa::path(post, path = "/cards/{slug}/tracks/{track_slug}/split", tag = "cards", operation_id = "split-track",
     params(("slug" = String, Path), ("track_slug" = String, Path)), request_body = SplitInput,
-    responses((status = 202, body = JobIDOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, body = Problem, content_type = "application/problem+json"), (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 202, body = JobIDOutputBody), Unauthorized,
+        Forbidden, NotFound,
+        Conflict, Unprocessable))]
 pub async fn split_track(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path((slug, track)): Path<(String, String)>,
+    ApiPath((slug, track)): ApiPath<(String, String)>,
     ApiJson(input): ApiJson<SplitInput>,
 ) -> ApiResult<(StatusCode, Json<JobIDOutputBody>)> {
     Ok(accepted(
@@ -77,13 +77,13 @@ pub async fn split_track(
 /// Fades the start in and/or the end out (milliseconds, up to 60000 each).
 #[utoipa::path(post, path = "/cards/{slug}/tracks/{track_slug}/fade", tag = "cards", operation_id = "fade-track",
     params(("slug" = String, Path), ("track_slug" = String, Path)), request_body = FadeInput,
-    responses((status = 202, body = JobIDOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, body = Problem, content_type = "application/problem+json"), (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 202, body = JobIDOutputBody), Unauthorized,
+        Forbidden, NotFound,
+        Conflict, Unprocessable))]
 pub async fn fade_track(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path((slug, track)): Path<(String, String)>,
+    ApiPath((slug, track)): ApiPath<(String, String)>,
     ApiJson(input): ApiJson<FadeInput>,
 ) -> ApiResult<(StatusCode, Json<JobIDOutputBody>)> {
     Ok(accepted(
@@ -94,13 +94,13 @@ pub async fn fade_track(
 /// Joins two or more tracks of the card, in the order given, into one at the first one's place.
 #[utoipa::path(post, path = "/cards/{slug}/merge", tag = "cards", operation_id = "merge-tracks",
     params(("slug" = String, Path)), request_body = MergeInput,
-    responses((status = 202, body = JobIDOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, body = Problem, content_type = "application/problem+json"), (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 202, body = JobIDOutputBody), Unauthorized,
+        Forbidden, NotFound,
+        Conflict, Unprocessable))]
 pub async fn merge_tracks(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(slug): Path<String>,
+    ApiPath(slug): ApiPath<String>,
     ApiJson(input): ApiJson<MergeInput>,
 ) -> ApiResult<(StatusCode, Json<JobIDOutputBody>)> {
     Ok(accepted(edit::merge(&core, &actor, &slug, input).await?))
@@ -109,12 +109,12 @@ pub async fn merge_tracks(
 /// Sources of the card: audio that edits replaced, kept for undo.
 #[utoipa::path(get, path = "/cards/{slug}/sources", tag = "cards", operation_id = "list-sources",
     params(("slug" = String, Path)),
-    responses((status = 200, body = Vec<SourceTrackOut>), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = Vec<SourceTrackOut>), Unauthorized,
+        NotFound))]
 pub async fn list_sources(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(slug): Path<String>,
+    ApiPath(slug): ApiPath<String>,
 ) -> ApiResult<Json<Vec<SourceTrackOut>>> {
     Ok(Json(sources::list(&core, &actor, &slug).await?))
 }
@@ -122,12 +122,12 @@ pub async fn list_sources(
 /// Purges a source: its record, and its files when nothing else uses them (editor).
 #[utoipa::path(delete, path = "/cards/{slug}/sources/{track_slug}", tag = "cards", operation_id = "purge-source",
     params(("slug" = String, Path), ("track_slug" = String, Path)),
-    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 204), Unauthorized,
+        Forbidden, NotFound))]
 pub async fn purge_source(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path((slug, track)): Path<(String, String)>,
+    ApiPath((slug, track)): ApiPath<(String, String)>,
 ) -> ApiResult<StatusCode> {
     sources::purge(&core, &actor, &slug, &track).await?;
     Ok(StatusCode::NO_CONTENT)
@@ -137,13 +137,13 @@ pub async fn purge_source(
 /// their place (editor). Returns the restored track's slug and title.
 #[utoipa::path(post, path = "/cards/{slug}/sources/{track_slug}/restore", tag = "cards", operation_id = "restore-source",
     params(("slug" = String, Path), ("track_slug" = String, Path)),
-    responses((status = 200, body = TrackTitleOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = TrackTitleOutputBody), Unauthorized,
+        Forbidden, NotFound,
+        Conflict))]
 pub async fn restore_source(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path((slug, track)): Path<(String, String)>,
+    ApiPath((slug, track)): ApiPath<(String, String)>,
 ) -> ApiResult<Json<TrackTitleOutputBody>> {
     let (slug, title) = sources::restore(&core, &actor, &slug, &track).await?;
     Ok(Json(TrackTitleOutputBody { slug, title }))

@@ -2,7 +2,7 @@
 //! the waveform. Reading needs any role on the card, changing needs editor in its home
 //! collection; a card or track the caller cannot reach is a 404.
 
-use axum::extract::{Multipart, Path, Query, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::Json;
@@ -15,14 +15,18 @@ use cardsmith_model::track::{
     TrackDetailOut, TrackSlugAvailableOutputBody, TrackSlugInput, TrackTitleInput,
     TrackTitleOutputBody,
 };
-use cardsmith_model::Problem;
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::audio::file_response;
-use crate::problem::{ApiError, ApiJson, ApiResult};
+use super::multipart::MultipartForm;
+use crate::problem::responses::{
+    Conflict, Forbidden, NotFound, PayloadTooLarge, RangeNotSatisfiable, Unauthorized,
+    Unprocessable, UnsupportedMediaType,
+};
+use crate::problem::{ApiJson, ApiPath, ApiQuery, ApiResult};
 use crate::session::Caller;
 use crate::state::AppState;
 
@@ -55,22 +59,16 @@ pub fn upload_router() -> OpenApiRouter<AppState> {
 #[utoipa::path(post, path = "/cards/{slug}/tracks", tag = "cards", operation_id = "upload-track",
     params(("slug" = String, Path)),
     request_body(content_type = "multipart/form-data", description = "`file`: the audio; `title` (optional)"),
-    responses((status = 201, body = TrackOut), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 413, body = Problem, content_type = "application/problem+json"), (status = 415, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 201, body = TrackOut), Unauthorized,
+        Forbidden, NotFound,
+        PayloadTooLarge, UnsupportedMediaType,
+        Unprocessable))]
 pub async fn upload_track(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(slug): Path<String>,
-    multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
+    ApiPath(slug): ApiPath<String>,
+    form: MultipartForm,
 ) -> ApiResult<(StatusCode, Json<TrackOut>)> {
-    let mut multipart = multipart.map_err(|r| {
-        ApiError::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            format!("send the file as multipart/form-data: {}", r.body_text()),
-        )
-    })?;
     // refuse early, before a large body is read, when the caller may not add tracks
     cardsmith_core::cards::require_card(
         core.db.pool(),
@@ -79,44 +77,11 @@ pub async fn upload_track(
         cardsmith_model::validate::CollectionRole::Editor,
     )
     .await?;
-    let mut file = None;
-    let mut filename = None;
-    let mut title = None;
-    while let Some(mut field) = multipart
-        .next_field()
-        .await
-        .map_err(super::media::multipart_error)?
-    {
-        if field.name() == Some("title") && field.file_name().is_none() {
-            title = Some(super::media::bounded_text(field, "title").await?);
-            continue;
-        }
-        if file.is_some() {
-            continue;
-        }
-        filename = field.file_name().map(str::to_owned);
-        let mut incoming =
-            IncomingFile::create(&core.settings.data_dir, core.settings.max_audio_bytes).await?;
-        let mut refused = None;
-        while let Some(chunk) = field.chunk().await.map_err(super::media::multipart_error)? {
-            // past the limit, keep reading (and dropping) what the client sends, so it gets
-            // to read the 413 instead of a connection reset
-            if refused.is_none() {
-                refused = incoming.write(&chunk).await.err();
-            }
-        }
-        if let Some(e) = refused {
-            return Err(e.into());
-        }
-        file = Some(incoming);
-    }
-    let file = file.ok_or_else(|| {
-        ApiError::from(Problem::invalid(vec![cardsmith_model::FieldError::new(
-            "file",
-            "is required: the multipart body had no file",
-        )]))
-    })?;
-    let track = upload::add_upload(&core, &actor, &slug, file, title, filename).await?;
+    let mut file =
+        IncomingFile::create(&core.settings.data_dir, core.settings.max_audio_bytes).await?;
+    let mut fields = form.read_into(&mut file, &["title"]).await?;
+    let title = fields.take_text("title");
+    let track = upload::add_upload(&core, &actor, &slug, file, title, fields.file_name).await?;
     Ok((StatusCode::CREATED, Json(track)))
 }
 
@@ -126,13 +91,13 @@ pub async fn upload_track(
 /// records the answer in `stream_status` (`reachable` / `unreachable`).
 #[utoipa::path(post, path = "/cards/{slug}/tracks/stream", tag = "cards", operation_id = "add-stream-track",
     params(("slug" = String, Path)), request_body = StreamTrackInput,
-    responses((status = 201, body = TrackOut), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 201, body = TrackOut), Unauthorized,
+        Forbidden, NotFound,
+        Unprocessable))]
 pub async fn add_stream_track(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(slug): Path<String>,
+    ApiPath(slug): ApiPath<String>,
     ApiJson(input): ApiJson<StreamTrackInput>,
 ) -> ApiResult<(StatusCode, Json<TrackOut>)> {
     Ok((
@@ -145,13 +110,13 @@ pub async fn add_stream_track(
 /// (or id), first to last (editor).
 #[utoipa::path(put, path = "/cards/{slug}/tracks/reorder", tag = "cards", operation_id = "reorder-tracks",
     params(("slug" = String, Path)), request_body = ReorderTracksInput,
-    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 204), Unauthorized,
+        Forbidden, NotFound,
+        Unprocessable))]
 pub async fn reorder_tracks(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(slug): Path<String>,
+    ApiPath(slug): ApiPath<String>,
     ApiJson(input): ApiJson<ReorderTracksInput>,
 ) -> ApiResult<StatusCode> {
     service::reorder(&core, &actor, &slug, input).await?;
@@ -169,13 +134,13 @@ pub struct TrackSlugQuery {
 /// Whether a track slug is free on this card. An ill-formed slug is a 422.
 #[utoipa::path(get, path = "/cards/{slug}/tracks/slug-available", tag = "cards", operation_id = "track-slug-available",
     params(("slug" = String, Path, description = "the card's slug"), TrackSlugQuery),
-    responses((status = 200, body = TrackSlugAvailableOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"), (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = TrackSlugAvailableOutputBody), Unauthorized,
+        NotFound, Unprocessable))]
 pub async fn track_slug_available(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path(slug): Path<String>,
-    Query(q): Query<TrackSlugQuery>,
+    ApiPath(slug): ApiPath<String>,
+    ApiQuery(q): ApiQuery<TrackSlugQuery>,
 ) -> ApiResult<Json<TrackSlugAvailableOutputBody>> {
     Ok(Json(
         service::slug_available(&core, &actor, &slug, &q.slug, q.track_id.as_deref()).await?,
@@ -185,12 +150,12 @@ pub async fn track_slug_available(
 /// A track (playable or source) with its edit history and processing state.
 #[utoipa::path(get, path = "/cards/{slug}/tracks/{track_slug}", tag = "cards", operation_id = "get-track",
     params(("slug" = String, Path), ("track_slug" = String, Path)),
-    responses((status = 200, body = TrackDetailOut), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = TrackDetailOut), Unauthorized,
+        NotFound))]
 pub async fn get_track(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path((slug, track)): Path<(String, String)>,
+    ApiPath((slug, track)): ApiPath<(String, String)>,
 ) -> ApiResult<Json<TrackDetailOut>> {
     Ok(Json(service::get(&core, &actor, &slug, &track).await?))
 }
@@ -199,12 +164,12 @@ pub async fn get_track(
 /// uses them. Sources made by its edits stay (they can be restored or purged).
 #[utoipa::path(delete, path = "/cards/{slug}/tracks/{track_slug}", tag = "cards", operation_id = "delete-track",
     params(("slug" = String, Path), ("track_slug" = String, Path)),
-    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 204), Unauthorized,
+        Forbidden, NotFound))]
 pub async fn delete_track(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path((slug, track)): Path<(String, String)>,
+    ApiPath((slug, track)): ApiPath<(String, String)>,
 ) -> ApiResult<StatusCode> {
     service::delete(&core, &actor, &slug, &track).await?;
     Ok(StatusCode::NO_CONTENT)
@@ -216,13 +181,13 @@ pub async fn delete_track(
 #[utoipa::path(get, path = "/cards/{slug}/tracks/{track_slug}/audio", tag = "cards", operation_id = "get-track-audio",
     params(("slug" = String, Path), ("track_slug" = String, Path), ("Range" = Option<String>, Header, description = "e.g. `bytes=0-1023`")),
     responses((status = 200, description = "the audio", content_type = "audio/mp4"), (status = 206, description = "part of the audio"),
-        (status = 304, description = "not modified"), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"), (status = 409, body = Problem, content_type = "application/problem+json"),
-        (status = 416, body = Problem, content_type = "application/problem+json")))]
+        (status = 304, description = "not modified"), Unauthorized,
+        NotFound, Conflict,
+        RangeNotSatisfiable))]
 pub async fn track_audio(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path((slug, track)): Path<(String, String)>,
+    ApiPath((slug, track)): ApiPath<(String, String)>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     let file = service::audio(&core, &actor, &slug, &track).await?;
@@ -240,14 +205,14 @@ pub struct PeaksQuery {
 /// the track, computed in-process from the transcoded audio and cached. 409 until transcoded.
 #[utoipa::path(get, path = "/cards/{slug}/tracks/{track_slug}/peaks", tag = "cards", operation_id = "get-track-peaks",
     params(("slug" = String, Path), ("track_slug" = String, Path), PeaksQuery),
-    responses((status = 200, body = PeaksOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 404, body = Problem, content_type = "application/problem+json"), (status = 409, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = PeaksOutputBody), Unauthorized,
+        NotFound, Conflict,
+        Unprocessable))]
 pub async fn track_peaks(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path((slug, track)): Path<(String, String)>,
-    Query(q): Query<PeaksQuery>,
+    ApiPath((slug, track)): ApiPath<(String, String)>,
+    ApiQuery(q): ApiQuery<PeaksQuery>,
 ) -> ApiResult<Json<PeaksOutputBody>> {
     Ok(Json(
         service::peaks(&core, &actor, &slug, &track, q.buckets).await?,
@@ -256,13 +221,13 @@ pub async fn track_peaks(
 
 #[utoipa::path(put, path = "/cards/{slug}/tracks/{track_slug}/description", tag = "cards", operation_id = "set-track-description",
     params(("slug" = String, Path), ("track_slug" = String, Path)), request_body = TrackDescriptionInput,
-    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 204), Unauthorized,
+        Forbidden, NotFound,
+        Unprocessable))]
 pub async fn set_track_description(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path((slug, track)): Path<(String, String)>,
+    ApiPath((slug, track)): ApiPath<(String, String)>,
     ApiJson(input): ApiJson<TrackDescriptionInput>,
 ) -> ApiResult<StatusCode> {
     service::set_description(&core, &actor, &slug, &track, input).await?;
@@ -272,13 +237,13 @@ pub async fn set_track_description(
 /// What the track's 16x16 icon should show (used when icons are generated).
 #[utoipa::path(put, path = "/cards/{slug}/tracks/{track_slug}/icon-prompt", tag = "cards", operation_id = "set-track-icon-prompt",
     params(("slug" = String, Path), ("track_slug" = String, Path)), request_body = IconPromptInput,
-    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 204), Unauthorized,
+        Forbidden, NotFound,
+        Unprocessable))]
 pub async fn set_track_icon_prompt(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path((slug, track)): Path<(String, String)>,
+    ApiPath((slug, track)): ApiPath<(String, String)>,
     ApiJson(input): ApiJson<IconPromptInput>,
 ) -> ApiResult<StatusCode> {
     service::set_icon_prompt(&core, &actor, &slug, &track, input).await?;
@@ -288,13 +253,13 @@ pub async fn set_track_icon_prompt(
 /// Sets the track's slug exactly; one another track of the card has is a 409.
 #[utoipa::path(put, path = "/cards/{slug}/tracks/{track_slug}/slug", tag = "cards", operation_id = "set-track-slug",
     params(("slug" = String, Path), ("track_slug" = String, Path)), request_body = TrackSlugInput,
-    responses((status = 204), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 409, body = Problem, content_type = "application/problem+json"), (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 204), Unauthorized,
+        Forbidden, NotFound,
+        Conflict, Unprocessable))]
 pub async fn set_track_slug(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path((slug, track)): Path<(String, String)>,
+    ApiPath((slug, track)): ApiPath<(String, String)>,
     ApiJson(input): ApiJson<TrackSlugInput>,
 ) -> ApiResult<StatusCode> {
     service::set_slug(&core, &actor, &slug, &track, input).await?;
@@ -304,13 +269,13 @@ pub async fn set_track_slug(
 /// Renames the track; the slug follows the title (made unique on the card) and is returned.
 #[utoipa::path(put, path = "/cards/{slug}/tracks/{track_slug}/title", tag = "cards", operation_id = "set-track-title",
     params(("slug" = String, Path), ("track_slug" = String, Path)), request_body = TrackTitleInput,
-    responses((status = 200, body = TrackTitleOutputBody), (status = 401, body = Problem, content_type = "application/problem+json"),
-        (status = 403, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-        (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses((status = 200, body = TrackTitleOutputBody), Unauthorized,
+        Forbidden, NotFound,
+        Unprocessable))]
 pub async fn set_track_title(
     State(core): State<Core>,
     Caller(actor): Caller,
-    Path((slug, track)): Path<(String, String)>,
+    ApiPath((slug, track)): ApiPath<(String, String)>,
     ApiJson(input): ApiJson<TrackTitleInput>,
 ) -> ApiResult<Json<TrackTitleOutputBody>> {
     Ok(Json(
