@@ -1,6 +1,6 @@
 //! Media hardening: ffmpeg reads only the audio it was given, a rescan loses nothing and names
-//! only the caller's tracks, recordings and uploads stay within their bounds, and internal
-//! error text never reaches users.
+//! only the caller's tracks, uploads stay within their bounds, slugs never shadow routes, and
+//! internal error text never reaches users. Recordings are in `hardening_recording`.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -11,7 +11,7 @@ use crate::audio_fixtures::{
     bytes, card_for, rescan_report, tone, try_upload, upload_track, wait_job, wait_settled,
 };
 use crate::helpers::{assert_problem, spawn_app, spawn_app_with, TestApp, User};
-use crate::recording::{send, take_in_chunks};
+use crate::recording::{send, session_of, start_recording};
 
 /// Real audio outside the data directory: a server that followed a playlist naming it would
 /// happily turn it into a track.
@@ -50,17 +50,6 @@ async fn trim(user: &User, card: &str, slug: &str, start: f64, end: f64) -> Stri
         .await,
     )
     .await
-}
-
-async fn start_recording(user: &User, card: &str) -> reqwest::Response {
-    user.post_empty(&format!("/api/cards/{card}/tracks/record-start"))
-        .await
-}
-
-async fn session_of(r: reqwest::Response) -> String {
-    assert_eq!(r.status(), 201);
-    let started: Value = r.json().await.unwrap();
-    started["session_id"].as_str().unwrap().to_owned()
 }
 
 #[tokio::test]
@@ -205,133 +194,6 @@ async fn a_rescan_looks_only_at_the_callers_tracks() {
 
     let report = rescan_report(&admin).await;
     assert_eq!(report["transcodes_queued"], json!([their_slug]), "{report}");
-}
-
-#[tokio::test]
-async fn a_client_written_from_the_spec_records_without_numbering_chunks() {
-    let app = spawn_app().await;
-    let admin = app.admin().await;
-    let card = card_for(&admin, "Spec client").await;
-    let session = session_of(start_recording(&admin, &card).await).await;
-    let chunks = take_in_chunks(3);
-    for (i, chunk) in chunks.iter().enumerate() {
-        let r = admin
-            .client
-            .post(admin.url(&format!("/api/recording/{session}/chunk")))
-            .header("content-type", "audio/webm")
-            .body(chunk.clone())
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(r.status(), 204);
-        assert_eq!(r.headers()["recording-next-seq"], (i + 1).to_string());
-    }
-    let r = admin
-        .post_json(&format!("/api/recording/{session}/finish"), &json!({}))
-        .await;
-    assert_eq!(r.status(), 200);
-    let finished: Value = r.json().await.unwrap();
-    let track = wait_settled(&admin, &card, finished["track_slug"].as_str().unwrap()).await;
-    assert_eq!(track["transcode_status"], "ready");
-    assert!(track["duration_ms"].as_i64().unwrap() > 1000);
-}
-
-/// A chunk whose write was cut short (a crash before its answer) is sent again: the partial
-/// bytes are cut off, not kept in front of the full chunk.
-#[tokio::test]
-async fn a_chunk_resent_after_a_partial_write_is_stored_once() {
-    let app = spawn_app().await;
-    let admin = app.admin().await;
-    let card = card_for(&admin, "Torn").await;
-    let session = session_of(start_recording(&admin, &card).await).await;
-    let chunks = take_in_chunks(3);
-    assert_eq!(send(&admin, &session, 0, &chunks[0]).await.status(), 204);
-    let take = app
-        .core
-        .settings
-        .data_dir
-        .join("recordings")
-        .join(&session)
-        .join("take");
-    {
-        use std::io::Write;
-        let mut file = std::fs::OpenOptions::new()
-            .append(true)
-            .open(&take)
-            .unwrap();
-        file.write_all(&chunks[1][..chunks[1].len() / 2]).unwrap();
-    }
-    assert_eq!(send(&admin, &session, 1, &chunks[1]).await.status(), 204);
-    assert_eq!(send(&admin, &session, 2, &chunks[2]).await.status(), 204);
-    assert_eq!(
-        std::fs::read(&take).unwrap(),
-        chunks.concat(),
-        "the take is exactly the chunks, once each"
-    );
-}
-
-#[tokio::test]
-async fn recordings_are_bounded_per_user_and_idle_encoders_stop() {
-    let app = spawn_app_with(&["--recording-idle-secs", "1"]).await;
-    let admin = app.admin().await;
-    let card = card_for(&admin, "Many takes").await;
-    let mut sessions = Vec::new();
-    for _ in 0..3 {
-        sessions.push(session_of(start_recording(&admin, &card).await).await);
-    }
-    let fourth = assert_problem(start_recording(&admin, &card).await, 409).await;
-    assert!(fourth["detail"].as_str().unwrap().contains("limit is 3"));
-    // another user's sessions count for them, not for this one
-    let (other, _) = app.new_user("second@example.com", "user").await;
-    let their_card = card_for(&other, "Theirs").await;
-    session_of(start_recording(&other, &their_card).await).await;
-
-    // chunks for sessions that do not exist (or are not the caller's) leave no trace
-    let tracked = app.core.recorders.tracked_sessions();
-    for i in 0..20 {
-        let r = send(&other, &format!("no-such-session-{i}"), 0, b"x").await;
-        assert_problem(r, 404).await;
-        assert_problem(send(&other, &sessions[0], 0, b"x").await, 404).await;
-    }
-    assert_eq!(app.core.recorders.tracked_sessions(), tracked);
-
-    let chunks = take_in_chunks(2);
-    assert_eq!(
-        send(&admin, &sessions[0], 0, &chunks[0]).await.status(),
-        204
-    );
-    assert_eq!(app.core.recorders.live_encoders(), 1);
-    for _ in 0..100 {
-        if app.core.recorders.live_encoders() == 0 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    assert_eq!(
-        app.core.recorders.live_encoders(),
-        0,
-        "the idle encoder stopped"
-    );
-    // the session goes on from its saved chunks
-    assert_eq!(
-        send(&admin, &sessions[0], 1, &chunks[1]).await.status(),
-        204
-    );
-    let r = admin
-        .post_json(
-            &format!("/api/recording/{}/finish", sessions[0]),
-            &json!({}),
-        )
-        .await;
-    assert_eq!(r.status(), 200);
-    let slug = r.json::<Value>().await.unwrap()["track_slug"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let track = wait_settled(&admin, &card, &slug).await;
-    assert_eq!(track["transcode_status"], "ready");
-    // a finished session frees its place
-    session_of(start_recording(&admin, &card).await).await;
 }
 
 #[tokio::test]
@@ -493,50 +355,4 @@ async fn a_failed_edit_tells_users_a_sentence_not_ffmpeg_output() {
         !shown.contains(&data_dir) && !shown.contains("ffmpeg"),
         "{shown}"
     );
-}
-
-/// SIGKILL mid-recording: every chunk answered before the kill is on disk, and the take goes
-/// on after the restart from where the session row says it stands.
-#[tokio::test]
-async fn a_recording_survives_a_kill_mid_take() {
-    let data = tempfile::tempdir().unwrap();
-    let mut server = crate::process::ServerProcess::start(data.path(), &[]).await;
-    let admin = server.client();
-    assert_eq!(
-        admin
-            .login(crate::helpers::ADMIN_EMAIL, crate::helpers::ADMIN_PASSWORD)
-            .await
-            .status(),
-        200
-    );
-    let card = card_for(&admin, "Power cut").await;
-    let session = session_of(start_recording(&admin, &card).await).await;
-    let chunks = take_in_chunks(4);
-    assert_eq!(send(&admin, &session, 0, &chunks[0]).await.status(), 204);
-    assert_eq!(send(&admin, &session, 1, &chunks[1]).await.status(), 204);
-    server.kill().await;
-    server.restart().await;
-    // the browser did not hear back about chunk 1, so it sends it again: stored once
-    let again = send(&admin, &session, 1, &chunks[1]).await;
-    assert_eq!(again.status(), 204);
-    assert_eq!(again.headers()["recording-next-seq"], "2");
-    assert_eq!(send(&admin, &session, 2, &chunks[2]).await.status(), 204);
-    assert_eq!(send(&admin, &session, 3, &chunks[3]).await.status(), 204);
-    let r = admin
-        .post_json(&format!("/api/recording/{session}/finish"), &json!({}))
-        .await;
-    assert_eq!(r.status(), 200);
-    let slug = r.json::<Value>().await.unwrap()["track_slug"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let track = wait_settled(&admin, &card, &slug).await;
-    assert_eq!(track["transcode_status"], "ready", "{track}");
-    let whole = crate::audio_fixtures::duration_ms(&crate::audio_fixtures::speech());
-    let got = track["duration_ms"].as_i64().unwrap();
-    assert!(
-        (got - whole).abs() < 150,
-        "take {got} ms, speech {whole} ms"
-    );
-    server.kill().await;
 }

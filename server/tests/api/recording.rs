@@ -33,6 +33,19 @@ pub async fn send(user: &User, session: &str, seq: i64, chunk: &[u8]) -> reqwest
         .unwrap()
 }
 
+/// Opens a recording session on `card` without a title.
+pub async fn start_recording(user: &User, card: &str) -> reqwest::Response {
+    user.post_empty(&format!("/api/cards/{card}/tracks/record-start"))
+        .await
+}
+
+/// The session id of a `record-start` answer (which must be a 201).
+pub async fn session_of(r: reqwest::Response) -> String {
+    assert_eq!(r.status(), 201);
+    let started: Value = r.json().await.unwrap();
+    started["session_id"].as_str().unwrap().to_owned()
+}
+
 #[tokio::test]
 async fn a_take_arrives_in_chunks_and_becomes_a_track() {
     let app = spawn_app().await;
