@@ -9,6 +9,9 @@
 //! to wait before the next try; the browser's `online` event cuts that wait short. The take may
 //! be finished only once the recorder has delivered its last chunk and every chunk is stored.
 
+// Only the browser's uploader uses the queue (and the tests); the server never records.
+#![cfg_attr(not(feature = "hydrate"), allow(dead_code))]
+
 use std::collections::VecDeque;
 
 /// The first wait after a send got no answer; it doubles with each further failure.

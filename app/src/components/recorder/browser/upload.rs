@@ -233,46 +233,69 @@ async fn send_all(shared: &Rc<RefCell<Shared>>) {
             (seq, chunk.clone(), url, sh.take.mime.clone())
         };
         let sent = send_chunk(&url, &mime, chunk, seq).await;
-        let mut sh = shared.borrow_mut();
-        if sh.phase == Phase::Abandoned {
-            return;
+        let step = shared.borrow_mut().take_answer(sent);
+        match step {
+            Step::Next => {}
+            Step::Stop => return,
+            Step::Wait(ms) => wait_or_wake(shared, ms).await,
+        }
+    }
+}
+
+/// What the pump does after an answer.
+enum Step {
+    Next,
+    Stop,
+    /// No answer: wait this many milliseconds (or until back online), then try again.
+    Wait(u32),
+}
+
+impl Shared {
+    fn take_answer(&mut self, sent: Sent) -> Step {
+        if self.phase == Phase::Abandoned {
+            return Step::Stop;
         }
         match sent {
             Sent::Next(next) => {
-                if matches!(sh.queue.link(), Link::Down { .. }) {
+                if matches!(self.queue.link(), Link::Down { .. }) {
                     // the connection is back: the note saying it was lost goes
-                    sh.ui.note.set(None);
+                    self.ui.note.set(None);
                 }
-                match sh.queue.answered(next) {
+                match self.queue.answered(next) {
                     Answer::Stored { from, to } if to > from => {
-                        sh.take.acked = to;
-                        if let Some(store) = &sh.store {
-                            store.forget_chunks(&sh.take.session, from, to);
-                            store.keep_take(&sh.take);
+                        self.take.acked = to;
+                        if let Some(store) = &self.store {
+                            store.forget_chunks(&self.take.session, from, to);
+                            store.keep_take(&self.take);
                         }
                     }
                     Answer::Stored { .. } | Answer::Resend { .. } => {}
                     Answer::Lost { from } => {
-                        sh.ui.error.set(Some(format!(
+                        self.ui.error.set(Some(format!(
                             "The server is missing part {} of this recording, which this device no longer has. \
                              Saving keeps what came before it.",
                             from + 1
                         )));
-                        sh.set_phase(Phase::Unsaved);
-                        return;
+                        self.set_phase(Phase::Unsaved);
+                        return Step::Stop;
                     }
                 }
-                sh.show_counts();
+                self.show_counts();
+                Step::Next
             }
             Sent::Refused(sentence) => {
-                sh.ui.error.set(Some(sentence));
-                return;
+                self.ui.error.set(Some(sentence));
+                if self.phase == Phase::Saving {
+                    // nothing more will be recorded: offer to save what the server has, or to
+                    // abandon (a session the server no longer knows can only be abandoned)
+                    self.set_phase(Phase::Unsaved);
+                }
+                Step::Stop
             }
             Sent::NoAnswer => {
-                let wait = sh.queue.send_failed();
-                sh.ui.note.set(Some(CONNECTION_LOST.into()));
-                drop(sh);
-                wait_or_wake(shared, wait).await;
+                let wait = self.queue.send_failed();
+                self.ui.note.set(Some(CONNECTION_LOST.into()));
+                Step::Wait(wait)
             }
         }
     }
