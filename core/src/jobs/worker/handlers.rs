@@ -52,67 +52,50 @@ pub(crate) struct Handler {
 }
 
 /// Every kind of job. Adding a kind is adding a row here (a test checks none is missing).
+#[rustfmt::skip]
 pub(crate) const HANDLERS: &[Handler] = &[
-    Handler {
-        kind: kind::TRANSCODE,
-        pool: PoolName::Transcode,
-        run: |ctx| Box::pin(tracks::jobs::run(ctx)),
-        after_failure: Some(|core, job, why| Box::pin(tracks::jobs::after_failure(core, job, why))),
-    },
-    Handler {
-        kind: kind::TRIM,
-        pool: PoolName::Edit,
-        run: |ctx| Box::pin(tracks::edit_job::run(ctx)),
-        after_failure: Some(EDIT_FAILED),
-    },
-    Handler {
-        kind: kind::SPLIT,
-        pool: PoolName::Edit,
-        run: |ctx| Box::pin(tracks::edit_job::run(ctx)),
-        after_failure: Some(EDIT_FAILED),
-    },
-    Handler {
-        kind: kind::MERGE,
-        pool: PoolName::Edit,
-        run: |ctx| Box::pin(tracks::edit_job::run(ctx)),
-        after_failure: Some(EDIT_FAILED),
-    },
-    Handler {
-        kind: kind::FADE,
-        pool: PoolName::Edit,
-        run: |ctx| Box::pin(tracks::edit_job::run(ctx)),
-        after_failure: Some(EDIT_FAILED),
-    },
-    Handler {
-        kind: kind::RESCAN,
-        pool: PoolName::Maintenance,
-        run: |ctx| Box::pin(media::rescan::run(ctx)),
-        after_failure: None,
-    },
-    Handler {
-        kind: kind::PUBLISH,
-        pool: PoolName::Player,
-        run: |ctx| Box::pin(player::publish_job::run(ctx)),
-        after_failure: Some(PUBLISH_FAILED),
-    },
-    Handler {
-        kind: kind::IMPORT,
-        pool: PoolName::Player,
-        run: |ctx| Box::pin(player::import::run(ctx)),
-        after_failure: None,
-    },
-    Handler {
-        kind: kind::SEED,
-        pool: PoolName::Player,
-        run: |ctx| Box::pin(player::seed::run(ctx)),
-        after_failure: Some(PUBLISH_FAILED),
-    },
+    //  kind             pool                   run        after a final failure
+    row(kind::TRANSCODE, PoolName::Transcode,   TRANSCODE, Some(TRANSCODE_FAILED)),
+    row(kind::TRIM,      PoolName::Edit,        EDIT,      Some(EDIT_FAILED)),
+    row(kind::SPLIT,     PoolName::Edit,        EDIT,      Some(EDIT_FAILED)),
+    row(kind::MERGE,     PoolName::Edit,        EDIT,      Some(EDIT_FAILED)),
+    row(kind::FADE,      PoolName::Edit,        EDIT,      Some(EDIT_FAILED)),
+    row(kind::RESCAN,    PoolName::Maintenance, RESCAN,    None),
+    row(kind::PUBLISH,   PoolName::Player,      PUBLISH,   Some(PUBLISH_FAILED)),
+    row(kind::IMPORT,    PoolName::Player,      IMPORT,    None),
+    row(kind::SEED,      PoolName::Player,      SEED,      Some(PUBLISH_FAILED)),
 ];
 
+const fn row(
+    kind: &'static str,
+    pool: PoolName,
+    run: RunFn,
+    after_failure: Option<CleanupFn>,
+) -> Handler {
+    Handler {
+        kind,
+        pool,
+        run,
+        after_failure,
+    }
+}
+
+const TRANSCODE: RunFn = |ctx| Box::pin(tracks::jobs::run(ctx));
+/// Trim, split, merge and fade are one job; the payload says which edit.
+const EDIT: RunFn = |ctx| Box::pin(tracks::edit_job::run(ctx));
+const RESCAN: RunFn = |ctx| Box::pin(media::rescan::run(ctx));
+const PUBLISH: RunFn = |ctx| Box::pin(player::publish_job::run(ctx));
+const IMPORT: RunFn = |ctx| Box::pin(player::import::run(ctx));
+const SEED: RunFn = |ctx| Box::pin(player::seed::run(ctx));
+
+/// A transcode that failed leaves its track failed, with the reason.
+const TRANSCODE_FAILED: CleanupFn =
+    |core, job, why| Box::pin(tracks::jobs::after_failure(core, job, why));
 /// An edit that failed leaves its tracks as they were: playable.
 const EDIT_FAILED: CleanupFn =
     |core, job, why| Box::pin(tracks::edit_job::after_failure(core, job, why));
-/// Publishing and seeding leave the publish records they worked on saying why.
+/// Publishing and seeding leave the publish records they worked on saying why. (Rescans and
+/// imports mark nothing as in progress, so they have nothing to undo.)
 const PUBLISH_FAILED: CleanupFn =
     |core, job, why| Box::pin(player::publish_job::after_failure(core, job, why));
 
