@@ -8,9 +8,9 @@
 //!
 //! What each kind does lives with its domain (`tracks::jobs`, `tracks::edit_job`,
 //! `media::rescan`, `player::publish_job`, `player::import`, `player::seed`); those modules
-//! see only [`context::JobContext`]. The worker's one table (`worker::HANDLERS`) names every
-//! kind with its pool, the function that runs it and the one that cleans up when it fails for
-//! good or is cancelled. This module itself only moves rows.
+//! see only [`context::JobContext`]. The worker's one table (`worker::handlers::HANDLERS`)
+//! names every kind with its pool, the function that runs it and the one that cleans up when
+//! it fails for good or is cancelled. This module itself only moves rows.
 
 pub mod context;
 pub mod queue;
@@ -26,9 +26,9 @@ use tokio::sync::Notify;
 use crate::db::DbDriver;
 use crate::{new_id, time, CoreResult};
 
-/// Kinds of job. Each has one row in the worker's table (`worker::HANDLERS`), which says the
-/// pool it runs in, what runs it and what cleans up after it; a test checks every kind here
-/// has one.
+/// Kinds of job. Each has one row in the worker's table (`worker::handlers::HANDLERS`), which
+/// says the pool it runs in, what runs it and what cleans up after it; a test checks every
+/// kind here has one.
 pub mod kind {
     /// Declares the kinds and `ALL`, so a kind added here cannot be left out of `ALL`.
     macro_rules! kinds {

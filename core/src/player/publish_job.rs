@@ -1,11 +1,12 @@
 //! The publish job: one card to one linked account.
 //!
 //! Audio the account already has (known by the local M4A's hash) is not uploaded again; the
-//! cover likewise. Then the whole card document is sent (the platform replaces it on update),
-//! with stable chapter keys and an icon on every chapter: the track's uploaded icon, or the
-//! default Cardsmith draws for it, uploaded once per account (known by the PNG's hash). The
-//! record keeps the content hash published and the fields of the document sent, which
-//! `verify` compares with what the platform holds later.
+//! cover likewise (what the account holds is read through `repo`). Then the whole card
+//! document (`document`) is sent (the platform replaces it on update), with stable chapter
+//! keys and an icon on every chapter: the track's uploaded icon, or the default Cardsmith
+//! draws for it, uploaded once per account (known by the PNG's hash). The record keeps the
+//! content hash published and the fields of the document sent, which `verify` compares with
+//! what the platform holds later.
 //!
 //! A job killed mid-way is run again: uploads already recorded are not repeated, and a card
 //! the killed attempt created without recording it is found again and updated, not
