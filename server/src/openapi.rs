@@ -3,13 +3,13 @@
 
 use std::sync::Arc;
 
-use axum::extract::Path;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
 use utoipa::OpenApi;
 
+use crate::problem::ApiPath;
 use crate::state::AppState;
 
 /// Description, server prefix and the 14 operation groups of the service contract.
@@ -67,7 +67,8 @@ pub struct ApiDoc;
 ///   than the body limit);
 /// - a JSON body ([`crate::problem::ApiJson`]): 415 without a JSON `Content-Type`, 422 when
 ///   well-formed but of the wrong shape (with a pointer to the member at fault);
-/// - query parameters (axum's `Query`): 400 when the query string does not parse into them.
+/// - query parameters ([`crate::problem::ApiQuery`]): 400 when the query string does not
+///   parse into them, naming the parameter.
 ///
 /// Handlers list only what their own logic answers; `scripts/fuzz` checks the sum.
 pub fn with_extractor_responses(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
@@ -155,7 +156,7 @@ pub fn docs_router() -> Router<AppState> {
         )
         .route(
             "/docs/{*tail}",
-            get(move |Path(tail): Path<String>| docs_file(tail, tail_config.clone())),
+            get(move |ApiPath(tail): ApiPath<String>| docs_file(tail, tail_config.clone())),
         )
 }
 

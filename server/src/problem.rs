@@ -1,4 +1,6 @@
-//! Errors as RFC 9457 `application/problem+json`, and extractors whose rejections are problems.
+//! Errors as RFC 9457 `application/problem+json`: the error type, the extractors whose
+//! rejections are problems (`extract`) and the problem responses the API documents
+//! (`responses`).
 
 use axum::extract::{OriginalUri, Request};
 use axum::http::{header, HeaderValue, Method, StatusCode};
@@ -97,9 +99,9 @@ pub async fn problems_only(req: Request, next: Next) -> Response {
     replaced
 }
 
-/// The words of an extractor's plain-text rejection (e.g. axum's `Query`: "Failed to
-/// deserialize query string: missing field `slug`"), which say what to fix and carry
-/// nothing internal; anything else gives none.
+/// The words of a plain-text rejection from an extractor outside the `Api*` family (those
+/// answer problems themselves), which say what to fix and carry nothing internal; anything
+/// else gives none.
 async fn rejection_text(response: Response) -> String {
     let plain = response
         .headers()
