@@ -8,7 +8,8 @@
 //! server acknowledges it, beside the session id, card and title. Reopening the card offers to
 //! finish that take (send what is kept, then finish the session: a session belongs to the user,
 //! not the tab) or to discard it. A new take cannot be appended to the old container, so
-//! "resume" means upload and finish, and the page says so.
+//! "resume" means upload and finish, and the page says so. What MediaRecorder had not yet handed
+//! over as a chunk when the page died (less than one chunk interval) is the only part lost.
 //!
 //! Parts: this file is the view; `queue` is the pure chunk bookkeeping (tested natively);
 //! `browser` holds everything that touches the browser: the take (`take`: microphone,
@@ -197,7 +198,7 @@ pub fn Recorder(card: String, on_saved: Callback<String>) -> impl IntoView {
     let saving = Signal::derive(move || matches!(ui.phase.get(), Phase::Saving | Phase::Finishing));
 
     view! {
-        <Panel id="record" title="Record" intro="Record a story with this device's microphone. Each few seconds are saved as you go, so a dropped connection or a reload loses nothing.">
+        <Panel id="record" title="Record" intro="Record a story with this device's microphone. Each few seconds are saved as you go, so a dropped connection loses nothing and a reload at most the last few seconds.">
             <ErrorAlert message=ui.error/>
             <StatusNote message=ui.note/>
             {move || offer.get().filter(|_| idle()).map(|kept| view! {

@@ -28,7 +28,8 @@ pub fn KeptOffer(
             <h3 id="kept-take-heading" class="font-semibold text-amber-950">"Unfinished recording"</h3>
             <p class="text-sm text-amber-950">
                 {name}" stopped before it was saved (the page was reloaded or closed). "
-                "Everything recorded until then is kept. Finishing uploads it and saves it as a track; "
+                "What was recorded until then is kept, all but its last few seconds. "
+                "Finishing uploads it and saves it as a track; "
                 "it cannot be continued, so record a new take for more."
             </p>
             <div class="grid grid-cols-1 gap-2 sm:grid-cols-2">
