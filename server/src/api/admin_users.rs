@@ -11,6 +11,7 @@ use cardsmith_model::Problem;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::problem::responses::{Unauthorized, Unprocessable};
 use crate::problem::{ApiJson, ApiPath, ApiResult};
 use crate::session::AdminCaller;
 use crate::state::AppState;
@@ -26,7 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/admin/users", tag = "admin", operation_id = "admin-list-users",
     responses(
         (status = 200, description = "All users", body = Vec<UserOut>),
-        (status = 401, description = "No session", body = Problem, content_type = "application/problem+json"),
+        Unauthorized,
         (status = 403, description = "Not an admin", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn list_users(
@@ -42,10 +43,10 @@ pub async fn list_users(
     request_body = CreateUserInput,
     responses(
         (status = 201, description = "Created", body = AdminUserOutputBody),
-        (status = 401, description = "No session", body = Problem, content_type = "application/problem+json"),
+        Unauthorized,
         (status = 403, description = "Not an admin", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "Email already taken", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "Invalid fields", body = Problem, content_type = "application/problem+json"),
+        Unprocessable,
     ))]
 pub async fn create_user(
     State(core): State<Core>,
@@ -62,11 +63,11 @@ pub async fn create_user(
     request_body = UpdateUserInput,
     responses(
         (status = 200, description = "Updated", body = AdminUserOutputBody),
-        (status = 401, description = "No session", body = Problem, content_type = "application/problem+json"),
+        Unauthorized,
         (status = 403, description = "Not an admin", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such user", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "Would leave no active admin", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "Invalid fields", body = Problem, content_type = "application/problem+json"),
+        Unprocessable,
     ))]
 pub async fn update_user(
     State(core): State<Core>,
@@ -84,7 +85,7 @@ pub async fn update_user(
     params(("id" = String, Path, description = "User id")),
     responses(
         (status = 204, description = "Every session ended"),
-        (status = 401, description = "No session", body = Problem, content_type = "application/problem+json"),
+        Unauthorized,
         (status = 403, description = "Not an admin", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such user", body = Problem, content_type = "application/problem+json"),
     ))]

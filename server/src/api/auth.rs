@@ -13,6 +13,7 @@ use cardsmith_model::Problem;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::problem::responses::{Unauthorized, Unprocessable};
 use crate::problem::{ApiJson, ApiResult};
 use crate::session::{token, Caller, ClientAddr};
 use crate::state::AppState;
@@ -40,7 +41,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         (status = 400, description = "Malformed JSON", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Email or password is wrong", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "The account is deactivated", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "Missing or invalid fields", body = Problem, content_type = "application/problem+json"),
+        Unprocessable,
         (status = 429, description = "Too many attempts, or locked out after repeated failures; see `Retry-After`", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = i64, description = "Seconds to wait before trying again"))),
     ))]
@@ -82,7 +83,7 @@ fn clear_cookie(core: &Core) -> AppendHeaders<[(header::HeaderName, String); 1]>
 #[utoipa::path(get, path = "/auth/me", tag = "auth", operation_id = "me",
     responses(
         (status = 200, description = "The caller", body = UserOut),
-        (status = 401, description = "No session", body = Problem, content_type = "application/problem+json"),
+        Unauthorized,
     ))]
 pub async fn get_me(Caller(actor): Caller) -> Json<UserOut> {
     Json(account::me(&actor))
@@ -92,7 +93,7 @@ pub async fn get_me(Caller(actor): Caller) -> Json<UserOut> {
 #[utoipa::path(post, path = "/auth/sessions/revoke", tag = "auth", operation_id = "revoke-my-sessions",
     responses(
         (status = 200, description = "Signed out everywhere", body = MessageOutputBody),
-        (status = 401, description = "No session", body = Problem, content_type = "application/problem+json"),
+        Unauthorized,
     ))]
 pub async fn revoke_sessions(
     State(core): State<Core>,
@@ -111,7 +112,7 @@ pub async fn revoke_sessions(
     request_body = ChangePasswordInput,
     responses(
         (status = 200, description = "Password changed", body = MessageOutputBody),
-        (status = 401, description = "No session", body = Problem, content_type = "application/problem+json"),
+        Unauthorized,
         (status = 422, description = "Current password wrong, or new password too short or long", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn change_password(
@@ -130,7 +131,7 @@ pub async fn change_password(
     request_body = UpdateProfileInput,
     responses(
         (status = 200, description = "Profile saved", body = MessageOutputBody),
-        (status = 401, description = "No session", body = Problem, content_type = "application/problem+json"),
+        Unauthorized,
         (status = 422, description = "Display name empty or too long", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn update_profile(

@@ -5,7 +5,6 @@
 use axum::body::Bytes;
 use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Path, Query, Request};
-use axum::http::request::Parts;
 use axum::http::{header, StatusCode};
 use cardsmith_model::{FieldError, Problem};
 use serde::de::DeserializeOwned;
@@ -130,84 +129,62 @@ fn pointer_of(path: &serde_path_to_error::Path) -> String {
 
 /// Query parameters whose failure is a 400 naming the parameter and what is wrong with it
 /// (`query parameter \`limit\`: invalid digit found in string`).
+#[derive(FromRequestParts)]
+#[from_request(via(Query), rejection(ApiError))]
 pub struct ApiQuery<T>(pub T);
-
-impl<S, T> FromRequestParts<S> for ApiQuery<T>
-where
-    S: Send + Sync,
-    T: DeserializeOwned,
-{
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        match Query::<T>::from_request_parts(parts, state).await {
-            Ok(Query(value)) => Ok(Self(value)),
-            Err(rejection) => Err(query_error(&rejection)),
-        }
-    }
-}
 
 /// axum's words are `Failed to deserialize query string: <param>: <why>` (or `missing field
 /// \`<param>\`` for one left out); the detail keeps the parameter and the reason.
-fn query_error(rejection: &QueryRejection) -> ApiError {
-    let text = rejection.body_text();
-    let reason = text
-        .strip_prefix("Failed to deserialize query string: ")
-        .unwrap_or(&text);
-    let detail = if let Some(name) = reason
-        .strip_prefix("missing field `")
-        .and_then(|r| r.strip_suffix('`'))
-    {
-        format!("query parameter `{name}` is required")
-    } else if let Some((name, why)) = reason.split_once(": ") {
-        format!("query parameter `{name}`: {why}")
-    } else {
-        format!("the query string is not valid: {reason}")
-    };
-    ApiError::new(StatusCode::BAD_REQUEST, detail)
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> Self {
+        let text = rejection.body_text();
+        let reason = text
+            .strip_prefix("Failed to deserialize query string: ")
+            .unwrap_or(&text);
+        let detail = if let Some(name) = reason
+            .strip_prefix("missing field `")
+            .and_then(|r| r.strip_suffix('`'))
+        {
+            format!("query parameter `{name}` is required")
+        } else if let Some((name, why)) = reason.split_once(": ") {
+            format!("query parameter `{name}`: {why}")
+        } else {
+            format!("the query string is not valid: {reason}")
+        };
+        ApiError::new(StatusCode::BAD_REQUEST, detail)
+    }
 }
 
 /// Path parameters whose failure is a 400 naming the parameter and what is wrong with it
 /// (e.g. `path parameter \`slug\` is not valid UTF-8`).
+#[derive(FromRequestParts)]
+#[from_request(via(Path), rejection(ApiError))]
 pub struct ApiPath<T>(pub T);
 
-impl<S, T> FromRequestParts<S> for ApiPath<T>
-where
-    S: Send + Sync,
-    T: DeserializeOwned + Send,
-{
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        match Path::<T>::from_request_parts(parts, state).await {
-            Ok(Path(value)) => Ok(Self(value)),
-            Err(rejection) => Err(path_error(&rejection)),
+impl From<PathRejection> for ApiError {
+    fn from(rejection: PathRejection) -> Self {
+        use axum::extract::path::ErrorKind;
+        let status = rejection.status();
+        if status.is_server_error() {
+            // a route whose parameters do not fit its handler: our bug, not the client's
+            tracing::error!(error = %rejection.body_text(), "path parameters");
+            return ApiError::new(status, "");
         }
+        let detail = match &rejection {
+            PathRejection::FailedToDeserializePathParams(e) => match e.kind() {
+                ErrorKind::InvalidUtf8InPathParam { key } => {
+                    format!("path parameter `{key}` is not valid UTF-8")
+                }
+                ErrorKind::ParseErrorAtKey {
+                    key,
+                    value,
+                    expected_type,
+                } => format!("path parameter `{key}`: `{value}` is not a valid {expected_type}"),
+                ErrorKind::Message(m) => format!("a path parameter is not valid: {m}"),
+                _ => format!("a path parameter is not valid: {}", e.body_text()),
+            },
+            other => other.body_text(),
+        };
+        ApiError::new(status, detail)
     }
-}
-
-fn path_error(rejection: &PathRejection) -> ApiError {
-    use axum::extract::path::ErrorKind;
-    let status = rejection.status();
-    if status.is_server_error() {
-        // a route whose parameters do not fit its handler: our bug, not the client's
-        tracing::error!(error = %rejection.body_text(), "path parameters");
-        return ApiError::new(status, "");
-    }
-    let detail = match rejection {
-        PathRejection::FailedToDeserializePathParams(e) => match e.kind() {
-            ErrorKind::InvalidUtf8InPathParam { key } => {
-                format!("path parameter `{key}` is not valid UTF-8")
-            }
-            ErrorKind::ParseErrorAtKey {
-                key,
-                value,
-                expected_type,
-            } => format!("path parameter `{key}`: `{value}` is not a valid {expected_type}"),
-            ErrorKind::Message(m) => format!("a path parameter is not valid: {m}"),
-            _ => format!("a path parameter is not valid: {}", e.body_text()),
-        },
-        other => other.body_text(),
-    };
-    ApiError::new(status, detail)
 }
