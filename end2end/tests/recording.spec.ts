@@ -32,7 +32,7 @@ test('a parent records a story on a phone and it becomes a track', async ({ base
   await page.getByLabel('Title of the recording').fill('The little bear');
   await page.getByRole('button', { name: '● Start recording' }).click();
   await expect(page.getByTestId('record-clock')).toHaveText('0:03', { timeout: 20_000 });
-  await expect(page.getByText(/[1-9]\d* saved/)).toBeVisible();
+  await expect(page.getByText(/^[1-9]\d* saved, \d+ waiting$/)).toBeVisible();
   await screenshot(page, 'phone-recording.png');
   // The connection drops for a few seconds: chunks wait on the phone and are sent afterwards.
   await context.setOffline(true);

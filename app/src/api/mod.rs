@@ -23,7 +23,7 @@ pub use player::*;
 pub use sharing::*;
 
 use cardsmith_model::user::{
-    ChangePasswordInput, CreateUserInput, LoginInput, UpdateProfileInput, UpdateUserInput, UserOut,
+    ChangePasswordInput, CreateUserInput, UpdateProfileInput, UpdateUserInput, UserOut,
 };
 use cardsmith_model::Problem;
 use leptos::prelude::*;
@@ -164,6 +164,7 @@ pub async fn current_user() -> Result<Option<UserOut>, UiError> {
 pub async fn login(email: String, password: String) -> Result<UserOut, UiError> {
     use cardsmith_core::auth::cookie;
     use cardsmith_core::users::login;
+    use cardsmith_model::user::LoginInput;
     let input = LoginInput { email, password };
     let core = ssr::core();
     let signed_in = login::login(&core, input, ssr::client().await).await?;
