@@ -4,8 +4,9 @@
 
 use serde_json::{json, Value};
 
-use crate::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
+use crate::audio_fixtures::{card_for, tone, upload_track, wait_settled};
 use crate::helpers::{assert_problem, png_bytes, spawn_app_with, User};
+use crate::import::import_card;
 use crate::player_accounts::link_account;
 use crate::publish::{collection_of, publish_card};
 
@@ -239,17 +240,8 @@ async fn an_imported_card_published_back_is_the_card_already_there() {
     let admin = app.admin().await;
     let account = link_account(&app, &admin).await;
 
-    let r = admin
-        .post_json(
-            "/api/cards/import-from-player",
-            &json!({"account_id": account, "player_card_id": player_card}),
-        )
-        .await;
-    assert_eq!(r.status(), 202);
-    let started: Value = r.json().await.unwrap();
-    let done = wait_job(&admin, started["job_id"].as_str().unwrap()).await;
+    let (card, done) = import_card(&admin, &account, &player_card).await;
     assert_eq!(done["status"], "succeeded", "{done}");
-    let card = started["card_slug"].as_str().unwrap().to_owned();
     let imported: Value = admin.get_json(&format!("/api/cards/{card}")).await;
     assert_eq!(imported["track_count"], 3);
     assert!(imported["cover_hash"].is_string(), "{imported}");

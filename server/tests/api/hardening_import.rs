@@ -6,8 +6,9 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use crate::audio_fixtures::{tone, wait_job};
-use crate::helpers::{png_bytes, spawn_app_with, User};
+use crate::audio_fixtures::tone;
+use crate::helpers::{png_bytes, spawn_app_with};
+use crate::import::import_card;
 use crate::player_accounts::link_account;
 
 /// A user-made card of the simulated account whose answers point the cover and, optionally,
@@ -30,19 +31,6 @@ fn card_pointing_at(
     sim.seed_card(&sim.default_user(), card).unwrap()
 }
 
-async fn import(user: &User, account: &str, player_card: &str) -> (String, Value) {
-    let r = user
-        .post_json(
-            "/api/cards/import-from-player",
-            &json!({"account_id": account, "player_card_id": player_card}),
-        )
-        .await;
-    assert_eq!(r.status(), 202);
-    let started: Value = r.json().await.unwrap();
-    let done = wait_job(user, started["job_id"].as_str().unwrap()).await;
-    (started["card_slug"].as_str().unwrap().to_owned(), done)
-}
-
 /// Files the platform's answers name outside its configured host must be at public addresses:
 /// a cover on a loopback name is left out, audio at the cloud metadata address or a private
 /// host fails the import with a reason (without the URL); the platform's own host is fine.
@@ -54,7 +42,7 @@ async fn platform_downloads_elsewhere_must_be_public() {
     let account = link_account(&app, &admin).await;
 
     let covered = card_pointing_at(&sim, "Loopback cover", None);
-    let (slug, done) = import(&admin, &account, &covered).await;
+    let (slug, done) = import_card(&admin, &account, &covered).await;
     assert_eq!(done["status"], "succeeded", "{done}");
     let card: Value = admin.get_json(&format!("/api/cards/{slug}")).await;
     assert_eq!(card["track_count"], 1, "audio from the platform's own host");
@@ -70,7 +58,7 @@ async fn platform_downloads_elsewhere_must_be_public() {
         "http://[64:ff9b::7f00:1]/audio?X-Amz-Signature=SECRET3".to_owned(),
     ] {
         let sneaky = card_pointing_at(&sim, "Sneaky audio", Some(&url));
-        let (_, done) = import(&admin, &account, &sneaky).await;
+        let (_, done) = import_card(&admin, &account, &sneaky).await;
         assert_eq!(done["status"], "failed", "{url}: {done}");
         let error = done["error"].as_str().unwrap();
         assert!(error.contains("private network"), "{error}");
@@ -87,7 +75,7 @@ async fn platform_downloads_follow_the_private_address_setting_and_the_audio_lim
     let admin = app.admin().await;
     let account = link_account(&app, &admin).await;
     let covered = card_pointing_at(&sim, "Loopback cover", None);
-    let (slug, done) = import(&admin, &account, &covered).await;
+    let (slug, done) = import_card(&admin, &account, &covered).await;
     assert_eq!(done["status"], "succeeded", "{done}");
     let card: Value = admin.get_json(&format!("/api/cards/{slug}")).await;
     assert!(card["cover_hash"].is_string(), "{card}");
@@ -97,7 +85,7 @@ async fn platform_downloads_follow_the_private_address_setting_and_the_audio_lim
     let admin = app.admin().await;
     let account = link_account(&app, &admin).await;
     let big = card_pointing_at(&sim, "Too big", None);
-    let (_, done) = import(&admin, &account, &big).await;
+    let (_, done) = import_card(&admin, &account, &big).await;
     assert_eq!(done["status"], "failed", "{done}");
     let error = done["error"].as_str().unwrap();
     assert!(error.contains("2000 bytes"), "{error}");

@@ -5,9 +5,24 @@
 use serde_json::{json, Value};
 
 use crate::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
-use crate::helpers::{assert_problem, png_bytes, spawn_app_with};
+use crate::helpers::{assert_problem, png_bytes, spawn_app_with, User};
 use crate::player_accounts::link_account;
 use crate::publish::{local_bytes, publish_card};
+
+/// Imports `player_card` of the linked `account` and waits for the job: the new card's slug
+/// and the finished job.
+pub async fn import_card(user: &User, account: &str, player_card: &str) -> (String, Value) {
+    let r = user
+        .post_json(
+            "/api/cards/import-from-player",
+            &json!({"account_id": account, "player_card_id": player_card}),
+        )
+        .await;
+    assert_eq!(r.status(), 202);
+    let started: Value = r.json().await.unwrap();
+    let done = wait_job(user, started["job_id"].as_str().unwrap()).await;
+    (started["card_slug"].as_str().unwrap().to_owned(), done)
+}
 
 #[tokio::test]
 async fn the_library_lists_own_cards_and_imports_them() {
@@ -45,17 +60,8 @@ async fn the_library_lists_own_cards_and_imports_them() {
 
     // URLs handed out before are revoked: the job asks for fresh ones when it runs
     sim.expire_signed_urls();
-    let r = admin
-        .post_json(
-            "/api/cards/import-from-player",
-            &json!({"account_id": account, "player_card_id": mine}),
-        )
-        .await;
-    assert_eq!(r.status(), 202);
-    let started: Value = r.json().await.unwrap();
-    let done = wait_job(&admin, started["job_id"].as_str().unwrap()).await;
+    let (slug, done) = import_card(&admin, &account, &mine).await;
     assert_eq!(done["status"], "succeeded", "{done}");
-    let slug = started["card_slug"].as_str().unwrap();
     let card: Value = admin.get_json(&format!("/api/cards/{slug}")).await;
     assert_eq!(card["title"], "Grandma's songs");
     assert_eq!(card["track_count"], 2);
@@ -98,7 +104,7 @@ async fn the_library_lists_own_cards_and_imports_them() {
     assert_eq!(library[0]["locally_edited"], true);
 
     // publishing the edited import back updates the card it came from, with the new title
-    let player_card = publish_card(&admin, &account, slug).await;
+    let player_card = publish_card(&admin, &account, &slug).await;
     let published = serde_json::to_value(sim.card(&me, &player_card).unwrap()).unwrap();
     assert_eq!(published["title"], "Grandma's best songs");
     assert_eq!(
@@ -154,17 +160,8 @@ async fn publishing_then_importing_reproduces_the_card() {
     assert_eq!(cover.status(), 204);
     let player_card = publish_card(&admin, &account, &card).await;
 
-    let r = admin
-        .post_json(
-            "/api/cards/import-from-player",
-            &json!({"account_id": account, "player_card_id": player_card}),
-        )
-        .await;
-    assert_eq!(r.status(), 202);
-    let started: Value = r.json().await.unwrap();
-    let done = wait_job(&admin, started["job_id"].as_str().unwrap()).await;
+    let (copy, done) = import_card(&admin, &account, &player_card).await;
     assert_eq!(done["status"], "succeeded", "{done}");
-    let copy = started["card_slug"].as_str().unwrap();
     assert_ne!(copy, card);
 
     let original: Value = admin.get_json(&format!("/api/cards/{card}")).await;
