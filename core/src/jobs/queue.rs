@@ -80,6 +80,12 @@ pub async fn succeed(pool: &DbPool, id: &str, result: &str) -> CoreResult<()> {
     Ok(())
 }
 
+/// Whether a failed attempt of `job` is its last: no attempts left, or a failure that retrying
+/// cannot pass (`retry_in` is `None`).
+pub fn is_final_attempt(job: &ClaimedJob, retry_in: Option<Duration>) -> bool {
+    job.attempts >= job.max_attempts || retry_in.is_none()
+}
+
 /// Records a failed attempt: queued again after `retry_in` while attempts remain and the
 /// failure may pass (`retry`), otherwise failed for good. Returns whether it gave up.
 pub async fn fail(
@@ -89,7 +95,7 @@ pub async fn fail(
     retry_in: Option<Duration>,
 ) -> CoreResult<bool> {
     let now = time::now_str();
-    let final_attempt = job.attempts >= job.max_attempts || retry_in.is_none();
+    let final_attempt = is_final_attempt(job, retry_in);
     let retry_in = retry_in.unwrap_or_default();
     if final_attempt {
         sqlx::query(

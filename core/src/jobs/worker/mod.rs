@@ -154,17 +154,23 @@ async fn run_one(core: &Core, job: ClaimedJob, settings: &WorkerSettings) {
     core.jobs.wake();
 }
 
-/// Records a failed run; when it was the last, the job's domain hears of it.
+/// Records a failed run; when it was the last, the job's domain hears of it first (its track
+/// or publish record settles), so nobody reads a failed job whose record still says it runs.
 async fn fail(
     core: &Core,
     job: &ClaimedJob,
     message: &str,
     pause: Option<Duration>,
 ) -> CoreResult<()> {
-    if queue::fail(core.db.pool(), job, message, pause).await? {
-        handlers::after_failure(core, job, message).await?;
+    if queue::is_final_attempt(job, pause) {
+        if let Err(e) = handlers::after_failure(core, job, message).await {
+            // the job is failed all the same: a job left running would be retried forever
+            tracing::error!(error = %e, "cleaning up after a failed job failed");
+        }
     }
-    Ok(())
+    queue::fail(core.db.pool(), job, message, pause)
+        .await
+        .map(drop)
 }
 
 /// Runs the job through its kind's row in [`handlers::HANDLERS`].
