@@ -11,6 +11,7 @@ pub mod collections;
 pub mod crypto;
 pub mod db;
 pub mod error;
+pub mod health;
 pub mod jobs;
 pub mod labels;
 pub mod media;

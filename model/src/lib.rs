@@ -7,6 +7,7 @@
 pub mod card;
 pub mod collection;
 pub mod device;
+pub mod health;
 pub mod import;
 pub mod job;
 pub mod label;

@@ -65,6 +65,22 @@ impl UpstreamClient {
         &self.inner.config
     }
 
+    /// Whether the configured API host answers HTTP at all, within `limit`: any status counts
+    /// (the base path needs no token and may well be a 404), only a transport failure does not.
+    /// No token is sent and, as everywhere, no redirect is followed, so this reaches nothing but
+    /// the configured host.
+    pub async fn ping(&self, limit: std::time::Duration) -> Result<u16> {
+        let answer = self
+            .inner
+            .http
+            .get(self.inner.config.api_url.clone())
+            .timeout(limit)
+            .send()
+            .await
+            .map_err(UpstreamError::transport)?;
+        Ok(answer.status().as_u16())
+    }
+
     /// Starts a link: the URL to send the user to, plus the state and PKCE verifier to keep.
     pub fn link_request(&self) -> LinkRequest {
         self.inner.oauth.link_request()

@@ -9,6 +9,7 @@ pub mod collection_members;
 pub mod collection_presets;
 pub mod collections;
 pub mod devices;
+pub mod health;
 pub mod icons;
 pub mod import;
 pub mod jobs;
@@ -38,6 +39,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(system::router())
         .merge(auth::router())
         .merge(admin_users::router())
+        .merge(health::router())
         .merge(collections::router())
         .merge(collection_members::router())
         .merge(collection_presets::router())

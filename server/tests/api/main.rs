@@ -2,6 +2,7 @@
 //! test, real HTTP with a cookie jar. One binary, one module per area.
 
 mod access;
+mod admin_health;
 mod admin_users;
 mod audio_fixtures;
 mod auth;
