@@ -232,3 +232,24 @@ pub async fn revoke_user_sessions(id: String) -> Result<u64, UiError> {
     let (core, actor) = ssr::caller().await?;
     Ok(cardsmith_core::users::admin::revoke_user_sessions(&core, &actor, &id).await?)
 }
+
+#[server(prefix = "/rpc", endpoint = "deactivate_user")]
+pub async fn deactivate_user(id: String) -> Result<(), UiError> {
+    let (core, actor) = ssr::caller().await?;
+    let client = ssr::client().await;
+    Ok(cardsmith_core::users::admin::deactivate_user(&core, &actor, &id, client).await?)
+}
+
+#[server(prefix = "/rpc", endpoint = "reactivate_user")]
+pub async fn reactivate_user(id: String) -> Result<(), UiError> {
+    let (core, actor) = ssr::caller().await?;
+    let client = ssr::client().await;
+    Ok(cardsmith_core::users::admin::reactivate_user(&core, &actor, &id, client).await?)
+}
+
+#[server(prefix = "/rpc", endpoint = "unlock_user")]
+pub async fn unlock_user(id: String) -> Result<(), UiError> {
+    let (core, actor) = ssr::caller().await?;
+    let client = ssr::client().await;
+    Ok(cardsmith_core::users::admin::unlock_user(&core, &actor, &id, client).await?)
+}

@@ -1,4 +1,5 @@
-//! The admin's user list: create accounts, rename, change roles, sign users out.
+//! The admin's user list: create accounts, rename, change roles, sign users out, deactivate,
+//! reactivate and unlock them.
 
 use cardsmith_model::user::{CreateUserInput, UpdateUserInput, UserOut};
 use leptos::ev::SubmitEvent;
@@ -6,12 +7,16 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 
 use super::frame::CurrentUser;
-use crate::api::{list_users, CreateUser, RevokeUserSessions, UpdateUser};
+use crate::api::{
+    list_users, CreateUser, DeactivateUser, ReactivateUser, RevokeUserSessions, UnlockUser,
+    UpdateUser,
+};
+use crate::components::confirm::ConfirmButton;
 use crate::components::form::{
     choices, field_error, general_error, ErrorAlert, Feedback, SelectField, StatusNote,
     SubmitButton, TextField, Tone,
 };
-use crate::components::layout::PANEL;
+use crate::components::layout::{BUTTON, PANEL};
 
 const ROLE_OPTIONS: &[(&str, &str)] = &[("user", "User"), ("admin", "Admin")];
 
@@ -121,6 +126,7 @@ fn UserRow(user: UserOut, reload: Callback<()>) -> impl IntoView {
                 </button>
             </div>
             <StatusNote message=revoked/>
+            <LifecycleActions user=user.clone() reload/>
             <Show when=move || editing.get()>
                 <form class="mt-3 grid gap-3 rounded-xl bg-slate-50 p-4 sm:grid-cols-2" novalidate on:submit=on_submit.clone()>
                     <div class="sm:col-span-2"><ErrorAlert message=general_error(move || save.value().get())/></div>
@@ -185,5 +191,76 @@ fn NewUserForm(reload: Callback<()>) -> impl IntoView {
             <SubmitButton label="Create user" busy_label="Creating…" busy=create.pending()/>
             <StatusNote message=created/>
         </form>
+    }
+}
+
+/// Deactivate (asks first: it signs the user out everywhere), Reactivate for a deactivated
+/// account, Unlock while failed sign-ins lock it. An admin's own row offers no Deactivate: the
+/// server refuses it anyway (409), and the button would only invite the mistake.
+#[component]
+fn LifecycleActions(user: UserOut, reload: Callback<()>) -> impl IntoView {
+    let me = expect_context::<CurrentUser>();
+    let is_me = me.0.get_untracked().is_some_and(|m| m.id == user.id);
+    let deactivate = ServerAction::<DeactivateUser>::new();
+    let reactivate = ServerAction::<ReactivateUser>::new();
+    let unlock = ServerAction::<UnlockUser>::new();
+    Effect::new(move |_| {
+        let done = [
+            deactivate.value().get(),
+            reactivate.value().get(),
+            unlock.value().get(),
+        ];
+        if done.iter().any(|outcome| matches!(outcome, Some(Ok(())))) {
+            reload.run(());
+        }
+    });
+    let error = general_error(move || {
+        [
+            deactivate.value().get(),
+            reactivate.value().get(),
+            unlock.value().get(),
+        ]
+        .into_iter()
+        .flatten()
+        .find(Result::is_err)
+    });
+    let deactivated = user.status == "deactivated";
+    let locked = user.status == "locked";
+    let id = user.id.clone();
+    let question = format!(
+        "Deactivate {}? They are signed out everywhere and cannot sign in until reactivated.",
+        user.email
+    );
+    let deactivate_id = id.clone();
+    let on_confirm = Callback::new(move |()| {
+        deactivate.dispatch(DeactivateUser {
+            id: deactivate_id.clone(),
+        });
+    });
+    let reactivate_id = id.clone();
+    let unlock_id = id;
+    let email = user.email;
+    view! {
+        <div class="mt-2 flex flex-wrap items-start gap-2">
+            <ErrorAlert message=error/>
+            {locked.then(|| view! {
+                <button type="button" class=BUTTON aria-label=format!("Unlock {email}")
+                    disabled=move || unlock.pending().get()
+                    on:click=move |_| { unlock.dispatch(UnlockUser { id: unlock_id.clone() }); }>
+                    "Unlock"
+                </button>
+            })}
+            {deactivated.then(|| view! {
+                <button type="button" class=BUTTON
+                    disabled=move || reactivate.pending().get()
+                    on:click=move |_| { reactivate.dispatch(ReactivateUser { id: reactivate_id.clone() }); }>
+                    "Reactivate"
+                </button>
+            })}
+            {(!deactivated && !is_me).then(|| view! {
+                <ConfirmButton label="Deactivate" question=question.clone() confirm_label="Yes, deactivate"
+                    busy=deactivate.pending() on_confirm/>
+            })}
+        </div>
     }
 }

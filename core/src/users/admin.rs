@@ -1,12 +1,21 @@
 //! The admin's management of accounts. Every function starts with the role check.
 
+use std::net::IpAddr;
+
 use cardsmith_model::user::{CreateUserInput, UpdateUserInput, UserOut, ROLE_ADMIN};
 
 use super::repo::{self, NewUser};
 use crate::audit::{self, AuditEvent};
 use crate::auth::{password, session, Actor};
+use crate::db::DbTx;
 use crate::error::OnUnique;
 use crate::{new_id, time, Core, CoreError, CoreResult};
+
+/// The `users.status` of an account that may sign in.
+const STATUS_ACTIVE: &str = "active";
+/// The `users.status` of an account that may neither sign in nor use an open session (see
+/// [`crate::auth::session::authenticate`] and [`super::login::login`]).
+const STATUS_DEACTIVATED: &str = "deactivated";
 
 fn no_such_user() -> CoreError {
     CoreError::NotFound("no user has that id".into())
@@ -131,4 +140,141 @@ pub async fn revoke_user_sessions(core: &Core, actor: &Actor, user_id: &str) -> 
     .await?;
     tx.commit().await?;
     Ok(ended)
+}
+
+/// Deactivates an account: its owner can no longer sign in, and every session they have open
+/// ends now rather than at their next request. Deactivating an account that already is one
+/// changes nothing but is still audited (the admin asked).
+///
+/// An admin cannot deactivate their own account (409): they would lock themselves out in the
+/// middle of what they were doing. Since the caller is an active admin other than the target,
+/// this also keeps at least one active admin on the server.
+#[tracing::instrument(skip_all, fields(actor_id = %actor.id(), user_id = %user_id))]
+pub async fn deactivate_user(
+    core: &Core,
+    actor: &Actor,
+    user_id: &str,
+    client: Option<IpAddr>,
+) -> CoreResult<()> {
+    actor.require_admin()?;
+    let mut tx = core.db.begin().await?;
+    let before = status_of(&mut tx, user_id).await?;
+    if user_id == actor.id() {
+        return Err(CoreError::Conflict(
+            "you cannot deactivate your own account; another admin can".into(),
+        ));
+    }
+    set_status(&mut tx, user_id, STATUS_DEACTIVATED).await?;
+    let ended = session::end_all(&mut *tx, user_id, None).await?;
+    let detail = format!("was {before}; {ended} session(s) ended");
+    record(
+        &mut tx,
+        actor,
+        user_id,
+        "admin.user_deactivated",
+        detail,
+        client,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Lets a deactivated account sign in again. Its old sessions stay ended (deactivation
+/// deleted them); the owner signs in anew.
+#[tracing::instrument(skip_all, fields(actor_id = %actor.id(), user_id = %user_id))]
+pub async fn reactivate_user(
+    core: &Core,
+    actor: &Actor,
+    user_id: &str,
+    client: Option<IpAddr>,
+) -> CoreResult<()> {
+    actor.require_admin()?;
+    let mut tx = core.db.begin().await?;
+    let before = status_of(&mut tx, user_id).await?;
+    set_status(&mut tx, user_id, STATUS_ACTIVE).await?;
+    let detail = format!("was {before}");
+    record(
+        &mut tx,
+        actor,
+        user_id,
+        "admin.user_reactivated",
+        detail,
+        client,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Ends every sign-in lockout of the account, from whichever client address, and forgets
+/// the failures counted towards the next one, so the owner's next wrong password does not
+/// lock them out again at once. The account then no longer reads `locked`.
+#[tracing::instrument(skip_all, fields(actor_id = %actor.id(), user_id = %user_id))]
+pub async fn unlock_user(
+    core: &Core,
+    actor: &Actor,
+    user_id: &str,
+    client: Option<IpAddr>,
+) -> CoreResult<()> {
+    actor.require_admin()?;
+    let mut tx = core.db.begin().await?;
+    let row = repo::find_row_by_id(&mut *tx, user_id)
+        .await?
+        .ok_or_else(no_such_user)?;
+    let was_locked = row.is_locked();
+    let cleared = sqlx::query("DELETE FROM login_failures WHERE email = $1")
+        .bind(&row.email)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    let detail = format!("was locked: {was_locked}; {cleared} failure record(s) cleared");
+    record(
+        &mut tx,
+        actor,
+        user_id,
+        "admin.user_unlocked",
+        detail,
+        client,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The stored status of `user_id` (404 when there is no such user).
+async fn status_of(tx: &mut DbTx<'static>, user_id: &str) -> CoreResult<String> {
+    sqlx::query_scalar("SELECT status FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_optional(&mut **tx)
+        .await?
+        .ok_or_else(no_such_user)
+}
+
+async fn set_status(tx: &mut DbTx<'static>, user_id: &str, status: &str) -> CoreResult<()> {
+    sqlx::query("UPDATE users SET status = $1, updated_at = $2 WHERE id = $3")
+        .bind(status)
+        .bind(time::now_str())
+        .bind(user_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Audits an admin's change to `user_id` with the address the request came from.
+async fn record(
+    tx: &mut DbTx<'static>,
+    actor: &Actor,
+    user_id: &str,
+    action: &str,
+    detail: String,
+    client: Option<IpAddr>,
+) -> CoreResult<()> {
+    let event = AuditEvent {
+        action,
+        user_id,
+        actor_id: actor.id(),
+        detail,
+    };
+    audit::record_from(&mut **tx, event, client).await
 }

@@ -11,9 +11,9 @@ use cardsmith_model::Problem;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::problem::responses::{Unauthorized, Unprocessable};
+use crate::problem::responses::{Forbidden, NotFound, Unauthorized, Unprocessable};
 use crate::problem::{ApiJson, ApiPath, ApiResult};
-use crate::session::AdminCaller;
+use crate::session::{AdminCaller, ClientAddr};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -21,6 +21,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_users, create_user))
         .routes(routes!(update_user))
         .routes(routes!(revoke_user_sessions))
+        .routes(routes!(deactivate_user))
+        .routes(routes!(reactivate_user))
+        .routes(routes!(unlock_user))
 }
 
 /// Every account, oldest first.
@@ -95,5 +98,68 @@ pub async fn revoke_user_sessions(
     ApiPath(id): ApiPath<String>,
 ) -> ApiResult<StatusCode> {
     admin::revoke_user_sessions(&core, &actor, &id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Deactivates the user: they can no longer sign in (403 at `POST /auth/login`) and every
+/// session they have open ends at once (401 on their next request). Deactivating an account
+/// that already is one is a 204 too. An admin cannot deactivate their own account (409).
+#[utoipa::path(post, path = "/admin/users/{id}/deactivate", tag = "admin", operation_id = "admin-deactivate-user",
+    params(("id" = String, Path, description = "User id")),
+    responses(
+        (status = 204, description = "Deactivated; the user's sessions ended"),
+        Unauthorized,
+        Forbidden,
+        NotFound,
+        (status = 409, description = "The caller tried to deactivate their own account", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn deactivate_user(
+    State(core): State<Core>,
+    AdminCaller(actor): AdminCaller,
+    ClientAddr(client): ClientAddr,
+    ApiPath(id): ApiPath<String>,
+) -> ApiResult<StatusCode> {
+    admin::deactivate_user(&core, &actor, &id, client).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Lets a deactivated user sign in again (their old sessions stay ended). Reactivating an
+/// active account is a 204 too.
+#[utoipa::path(post, path = "/admin/users/{id}/reactivate", tag = "admin", operation_id = "admin-reactivate-user",
+    params(("id" = String, Path, description = "User id")),
+    responses(
+        (status = 204, description = "Active; the user may sign in"),
+        Unauthorized,
+        Forbidden,
+        NotFound,
+    ))]
+pub async fn reactivate_user(
+    State(core): State<Core>,
+    AdminCaller(actor): AdminCaller,
+    ClientAddr(client): ClientAddr,
+    ApiPath(id): ApiPath<String>,
+) -> ApiResult<StatusCode> {
+    admin::reactivate_user(&core, &actor, &id, client).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Ends every sign-in lockout of the user (from any client address) and forgets the failed
+/// attempts counted so far; the user no longer reads `locked`. Unlocking an account that is
+/// not locked is a 204 too.
+#[utoipa::path(post, path = "/admin/users/{id}/unlock", tag = "admin", operation_id = "admin-unlock-user",
+    params(("id" = String, Path, description = "User id")),
+    responses(
+        (status = 204, description = "Unlocked"),
+        Unauthorized,
+        Forbidden,
+        NotFound,
+    ))]
+pub async fn unlock_user(
+    State(core): State<Core>,
+    AdminCaller(actor): AdminCaller,
+    ClientAddr(client): ClientAddr,
+    ApiPath(id): ApiPath<String>,
+) -> ApiResult<StatusCode> {
+    admin::unlock_user(&core, &actor, &id, client).await?;
     Ok(StatusCode::NO_CONTENT)
 }

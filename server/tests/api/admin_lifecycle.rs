@@ -1,0 +1,150 @@
+//! The admin's lifecycle actions on accounts: deactivate, reactivate, unlock. Each is tried
+//! without a session, as a non-admin, on an unknown id, and for what it does to sign-in.
+
+use serde_json::Value;
+
+use crate::helpers::{assert_problem, spawn_app, TestApp, PASSWORD};
+
+const ACTIONS: [&str; 3] = ["deactivate", "reactivate", "unlock"];
+
+fn path(id: &str, action: &str) -> String {
+    format!("/api/admin/users/{id}/{action}")
+}
+
+/// The user's entry in the admin list.
+async fn listed(app: &TestApp, email: &str) -> Value {
+    let users: Vec<Value> = app.admin().await.list_users().await.json().await.unwrap();
+    users.into_iter().find(|u| u["email"] == email).unwrap()
+}
+
+/// The audit rows about `user_id` for `action`: (actor_id, ip).
+async fn audited(app: &TestApp, user_id: &str, action: &str) -> Vec<(String, String)> {
+    sqlx::query_as("SELECT actor_id, ip FROM audit_log WHERE user_id = $1 AND action = $2")
+        .bind(user_id)
+        .bind(action)
+        .fetch_all(app.core.db.pool())
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn lifecycle_actions_need_an_admin_session_and_a_known_user() {
+    let app = spawn_app().await;
+    let (kid, kid_id) = app.new_user("kid@example.com", "user").await;
+    let admin = app.admin().await;
+    for action in ACTIONS {
+        assert_problem(
+            app.anonymous().post_empty(&path(&kid_id, action)).await,
+            401,
+        )
+        .await;
+        // A non-admin gets 403 even for an id that does not exist: the role comes first.
+        assert_problem(kid.post_empty(&path(&kid_id, action)).await, 403).await;
+        assert_problem(kid.post_empty(&path("no-such-id", action)).await, 403).await;
+        let unknown =
+            assert_problem(admin.post_empty(&path("no-such-id", action)).await, 404).await;
+        assert_eq!(unknown["status"], 404);
+    }
+    // None of the refused calls changed anything: the kid is still signed in and active.
+    assert_eq!(kid.me().await.status(), 200);
+    assert_eq!(listed(&app, "kid@example.com").await["status"], "active");
+}
+
+#[tokio::test]
+async fn deactivation_ends_sessions_and_sign_in_until_reactivated() {
+    let app = spawn_app().await;
+    let (kid, kid_id) = app.new_user("kid@example.com", "user").await;
+    let admin = app.admin().await;
+    let admin_id = admin.me().await.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+
+    let r = admin.post_empty(&path(&kid_id, "deactivate")).await;
+    assert_eq!(r.status(), 204);
+    assert!(r.bytes().await.unwrap().is_empty());
+    assert_problem(kid.me().await, 401).await;
+    let refused = assert_problem(
+        app.anonymous().login("kid@example.com", PASSWORD).await,
+        403,
+    )
+    .await;
+    assert!(refused["detail"].as_str().unwrap().contains("deactivated"));
+    assert_eq!(
+        listed(&app, "kid@example.com").await["status"],
+        "deactivated"
+    );
+    // Again: the goal is reached, so 204 again.
+    assert_eq!(
+        admin
+            .post_empty(&path(&kid_id, "deactivate"))
+            .await
+            .status(),
+        204
+    );
+
+    let r = admin.post_empty(&path(&kid_id, "reactivate")).await;
+    assert_eq!(r.status(), 204);
+    assert_eq!(listed(&app, "kid@example.com").await["status"], "active");
+    // The old session stays ended; a new sign-in works.
+    assert_problem(kid.me().await, 401).await;
+    let back = app.signed_in("kid@example.com", PASSWORD).await;
+    assert_eq!(back.me().await.status(), 200);
+
+    for action in ["admin.user_deactivated", "admin.user_reactivated"] {
+        let rows = audited(&app, &kid_id, action).await;
+        assert!(!rows.is_empty(), "{action} not audited");
+        for (actor, ip) in rows {
+            assert_eq!(actor, admin_id);
+            assert_eq!(ip, "127.0.0.1");
+        }
+    }
+}
+
+#[tokio::test]
+async fn an_admin_cannot_deactivate_themselves() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let admin_id = admin.me().await.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let body = assert_problem(admin.post_empty(&path(&admin_id, "deactivate")).await, 409).await;
+    assert!(body["detail"]
+        .as_str()
+        .unwrap()
+        .contains("your own account"));
+    assert_eq!(admin.me().await.status(), 200);
+    assert!(audited(&app, &admin_id, "admin.user_deactivated")
+        .await
+        .is_empty());
+}
+
+#[tokio::test]
+async fn unlock_ends_a_lockout_after_failed_sign_ins() {
+    let app = spawn_app().await;
+    let (_kid, kid_id) = app.new_user("kid@example.com", "user").await;
+    let anon = app.anonymous();
+    for _ in 0..4 {
+        assert_problem(anon.login("kid@example.com", "wrong-password").await, 401).await;
+    }
+    assert_problem(anon.login("kid@example.com", "wrong-password").await, 429).await;
+    assert_problem(anon.login("kid@example.com", PASSWORD).await, 429).await;
+    assert_eq!(listed(&app, "kid@example.com").await["status"], "locked");
+
+    let admin = app.admin().await;
+    assert_eq!(
+        admin.post_empty(&path(&kid_id, "unlock")).await.status(),
+        204
+    );
+    assert_eq!(listed(&app, "kid@example.com").await["status"], "active");
+    assert_eq!(anon.login("kid@example.com", PASSWORD).await.status(), 200);
+    // Unlocking an account that is not locked is fine too.
+    assert_eq!(
+        admin.post_empty(&path(&kid_id, "unlock")).await.status(),
+        204
+    );
+    let rows = audited(&app, &kid_id, "admin.user_unlocked").await;
+    assert_eq!(rows.len(), 2);
+    assert!(rows.iter().all(|(_, ip)| ip == "127.0.0.1"));
+}
