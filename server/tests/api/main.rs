@@ -3,6 +3,7 @@
 
 mod access;
 mod admin_health;
+mod admin_lifecycle;
 mod admin_users;
 mod audio_fixtures;
 mod auth;
