@@ -4,6 +4,7 @@
 //! RFC 9457 problem document. The crate compiles to WASM so the browser validates input with the
 //! very same rules the server enforces.
 
+pub mod audit;
 pub mod card;
 pub mod collection;
 pub mod device;

@@ -3,6 +3,7 @@
 pub mod admin_keys;
 pub mod admin_users;
 mod audio;
+pub mod audit;
 pub mod auth;
 pub mod cards;
 pub mod collection_members;
@@ -40,6 +41,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(auth::router())
         .merge(admin_users::router())
         .merge(health::router())
+        .merge(audit::router())
         .merge(collections::router())
         .merge(collection_members::router())
         .merge(collection_presets::router())

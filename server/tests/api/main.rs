@@ -6,6 +6,7 @@ mod admin_health;
 mod admin_lifecycle;
 mod admin_users;
 mod audio_fixtures;
+mod audit_log;
 mod auth;
 mod cards;
 mod collection_members;

@@ -1,0 +1,201 @@
+//! `GET /admin/audit-log`: admins read who did what, newest first, filtered and paged.
+
+use serde_json::Value;
+
+use crate::helpers::{assert_problem, pointers, spawn_app, ADMIN_EMAIL};
+
+/// The `action`s of a page, in the order the server gave them.
+fn actions(page: &[Value]) -> Vec<&str> {
+    page.iter().map(|e| e["action"].as_str().unwrap()).collect()
+}
+
+#[tokio::test]
+async fn only_admins_read_the_audit_log() {
+    let app = spawn_app().await;
+    assert_problem(app.anonymous().get("/api/admin/audit-log").await, 401).await;
+    let (user, _) = app.new_user("reader@example.com", "user").await;
+    assert_problem(user.get("/api/admin/audit-log").await, 403).await;
+    // the role is checked before the filters: a non-admin learns nothing from a bad one
+    assert_problem(user.get("/api/admin/audit-log?limit=0").await, 403).await;
+    assert_problem(user.get("/api/admin/audit-log?limit=x").await, 403).await;
+}
+
+#[tokio::test]
+async fn sign_ins_and_new_cards_appear_newest_first_with_every_field() {
+    let app = spawn_app().await;
+    let (user, user_id) = app.new_user("author@example.com", "user").await;
+    let collection = user.create_collection("Stories").await;
+    let card = user
+        .create_card(collection["id"].as_str().unwrap(), "Bedtime")
+        .await;
+    let admin = app.admin().await;
+
+    let mine = admin
+        .get_list(&format!("/api/admin/audit-log?user_id={user_id}"))
+        .await;
+    assert_eq!(
+        actions(&mine),
+        [
+            "card.created",
+            "collection.created",
+            "auth.login",
+            "admin.user_created"
+        ]
+    );
+    let created = &mine[0];
+    assert_eq!(created["user_id"], user_id.as_str());
+    assert_eq!(created["actor_id"], user_id.as_str());
+    assert_eq!(created["detail"], card["slug"]);
+    let login = &mine[2];
+    assert_eq!(login["ip"], "127.0.0.1");
+    for entry in &mine {
+        let keys: Vec<&str> = entry
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(|k| k.as_str())
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "action",
+                "actor_id",
+                "created_at",
+                "detail",
+                "id",
+                "ip",
+                "user_id"
+            ]
+        );
+    }
+    let times: Vec<&str> = mine
+        .iter()
+        .map(|e| e["created_at"].as_str().unwrap())
+        .collect();
+    assert!(
+        times.windows(2).all(|w| w[0] >= w[1]),
+        "newest first: {times:?}"
+    );
+
+    // without filters the whole log, newest first: the admin's own sign-in leads
+    let all = admin.get_list("/api/admin/audit-log").await;
+    assert_eq!(all[0]["action"], "auth.login");
+    let me: Value = admin.get_json("/api/auth/me").await;
+    assert_eq!(me["email"], ADMIN_EMAIL);
+    assert_eq!(all[0]["user_id"], me["id"]);
+    assert!(all.len() > mine.len());
+    // the account was made by the admin: whom it concerns and who did it differ
+    assert_eq!(mine[3]["user_id"], user_id.as_str());
+    assert_eq!(mine[3]["actor_id"], me["id"]);
+}
+
+#[tokio::test]
+async fn filters_by_user_and_action_and_pages_by_limit_and_offset() {
+    let app = spawn_app().await;
+    let (_a, a_id) = app.new_user("a@example.com", "user").await;
+    let (_b, b_id) = app.new_user("b@example.com", "user").await;
+    // each of them signs in twice more
+    for email in ["a@example.com", "b@example.com"] {
+        for _ in 0..2 {
+            app.signed_in(email, crate::helpers::PASSWORD).await;
+        }
+    }
+    let admin = app.admin().await;
+
+    let a_logins = admin
+        .get_list(&format!(
+            "/api/admin/audit-log?user_id={a_id}&action=auth.login"
+        ))
+        .await;
+    assert_eq!(a_logins.len(), 3);
+    assert!(a_logins.iter().all(|e| e["user_id"] == a_id.as_str()));
+    let logins = admin
+        .get_list("/api/admin/audit-log?action=auth.login")
+        .await;
+    assert!(logins.iter().all(|e| e["action"] == "auth.login"));
+    // three each, and the admin's own sign-ins (one per `new_user`, one above)
+    assert_eq!(
+        logins
+            .iter()
+            .filter(|e| e["user_id"] == b_id.as_str())
+            .count(),
+        3
+    );
+    assert!(logins.len() >= 7);
+
+    // pages of two walk the same list without gaps or repeats
+    let mut walked = Vec::new();
+    for offset in (0..).step_by(2) {
+        let page = admin
+            .get_list(&format!(
+                "/api/admin/audit-log?action=auth.login&limit=2&offset={offset}"
+            ))
+            .await;
+        assert!(page.len() <= 2);
+        let last = page.len() < 2;
+        walked.extend(page);
+        if last {
+            break;
+        }
+    }
+    assert_eq!(walked, logins);
+
+    // no match is an empty page, not an error
+    let unknown = "01234567-89ab-7def-8123-456789abcdef";
+    assert!(admin
+        .get_list(&format!("/api/admin/audit-log?user_id={unknown}"))
+        .await
+        .is_empty());
+    assert!(admin
+        .get_list("/api/admin/audit-log?action=no.such")
+        .await
+        .is_empty());
+    // empty filters are no filters, as a form sends them (reading is not itself audited)
+    assert_eq!(
+        admin
+            .get_list("/api/admin/audit-log?user_id=&action=&limit=500")
+            .await,
+        admin.get_list("/api/admin/audit-log?limit=500").await
+    );
+}
+
+#[tokio::test]
+async fn bad_filters_are_problems_naming_the_parameter() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    for (query, pointer) in [
+        ("limit=0", "/limit"),
+        ("limit=501", "/limit"),
+        ("offset=-1", "/offset"),
+        ("user_id=nobody", "/user_id"),
+        ("user_id=0123456789ab7def8123456789abcdef", "/user_id"),
+    ] {
+        let problem = assert_problem(
+            admin.get(&format!("/api/admin/audit-log?{query}")).await,
+            422,
+        )
+        .await;
+        assert_eq!(pointers(&problem), [pointer], "{query}");
+    }
+    for (query, name) in [("limit=ten", "limit"), ("offset=1.5", "offset")] {
+        let problem = assert_problem(
+            admin.get(&format!("/api/admin/audit-log?{query}")).await,
+            400,
+        )
+        .await;
+        let detail = problem["detail"].as_str().unwrap();
+        assert!(detail.contains(&format!("`{name}`")), "{query}: {detail}");
+    }
+    // the edges of the range are fine
+    assert_eq!(
+        admin.get("/api/admin/audit-log?limit=1").await.status(),
+        200
+    );
+    assert_eq!(
+        admin
+            .get("/api/admin/audit-log?limit=500&offset=0")
+            .await
+            .status(),
+        200
+    );
+}
