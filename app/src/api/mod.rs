@@ -7,6 +7,7 @@
 //! Binary data (images, label files) does not pass through here: the browser uses the REST
 //! endpoints for it directly.
 
+mod audit;
 mod cards;
 mod collections;
 mod labels;
@@ -15,6 +16,7 @@ mod player;
 pub mod rest;
 mod sharing;
 
+pub use audit::*;
 pub use cards::*;
 pub use collections::*;
 pub use labels::*;
