@@ -148,3 +148,35 @@ async fn unlock_ends_a_lockout_after_failed_sign_ins() {
     assert_eq!(rows.len(), 2);
     assert!(rows.iter().all(|(_, ip)| ip == "127.0.0.1"));
 }
+
+/// The part of `/openapi.yaml` that describes `path`: from its key to the next path's.
+fn path_block<'y>(yaml: &'y str, path: &str) -> &'y str {
+    let key = format!("\n  {path}:\n");
+    let start = yaml
+        .find(&key)
+        .unwrap_or_else(|| panic!("{path} is not documented"))
+        + 1;
+    let rest = &yaml[start + key.len() - 1..];
+    let end = rest.find("\n  /").map_or(rest.len(), |i| i + 1);
+    &rest[..end]
+}
+
+#[tokio::test]
+async fn the_lifecycle_operations_are_documented_with_every_status() {
+    let app = spawn_app().await;
+    let yaml = app
+        .anonymous()
+        .get("/openapi.yaml")
+        .await
+        .text()
+        .await
+        .unwrap();
+    for action in ACTIONS {
+        let block = path_block(&yaml, &format!("/admin/users/{{id}}/{action}"));
+        assert!(block.contains(&format!("operationId: admin-{action}-user")));
+        for status in ["'204'", "'401'", "'403'", "'404'"] {
+            assert!(block.contains(status), "{action} lacks {status}");
+        }
+        assert_eq!(block.contains("'409'"), action == "deactivate", "{action}");
+    }
+}
