@@ -10,6 +10,7 @@
 mod audit;
 mod cards;
 mod collections;
+mod health;
 mod labels;
 mod pages;
 mod player;
@@ -19,6 +20,7 @@ mod sharing;
 pub use audit::*;
 pub use cards::*;
 pub use collections::*;
+pub use health::*;
 pub use labels::*;
 pub use pages::*;
 pub use player::*;

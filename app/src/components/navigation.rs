@@ -64,6 +64,7 @@ pub fn AppBar(user: Signal<Option<UserOut>>) -> impl IntoView {
                         .collect_view()}
                     <Show when=is_admin>
                         <NavLink href="/admin/users" label="Admin"/>
+                        <NavLink href="/admin/health" label="Health"/>
                         <NavLink href="/admin/audit-log" label="Audit log"/>
                     </Show>
                 </nav>

@@ -1,6 +1,7 @@
 //! One module per screen.
 
 pub mod accounts;
+pub mod admin_health;
 pub mod admin_audit;
 pub mod admin_users;
 pub mod card;

@@ -142,3 +142,41 @@ async fn admin_health_answers_no_filesystem_path() {
         assert!(!text.contains(needle), "{needle} in {text}");
     }
 }
+
+/// The UI's server function, as the dashboard calls it.
+async fn rpc_health(user: &User) -> reqwest::Response {
+    user.client
+        .post(user.url("/rpc/admin_health"))
+        .header("accept", "application/json")
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn admin_health_dashboard_uses_the_same_rules_and_renders_every_check() {
+    let app = spawn_app().await;
+    assert_eq!(rpc_health(&app.anonymous()).await.status(), 401);
+    let (user, _) = app.new_user("plain@example.com", "user").await;
+    assert_eq!(rpc_health(&user).await.status(), 403);
+    let admin = app.admin().await;
+    let r = rpc_health(&admin).await;
+    assert_eq!(r.status(), 200);
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["status"], "ok", "{body}");
+
+    let page = admin.get("/admin/health").await;
+    assert_eq!(page.status(), 200);
+    let html = page.text().await.unwrap();
+    for needle in [
+        "data-testid=\"check-database\"",
+        "data-testid=\"check-disk\"",
+        "data-testid=\"check-ffmpeg\"",
+        "data-testid=\"check-upstream\"",
+        "All checks passed.",
+        "href=\"/admin/health\"",
+    ] {
+        assert!(html.contains(needle), "{needle} missing from the page");
+    }
+    assert!(!html.contains(app.core.settings.data_dir.to_str().unwrap()));
+}
