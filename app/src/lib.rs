@@ -56,8 +56,8 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("import") ssr=SsrMode::Async view=pages::import::ImportPage/>
                     <Route path=path!("settings") ssr=SsrMode::Async view=pages::settings::SettingsPage/>
                     <Route path=path!("admin/users") ssr=SsrMode::Async view=pages::admin_users::AdminUsersPage/>
-                    <Route path=path!("admin/health") ssr=SsrMode::Async view=pages::admin_health::AdminHealthPage/>
                     <Route path=path!("admin/audit-log") ssr=SsrMode::Async view=pages::admin_audit::AdminAuditPage/>
+                    <Route path=path!("admin/health") ssr=SsrMode::Async view=pages::admin_health::AdminHealthPage/>
                 </ParentRoute>
             </Routes>
         </Router>

@@ -64,8 +64,8 @@ pub fn AppBar(user: Signal<Option<UserOut>>) -> impl IntoView {
                         .collect_view()}
                     <Show when=is_admin>
                         <NavLink href="/admin/users" label="Admin"/>
-                        <NavLink href="/admin/health" label="Health"/>
                         <NavLink href="/admin/audit-log" label="Audit log"/>
+                        <NavLink href="/admin/health" label="Health"/>
                     </Show>
                 </nav>
                 <div class=move || {

@@ -1,8 +1,8 @@
 //! One module per screen.
 
 pub mod accounts;
-pub mod admin_health;
 pub mod admin_audit;
+pub mod admin_health;
 pub mod admin_users;
 pub mod card;
 pub mod collection;
