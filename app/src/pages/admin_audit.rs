@@ -62,7 +62,7 @@ fn AuditLog() -> impl IntoView {
     };
     view! {
         <div class=format!("{PANEL} mt-6")>
-            <form class="grid items-end gap-3 sm:grid-cols-[1fr_1fr_auto]" role="search"
+            <form class="grid items-start gap-3 sm:grid-cols-[1fr_1fr_auto]" role="search"
                 aria-label="Filter the audit log" on:submit=on_submit>
                 <Transition fallback=|| view! { <p class="text-slate-500">"Loading users…"</p> }>
                     {move || Suspend::new(async move {
@@ -72,7 +72,7 @@ fn AuditLog() -> impl IntoView {
                 </Transition>
                 <TextField id="audit_action" label="Action" value=action
                     hint="Exactly, e.g. auth.login or card.created"/>
-                <button type="submit" class=BUTTON>"Apply filters"</button>
+                <button type="submit" class=format!("{BUTTON} sm:mt-5")>"Apply filters"</button>
             </form>
             <Transition fallback=|| view! { <p class="text-slate-500">"Loading the log…"</p> }>
                 {move || Suspend::new(async move {
@@ -126,6 +126,15 @@ fn who(names: &HashMap<String, String>, id: &str) -> String {
     }
 }
 
+/// An empty value as a dash, so a stacked phone row never shows a bare label.
+fn or_dash(s: String) -> String {
+    if s.is_empty() {
+        "—".to_owned()
+    } else {
+        s
+    }
+}
+
 const CELL: &str = "block px-0 py-0.5 md:table-cell md:px-3 md:py-2";
 const LABEL: &str = "mr-1 text-xs font-medium uppercase text-slate-500 md:hidden";
 
@@ -161,8 +170,8 @@ fn EntryTable(
                             <code class="font-medium text-indigo-700">{e.action}</code></td>
                         <td class=format!("{CELL} break-all")><span class=LABEL>"User"</span>{who(&names, &e.user_id)}</td>
                         <td class=format!("{CELL} break-all")><span class=LABEL>"By"</span>{who(&names, &e.actor_id)}</td>
-                        <td class=format!("{CELL} break-all")><span class=LABEL>"Detail"</span>{e.detail}</td>
-                        <td class=CELL><span class=LABEL>"Address"</span>{e.ip}</td>
+                        <td class=format!("{CELL} break-all")><span class=LABEL>"Detail"</span>{or_dash(e.detail)}</td>
+                        <td class=CELL><span class=LABEL>"Address"</span>{or_dash(e.ip)}</td>
                     </tr>
                 }).collect_view()}
             </tbody>
