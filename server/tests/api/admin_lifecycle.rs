@@ -180,3 +180,56 @@ async fn the_lifecycle_operations_are_documented_with_every_status() {
         assert_eq!(block.contains("'409'"), action == "deactivate", "{action}");
     }
 }
+
+/// Calls a server function of the UI (`/rpc/{name}`) with a form body, as the page does.
+async fn rpc(user: &crate::helpers::User, name: &str, id: &str) -> reqwest::Response {
+    user.client
+        .post(user.url(&format!("/rpc/{name}")))
+        .header("accept", "application/json")
+        .form(&[("id", id)])
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn the_admin_page_offers_each_action_when_it_applies_and_its_server_functions_act() {
+    let app = spawn_app().await;
+    let (kid, kid_id) = app.new_user("kid@example.com", "user").await;
+    let admin = app.admin().await;
+    let page = || async { admin.get("/admin/users").await.text().await.unwrap() };
+
+    // Active kid: Deactivate on the kid's row only (never on the admin's own), no Unlock.
+    let html = page().await;
+    assert_eq!(html.matches(">Deactivate<").count(), 1, "{html}");
+    assert!(!html.contains("Unlock kid@example.com"));
+
+    let anon = app.anonymous();
+    for _ in 0..5 {
+        anon.login("kid@example.com", "wrong-password").await;
+    }
+    assert!(page()
+        .await
+        .contains("aria-label=\"Unlock kid@example.com\""));
+    assert_eq!(rpc(&kid, "unlock_user", &kid_id).await.status(), 403);
+    assert_eq!(rpc(&admin, "unlock_user", &kid_id).await.status(), 200);
+    assert_eq!(listed(&app, "kid@example.com").await["status"], "active");
+
+    assert_eq!(rpc(&kid, "deactivate_user", &kid_id).await.status(), 403);
+    assert_eq!(
+        rpc(&admin, "deactivate_user", "no-such-id").await.status(),
+        404
+    );
+    assert_eq!(rpc(&admin, "deactivate_user", &kid_id).await.status(), 200);
+    assert_problem(kid.me().await, 401).await;
+    let html = page().await;
+    assert!(html.contains(">Reactivate<"));
+    assert_eq!(html.matches(">Deactivate<").count(), 0);
+
+    assert_eq!(rpc(&admin, "reactivate_user", &kid_id).await.status(), 200);
+    app.signed_in("kid@example.com", PASSWORD).await;
+    // The UI door audits with the client address too.
+    let rows = audited(&app, &kid_id, "admin.user_deactivated").await;
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].1, "127.0.0.1");
+}
