@@ -180,3 +180,46 @@ async fn admin_health_dashboard_uses_the_same_rules_and_renders_every_check() {
     }
     assert!(!html.contains(app.core.settings.data_dir.to_str().unwrap()));
 }
+
+#[tokio::test]
+async fn admin_health_is_documented_with_every_status() {
+    let app = spawn_app().await;
+    let yaml = app
+        .anonymous()
+        .get("/openapi.yaml")
+        .await
+        .text()
+        .await
+        .unwrap();
+    let start = yaml
+        .find("\n  /admin/health:\n")
+        .expect("/admin/health in openapi.yaml");
+    let rest = &yaml[start + 1..];
+    let end = rest[3..].find("\n  /").map_or(rest.len(), |i| i + 3);
+    let operation = &rest[..end];
+    for needle in [
+        "operationId: admin-health",
+        "'200':",
+        "'401':",
+        "'403':",
+        "AdminHealthOutputBody",
+    ] {
+        assert!(
+            operation.contains(needle),
+            "{needle} missing from {operation}"
+        );
+    }
+    let schema = &yaml[yaml
+        .find("\n    AdminHealthOutputBody:\n")
+        .expect("the body schema")..];
+    for field in [
+        "status:",
+        "checked_at:",
+        "cards:",
+        "collections:",
+        "jobs:",
+        "users:",
+    ] {
+        assert!(schema.contains(field), "{field} missing from the schema");
+    }
+}
