@@ -223,3 +223,36 @@ async fn admin_health_is_documented_with_every_status() {
         assert!(schema.contains(field), "{field} missing from the schema");
     }
 }
+
+/// A platform that accepts connections but never answers: the check fails at its own limit,
+/// the report still comes back promptly, and says nothing of the address or the error.
+#[tokio::test]
+async fn a_hung_platform_reads_failed_without_hanging_the_report() {
+    let silent = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", silent.local_addr().unwrap());
+    let app = spawn_app_with(&[
+        "--upstream-client-id",
+        "health-test",
+        "--upstream-api-url",
+        &url,
+        "--upstream-auth-url",
+        &url,
+    ])
+    .await;
+    let admin = app.admin().await;
+    let started = std::time::Instant::now();
+    let r = admin.get(PATH).await;
+    assert!(started.elapsed() < std::time::Duration::from_secs(6));
+    assert_eq!(r.status(), 200);
+    let text = r.text().await.unwrap();
+    let body: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(check(&body, "upstream")["status"], "failed", "{body}");
+    assert_eq!(body["status"], "degraded");
+    assert_eq!(check(&body, "database")["status"], "ok");
+    assert!(
+        !text.contains(&url[7..]) && !text.contains("127.0.0.1"),
+        "{text}"
+    );
+    assert!(!text.to_lowercase().contains("timed out"), "{text}");
+    drop(silent);
+}
