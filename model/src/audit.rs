@@ -24,6 +24,7 @@ pub struct AuditLogEntryOut {
     pub detail: String,
     /// The client address of the request that caused it.
     pub ip: String,
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub created_at: String,
 }
 
