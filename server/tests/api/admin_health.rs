@@ -3,7 +3,9 @@
 
 use serde_json::Value;
 
-use crate::helpers::{assert_problem, spawn_app, spawn_app_with, TestApp, User};
+use crate::helpers::{
+    assert_problem, openapi_yaml, path_block, spawn_app, spawn_app_with, TestApp, User,
+};
 
 const PATH: &str = "/api/admin/health";
 
@@ -184,19 +186,8 @@ async fn admin_health_dashboard_uses_the_same_rules_and_renders_every_check() {
 #[tokio::test]
 async fn admin_health_is_documented_with_every_status() {
     let app = spawn_app().await;
-    let yaml = app
-        .anonymous()
-        .get("/openapi.yaml")
-        .await
-        .text()
-        .await
-        .unwrap();
-    let start = yaml
-        .find("\n  /admin/health:\n")
-        .expect("/admin/health in openapi.yaml");
-    let rest = &yaml[start + 1..];
-    let end = rest[3..].find("\n  /").map_or(rest.len(), |i| i + 3);
-    let operation = &rest[..end];
+    let yaml = openapi_yaml(&app).await;
+    let operation = path_block(&yaml, "/admin/health");
     for needle in [
         "operationId: admin-health",
         "'200':",

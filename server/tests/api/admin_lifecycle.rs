@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::helpers::{assert_problem, spawn_app, TestApp, PASSWORD};
+use crate::helpers::{assert_problem, openapi_yaml, path_block, spawn_app, TestApp, PASSWORD};
 
 const ACTIONS: [&str; 3] = ["deactivate", "reactivate", "unlock"];
 
@@ -149,28 +149,10 @@ async fn unlock_ends_a_lockout_after_failed_sign_ins() {
     assert!(rows.iter().all(|(_, ip)| ip == "127.0.0.1"));
 }
 
-/// The part of `/openapi.yaml` that describes `path`: from its key to the next path's.
-fn path_block<'y>(yaml: &'y str, path: &str) -> &'y str {
-    let key = format!("\n  {path}:\n");
-    let start = yaml
-        .find(&key)
-        .unwrap_or_else(|| panic!("{path} is not documented"))
-        + 1;
-    let rest = &yaml[start + key.len() - 1..];
-    let end = rest.find("\n  /").map_or(rest.len(), |i| i + 1);
-    &rest[..end]
-}
-
 #[tokio::test]
 async fn the_lifecycle_operations_are_documented_with_every_status() {
     let app = spawn_app().await;
-    let yaml = app
-        .anonymous()
-        .get("/openapi.yaml")
-        .await
-        .text()
-        .await
-        .unwrap();
+    let yaml = openapi_yaml(&app).await;
     for action in ACTIONS {
         let block = path_block(&yaml, &format!("/admin/users/{{id}}/{action}"));
         assert!(block.contains(&format!("operationId: admin-{action}-user")));

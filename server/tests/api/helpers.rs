@@ -360,3 +360,25 @@ pub fn pointers(problem: &Value) -> Vec<String> {
         })
         .unwrap_or_default()
 }
+
+/// The served `/openapi.yaml`, as text.
+pub async fn openapi_yaml(app: &TestApp) -> String {
+    app.anonymous()
+        .get("/openapi.yaml")
+        .await
+        .text()
+        .await
+        .unwrap()
+}
+
+/// The part of `/openapi.yaml` that describes `path`: from its key to the next path's.
+pub fn path_block<'y>(yaml: &'y str, path: &str) -> &'y str {
+    let key = format!("\n  {path}:\n");
+    let start = yaml
+        .find(&key)
+        .unwrap_or_else(|| panic!("{path} is not documented"))
+        + 1;
+    let rest = &yaml[start + key.len() - 1..];
+    let end = rest.find("\n  /").map_or(rest.len(), |i| i + 1);
+    &rest[..end]
+}

@@ -5,7 +5,7 @@ use reqwest::Response;
 use serde_json::{json, Value};
 
 use crate::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
-use crate::helpers::{assert_problem, png_bytes, spawn_app, spawn_app_with, User};
+use crate::helpers::{assert_problem, openapi_yaml, png_bytes, spawn_app, spawn_app_with, User};
 
 /// A picture with transparency, wider than tall, so the crop and the alpha both matter.
 fn rgba_png(w: u32, h: u32) -> Vec<u8> {
@@ -281,13 +281,7 @@ async fn an_edited_track_keeps_its_icon() {
 #[tokio::test]
 async fn icon_operations_are_documented() {
     let app = spawn_app().await;
-    let yaml = app
-        .anonymous()
-        .get("/openapi.yaml")
-        .await
-        .text()
-        .await
-        .unwrap();
+    let yaml = openapi_yaml(&app).await;
     for needle in [
         "/cards/{slug}/icons/{position}:",
         "/cards/{slug}/icons/{position}-full:",
