@@ -9,42 +9,64 @@ use cardsmith_model::FieldError;
 use crate::db::DbPool;
 use crate::{new_id, time, Actor, Core, CoreError, CoreResult};
 
-/// One event to record. `user_id` is whom it concerns, `actor_id` who caused it.
+/// One event to record. `user_id` is whom it concerns, `actor_id` who caused it, and `ip` the
+/// address of the client whose request caused it (`None` for the system or when unknown).
+///
+/// Build it with a constructor: [`AuditEvent::own`] and [`AuditEvent::about`] take the client
+/// address from the [`Actor`], so a signed-in caller's events always carry it.
 pub struct AuditEvent<'a> {
     pub action: &'a str,
     pub user_id: &'a str,
     pub actor_id: &'a str,
     pub detail: String,
+    pub ip: Option<IpAddr>,
 }
 
 impl<'a> AuditEvent<'a> {
     /// An event the actor caused about their own account or content.
-    pub fn own(actor: &'a crate::Actor, action: &'a str, detail: impl Into<String>) -> Self {
+    pub fn own(actor: &'a Actor, action: &'a str, detail: impl Into<String>) -> Self {
+        Self::about(actor, actor.id(), action, detail)
+    }
+
+    /// An event the actor caused about another user (an admin acting on an account).
+    pub fn about(
+        actor: &'a Actor,
+        user_id: &'a str,
+        action: &'a str,
+        detail: impl Into<String>,
+    ) -> Self {
         Self {
             action,
-            user_id: actor.id(),
+            user_id,
             actor_id: actor.id(),
             detail: detail.into(),
+            ip: actor.ip,
+        }
+    }
+
+    /// An event with no signed-in actor: a sign-in attempt, a link followed from a mail, a
+    /// notification from an identity provider. `actor_id` is who it was done as ('' when
+    /// nobody), `ip` the client's address when a request caused it.
+    pub fn unattended(
+        action: &'a str,
+        user_id: &'a str,
+        actor_id: &'a str,
+        detail: impl Into<String>,
+        ip: Option<IpAddr>,
+    ) -> Self {
+        Self {
+            action,
+            user_id,
+            actor_id,
+            detail: detail.into(),
+            ip,
         }
     }
 }
 
-/// Appends `event` with no client address (the caller has none at hand).
+/// Appends `event` to the trail, in the caller's transaction when it passes one (so the row
+/// exists exactly when the change does).
 pub async fn record<'e, E>(executor: E, event: AuditEvent<'_>) -> CoreResult<()>
-where
-    E: sqlx::Executor<'e, Database = crate::db::DbDriver>,
-{
-    record_from(executor, event, None).await
-}
-
-/// Appends `event` with the address of the client whose request caused it (`audit_log.ip`;
-/// empty when unknown). Sign-in events always pass it: it is what tells an owner's failed
-/// attempt from a stranger's.
-pub async fn record_from<'e, E>(
-    executor: E,
-    event: AuditEvent<'_>,
-    ip: Option<IpAddr>,
-) -> CoreResult<()>
 where
     E: sqlx::Executor<'e, Database = crate::db::DbDriver>,
 {
@@ -57,7 +79,7 @@ where
     .bind(event.actor_id)
     .bind(event.action)
     .bind(event.detail)
-    .bind(ip.map(|ip| ip.to_string()).unwrap_or_default())
+    .bind(event.ip.map(|ip| ip.to_string()).unwrap_or_default())
     .bind(time::now_str())
     .execute(executor)
     .await?;

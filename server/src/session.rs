@@ -30,7 +30,10 @@ impl FromRequestParts<AppState> for Caller {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let actor = session::authenticate(&state.core, token(&parts.headers, &state.core)).await?;
+        let mut actor =
+            session::authenticate(&state.core, token(&parts.headers, &state.core)).await?;
+        let ClientIp(ip) = parts.extensions.get().copied().unwrap_or_default();
+        actor.ip = ip;
         Ok(Caller(actor))
     }
 }

@@ -91,7 +91,8 @@ mod ssr {
     pub async fn caller() -> Result<(Core, Actor), UiError> {
         let core = core();
         let headers = headers().await?;
-        let actor = session::authenticate(&core, token(&core, &headers)).await?;
+        let mut actor = session::authenticate(&core, token(&core, &headers)).await?;
+        actor.ip = client().await;
         Ok((core, actor))
     }
 
@@ -240,20 +241,17 @@ pub async fn revoke_user_sessions(id: String) -> Result<u64, UiError> {
 #[server(prefix = "/rpc", endpoint = "deactivate_user")]
 pub async fn deactivate_user(id: String) -> Result<(), UiError> {
     let (core, actor) = ssr::caller().await?;
-    let client = ssr::client().await;
-    Ok(cardsmith_core::users::admin::deactivate_user(&core, &actor, &id, client).await?)
+    Ok(cardsmith_core::users::admin::deactivate_user(&core, &actor, &id).await?)
 }
 
 #[server(prefix = "/rpc", endpoint = "reactivate_user")]
 pub async fn reactivate_user(id: String) -> Result<(), UiError> {
     let (core, actor) = ssr::caller().await?;
-    let client = ssr::client().await;
-    Ok(cardsmith_core::users::admin::reactivate_user(&core, &actor, &id, client).await?)
+    Ok(cardsmith_core::users::admin::reactivate_user(&core, &actor, &id).await?)
 }
 
 #[server(prefix = "/rpc", endpoint = "unlock_user")]
 pub async fn unlock_user(id: String) -> Result<(), UiError> {
     let (core, actor) = ssr::caller().await?;
-    let client = ssr::client().await;
-    Ok(cardsmith_core::users::admin::unlock_user(&core, &actor, &id, client).await?)
+    Ok(cardsmith_core::users::admin::unlock_user(&core, &actor, &id).await?)
 }

@@ -17,6 +17,9 @@ pub struct Actor {
     pub user: UserOut,
     /// The session the request came with; kept so "sign out elsewhere" can spare it.
     pub session_id: String,
+    /// The address of the client whose request this is (see [`ClientIp`]); every audit row
+    /// the actor causes carries it. `None` when unknown.
+    pub ip: Option<IpAddr>,
 }
 
 impl Actor {

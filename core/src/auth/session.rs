@@ -97,7 +97,11 @@ pub async fn authenticate(core: &Core, token: Option<&str>) -> CoreResult<Actor>
             tracing::warn!(error = %e, %session_id, "could not record the session's last use; serving the request anyway");
         }
     }
-    Ok(Actor { user, session_id })
+    Ok(Actor {
+        user,
+        session_id,
+        ip: None,
+    })
 }
 
 /// Ends the session behind `token` (sign out) and says whose it was. Unknown tokens are

@@ -75,12 +75,12 @@ pub async fn add(core: &Core, actor: &Actor, id: &str, input: AddMemberInput) ->
     }
     audit::record(
         &mut *tx,
-        AuditEvent {
-            action: "collection.member_added",
-            user_id: &user.id,
-            actor_id: actor.id(),
-            detail: format!("{id} as {}", input.role),
-        },
+        AuditEvent::about(
+            actor,
+            &user.id,
+            "collection.member_added",
+            format!("{id} as {}", input.role),
+        ),
     )
     .await?;
     tx.commit().await?;
@@ -141,12 +141,7 @@ pub async fn remove(core: &Core, actor: &Actor, id: &str, user_id: &str) -> Core
     drop_links_made_by(&mut tx, id, user_id).await?;
     audit::record(
         &mut *tx,
-        AuditEvent {
-            action: "collection.member_removed",
-            user_id,
-            actor_id: actor.id(),
-            detail: id.to_owned(),
-        },
+        AuditEvent::about(actor, user_id, "collection.member_removed", id.to_owned()),
     )
     .await?;
     tx.commit().await?;

@@ -26,16 +26,7 @@ pub async fn update_profile(
         .bind(actor.id())
         .execute(&mut *tx)
         .await?;
-    audit::record(
-        &mut *tx,
-        AuditEvent {
-            action: "user.profile_updated",
-            user_id: actor.id(),
-            actor_id: actor.id(),
-            detail: String::new(),
-        },
-    )
-    .await?;
+    audit::record(&mut *tx, AuditEvent::own(actor, "user.profile_updated", "")).await?;
     tx.commit().await?;
     repo::find_by_id(core.db.pool(), actor.id())
         .await?
@@ -72,12 +63,7 @@ pub async fn change_password(
     session::end_all(&mut *tx, actor.id(), Some(&actor.session_id)).await?;
     audit::record(
         &mut *tx,
-        AuditEvent {
-            action: "user.password_changed",
-            user_id: actor.id(),
-            actor_id: actor.id(),
-            detail: String::new(),
-        },
+        AuditEvent::own(actor, "user.password_changed", ""),
     )
     .await?;
     tx.commit().await?;
@@ -91,12 +77,11 @@ pub async fn revoke_my_sessions(core: &Core, actor: &Actor) -> CoreResult<u64> {
     let ended = session::end_all(&mut *tx, actor.id(), None).await?;
     audit::record(
         &mut *tx,
-        AuditEvent {
-            action: "auth.sessions_revoked",
-            user_id: actor.id(),
-            actor_id: actor.id(),
-            detail: format!("{ended} session(s)"),
-        },
+        AuditEvent::own(
+            actor,
+            "auth.sessions_revoked",
+            format!("{ended} session(s)"),
+        ),
     )
     .await?;
     tx.commit().await?;

@@ -1,7 +1,5 @@
 //! The admin's management of accounts. Every function starts with the role check.
 
-use std::net::IpAddr;
-
 use cardsmith_model::user::{CreateUserInput, UpdateUserInput, UserOut, ROLE_ADMIN};
 
 use super::repo::{self, NewUser};
@@ -59,12 +57,12 @@ pub async fn create_user(
     .on_unique(|| CoreError::Conflict(format!("a user with email {email} already exists")))?;
     audit::record(
         &mut *tx,
-        AuditEvent {
-            action: "admin.user_created",
-            user_id: &id,
-            actor_id: actor.id(),
-            detail: format!("role {}", input.role),
-        },
+        AuditEvent::about(
+            actor,
+            &id,
+            "admin.user_created",
+            format!("role {}", input.role),
+        ),
     )
     .await?;
     tx.commit().await?;
@@ -105,12 +103,12 @@ pub async fn update_user(
         .await?;
     audit::record(
         &mut *tx,
-        AuditEvent {
-            action: "admin.user_updated",
+        AuditEvent::about(
+            actor,
             user_id,
-            actor_id: actor.id(),
-            detail: format!("role {} -> {}", row.role, input.role),
-        },
+            "admin.user_updated",
+            format!("role {} -> {}", row.role, input.role),
+        ),
     )
     .await?;
     tx.commit().await?;
@@ -130,12 +128,12 @@ pub async fn revoke_user_sessions(core: &Core, actor: &Actor, user_id: &str) -> 
     let ended = session::end_all(&mut *tx, user_id, None).await?;
     audit::record(
         &mut *tx,
-        AuditEvent {
-            action: "admin.sessions_revoked",
+        AuditEvent::about(
+            actor,
             user_id,
-            actor_id: actor.id(),
-            detail: format!("{ended} session(s)"),
-        },
+            "admin.sessions_revoked",
+            format!("{ended} session(s)"),
+        ),
     )
     .await?;
     tx.commit().await?;
@@ -150,14 +148,8 @@ pub async fn revoke_user_sessions(core: &Core, actor: &Actor, user_id: &str) -> 
 /// middle of what they were doing. Since the caller is an active admin other than the target,
 /// this also keeps at least one active admin on the server.
 #[tracing::instrument(skip_all, fields(actor_id = %actor.id(), user_id = %user_id))]
-pub async fn deactivate_user(
-    core: &Core,
-    actor: &Actor,
-    user_id: &str,
-    client: Option<IpAddr>,
-) -> CoreResult<()> {
-    actor.require_admin()?;
-    let mut tx = core.db.begin().await?;
+pub async fn deactivate_user(core: &Core, actor: &Actor, user_id: &str) -> CoreResult<()> {
+    let mut tx = begin_admin_action(core, actor).await?;
     let before = status_of(&mut tx, user_id).await?;
     if user_id == actor.id() {
         return Err(CoreError::Conflict(
@@ -167,58 +159,26 @@ pub async fn deactivate_user(
     set_status(&mut tx, user_id, STATUS_DEACTIVATED).await?;
     let ended = session::end_all(&mut *tx, user_id, None).await?;
     let detail = format!("was {before}; {ended} session(s) ended");
-    record(
-        &mut tx,
-        actor,
-        user_id,
-        "admin.user_deactivated",
-        detail,
-        client,
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(())
+    finish_admin_action(tx, actor, user_id, "admin.user_deactivated", detail).await
 }
 
 /// Lets a deactivated account sign in again. Its old sessions stay ended (deactivation
 /// deleted them); the owner signs in anew.
 #[tracing::instrument(skip_all, fields(actor_id = %actor.id(), user_id = %user_id))]
-pub async fn reactivate_user(
-    core: &Core,
-    actor: &Actor,
-    user_id: &str,
-    client: Option<IpAddr>,
-) -> CoreResult<()> {
-    actor.require_admin()?;
-    let mut tx = core.db.begin().await?;
+pub async fn reactivate_user(core: &Core, actor: &Actor, user_id: &str) -> CoreResult<()> {
+    let mut tx = begin_admin_action(core, actor).await?;
     let before = status_of(&mut tx, user_id).await?;
     set_status(&mut tx, user_id, STATUS_ACTIVE).await?;
     let detail = format!("was {before}");
-    record(
-        &mut tx,
-        actor,
-        user_id,
-        "admin.user_reactivated",
-        detail,
-        client,
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(())
+    finish_admin_action(tx, actor, user_id, "admin.user_reactivated", detail).await
 }
 
 /// Ends every sign-in lockout of the account, from whichever client address, and forgets
 /// the failures counted towards the next one, so the owner's next wrong password does not
 /// lock them out again at once. The account then no longer reads `locked`.
 #[tracing::instrument(skip_all, fields(actor_id = %actor.id(), user_id = %user_id))]
-pub async fn unlock_user(
-    core: &Core,
-    actor: &Actor,
-    user_id: &str,
-    client: Option<IpAddr>,
-) -> CoreResult<()> {
-    actor.require_admin()?;
-    let mut tx = core.db.begin().await?;
+pub async fn unlock_user(core: &Core, actor: &Actor, user_id: &str) -> CoreResult<()> {
+    let mut tx = begin_admin_action(core, actor).await?;
     let row = repo::find_row_by_id(&mut *tx, user_id)
         .await?
         .ok_or_else(no_such_user)?;
@@ -229,17 +189,7 @@ pub async fn unlock_user(
         .await?
         .rows_affected();
     let detail = format!("was locked: {was_locked}; {cleared} failure record(s) cleared");
-    record(
-        &mut tx,
-        actor,
-        user_id,
-        "admin.user_unlocked",
-        detail,
-        client,
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(())
+    finish_admin_action(tx, actor, user_id, "admin.user_unlocked", detail).await
 }
 
 /// The stored status of `user_id` (404 when there is no such user).
@@ -261,20 +211,24 @@ async fn set_status(tx: &mut DbTx<'static>, user_id: &str, status: &str) -> Core
     Ok(())
 }
 
-/// Audits an admin's change to `user_id` with the address the request came from.
-async fn record(
-    tx: &mut DbTx<'static>,
+/// Starts an admin's action on an account: the role is checked before anything is read, so
+/// a non-admin learns nothing (403 whatever the id), then one write transaction holds the
+/// whole change. [`finish_admin_action`] ends it.
+async fn begin_admin_action(core: &Core, actor: &Actor) -> CoreResult<DbTx<'static>> {
+    actor.require_admin()?;
+    Ok(core.db.begin().await?)
+}
+
+/// Ends an admin's action on `user_id`: the audit row (with the request's client address)
+/// goes into the same transaction as the change, then both commit together.
+async fn finish_admin_action(
+    mut tx: DbTx<'static>,
     actor: &Actor,
     user_id: &str,
     action: &str,
     detail: String,
-    client: Option<IpAddr>,
 ) -> CoreResult<()> {
-    let event = AuditEvent {
-        action,
-        user_id,
-        actor_id: actor.id(),
-        detail,
-    };
-    audit::record_from(&mut **tx, event, client).await
+    audit::record(&mut *tx, AuditEvent::about(actor, user_id, action, detail)).await?;
+    tx.commit().await?;
+    Ok(())
 }

@@ -48,15 +48,9 @@ pub async fn login(core: &Core, input: LoginInput, client: Option<IpAddr>) -> Co
     let mut tx = core.db.begin().await?;
     lockout::clear(&mut *tx, &email, &address).await?;
     let new_session = session::create(core, &mut *tx, &row.id).await?;
-    audit::record_from(
+    audit::record(
         &mut *tx,
-        AuditEvent {
-            action: "auth.login",
-            user_id: &row.id,
-            actor_id: &row.id,
-            detail: String::new(),
-        },
-        client,
+        AuditEvent::unattended("auth.login", &row.id, &row.id, String::new(), client),
     )
     .await?;
     tx.commit().await?;
@@ -98,15 +92,9 @@ async fn record_failure(
         // The attempted email is not kept: people type passwords into the email field.
         (false, None) => ("auth.login_failed", "no account has that email".to_owned()),
     };
-    audit::record_from(
+    audit::record(
         &mut *tx,
-        AuditEvent {
-            action,
-            user_id: user_id.unwrap_or_default(),
-            actor_id: "",
-            detail,
-        },
-        client,
+        AuditEvent::unattended(action, user_id.unwrap_or_default(), "", detail, client),
     )
     .await?;
     tx.commit().await?;
@@ -119,15 +107,9 @@ pub async fn logout(core: &Core, token: Option<&str>, client: Option<IpAddr>) ->
         return Ok(());
     };
     if let Some(user_id) = session::end(core.db.pool(), token).await? {
-        audit::record_from(
+        audit::record(
             core.db.pool(),
-            AuditEvent {
-                action: "auth.logout",
-                user_id: &user_id,
-                actor_id: &user_id,
-                detail: String::new(),
-            },
-            client,
+            AuditEvent::unattended("auth.logout", &user_id, &user_id, String::new(), client),
         )
         .await?;
     }

@@ -13,7 +13,7 @@ use utoipa_axum::routes;
 
 use crate::problem::responses::{Forbidden, NotFound, Unauthorized, Unprocessable};
 use crate::problem::{ApiJson, ApiPath, ApiResult};
-use crate::session::{AdminCaller, ClientAddr};
+use crate::session::AdminCaller;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -116,10 +116,9 @@ pub async fn revoke_user_sessions(
 pub async fn deactivate_user(
     State(core): State<Core>,
     AdminCaller(actor): AdminCaller,
-    ClientAddr(client): ClientAddr,
     ApiPath(id): ApiPath<String>,
 ) -> ApiResult<StatusCode> {
-    admin::deactivate_user(&core, &actor, &id, client).await?;
+    admin::deactivate_user(&core, &actor, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -136,10 +135,9 @@ pub async fn deactivate_user(
 pub async fn reactivate_user(
     State(core): State<Core>,
     AdminCaller(actor): AdminCaller,
-    ClientAddr(client): ClientAddr,
     ApiPath(id): ApiPath<String>,
 ) -> ApiResult<StatusCode> {
-    admin::reactivate_user(&core, &actor, &id, client).await?;
+    admin::reactivate_user(&core, &actor, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -157,9 +155,8 @@ pub async fn reactivate_user(
 pub async fn unlock_user(
     State(core): State<Core>,
     AdminCaller(actor): AdminCaller,
-    ClientAddr(client): ClientAddr,
     ApiPath(id): ApiPath<String>,
 ) -> ApiResult<StatusCode> {
-    admin::unlock_user(&core, &actor, &id, client).await?;
+    admin::unlock_user(&core, &actor, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
