@@ -14,6 +14,7 @@ pub mod error;
 pub mod health;
 pub mod jobs;
 pub mod labels;
+pub mod mail;
 pub mod media;
 pub mod player;
 pub mod recording;

@@ -51,6 +51,12 @@ pub struct CoreSettings {
     pub job_lease: Duration,
     /// Longest a single run of a job may take; then it is stopped and failed.
     pub job_timeout: std::time::Duration,
+    /// The public origin (`scheme://host[:port]`) absolute links in mail start with.
+    pub public_origin: String,
+    /// The SMTP server mail is handed to; `None`: mail is written to `DATA_DIR/outbox`.
+    pub smtp: Option<crate::mail::SmtpConfig>,
+    /// The `From` of every mail: `Name <address>` or an address.
+    pub mail_from: String,
 }
 
 impl Default for CoreSettings {
@@ -77,6 +83,9 @@ impl Default for CoreSettings {
             max_storage_per_user: None,
             job_lease: Duration::minutes(5),
             job_timeout: std::time::Duration::from_secs(3 * 3600),
+            public_origin: "http://127.0.0.1:3000".into(),
+            smtp: None,
+            mail_from: "Cardsmith <cardsmith@localhost.localdomain>".into(),
         }
     }
 }

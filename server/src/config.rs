@@ -153,6 +153,18 @@ pub struct Config {
     #[arg(long, env = "CARDSMITH_DEMO_BARE", hide = true)]
     pub demo_bare: bool,
 
+    /// SMTP server mail is sent through: smtp://[user:password@]host[:port] (STARTTLS, port 587), smtps://… (TLS, port 465), smtp://host:port?tls=none (plain: a local relay only) [default: none; mail is written to DATA_DIR/outbox and shown to admins].
+    #[arg(long, env = "CARDSMITH_SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+
+    /// Sender of every mail: `Name <address>` or an address.
+    #[arg(
+        long,
+        env = "CARDSMITH_MAIL_FROM",
+        default_value = "Cardsmith <cardsmith@localhost.localdomain>"
+    )]
+    pub mail_from: String,
+
     /// Leptos runtime options file (site root, output name).
     #[arg(long, env = "CARDSMITH_LEPTOS_TOML", default_value = "Leptos.toml")]
     pub leptos_toml: PathBuf,
@@ -239,6 +251,8 @@ impl std::fmt::Debug for Config {
             .field("upstream_client_id", &self.upstream_client_id)
             .field("demo_upstream", &self.demo_upstream)
             .field("demo_bare", &self.demo_bare)
+            .field("smtp_url", &redact(&self.smtp_url))
+            .field("mail_from", &self.mail_from)
             .field("leptos_toml", &self.leptos_toml)
             .finish()
     }

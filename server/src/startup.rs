@@ -63,6 +63,16 @@ impl Application {
             recording_idle: chrono::Duration::seconds(config.recording_idle_secs.max(1) as i64),
             job_lease: chrono::Duration::seconds(config.job_lease_secs.max(1) as i64),
             job_timeout: Duration::from_secs(config.job_timeout_secs.max(1)),
+            public_origin: config.public_origin(),
+            smtp: config
+                .smtp_url
+                .as_deref()
+                .map(cardsmith_core::mail::SmtpConfig::parse)
+                .transpose()
+                .map_err(|e| anyhow::anyhow!("CARDSMITH_SMTP_URL: {e}"))?,
+            mail_from: cardsmith_core::mail::parse_from(&config.mail_from)
+                .map_err(|e| anyhow::anyhow!("CARDSMITH_MAIL_FROM: {e}"))?
+                .to_string(),
             ..CoreSettings::default()
         };
         let mut core = Core::new(db, settings, key);

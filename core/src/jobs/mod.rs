@@ -49,6 +49,7 @@ pub mod kind {
         PUBLISH = "publish",
         IMPORT = "import",
         SEED = "seed",
+        MAIL_SEND = "mail.send",
     }
 }
 

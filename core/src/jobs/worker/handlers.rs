@@ -12,7 +12,7 @@ use super::Pool;
 use crate::jobs::context::JobContext;
 use crate::jobs::kind;
 use crate::jobs::queue::ClaimedJob;
-use crate::{media, player, tracks};
+use crate::{mail, media, player, tracks};
 use crate::{Core, CoreError, CoreResult};
 
 /// The pools of [`super::WorkerSettings::with_lease`], named by the rows of [`HANDLERS`].
@@ -26,6 +26,8 @@ enum PoolName {
     Maintenance,
     /// The platform is rate limited: one card at a time per server.
     Player,
+    /// Mail delivery: one message at a time, never behind a transcode or a publish.
+    Mail,
 }
 
 /// Each pool and how many of its jobs run at once.
@@ -34,6 +36,7 @@ const POOLS: &[(PoolName, usize)] = &[
     (PoolName::Edit, 1),
     (PoolName::Maintenance, 1),
     (PoolName::Player, 1),
+    (PoolName::Mail, 1),
 ];
 
 type Boxed<'a, T> = Pin<Box<dyn Future<Output = CoreResult<T>> + Send + 'a>>;
@@ -64,6 +67,7 @@ pub(crate) const HANDLERS: &[Handler] = &[
     row(kind::PUBLISH,   PoolName::Player,      PUBLISH,   Some(PUBLISH_FAILED)),
     row(kind::IMPORT,    PoolName::Player,      IMPORT,    None),
     row(kind::SEED,      PoolName::Player,      SEED,      Some(PUBLISH_FAILED)),
+    row(kind::MAIL_SEND, PoolName::Mail,        MAIL_SEND, Some(MAIL_FAILED)),
 ];
 
 const fn row(
@@ -87,6 +91,7 @@ const RESCAN: RunFn = |ctx| Box::pin(media::rescan::run(ctx));
 const PUBLISH: RunFn = |ctx| Box::pin(player::publish_job::run(ctx));
 const IMPORT: RunFn = |ctx| Box::pin(player::import::run(ctx));
 const SEED: RunFn = |ctx| Box::pin(player::seed::run(ctx));
+const MAIL_SEND: RunFn = |ctx| Box::pin(mail::run(ctx));
 
 /// A transcode that failed leaves its track failed, with the reason.
 const TRANSCODE_FAILED: CleanupFn =
@@ -98,6 +103,9 @@ const EDIT_FAILED: CleanupFn =
 /// imports mark nothing as in progress, so they have nothing to undo.)
 const PUBLISH_FAILED: CleanupFn =
     |core, job, why| Box::pin(player::publish_job::after_failure(core, job, why));
+
+/// A mail that could not be delivered reads `failed`, with why, for an admin to re-send.
+const MAIL_FAILED: CleanupFn = |core, job, why| Box::pin(mail::after_failure(core, job, why));
 
 fn handler(job_kind: &str) -> Option<&'static Handler> {
     HANDLERS.iter().find(|h| h.kind == job_kind)
