@@ -6,7 +6,7 @@ use std::net::IpAddr;
 use cardsmith_model::audit::{AuditLogEntryOut, AuditLogFilter, PAGE_DEFAULT, PAGE_MAX};
 use cardsmith_model::FieldError;
 
-use crate::db::DbPool;
+use crate::db::{DbPool, DbTx};
 use crate::{new_id, time, Actor, Core, CoreError, CoreResult};
 
 /// One event to record. `user_id` is whom it concerns, `actor_id` who caused it, and `ip` the
@@ -83,6 +83,14 @@ where
     .bind(time::now_str())
     .execute(executor)
     .await?;
+    Ok(())
+}
+
+/// Ends a change: its audit row joins the change's transaction and both commit together,
+/// so the trail holds a row exactly for every change that happened.
+pub async fn commit(mut tx: DbTx<'static>, event: AuditEvent<'_>) -> CoreResult<()> {
+    record(&mut *tx, event).await?;
+    tx.commit().await?;
     Ok(())
 }
 

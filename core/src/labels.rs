@@ -16,6 +16,7 @@ use cardsmith_model::label::{GenerateLabelsInput, GenerateLabelsOutputBody, Labe
 use cardsmith_model::validate::CollectionRole;
 use rand::RngCore;
 
+use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
 use crate::cards::require_card;
 use crate::media::image;
@@ -77,6 +78,7 @@ pub async fn generate(
     tokio::fs::write(dir.join(&filename), bytes)
         .await
         .map_err(|e| CoreError::internal("writing label", e))?;
+    let mut tx = core.db.begin().await?;
     sqlx::query(
         "INSERT INTO labels (id, owner_id, filename, format, page_size, card_count, size_bytes, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -89,8 +91,10 @@ pub async fn generate(
     .bind(input.card_slugs.len() as i64)
     .bind(size)
     .bind(time::now_str())
-    .execute(core.db.pool())
+    .execute(&mut *tx)
     .await?;
+    let detail = format!("{filename}: {} card(s)", input.card_slugs.len());
+    audit::commit(tx, AuditEvent::own(actor, "label.generated", detail)).await?;
     Ok(GenerateLabelsOutputBody {
         url: format!("/api/labels/{filename}"),
         filename,
@@ -167,6 +171,7 @@ pub async fn share(core: &Core, actor: &Actor, label: &str) -> CoreResult<LabelS
     rand::rngs::OsRng.fill_bytes(&mut bytes);
     let token = URL_SAFE_NO_PAD.encode(bytes);
     let id = new_id();
+    let mut tx = core.db.begin().await?;
     sqlx::query(
         "INSERT INTO label_shares (id, label_id, owner_id, token_hash, token_sealed, created_at)
          VALUES ($1, $2, $3, $4, $5, $6)",
@@ -177,8 +182,10 @@ pub async fn share(core: &Core, actor: &Actor, label: &str) -> CoreResult<LabelS
     .bind(sha256_hex(token.as_bytes()))
     .bind(core.key.seal(token.as_bytes(), id.as_bytes()))
     .bind(time::now_str())
-    .execute(core.db.pool())
+    .execute(&mut *tx)
     .await?;
+    let detail = format!("share {id} of label {label_id}");
+    audit::commit(tx, AuditEvent::own(actor, "label.shared", detail)).await?;
     let mut shares = list_where(core, actor, "AND s.id = $2", &id).await?;
     shares
         .pop()
@@ -208,23 +215,28 @@ pub async fn list_shares(core: &Core, actor: &Actor) -> CoreResult<Vec<LabelShar
 }
 
 pub async fn revoke_all(core: &Core, actor: &Actor) -> CoreResult<u64> {
+    let mut tx = core.db.begin().await?;
     let done = sqlx::query("DELETE FROM label_shares WHERE owner_id = $1")
         .bind(actor.id())
-        .execute(core.db.pool())
+        .execute(&mut *tx)
         .await?;
-    Ok(done.rows_affected())
+    let ended = done.rows_affected();
+    let detail = format!("{ended} share link(s)");
+    audit::commit(tx, AuditEvent::own(actor, "label.shares_revoked", detail)).await?;
+    Ok(ended)
 }
 
 pub async fn revoke(core: &Core, actor: &Actor, share_id: &str) -> CoreResult<()> {
+    let mut tx = core.db.begin().await?;
     let done = sqlx::query("DELETE FROM label_shares WHERE id = $1 AND owner_id = $2")
         .bind(share_id)
         .bind(actor.id())
-        .execute(core.db.pool())
+        .execute(&mut *tx)
         .await?;
     if done.rows_affected() == 0 {
         return Err(CoreError::not_found("no share link with that id"));
     }
-    Ok(())
+    audit::commit(tx, AuditEvent::own(actor, "label.share_revoked", share_id)).await
 }
 
 /// The file behind a live share token, for anybody (no session).

@@ -4,6 +4,7 @@ use cardsmith_model::card::CoverSide;
 use cardsmith_model::validate::CollectionRole;
 
 use super::require_card;
+use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
 use crate::media::image;
 use crate::{time, Core, CoreError, CoreResult};
@@ -43,11 +44,14 @@ pub async fn upload_cover(
         CoverSide::Front => "UPDATE cards SET cover_hash = $1, updated_at = $2 WHERE id = $3",
         CoverSide::Back => "UPDATE cards SET back_cover_hash = $1, updated_at = $2 WHERE id = $3",
     };
+    let mut tx = core.db.begin().await?;
     sqlx::query(sql)
         .bind(&stored.hash)
         .bind(time::now_str())
         .bind(&card.id)
-        .execute(core.db.pool())
+        .execute(&mut *tx)
         .await?;
+    let detail = format!("{} ({side:?})", card.slug);
+    audit::commit(tx, AuditEvent::own(actor, "card.cover_set", detail)).await?;
     Ok(stored.hash)
 }

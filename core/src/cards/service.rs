@@ -87,6 +87,7 @@ pub async fn update_card(
 ) -> CoreResult<()> {
     input.validate()?;
     let card = require_card(core.db.pool(), actor, slug, CollectionRole::Editor).await?;
+    let mut tx = core.db.begin().await?;
     sqlx::query(
         "UPDATE cards SET title = $1, description = $2, author = $3, updated_at = $4 WHERE id = $5",
     )
@@ -95,9 +96,9 @@ pub async fn update_card(
     .bind(input.author.as_deref().unwrap_or("").trim())
     .bind(time::now_str())
     .bind(&card.id)
-    .execute(core.db.pool())
+    .execute(&mut *tx)
     .await?;
-    Ok(())
+    audit::commit(tx, AuditEvent::own(actor, "card.updated", card.slug)).await
 }
 
 /// Deletes the card and its links into other collections (editor of its home).
@@ -135,14 +136,23 @@ pub async fn change_slug(
     if card.slug == input.slug {
         return Ok(());
     }
+    let mut tx = core.db.begin().await?;
     sqlx::query("UPDATE cards SET slug = $1, updated_at = $2 WHERE id = $3")
         .bind(&input.slug)
         .bind(time::now_str())
         .bind(&card.id)
-        .execute(core.db.pool())
+        .execute(&mut *tx)
         .await
         .on_unique(|| slug::taken(&input.slug))?;
-    Ok(())
+    audit::commit(
+        tx,
+        AuditEvent::own(
+            actor,
+            "card.slug_changed",
+            format!("{} → {}", card.slug, input.slug),
+        ),
+    )
+    .await
 }
 
 /// Moves the card's home: editor of both the current and the new home. A link of the card
@@ -171,8 +181,8 @@ pub async fn move_home(
         .bind(&card.id)
         .execute(&mut *tx)
         .await?;
-    tx.commit().await?;
-    Ok(())
+    let detail = format!("{} → collection {}", card.slug, input.collection_id);
+    audit::commit(tx, AuditEvent::own(actor, "card.moved", detail)).await
 }
 
 pub async fn get_playback(core: &Core, actor: &Actor, slug: &str) -> CoreResult<PlaybackConfigOut> {
@@ -191,6 +201,7 @@ pub async fn set_playback(
 ) -> CoreResult<()> {
     input.validate()?;
     let card = require_card(core.db.pool(), actor, slug, CollectionRole::Editor).await?;
+    let mut tx = core.db.begin().await?;
     sqlx::query(
         "UPDATE cards SET autoadvance = $1, shuffle = $2, overlay_timeout = $3, resume_timeout = $4, updated_at = $5
          WHERE id = $6",
@@ -201,7 +212,7 @@ pub async fn set_playback(
     .bind(input.resume_timeout)
     .bind(time::now_str())
     .bind(&card.id)
-    .execute(core.db.pool())
+    .execute(&mut *tx)
     .await?;
-    Ok(())
+    audit::commit(tx, AuditEvent::own(actor, "card.playback_set", card.slug)).await
 }

@@ -5,6 +5,7 @@ use cardsmith_model::collection::{CollectionProfileOut, PresetInput, PresetOut};
 use cardsmith_model::validate::CollectionRole;
 
 use super::access::require_collection;
+use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
 use crate::{new_id, time, Core, CoreError, CoreResult};
 
@@ -64,6 +65,7 @@ pub async fn create(
     let sql = format!(
         "INSERT INTO collection_presets ({PRESET_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING {PRESET_COLUMNS}"
     );
+    let mut tx = core.db.begin().await?;
     let row: PresetRow = sqlx::query_as(&sql)
         .bind(&preset_id)
         .bind(id)
@@ -75,8 +77,14 @@ pub async fn create(
         .bind(input.duration_min)
         .bind(input.sort_order)
         .bind(time::now_str())
-        .fetch_one(core.db.pool())
+        .fetch_one(&mut *tx)
         .await?;
+    let detail = format!("{preset_id} in {id}");
+    audit::commit(
+        tx,
+        AuditEvent::own(actor, "collection.preset_created", detail),
+    )
+    .await?;
     Ok(row.into())
 }
 
@@ -89,6 +97,7 @@ pub async fn update(
 ) -> CoreResult<()> {
     input.validate()?;
     require_collection(core.db.pool(), actor, id, CollectionRole::Editor).await?;
+    let mut tx = core.db.begin().await?;
     let done = sqlx::query(
         "UPDATE collection_presets SET name = $1, emoji = $2, prompt_template = $3, vocab_level = $4,
              voice_id = $5, duration_min = $6, sort_order = $7
@@ -103,19 +112,32 @@ pub async fn update(
     .bind(input.sort_order)
     .bind(preset_id)
     .bind(id)
-    .execute(core.db.pool())
+    .execute(&mut *tx)
     .await?;
-    found(done.rows_affected())
+    found(done.rows_affected())?;
+    let detail = format!("{preset_id} in {id}");
+    audit::commit(
+        tx,
+        AuditEvent::own(actor, "collection.preset_updated", detail),
+    )
+    .await
 }
 
 pub async fn delete(core: &Core, actor: &Actor, id: &str, preset_id: &str) -> CoreResult<()> {
     require_collection(core.db.pool(), actor, id, CollectionRole::Editor).await?;
+    let mut tx = core.db.begin().await?;
     let done = sqlx::query("DELETE FROM collection_presets WHERE id = $1 AND collection_id = $2")
         .bind(preset_id)
         .bind(id)
-        .execute(core.db.pool())
+        .execute(&mut *tx)
         .await?;
-    found(done.rows_affected())
+    found(done.rows_affected())?;
+    let detail = format!("{preset_id} in {id}");
+    audit::commit(
+        tx,
+        AuditEvent::own(actor, "collection.preset_deleted", detail),
+    )
+    .await
 }
 
 fn found(rows: u64) -> CoreResult<()> {
@@ -183,6 +205,7 @@ pub async fn set_profile(
 ) -> CoreResult<()> {
     p.validate()?;
     require_collection(core.db.pool(), actor, id, CollectionRole::Editor).await?;
+    let mut tx = core.db.begin().await?;
     sqlx::query(
         "INSERT INTO collection_profiles (collection_id, child_name, child_age, friends, interests, notes, pets,
              avoid_themes, prompt_template, vocab_level, voice_id, duration_min)
@@ -204,7 +227,7 @@ pub async fn set_profile(
     .bind(&p.vocab_level)
     .bind(&p.voice_id)
     .bind(p.duration_min)
-    .execute(core.db.pool())
+    .execute(&mut *tx)
     .await?;
-    Ok(())
+    audit::commit(tx, AuditEvent::own(actor, "collection.profile_set", id)).await
 }

@@ -101,6 +101,7 @@ pub async fn update(
 ) -> CoreResult<()> {
     input.validate()?;
     require_collection(core.db.pool(), actor, id, CollectionRole::Editor).await?;
+    let mut tx = core.db.begin().await?;
     sqlx::query(
         "UPDATE collections SET name = $1, description = $2, updated_at = $3 WHERE id = $4",
     )
@@ -108,9 +109,9 @@ pub async fn update(
     .bind(&input.description)
     .bind(time::now_str())
     .bind(id)
-    .execute(core.db.pool())
+    .execute(&mut *tx)
     .await?;
-    Ok(())
+    audit::commit(tx, AuditEvent::own(actor, "collection.updated", id)).await
 }
 
 /// Deletes a collection (owner). Without `cascade`, a collection that is still the home of
@@ -161,14 +162,20 @@ pub async fn slug_available(core: &Core, slug: &str) -> CoreResult<SlugAvailable
 pub async fn change_slug(core: &Core, actor: &Actor, id: &str, input: SlugInput) -> CoreResult<()> {
     input.validate()?;
     require_collection(core.db.pool(), actor, id, CollectionRole::Owner).await?;
+    let mut tx = core.db.begin().await?;
     sqlx::query("UPDATE collections SET slug = $1, updated_at = $2 WHERE id = $3 AND slug <> $1")
         .bind(&input.slug)
         .bind(time::now_str())
         .bind(id)
-        .execute(core.db.pool())
+        .execute(&mut *tx)
         .await
         .on_unique(|| slug::taken(&input.slug))?;
-    Ok(())
+    let detail = format!("{id} → {}", input.slug);
+    audit::commit(
+        tx,
+        AuditEvent::own(actor, "collection.slug_changed", detail),
+    )
+    .await
 }
 
 /// The caller's default collection, created ("My recordings") when they have none.
@@ -229,8 +236,7 @@ pub async fn set_default(core: &Core, actor: &Actor, id: &str) -> CoreResult<()>
     require_collection(core.db.pool(), actor, id, CollectionRole::Editor).await?;
     let mut tx = core.db.begin().await?;
     set_default_in(&mut tx, actor.id(), id).await?;
-    tx.commit().await?;
-    Ok(())
+    audit::commit(tx, AuditEvent::own(actor, "collection.default_set", id)).await
 }
 
 pub async fn get_background(
@@ -254,13 +260,14 @@ pub async fn set_background(
 ) -> CoreResult<()> {
     require_collection(core.db.pool(), actor, id, CollectionRole::Editor).await?;
     let stored = image::store_upload(core, bytes).await?;
+    let mut tx = core.db.begin().await?;
     sqlx::query("UPDATE collections SET background_image_hash = $1, updated_at = $2 WHERE id = $3")
         .bind(&stored.hash)
         .bind(time::now_str())
         .bind(id)
-        .execute(core.db.pool())
+        .execute(&mut *tx)
         .await?;
-    Ok(())
+    audit::commit(tx, AuditEvent::own(actor, "collection.background_set", id)).await
 }
 
 /// Shows a card in this collection too. Needs editor here and editor in the card's home:
@@ -292,6 +299,7 @@ pub async fn link_card(
             "this collection is already the card's home".into(),
         ));
     }
+    let mut tx = core.db.begin().await?;
     sqlx::query(
         "INSERT INTO collection_cards (collection_id, card_id, linked_at, linked_by) VALUES ($1, $2, $3, $4)
          ON CONFLICT (collection_id, card_id) DO UPDATE SET linked_by = excluded.linked_by",
@@ -300,28 +308,34 @@ pub async fn link_card(
     .bind(&card.id)
     .bind(time::now_str())
     .bind(actor.id())
-    .execute(pool)
+    .execute(&mut *tx)
     .await?;
-    Ok(())
+    let detail = format!("{} into {id}", card.slug);
+    audit::commit(tx, AuditEvent::own(actor, "collection.card_linked", detail)).await
 }
 
 pub async fn unlink_card(core: &Core, actor: &Actor, id: &str, card_id: &str) -> CoreResult<()> {
-    let pool = core.db.pool();
-    require_collection(pool, actor, id, CollectionRole::Editor).await?;
+    require_collection(core.db.pool(), actor, id, CollectionRole::Editor).await?;
+    let mut tx = core.db.begin().await?;
     let removed = sqlx::query(
         "DELETE FROM collection_cards WHERE collection_id = $1
          AND card_id IN (SELECT id FROM cards WHERE id = $2 OR slug = $2)",
     )
     .bind(id)
     .bind(card_id)
-    .execute(pool)
+    .execute(&mut *tx)
     .await?;
     if removed.rows_affected() == 0 {
         return Err(CoreError::not_found(
             "that card is not linked into this collection",
         ));
     }
-    Ok(())
+    let detail = format!("{card_id} from {id}");
+    audit::commit(
+        tx,
+        AuditEvent::own(actor, "collection.card_unlinked", detail),
+    )
+    .await
 }
 
 pub async fn stats(core: &Core, actor: &Actor, id: &str) -> CoreResult<CollectionStatsOutputBody> {

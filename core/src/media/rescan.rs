@@ -13,6 +13,7 @@
 use cardsmith_model::track::transcode_status;
 use serde::Serialize;
 
+use crate::audit::{self, AuditEvent};
 use crate::jobs::context::JobContext;
 use crate::jobs::{self, kind};
 use crate::media::store;
@@ -127,11 +128,17 @@ pub async fn reconcile(core: &Core, user_id: Option<&str>) -> CoreResult<RescanR
 
 /// Queues a rescan for `user_id` and returns the job id.
 pub async fn queue(core: &Core, actor: &crate::Actor) -> CoreResult<String> {
+    let mut tx = core.db.begin().await?;
     let id = jobs::enqueue(
-        core.db.pool(),
+        &mut *tx,
         Some(actor.id()),
         kind::RESCAN,
         &serde_json::json!({}),
+    )
+    .await?;
+    audit::commit(
+        tx,
+        AuditEvent::own(actor, "media.rescan_queued", id.clone()),
     )
     .await?;
     core.jobs.wake();

@@ -14,6 +14,7 @@ use cardsmith_upstream::{AccountClient, UpstreamError};
 use serde_json::{json, Map, Value};
 
 use super::accounts::{self, account_client, call_failed};
+use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
 use crate::{time, Core, CoreError, CoreResult};
 
@@ -268,7 +269,10 @@ pub async fn command(
         _ => ("status", json!({})),
     };
     match client.send_device_command(device_id, path, &body).await {
-        Ok(_) => Ok(format!("sent {} to the player", input.command)),
+        Ok(_) => {
+            let done = format!("sent {} to the player", input.command);
+            audited(core, actor, "device.command_sent", device_id, done).await
+        }
         Err(e) => Err(call_failed(core, account_id, e).await),
     }
 }
@@ -299,7 +303,10 @@ pub async fn settings(
         })
         .await;
     match edited {
-        Ok(_) => Ok(format!("{count} setting(s) saved on the player")),
+        Ok(_) => {
+            let done = format!("{count} setting(s) saved on the player");
+            audited(core, actor, "device.settings_changed", device_id, done).await
+        }
         Err(e) => Err(call_failed(core, account_id, e).await),
     }
 }
@@ -339,10 +346,24 @@ pub async fn shortcuts(
         ..Default::default()
     };
     match client.put_shortcuts(device_id, &body).await {
-        Ok(_) => Ok(format!(
-            "{} shortcut(s) saved on the player",
-            input.shortcuts.len()
-        )),
+        Ok(_) => {
+            let done = format!("{} shortcut(s) saved on the player", input.shortcuts.len());
+            audited(core, actor, "device.shortcuts_set", device_id, done).await
+        }
         Err(e) => Err(call_failed(core, account_id, e).await),
     }
+}
+
+/// Records a change made on a player and passes its description on. The platform holds the
+/// player's state; the trail says who asked for the change, from where and when.
+async fn audited(
+    core: &Core,
+    actor: &Actor,
+    action: &str,
+    device_id: &str,
+    done: String,
+) -> CoreResult<String> {
+    let detail = format!("{device_id}: {done}");
+    audit::record(core.db.pool(), AuditEvent::own(actor, action, detail)).await?;
+    Ok(done)
 }

@@ -19,6 +19,7 @@ use serde::Deserialize;
 use super::accounts::{self, account_client, call_failed};
 use super::fetch::{self, Failure, Fetched};
 use super::origin::{remember_import, ImportedTrack};
+use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
 use crate::jobs::context::JobContext;
 use crate::jobs::{self, kind};
@@ -157,7 +158,8 @@ pub async fn start(
         .bind(time::now_str())
         .execute(&mut *tx)
         .await?;
-    tx.commit().await?;
+    let detail = format!("{} from player card {}", card.slug, input.player_card_id);
+    audit::commit(tx, AuditEvent::own(actor, "card.import_queued", detail)).await?;
     core.jobs.wake();
     Ok(ImportFromPlayerOutputBody {
         card_slug: card.slug,

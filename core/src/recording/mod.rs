@@ -73,6 +73,7 @@ pub async fn start(
         .await
         .map_err(|e| CoreError::internal("creating a recording dir", e))?;
     let now = time::now_str();
+    let mut tx = core.db.begin().await?;
     sqlx::query(
         "INSERT INTO recording_sessions (id, card_id, user_id, title, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)",
     )
@@ -81,8 +82,10 @@ pub async fn start(
     .bind(actor.id())
     .bind(title.trim())
     .bind(&now)
-    .execute(core.db.pool())
+    .execute(&mut *tx)
     .await?;
+    let detail = format!("{} (session {id})", card.slug);
+    audit::commit(tx, AuditEvent::own(actor, "recording.started", detail)).await?;
     Ok(RecordStartOutputBody {
         session_id: id,
         chunk_interval_s: core.settings.chunk_interval_s,
@@ -215,7 +218,12 @@ pub async fn abandon(core: &Core, actor: &Actor, id: &str) -> CoreResult<()> {
     let mut live = slot.lock().await;
     session(core, actor, id).await?;
     live.encoder.take();
-    close(core, id).await
+    close(core, id).await?;
+    audit::record(
+        core.db.pool(),
+        AuditEvent::own(actor, "recording.abandoned", id),
+    )
+    .await
 }
 
 /// Deletes a session's row, files and live encoder.
@@ -262,5 +270,15 @@ pub async fn stop_idle_encoders(core: Core) {
     loop {
         tick.tick().await;
         core.recorders.stop_idle(idle);
+    }
+}
+
+/// Stops the live encoder of session `id` and removes its files, once its row is gone in a
+/// committed transaction (its user's account was deleted: `users::deletion`).
+pub async fn discard_deleted(core: &Core, id: &str) {
+    let slot = core.recorders.slot(id);
+    slot.lock().await.encoder.take();
+    if let Err(e) = close(core, id).await {
+        tracing::warn!(session_id = %id, error = %e, "could not discard a recording session");
     }
 }

@@ -55,6 +55,8 @@ pub async fn create_user(
     )
     .await
     .on_unique(|| CoreError::Conflict(format!("a user with email {email} already exists")))?;
+    crate::collections::invitations::accept_for(&mut tx, &id, &email).await?;
+    super::verification::start(core, &mut tx, &id, &email, &display_name).await?;
     audit::record(
         &mut *tx,
         AuditEvent::about(
@@ -66,6 +68,7 @@ pub async fn create_user(
     )
     .await?;
     tx.commit().await?;
+    core.jobs.wake(); // sends the verification mail now
     repo::find_by_id(core.db.pool(), &id)
         .await?
         .ok_or_else(no_such_user)
@@ -214,21 +217,19 @@ async fn set_status(tx: &mut DbTx<'static>, user_id: &str, status: &str) -> Core
 /// Starts an admin's action on an account: the role is checked before anything is read, so
 /// a non-admin learns nothing (403 whatever the id), then one write transaction holds the
 /// whole change. [`finish_admin_action`] ends it.
-async fn begin_admin_action(core: &Core, actor: &Actor) -> CoreResult<DbTx<'static>> {
+pub(crate) async fn begin_admin_action(core: &Core, actor: &Actor) -> CoreResult<DbTx<'static>> {
     actor.require_admin()?;
     Ok(core.db.begin().await?)
 }
 
 /// Ends an admin's action on `user_id`: the audit row (with the request's client address)
 /// goes into the same transaction as the change, then both commit together.
-async fn finish_admin_action(
-    mut tx: DbTx<'static>,
+pub(crate) async fn finish_admin_action(
+    tx: DbTx<'static>,
     actor: &Actor,
     user_id: &str,
     action: &str,
     detail: String,
 ) -> CoreResult<()> {
-    audit::record(&mut *tx, AuditEvent::about(actor, user_id, action, detail)).await?;
-    tx.commit().await?;
-    Ok(())
+    audit::commit(tx, AuditEvent::about(actor, user_id, action, detail)).await
 }
