@@ -11,6 +11,7 @@ pub mod collections;
 pub mod crypto;
 pub mod db;
 pub mod error;
+pub mod examples;
 pub mod health;
 pub mod jobs;
 pub mod labels;
@@ -22,6 +23,7 @@ pub mod settings;
 pub mod slug;
 pub mod time;
 pub mod tracks;
+pub mod tts;
 pub mod users;
 
 pub use auth::Actor;

@@ -8,6 +8,7 @@ pub mod audit;
 pub mod card;
 pub mod collection;
 pub mod device;
+pub mod examples;
 pub mod health;
 pub mod import;
 pub mod job;

@@ -126,6 +126,8 @@ impl Application {
     ) -> anyhow::Result<()> {
         let housekeeping = tokio::spawn(housekeep(self.core.clone()));
         let idle_encoders = tokio::spawn(recording::stop_idle_encoders(self.core.clone()));
+        // which offline voices exist: detected once, logged now rather than at the first use
+        tokio::spawn(cardsmith_core::tts::engines());
         let workers = jobs::worker::start(
             &self.core,
             &jobs::worker::WorkerSettings::for_settings(&self.core.settings),

@@ -1,5 +1,6 @@
 //! Media: content-addressed files, image processing, track icons, label rendering.
 
+pub mod art;
 pub mod audio;
 pub mod icon;
 pub mod image;

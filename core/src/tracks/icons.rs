@@ -136,13 +136,46 @@ pub async fn attach_icon(
         icon::ICON_SIZE,
     )
     .await?;
+    record_icon(core, card_id, track_id, &small.hash, &source.hash).await
+}
+
+/// Makes a drawn 16x16 `sprite` (procedural art, `media::art`) the icon of track `track_id`:
+/// stored as is (no resampling, so every pixel stays as drawn), with its whole-pixel
+/// enlargement as the full-size picture. Answers the open transaction, like [`attach_icon`].
+pub async fn attach_drawn_icon(
+    core: &Core,
+    card_id: &str,
+    track_id: &str,
+    sprite: &::image::RgbaImage,
+) -> CoreResult<DbTx<'static>> {
+    if sprite.dimensions() != (icon::ICON_SIZE, icon::ICON_SIZE) {
+        return Err(CoreError::Internal("a drawn icon must be 16x16".into()));
+    }
+    let enlarged = icon::enlarge(sprite, icon::ENLARGED_SIZE);
+    let (small, full) = (icon::encode_png(sprite)?, icon::encode_png(&enlarged)?);
+    let small =
+        image::store_encoded(core, small, "image/png", icon::ICON_SIZE, icon::ICON_SIZE).await?;
+    let (side, png) = (icon::ENLARGED_SIZE, "image/png");
+    let source = image::store_encoded(core, full, png, side, side).await?;
+    record_icon(core, card_id, track_id, &small.hash, &source.hash).await
+}
+
+/// Points the track at its stored icon pictures and re-hashes the card, in a transaction left
+/// open for the caller's audit row.
+async fn record_icon(
+    core: &Core,
+    card_id: &str,
+    track_id: &str,
+    small_hash: &str,
+    source_hash: &str,
+) -> CoreResult<DbTx<'static>> {
     let mut tx = core.db.begin().await?;
     let updated = sqlx::query(
         "UPDATE tracks SET icon_hash = $1, icon_source_hash = $2, updated_at = $3
          WHERE id = $4 AND is_source = 0",
     )
-    .bind(&small.hash)
-    .bind(&source.hash)
+    .bind(small_hash)
+    .bind(source_hash)
     .bind(time::now_str())
     .bind(track_id)
     .execute(&mut *tx)

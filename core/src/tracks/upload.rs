@@ -38,6 +38,22 @@ pub async fn add_upload(
     if let Some(problem) = name_problem(&title) {
         return Err(CoreError::invalid("title", problem));
     }
+    let track = add_file(core, actor, &card, file, &title, source_type::UPLOAD).await?;
+    Ok(track.into_out(&card.slug))
+}
+
+/// Adds a finished file (an upload, synthesized speech) as the last track of `card`, recorded
+/// as `source_type`, and queues its transcode: the file is probed (415 unless accepted
+/// audio; 422 beyond the length cap), moved into the media store and appended. The caller
+/// has checked the role and the title.
+pub async fn add_file(
+    core: &Core,
+    actor: &Actor,
+    card: &CardRow,
+    file: IncomingFile,
+    title: &str,
+    source_type: &str,
+) -> CoreResult<repo::TrackRow> {
     let (tmp, hash, size) = file.finish().await?;
     let probed = match checked(core, &tmp).await {
         Ok(p) => p,
@@ -54,9 +70,9 @@ pub async fn add_upload(
         format: probed.format.to_owned(),
         duration_ms: probed.duration_ms,
     };
-    let added = add_stored(core, actor, &card, &title, source_type::UPLOAD, audio, None).await;
+    let added = add_stored(core, actor, card, title, source_type, audio, None).await;
     match added {
-        Ok(track) => Ok(track.into_out(&card.slug)),
+        Ok(track) => Ok(track),
         Err(e) => {
             // refused by a cap: the stored file is nobody's (unless it was already someone's)
             super::service::remove_unused_files(core, &[Some(hash_for_cleanup)]).await?;

@@ -10,6 +10,7 @@ pub mod collection_members;
 pub mod collection_presets;
 pub mod collections;
 pub mod devices;
+pub mod examples;
 pub mod health;
 pub mod icons;
 pub mod import;
@@ -41,6 +42,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(auth::router())
         .merge(admin_users::router())
         .merge(health::router())
+        .merge(examples::router())
         .merge(audit::router())
         .merge(collections::router())
         .merge(collection_members::router())

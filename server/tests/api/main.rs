@@ -15,6 +15,7 @@ mod collections;
 mod crash;
 mod devices;
 mod errors;
+mod examples;
 mod extractors;
 mod fidelity;
 mod fuzz_regressions;

@@ -1,0 +1,90 @@
+//! Procedural art: card covers and 16x16 chapter icons drawn from a seed, entirely offline.
+//!
+//! Everything is deterministic: the same title and seed give the same PNG bytes on every run
+//! and machine (integer-seeded generator, no system fonts: DejaVu Sans Bold is embedded), so a
+//! drawn cover is content-addressed like any upload and drawing it again stores nothing new.
+//! Both take an optional palette (e.g. a collection's theme colours); without one the colours
+//! follow from the seed too.
+
+mod cover;
+mod paint;
+mod rng;
+mod sprite;
+mod text;
+
+use std::io::Cursor;
+
+use image::{ImageFormat, RgbaImage};
+
+use crate::{CoreError, CoreResult};
+
+pub use cover::cover;
+pub use sprite::chapter_icon;
+
+/// The player platform's cover size for cards (default and stories), in pixels.
+pub const COVER_WIDTH: u32 = 638;
+pub const COVER_HEIGHT: u32 = 1011;
+/// Smallest and largest side of a drawn cover.
+pub const MIN_COVER_SIDE: u32 = 64;
+pub const MAX_COVER_SIDE: u32 = 2048;
+
+/// An RGB colour.
+pub type Rgb = [u8; 3];
+
+/// What a cover is drawn from.
+#[derive(Debug, Clone, Copy)]
+pub struct CoverSpec<'a> {
+    /// Written across the top of the cover (wrapped and shrunk to fit; may be empty).
+    pub title: &'a str,
+    /// Anything that should change the picture: a prompt, a side, a version. The picture is
+    /// seeded by SHA-256 of the title and this.
+    pub seed: &'a str,
+    pub width: u32,
+    pub height: u32,
+    /// Colours to draw with (2 or more used; the seed picks from them), else the seed's own.
+    pub palette: Option<&'a [Rgb]>,
+}
+
+impl<'a> CoverSpec<'a> {
+    /// A cover of the default card size with the seed's own colours.
+    pub fn card(title: &'a str, seed: &'a str) -> Self {
+        Self {
+            title,
+            seed,
+            width: COVER_WIDTH,
+            height: COVER_HEIGHT,
+            palette: None,
+        }
+    }
+}
+
+/// The cover as PNG bytes (opaque RGB). 422 for a size outside
+/// [`MIN_COVER_SIDE`]..=[`MAX_COVER_SIDE`].
+pub fn cover_png(spec: &CoverSpec<'_>) -> CoreResult<Vec<u8>> {
+    for (field, side) in [("width", spec.width), ("height", spec.height)] {
+        if !(MIN_COVER_SIDE..=MAX_COVER_SIDE).contains(&side) {
+            return Err(CoreError::invalid(
+                field,
+                format!("must be between {MIN_COVER_SIDE} and {MAX_COVER_SIDE} pixels"),
+            ));
+        }
+    }
+    let rgb = image::DynamicImage::ImageRgba8(cover(spec)).to_rgb8();
+    let mut out = Cursor::new(Vec::new());
+    rgb.write_to(&mut out, ImageFormat::Png)
+        .map_err(|e| CoreError::internal("png encode", e))?;
+    Ok(out.into_inner())
+}
+
+/// A chapter icon as PNG bytes (16x16 RGBA, transparent around the sprite).
+pub fn chapter_icon_png(seed: &str, palette: Option<&[Rgb]>) -> CoreResult<Vec<u8>> {
+    crate::media::icon::encode_png(&chapter_icon(seed, palette))
+}
+
+/// `icon` enlarged with whole pixels, for the chapter's full-size picture.
+pub fn enlarged_icon(icon: &RgbaImage) -> RgbaImage {
+    crate::media::icon::enlarge(icon, crate::media::icon::ENLARGED_SIZE)
+}
+
+#[cfg(test)]
+mod tests;
