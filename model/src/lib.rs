@@ -13,6 +13,7 @@ pub mod health;
 pub mod import;
 pub mod job;
 pub mod label;
+pub mod mail;
 pub mod player;
 pub mod problem;
 pub mod publish;

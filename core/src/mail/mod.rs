@@ -10,6 +10,7 @@
 //! in the admin UI, so a self-hoster without mail still gets the links. No path loses a
 //! message.
 
+pub mod admin;
 mod job;
 mod message;
 pub mod smtp;
@@ -54,12 +55,7 @@ pub async fn enqueue(tx: &mut DbTx<'_>, mail: Mail) -> CoreResult<()> {
     }
     let subject = mail.subject.replace(['\r', '\n'], " ");
     let id = new_id();
-    let job_id = jobs::enqueue(&mut **tx, None, kind::MAIL_SEND, &json!({ "mail_id": id })).await?;
-    sqlx::query("UPDATE jobs SET max_attempts = $1 WHERE id = $2")
-        .bind(MAX_ATTEMPTS)
-        .bind(&job_id)
-        .execute(&mut **tx)
-        .await?;
+    let job_id = queue_delivery(tx, &id).await?;
     let now = time::now_str();
     sqlx::query(
         "INSERT INTO mail_messages
@@ -76,6 +72,23 @@ pub async fn enqueue(tx: &mut DbTx<'_>, mail: Mail) -> CoreResult<()> {
     .execute(&mut **tx)
     .await?;
     Ok(())
+}
+
+/// Queues a `mail.send` job for message `mail_id` with [`MAX_ATTEMPTS`] attempts; its id.
+async fn queue_delivery(tx: &mut DbTx<'_>, mail_id: &str) -> CoreResult<String> {
+    let job_id = jobs::enqueue(
+        &mut **tx,
+        None,
+        kind::MAIL_SEND,
+        &json!({ "mail_id": mail_id }),
+    )
+    .await?;
+    sqlx::query("UPDATE jobs SET max_attempts = $1 WHERE id = $2")
+        .bind(MAX_ATTEMPTS)
+        .bind(&job_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(job_id)
 }
 
 /// An absolute link into this instance (from the configured public base URL), e.g.

@@ -180,7 +180,10 @@ mod tests {
     #[test]
     fn smtp_means_required_starttls_on_587() {
         let c = SmtpConfig::parse("smtp://mail.example.org").unwrap();
-        assert_eq!((c.host.as_str(), c.port, c.tls), ("mail.example.org", 587, SmtpTls::Required));
+        assert_eq!(
+            (c.host.as_str(), c.port, c.tls),
+            ("mail.example.org", 587, SmtpTls::Required)
+        );
         assert_eq!(c.user, None);
     }
 
@@ -194,7 +197,10 @@ mod tests {
     #[test]
     fn tls_options_and_ports() {
         let c = SmtpConfig::parse("smtp://127.0.0.1:2525?tls=none").unwrap();
-        assert_eq!((c.host.as_str(), c.port, c.tls), ("127.0.0.1", 2525, SmtpTls::None));
+        assert_eq!(
+            (c.host.as_str(), c.port, c.tls),
+            ("127.0.0.1", 2525, SmtpTls::None)
+        );
         let c = SmtpConfig::parse("smtp://h?tls=opportunistic").unwrap();
         assert_eq!(c.tls, SmtpTls::Opportunistic);
         assert_eq!(SmtpConfig::parse("smtp://h?tls=none").unwrap().port, 25);

@@ -19,7 +19,11 @@ async fn core_in(dir: &std::path::Path) -> Core {
         public_origin: "https://cards.example.org".into(),
         ..CoreSettings::default()
     };
-    Core::new(db, settings, EncryptionKey::parse(&"ab".repeat(32)).unwrap())
+    Core::new(
+        db,
+        settings,
+        EncryptionKey::parse(&"ab".repeat(32)).unwrap(),
+    )
 }
 
 fn mail(to: &str) -> Mail {
@@ -36,7 +40,9 @@ async fn without_smtp_a_queued_mail_is_written_to_the_outbox() {
     let dir = tempfile::tempdir().unwrap();
     let core = core_in(dir.path()).await;
     let mut tx = core.db.begin().await.unwrap();
-    enqueue(&mut tx, mail("kid.parent@example.org")).await.unwrap();
+    enqueue(&mut tx, mail("kid.parent@example.org"))
+        .await
+        .unwrap();
     tx.commit().await.unwrap();
     let (id, status, max_attempts): (String, String, i64) = sqlx::query_as(
         "SELECT m.id, m.status, j.max_attempts FROM mail_messages m JOIN jobs j ON j.id = m.job_id",

@@ -16,6 +16,7 @@ pub mod icons;
 pub mod import;
 pub mod jobs;
 pub mod labels;
+pub mod mail;
 mod media;
 mod multipart;
 pub mod player_accounts;
@@ -44,6 +45,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(health::router())
         .merge(examples::router())
         .merge(audit::router())
+        .merge(mail::router())
         .merge(collections::router())
         .merge(collection_members::router())
         .merge(collection_presets::router())

@@ -30,6 +30,7 @@ mod icons;
 mod import;
 mod jobs;
 mod labels;
+mod mail;
 mod player_accounts;
 mod process;
 mod publish;

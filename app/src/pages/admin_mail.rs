@@ -1,0 +1,393 @@
+//! The admin's mail outbox: every message the instance queued, newest first, with a status
+//! badge, and one message at a time with its text (links clickable), so an admin of an
+//! instance without SMTP can hand a reset or verification link to its recipient. Failed
+//! messages (and ones left in the outbox) can be sent again.
+
+use cardsmith_model::mail::{
+    MailDelivery, MailFilter, MailMessageDetailOut, MailMessageOut, MailStatus,
+};
+use leptos::prelude::*;
+use leptos_meta::Title;
+use leptos_router::hooks::use_params_map;
+
+use super::frame::CurrentUser;
+use crate::api::{admin_mail_get, admin_mail_list, AdminMailResend};
+use crate::components::form::{choices, ErrorAlert, Feedback, SelectField, Tone};
+use crate::components::layout::{BUTTON, PANEL};
+
+/// Messages a page shows.
+const PAGE: i64 = 50;
+
+/// Only admins read mail meant for others; everybody else is told so.
+#[component]
+fn AdminOnly(title: &'static str, children: ChildrenFn) -> impl IntoView {
+    let me = expect_context::<CurrentUser>();
+    let is_admin = move || me.get().is_some_and(|u| u.is_admin());
+    view! {
+        <Title text=title/>
+        <Show
+            when=is_admin
+            fallback=|| view! {
+                <Feedback tone=Tone::Warning alert=true class="mt-6">"Only admins can read the mail outbox."</Feedback>
+            }
+        >
+            {children()}
+        </Show>
+    }
+}
+
+#[component]
+pub fn AdminMailPage() -> impl IntoView {
+    view! {
+        <h1 class="text-2xl font-bold">"Mail outbox"</h1>
+        <AdminOnly title="Mail outbox"><Outbox/></AdminOnly>
+    }
+}
+
+#[component]
+fn Outbox() -> impl IntoView {
+    let status = RwSignal::new(String::new());
+    let offset = RwSignal::new(0_i64);
+    // a new filter starts at the first page
+    Effect::watch(move || status.get(), move |_, _, _| offset.set(0), false);
+    let page = Resource::new(
+        move || (status.get(), offset.get()),
+        |(status, offset)| {
+            admin_mail_list(MailFilter {
+                status: MailStatus::parse(&status),
+                limit: Some(PAGE),
+                offset: Some(offset),
+            })
+        },
+    );
+    let options = choices(&[
+        ("", "All"),
+        ("queued", "Queued"),
+        ("sent", "Sent"),
+        ("outbox", "In the outbox"),
+        ("failed", "Failed"),
+    ]);
+    view! {
+        <Transition fallback=|| view! { <p class="mt-6 text-slate-500">"Loading mail…"</p> }>
+            {move || {
+                let options = options.clone();
+                Suspend::new(async move {
+                match page.await {
+                    Ok(page) => {
+                        let delivery = page.delivery;
+                        let total = page.total;
+                        let first = offset.get_untracked() + 1;
+                        let more = offset.get_untracked() + PAGE < total;
+                        view! {
+                            <DeliveryNote delivery/>
+                            <div class=format!("{PANEL} mt-6")>
+                                <div class="flex flex-wrap items-end justify-between gap-3">
+                                    <div class="w-full sm:w-56">
+                                        <SelectField id="mail_status" label="Status" value=status options/>
+                                    </div>
+                                    <p class="text-sm text-slate-600" data-testid="mail-total">
+                                        {format!("{total} message{}", if total == 1 { "" } else { "s" })}
+                                    </p>
+                                </div>
+                                <MessageTable list=page.messages first/>
+                                <nav class="flex items-center justify-between gap-3" aria-label="Outbox pages">
+                                    <button type="button" class=BUTTON disabled=move || offset.get() == 0
+                                        on:click=move |_| offset.update(|o| *o = (*o - PAGE).max(0))>"Newer"</button>
+                                    <button type="button" class=BUTTON disabled=!more
+                                        on:click=move |_| offset.update(|o| *o += PAGE)>"Older"</button>
+                                </nav>
+                            </div>
+                        }.into_any()
+                    }
+                    Err(e) => view! { <Feedback tone=Tone::Error alert=true class="mt-6">{e.to_string()}</Feedback> }.into_any(),
+                }
+            })}}
+        </Transition>
+    }
+}
+
+/// How mail leaves this instance, and what that means for the admin.
+#[component]
+fn DeliveryNote(delivery: MailDelivery) -> impl IntoView {
+    match delivery {
+        MailDelivery::Smtp => view! {
+            <Feedback tone=Tone::Success class="mt-6">
+                "Mail is sent through the SMTP server configured in CARDSMITH_SMTP_URL. A message \
+                 reads Queued until the server accepts it; after 20 failed attempts it reads \
+                 Failed and can be sent again."
+            </Feedback>
+        }
+        .into_any(),
+        MailDelivery::Outbox => view! {
+            <Feedback tone=Tone::Warning class="mt-6">
+                "No SMTP server is configured, so mail is not sent: it is kept here (and as .eml \
+                 files in the outbox folder of the data directory). Open a message to read its \
+                 links and pass them on to its recipient."
+            </Feedback>
+        }
+        .into_any(),
+    }
+}
+
+/// The badge of a status: its word on a colour that says how it went.
+#[component]
+fn StatusBadge(status: MailStatus) -> impl IntoView {
+    let (label, tone) = match status {
+        MailStatus::Queued => ("Queued", "bg-amber-50 text-amber-800 ring-amber-200"),
+        MailStatus::Sent => ("Sent", "bg-emerald-50 text-emerald-700 ring-emerald-200"),
+        MailStatus::Outbox => (
+            "In the outbox",
+            "bg-indigo-50 text-indigo-700 ring-indigo-200",
+        ),
+        MailStatus::Failed => ("Failed", "bg-rose-50 text-rose-700 ring-rose-200"),
+    };
+    view! {
+        <span class=format!("inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 {tone}")
+            data-testid="mail-status">{label}</span>
+    }
+}
+
+/// A stored time as people read it (UTC, to the second).
+fn when(t: &str) -> String {
+    t.replace('T', " ")
+        .trim_end_matches('Z')
+        .split('.')
+        .next()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+const CELL: &str = "block px-0 py-0.5 md:table-cell md:px-3 md:py-2";
+const LABEL: &str = "mr-1 text-xs font-medium uppercase text-slate-500 md:hidden";
+
+#[component]
+fn MessageTable(list: Vec<MailMessageOut>, first: i64) -> impl IntoView {
+    if list.is_empty() {
+        return view! { <p class="text-slate-600">"No messages."</p> }.into_any();
+    }
+    let last = first + i64::try_from(list.len()).unwrap_or(0) - 1;
+    view! {
+        <table class="block w-full text-left text-sm md:table">
+            <caption class="sr-only">{format!("Messages {first} to {last}, newest first")}</caption>
+            <thead class="hidden border-b border-slate-200 text-xs uppercase text-slate-500 md:table-header-group">
+                <tr>
+                    <th scope="col" class="px-3 py-2">"Queued (UTC)"</th>
+                    <th scope="col" class="px-3 py-2">"To"</th>
+                    <th scope="col" class="px-3 py-2">"Subject"</th>
+                    <th scope="col" class="px-3 py-2">"Status"</th>
+                    <th scope="col" class="px-3 py-2">"Attempts"</th>
+                </tr>
+            </thead>
+            <tbody class="block divide-y divide-slate-100 md:table-row-group">
+                {list.into_iter().map(|m| view! {
+                    <tr class="block py-3 md:table-row md:py-0" data-testid="mail-row">
+                        <td class=CELL><span class=LABEL>"Queued"</span>
+                            <time datetime=m.created_at.clone()>{when(&m.created_at)}</time></td>
+                        <td class=format!("{CELL} break-all")><span class=LABEL>"To"</span>{m.recipient}</td>
+                        <td class=format!("{CELL} break-words")><span class=LABEL>"Subject"</span>
+                            <a href=format!("/admin/mail/{}", m.id) class="font-medium text-indigo-700 hover:underline">{m.subject}</a></td>
+                        <td class=CELL><span class=LABEL>"Status"</span><StatusBadge status=m.status/></td>
+                        <td class=CELL><span class=LABEL>"Attempts"</span>{m.attempts}</td>
+                    </tr>
+                }).collect_view()}
+            </tbody>
+        </table>
+    }
+    .into_any()
+}
+
+/// `/admin/mail/:id`: one message, its text with clickable links, and "Send again".
+#[component]
+pub fn AdminMailMessagePage() -> impl IntoView {
+    view! {
+        <a href="/admin/mail" class="text-sm font-medium text-indigo-700 hover:underline">"← Mail outbox"</a>
+        <AdminOnly title="Mail"><MessageView/></AdminOnly>
+    }
+}
+
+#[component]
+fn MessageView() -> impl IntoView {
+    let params = use_params_map();
+    let id = move || params.read().get("id").unwrap_or_default();
+    let message = Resource::new(id, admin_mail_get);
+    let resend = ServerAction::<AdminMailResend>::new();
+    Effect::new(move |_| {
+        if let Some(Ok(_)) = resend.value().get() {
+            message.refetch();
+        }
+    });
+    let failed = Signal::derive(move || match resend.value().get() {
+        Some(Err(e)) => Some(e.to_string()),
+        _ => None,
+    });
+    view! {
+        <Transition fallback=|| view! { <p class="mt-6 text-slate-500">"Loading the message…"</p> }>
+            {move || Suspend::new(async move {
+                match message.await {
+                    Ok(m) => view! { <Message m resend failed/> }.into_any(),
+                    Err(e) => view! { <Feedback tone=Tone::Error alert=true class="mt-6">{e.to_string()}</Feedback> }.into_any(),
+                }
+            })}
+        </Transition>
+    }
+}
+
+#[component]
+fn Message(
+    m: MailMessageDetailOut,
+    resend: ServerAction<AdminMailResend>,
+    failed: Signal<Option<String>>,
+) -> impl IntoView {
+    let MailMessageDetailOut {
+        message,
+        text,
+        html,
+    } = m;
+    let id = message.id.clone();
+    let can_resend = message.status.can_resend();
+    let facts = [
+        ("To", message.recipient.clone()),
+        ("Queued (UTC)", when(&message.created_at)),
+        (
+            "Sent (UTC)",
+            message
+                .sent_at
+                .as_deref()
+                .map(when)
+                .unwrap_or_else(|| "—".into()),
+        ),
+        ("Attempts", message.attempts.to_string()),
+    ];
+    view! {
+        <h1 class="mt-2 break-words text-2xl font-bold" data-testid="mail-subject">{message.subject.clone()}</h1>
+        <div class=format!("{PANEL} mt-6")>
+            <div class="flex flex-wrap items-center gap-3">
+                <StatusBadge status=message.status/>
+                {can_resend.then(|| view! {
+                    <button type="button" class=BUTTON disabled=move || resend.pending().get()
+                        on:click=move |_| { resend.dispatch(AdminMailResend { id: id.clone() }); }>
+                        {move || if resend.pending().get() { "Queuing…" } else { "Send again" }}
+                    </button>
+                })}
+            </div>
+            <ErrorAlert message=failed/>
+            {message.last_error.clone().map(|e| view! {
+                <Feedback tone=Tone::Warning>{format!("Last attempt: {e}")}</Feedback>
+            })}
+            <dl class="grid gap-3 text-sm sm:grid-cols-2">
+                {facts.into_iter().map(|(label, value)| view! {
+                    <div>
+                        <dt class="text-xs font-medium uppercase text-slate-500">{label}</dt>
+                        <dd class="break-all">{value}</dd>
+                    </div>
+                }).collect_view()}
+            </dl>
+        </div>
+        <section class=format!("{PANEL} mt-6") aria-labelledby="mail-text-heading">
+            <h2 id="mail-text-heading" class="text-lg font-semibold">"Message"</h2>
+            <p class="whitespace-pre-wrap break-words text-sm leading-relaxed" data-testid="mail-text">
+                {linkify(&text).into_iter().map(|part| match part {
+                    Part::Text(t) => t.into_any(),
+                    Part::Link(url) => view! {
+                        <a href=url.clone() class="break-all font-medium text-indigo-700 underline" rel="noreferrer">{url.clone()}</a>
+                    }.into_any(),
+                }).collect_view()}
+            </p>
+            <details class="text-sm">
+                <summary class="cursor-pointer font-medium text-slate-700">"HTML version (source)"</summary>
+                <pre class="mt-2 overflow-x-auto whitespace-pre-wrap break-all rounded-lg bg-slate-50 p-3 text-xs">{html}</pre>
+            </details>
+        </section>
+    }
+}
+
+/// A piece of a text body: plain text, or a web address to make clickable.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Part {
+    Text(String),
+    Link(String),
+}
+
+/// Splits `text` into plain runs and `http(s)://` addresses (ending at white space, a quote
+/// or an angle bracket; trailing punctuation stays text), so links in a mail can be followed
+/// from the page. Nothing else becomes a link: no `javascript:` or other schemes.
+fn linkify(text: &str) -> Vec<Part> {
+    let mut parts = Vec::new();
+    let mut rest = text;
+    while let Some(start) = find_link(rest) {
+        let tail = &rest[start..];
+        let end = tail
+            .find(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '<' | '>'))
+            .unwrap_or(tail.len());
+        let url = tail[..end].trim_end_matches(['.', ',', ';', ':', '!', '?', ')']);
+        if start > 0 {
+            parts.push(Part::Text(rest[..start].to_owned()));
+        }
+        if url.len() > "https://".len() {
+            parts.push(Part::Link(url.to_owned()));
+        } else {
+            parts.push(Part::Text(url.to_owned()));
+        }
+        rest = &tail[url.len()..];
+    }
+    if !rest.is_empty() {
+        parts.push(Part::Text(rest.to_owned()));
+    }
+    parts
+}
+
+fn find_link(text: &str) -> Option<usize> {
+    match (text.find("https://"), text.find("http://")) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_become_links_and_trailing_punctuation_stays_text() {
+        assert_eq!(
+            linkify("Open https://x.org/reset?token=a_b. Or http://y.org!"),
+            vec![
+                Part::Text("Open ".into()),
+                Part::Link("https://x.org/reset?token=a_b".into()),
+                Part::Text(". Or ".into()),
+                Part::Link("http://y.org".into()),
+                Part::Text("!".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn other_schemes_and_bare_prefixes_stay_text() {
+        assert_eq!(
+            linkify("javascript:alert(1) and https:// alone"),
+            vec![
+                Part::Text("javascript:alert(1) and ".into()),
+                Part::Text("https://".into()),
+                Part::Text(" alone".into()),
+            ]
+        );
+        assert_eq!(linkify(""), vec![]);
+    }
+
+    #[test]
+    fn a_link_ends_at_a_quote_or_bracket() {
+        assert_eq!(
+            linkify("<https://x.org/a>"),
+            vec![
+                Part::Text("<".into()),
+                Part::Link("https://x.org/a".into()),
+                Part::Text(">".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn times_read_without_t_z_or_fractions() {
+        assert_eq!(when("2026-11-23T17:42:08.123Z"), "2026-11-23 17:42:08");
+    }
+}
