@@ -46,6 +46,9 @@ pub struct Core {
     pub upstream: Option<std::sync::Arc<cardsmith_upstream::UpstreamClient>>,
     /// Sign-in attempts per client address and account (in memory, per process).
     pub login_throttle: std::sync::Arc<auth::throttle::LoginThrottle>,
+    /// Requests that make the server mail a link (forgot-password, resend-verification), per
+    /// client address and per (address, email); see [`users::recovery`].
+    pub mail_throttle: std::sync::Arc<auth::throttle::LoginThrottle>,
 }
 
 impl Core {
@@ -62,6 +65,10 @@ impl Core {
             recorders: recording::Recorders::default(),
             upstream: None,
             login_throttle,
+            mail_throttle: std::sync::Arc::new(auth::throttle::LoginThrottle::new(
+                users::recovery::MAIL_REQUESTS_PER_ADDRESS,
+                users::recovery::MAIL_REQUESTS_PER_ACCOUNT,
+            )),
         }
     }
 }

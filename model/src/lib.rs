@@ -18,6 +18,7 @@ pub mod player;
 pub mod problem;
 pub mod publish;
 pub mod recording;
+pub mod recovery;
 pub mod seed;
 pub mod system;
 pub mod track;

@@ -3,9 +3,13 @@
 pub mod account;
 pub mod admin;
 pub mod bootstrap;
+pub mod link_mails;
 pub mod lockout;
 pub mod login;
+pub mod recovery;
 pub mod repo;
+pub mod tokens;
+pub mod verification;
 
 /// What the caller needs from a successful sign-in: who they are and the new session.
 pub struct SignedIn {
