@@ -27,6 +27,9 @@ pub struct SeedStatusOutputBody {
     /// The "Examples" collection, while it exists.
     #[serde(default)]
     pub collection_id: Option<String>,
+    /// Its slug (for a link to it), while it exists.
+    #[serde(default)]
+    pub collection_slug: Option<String>,
     /// Example tracks that still exist, and how many of them are transcoded and playable.
     #[serde(default)]
     #[cfg_attr(feature = "openapi", schema(minimum = 0))]

@@ -10,6 +10,7 @@
 mod audit;
 mod cards;
 mod collections;
+mod examples;
 mod health;
 mod labels;
 mod mail;
@@ -21,6 +22,7 @@ mod sharing;
 pub use audit::*;
 pub use cards::*;
 pub use collections::*;
+pub use examples::*;
 pub use health::*;
 pub use labels::*;
 pub use mail::*;

@@ -4,6 +4,7 @@ pub mod card_fields;
 pub mod card_tile;
 pub mod confirm;
 pub mod copy;
+pub mod examples;
 pub mod file_drop;
 pub mod form;
 pub mod image_upload;

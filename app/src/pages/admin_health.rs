@@ -24,6 +24,7 @@ pub fn AdminHealthPage() -> impl IntoView {
             }
         >
             <HealthDashboard/>
+            <crate::components::examples::ExampleContent/>
         </Show>
     }
 }

@@ -47,15 +47,16 @@ pub async fn status(core: &Core, actor: &Actor) -> CoreResult<SeedStatusOutputBo
     let Some((collection_id, completed_at)) = row else {
         return Ok(SeedStatusOutputBody::default());
     };
-    let collection_id: Option<String> = match collection_id {
+    let collection: Option<(String, String)> = match collection_id {
         Some(id) => {
-            sqlx::query_scalar("SELECT id FROM collections WHERE id = $1")
+            sqlx::query_as("SELECT id, slug FROM collections WHERE id = $1")
                 .bind(id)
                 .fetch_optional(pool)
                 .await?
         }
         None => None,
     };
+    let (collection_id, collection_slug) = collection.unzip();
     let (tracks_total, tracks_ready): (i64, i64) = sqlx::query_as(
         "SELECT COUNT(*), COALESCE(SUM(CASE WHEN t.transcode_status = $2 THEN 1 ELSE 0 END), 0)
          FROM tracks t JOIN cards c ON c.id = t.card_id
@@ -68,6 +69,7 @@ pub async fn status(core: &Core, actor: &Actor) -> CoreResult<SeedStatusOutputBo
     Ok(SeedStatusOutputBody {
         seeded: completed_at.is_some(),
         collection_id,
+        collection_slug,
         tracks_total,
         tracks_ready,
     })
