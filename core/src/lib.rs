@@ -49,6 +49,9 @@ pub struct Core {
     /// Requests that make the server mail a link (forgot-password, resend-verification), per
     /// client address and per (address, email); see [`users::recovery`].
     pub mail_throttle: std::sync::Arc<auth::throttle::LoginThrottle>,
+    /// Account deletion requests, per client address and per (address, user); see
+    /// [`users::deletion_requests`].
+    pub deletion_throttle: std::sync::Arc<auth::throttle::LoginThrottle>,
 }
 
 impl Core {
@@ -68,6 +71,10 @@ impl Core {
             mail_throttle: std::sync::Arc::new(auth::throttle::LoginThrottle::new(
                 users::recovery::MAIL_REQUESTS_PER_ADDRESS,
                 users::recovery::MAIL_REQUESTS_PER_ACCOUNT,
+            )),
+            deletion_throttle: std::sync::Arc::new(auth::throttle::LoginThrottle::new(
+                users::deletion_requests::REQUESTS_PER_ADDRESS,
+                users::deletion_requests::REQUESTS_PER_USER,
             )),
         }
     }

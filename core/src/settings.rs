@@ -57,6 +57,8 @@ pub struct CoreSettings {
     pub smtp: Option<crate::mail::SmtpConfig>,
     /// The `From` of every mail: `Name <address>` or an address.
     pub mail_from: String,
+    /// A deletion request nobody decided becomes `expired` this long after it was made.
+    pub deletion_request_ttl: Duration,
 }
 
 impl Default for CoreSettings {
@@ -86,6 +88,7 @@ impl Default for CoreSettings {
             public_origin: "http://127.0.0.1:3000".into(),
             smtp: None,
             mail_from: "Cardsmith <cardsmith@localhost.localdomain>".into(),
+            deletion_request_ttl: Duration::days(30),
         }
     }
 }

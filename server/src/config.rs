@@ -100,6 +100,8 @@ pub struct Config {
     #[arg(long, env = "CARDSMITH_SESSION_LIFETIME_DAYS", default_value_t = 30)]
     pub session_lifetime_days: u32,
 
+    /// Days a deletion request waits for an admin's decision before it expires.
+    pub deletion_request_days: u32,
     /// Sign-in attempts a minute from one client address (429 with Retry-After beyond).
     #[arg(
         long,
@@ -234,6 +236,7 @@ impl std::fmt::Debug for Config {
             .field("max_open_recordings", &self.max_open_recordings)
             .field("recording_idle_secs", &self.recording_idle_secs)
             .field("session_lifetime_days", &self.session_lifetime_days)
+            .field("deletion_request_days", &self.deletion_request_days)
             .field(
                 "login_attempts_per_address",
                 &self.login_attempts_per_address,

@@ -49,6 +49,7 @@ impl Application {
         let settings = CoreSettings {
             secure_cookies: config.secure_cookies(),
             session_lifetime: chrono::Duration::days(config.session_lifetime_days.max(1) as i64),
+            deletion_request_ttl: chrono::Duration::days(config.deletion_request_days.max(1) as i64),
             login_attempts_per_address: config.login_attempts_per_address.max(1),
             login_attempts_per_account: config.login_attempts_per_account.max(1),
             trust_forwarded_for: config.trust_forwarded_for,

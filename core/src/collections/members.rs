@@ -2,7 +2,7 @@
 //! A collection always keeps at least one owner.
 
 use cardsmith_model::collection::{AddMemberInput, MemberOut, UpdateMemberInput};
-use cardsmith_model::validate::CollectionRole;
+use cardsmith_model::validate::{email_problem, CollectionRole};
 
 use super::access::require_collection;
 use crate::audit::{self, AuditEvent};
@@ -42,42 +42,68 @@ pub async fn list(core: &Core, actor: &Actor, id: &str) -> CoreResult<Vec<Member
         .collect())
 }
 
-/// Adds a user, named by id or email address, with a role (owner).
+/// Adds a member (owner), named by user id or by email address, with a role.
+///
+/// An email address with no account gets a pending invitation instead
+/// ([`super::invitations`]), which becomes this membership when that account is created. Both
+/// answer the same (`Ok`, or the same 409 when the address is already a member or invited),
+/// so an owner cannot learn from it whether an address has an account here. An address is
+/// matched whatever the account's status: a deactivated account becomes a member too, and
+/// sees the collection if it is reactivated. A user id must name an active user (422): ids
+/// are not guessable, so that answer tells nothing new.
 pub async fn add(core: &Core, actor: &Actor, id: &str, input: AddMemberInput) -> CoreResult<()> {
     input.validate()?;
     let pool = core.db.pool();
     require_collection(pool, actor, id, CollectionRole::Owner).await?;
     let key = input.user_id.trim();
-    let user = match user_repo::find_by_id(pool, key).await? {
-        Some(user) => Some(user),
-        None => user_repo::find_row_by_email(pool, key)
+    let member = if key.contains('@') {
+        if let Some(problem) = email_problem(key) {
+            return Err(CoreError::invalid("user_id", problem));
+        }
+        match user_repo::find_row_by_email(pool, key).await? {
+            Some(user) => Some(user.id),
+            None => None,
+        }
+    } else {
+        let user = user_repo::find_by_id(pool, key)
             .await?
-            .map(user_repo::UserRow::into_out),
-    }
-    .filter(|u| u.status != "deactivated")
-    .ok_or_else(|| CoreError::invalid("user_id", "no active user has that id or email"))?;
+            .filter(|u| u.status != "deactivated")
+            .ok_or_else(|| {
+                CoreError::invalid(
+                    "user_id",
+                    "no active user has that id (to share by email, give the address)",
+                )
+            })?;
+        Some(user.id)
+    };
     let mut tx = core.db.begin().await?;
+    let Some(user_id) = member else {
+        let email = user_repo::normalise_email(key);
+        super::invitations::invite(&mut tx, core, actor, id, &email, &input.role).await?;
+        tx.commit().await?;
+        core.jobs.wake();
+        return Ok(());
+    };
     let inserted = sqlx::query(
         "INSERT INTO collection_members (collection_id, user_id, role, added_at) VALUES ($1, $2, $3, $4)
          ON CONFLICT (collection_id, user_id) DO NOTHING",
     )
     .bind(id)
-    .bind(&user.id)
+    .bind(&user_id)
     .bind(&input.role)
     .bind(time::now_str())
     .execute(&mut *tx)
     .await?;
     if inserted.rows_affected() == 0 {
-        return Err(CoreError::Conflict(format!(
-            "{} is already a member",
-            user.email
-        )));
+        return Err(super::invitations::already_there(
+            &user_repo::normalise_email(key),
+        ));
     }
     audit::record(
         &mut *tx,
         AuditEvent::about(
             actor,
-            &user.id,
+            &user_id,
             "collection.member_added",
             format!("{id} as {}", input.role),
         ),

@@ -16,7 +16,9 @@
 //! Anybody may leave a collection (remove themselves), except its last owner.
 
 pub mod access;
+pub mod invitations;
 pub mod members;
+pub mod orphans;
 pub mod presets;
 pub mod repo;
 pub mod service;

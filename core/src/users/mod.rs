@@ -3,6 +3,8 @@
 pub mod account;
 pub mod admin;
 pub mod bootstrap;
+pub mod deletion;
+pub mod deletion_requests;
 pub mod link_mails;
 pub mod lockout;
 pub mod login;

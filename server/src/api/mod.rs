@@ -9,11 +9,13 @@ pub mod cards;
 pub mod collection_members;
 pub mod collection_presets;
 pub mod collections;
+pub mod deletion;
 pub mod devices;
 pub mod examples;
 pub mod health;
 pub mod icons;
 pub mod import;
+pub mod invitations;
 pub mod jobs;
 pub mod labels;
 pub mod mail;
@@ -42,12 +44,14 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(system::router())
         .merge(auth::router())
         .merge(admin_users::router())
+        .merge(deletion::router())
         .merge(health::router())
         .merge(examples::router())
         .merge(audit::router())
         .merge(mail::router())
         .merge(collections::router())
         .merge(collection_members::router())
+        .merge(invitations::router())
         .merge(collection_presets::router())
         .merge(cards::router())
         .merge(labels::router())

@@ -30,7 +30,7 @@ async fn roles_decide_who_sees_and_changes_what() {
         409,
     )
     .await;
-    let unknown = owner.add_member(id, "nobody@example.com", "viewer").await;
+    let unknown = owner.add_member(id, "no-such-user-id", "viewer").await;
     assert_eq!(pointers(&assert_problem(unknown, 422).await), ["/user_id"]);
     assert_problem(
         owner.add_member(id, "stranger@example.com", "god").await,
