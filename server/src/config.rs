@@ -101,6 +101,7 @@ pub struct Config {
     pub session_lifetime_days: u32,
 
     /// Days a deletion request waits for an admin's decision before it expires.
+    #[arg(long, env = "CARDSMITH_DELETION_REQUEST_DAYS", default_value_t = 30)]
     pub deletion_request_days: u32,
     /// Sign-in attempts a minute from one client address (429 with Retry-After beyond).
     #[arg(
