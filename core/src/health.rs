@@ -29,13 +29,13 @@ pub const MIN_FREE_BYTES: u64 = 100 * 1024 * 1024;
 /// A check's failure reason, for the log only.
 type Reason = String;
 
-/// Figures the database check reads along with its round trip.
-#[derive(Default)]
-struct Counts {
-    users: UserCounts,
-    collections: i64,
-    cards: i64,
-    tracks: i64,
+/// The instance's counts, as both `GET /admin/health` and `GET /metrics` report them.
+#[derive(Debug, Default)]
+pub(crate) struct InstanceCounts {
+    pub users: UserCounts,
+    pub collections: CollectionCounts,
+    pub cards: i64,
+    pub tracks: i64,
 }
 
 /// Runs every check concurrently and reports them. Admins only.
@@ -77,9 +77,7 @@ pub async fn report(core: &Core, actor: &Actor) -> CoreResult<AdminHealthOutputB
         status: status.into(),
         checked_at,
         cards: counts.cards,
-        collections: CollectionCounts {
-            total: counts.collections,
-        },
+        collections: counts.collections,
         jobs: queue.unwrap_or_default(),
         users: counts.users,
         tracks: counts.tracks,
@@ -124,44 +122,83 @@ async fn run<T>(
 }
 
 /// The same round trip as the readiness probe (`/ready`), then the instance's counts.
-async fn database(core: &Core) -> Result<Counts, Reason> {
+async fn database(core: &Core) -> Result<InstanceCounts, Reason> {
     core.db.ping().await.map_err(|e| e.to_string())?;
-    let (total, active, admins, collections, cards, tracks): (i64, i64, i64, i64, i64, i64) =
-        sqlx::query_as(
-            "SELECT (SELECT COUNT(*) FROM users),
-                    (SELECT COUNT(*) FROM users WHERE status = 'active'),
-                    (SELECT COUNT(*) FROM users WHERE role = 'admin'),
-                    (SELECT COUNT(*) FROM collections),
-                    (SELECT COUNT(*) FROM cards),
-                    (SELECT COUNT(*) FROM tracks)",
-        )
-        .fetch_one(core.db.pool())
-        .await
-        .map_err(|e| e.to_string())?;
-    Ok(Counts {
+    instance_counts(core).await.map_err(|e| e.to_string())
+}
+
+/// Users by status, role and verification, collections (and those without an owner), cards
+/// and tracks, in one statement. `locked` follows `UserOut.status`: an active user some
+/// address is locked out of now.
+pub(crate) async fn instance_counts(core: &Core) -> Result<InstanceCounts, sqlx::Error> {
+    let row: (i64, i64, i64, i64, i64, i64, i64, i64, i64, i64) = sqlx::query_as(
+        "SELECT (SELECT COUNT(*) FROM users),
+                (SELECT COUNT(*) FROM users WHERE status = 'active'),
+                (SELECT COUNT(*) FROM users WHERE status = 'deactivated'),
+                (SELECT COUNT(*) FROM users u WHERE u.status = 'active' AND EXISTS
+                    (SELECT 1 FROM login_failures f WHERE f.email = u.email AND f.locked_until > $1)),
+                (SELECT COUNT(*) FROM users WHERE role = 'admin'),
+                (SELECT COUNT(*) FROM users WHERE email_verified_at IS NULL),
+                (SELECT COUNT(*) FROM collections),
+                (SELECT COUNT(*) FROM collections c WHERE NOT EXISTS
+                    (SELECT 1 FROM collection_members m
+                      WHERE m.collection_id = c.id AND m.role = 'owner')),
+                (SELECT COUNT(*) FROM cards),
+                (SELECT COUNT(*) FROM tracks)",
+    )
+    .bind(time::now_str())
+    .fetch_one(core.db.pool())
+    .await?;
+    let (
+        total,
+        active,
+        deactivated,
+        locked,
+        admins,
+        unverified,
+        collections,
+        orphaned,
+        cards,
+        tracks,
+    ) = row;
+    Ok(InstanceCounts {
         users: UserCounts {
             total,
             active,
+            deactivated,
+            locked,
             admins,
+            unverified,
         },
-        collections,
+        collections: CollectionCounts {
+            total: collections,
+            orphaned,
+        },
         cards,
         tracks,
     })
 }
 
-/// Waiting, running and failed jobs, and how long the oldest waiting one has waited.
-async fn job_queue(core: &Core) -> Result<JobQueueHealth, Reason> {
-    let (queued, running, failed, oldest): (i64, i64, i64, Option<String>) = sqlx::query_as(
+/// Jobs by status, and how long the oldest waiting one has waited.
+pub(crate) async fn job_counts(core: &Core) -> Result<JobQueueHealth, sqlx::Error> {
+    let (queued, running, succeeded, failed, cancelled, oldest): (
+        i64,
+        i64,
+        i64,
+        i64,
+        i64,
+        Option<String>,
+    ) = sqlx::query_as(
         "SELECT COALESCE(SUM(CASE WHEN status = 'queued' THEN 1 ELSE 0 END), 0),
                 COALESCE(SUM(CASE WHEN status = 'running' THEN 1 ELSE 0 END), 0),
+                COALESCE(SUM(CASE WHEN status = 'succeeded' THEN 1 ELSE 0 END), 0),
                 COALESCE(SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END), 0),
+                COALESCE(SUM(CASE WHEN status = 'cancelled' THEN 1 ELSE 0 END), 0),
                 MIN(CASE WHEN status = 'queued' THEN created_at END)
            FROM jobs",
     )
     .fetch_one(core.db.pool())
-    .await
-    .map_err(|e| e.to_string())?;
+    .await?;
     let oldest_queued_age_s = oldest
         .as_deref()
         .and_then(time::parse)
@@ -169,9 +206,16 @@ async fn job_queue(core: &Core) -> Result<JobQueueHealth, Reason> {
     Ok(JobQueueHealth {
         queued,
         running,
+        succeeded,
         failed,
+        cancelled,
         oldest_queued_age_s,
     })
+}
+
+/// The job check: the queue's figures, read under the check's time limit.
+async fn job_queue(core: &Core) -> Result<JobQueueHealth, Reason> {
+    job_counts(core).await.map_err(|e| e.to_string())
 }
 
 /// Free (for an unprivileged writer) and total bytes of the file system holding `dir`.

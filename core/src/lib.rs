@@ -17,6 +17,7 @@ pub mod jobs;
 pub mod labels;
 pub mod mail;
 pub mod media;
+pub mod metrics;
 pub mod player;
 pub mod recording;
 pub mod settings;
@@ -46,6 +47,8 @@ pub struct Core {
     pub upstream: Option<std::sync::Arc<cardsmith_upstream::UpstreamClient>>,
     /// Sign-in attempts per client address and account (in memory, per process).
     pub login_throttle: std::sync::Arc<auth::throttle::LoginThrottle>,
+    /// Request, job and platform-call counters of this process (`GET /metrics`).
+    pub metrics: std::sync::Arc<metrics::Metrics>,
     /// Requests that make the server mail a link (forgot-password, resend-verification), per
     /// client address and per (address, email); see [`users::recovery`].
     pub mail_throttle: std::sync::Arc<auth::throttle::LoginThrottle>,
@@ -68,6 +71,7 @@ impl Core {
             recorders: recording::Recorders::default(),
             upstream: None,
             login_throttle,
+            metrics: std::sync::Arc::default(),
             mail_throttle: std::sync::Arc::new(auth::throttle::LoginThrottle::new(
                 users::recovery::MAIL_REQUESTS_PER_ADDRESS,
                 users::recovery::MAIL_REQUESTS_PER_ACCOUNT,

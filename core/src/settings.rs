@@ -51,6 +51,9 @@ pub struct CoreSettings {
     pub job_lease: Duration,
     /// Longest a single run of a job may take; then it is stopped and failed.
     pub job_timeout: std::time::Duration,
+    /// The token a scraper presents as `Authorization: Bearer` to read `GET /metrics`;
+    /// `None`: only admin sessions may.
+    pub metrics_token: Option<crate::metrics::MetricsToken>,
     /// The public origin (`scheme://host[:port]`) absolute links in mail start with.
     pub public_origin: String,
     /// The SMTP server mail is handed to; `None`: mail is written to `DATA_DIR/outbox`.
@@ -85,6 +88,7 @@ impl Default for CoreSettings {
             max_storage_per_user: None,
             job_lease: Duration::minutes(5),
             job_timeout: std::time::Duration::from_secs(3 * 3600),
+            metrics_token: None,
             public_origin: "http://127.0.0.1:3000".into(),
             smtp: None,
             mail_from: "Cardsmith <cardsmith@localhost.localdomain>".into(),

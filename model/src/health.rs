@@ -49,6 +49,10 @@ pub struct AdminHealthOutputBody {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CollectionCounts {
     pub total: i64,
+    /// Collections left without an owner (their owner was deleted and nothing was
+    /// reassigned); an admin assigns them.
+    #[serde(default)]
+    pub orphaned: i64,
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
@@ -57,8 +61,17 @@ pub struct UserCounts {
     pub total: i64,
     /// Users whose status is `active`.
     pub active: i64,
+    /// Users an admin deactivated.
+    #[serde(default)]
+    pub deactivated: i64,
+    /// Active users some client address is locked out of now (too many failed sign-ins).
+    #[serde(default)]
+    pub locked: i64,
     /// Users with the `admin` role.
     pub admins: i64,
+    /// Users whose email address is not verified.
+    #[serde(default)]
+    pub unverified: i64,
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
@@ -68,8 +81,14 @@ pub struct JobQueueHealth {
     pub queued: i64,
     /// Jobs a worker is running now.
     pub running: i64,
+    /// Jobs that ended successfully (kept in the table, so: ever).
+    #[serde(default)]
+    pub succeeded: i64,
     /// Jobs that ended failed, ever.
     pub failed: i64,
+    /// Jobs an admin cancelled, ever.
+    #[serde(default)]
+    pub cancelled: i64,
     /// Seconds since the oldest waiting job was created; `null` when nothing waits.
     pub oldest_queued_age_s: Option<i64>,
 }

@@ -15,6 +15,7 @@ pub mod import;
 pub mod job;
 pub mod label;
 pub mod mail;
+pub mod metrics;
 pub mod player;
 pub mod problem;
 pub mod publish;

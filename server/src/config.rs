@@ -135,6 +135,10 @@ pub struct Config {
     #[arg(long, env = "CARDSMITH_JOB_TIMEOUT_SECS", default_value_t = 3 * 3600)]
     pub job_timeout_secs: u64,
 
+    /// Token a metrics scraper (Prometheus) presents as `Authorization: Bearer <token>` to read /metrics [default: none; only admin sessions may read it].
+    #[arg(long, env = "CARDSMITH_METRICS_TOKEN", hide_env_values = true)]
+    pub metrics_token: Option<String>,
+
     /// Auth host of the player platform.
     #[arg(long, env = "CARDSMITH_UPSTREAM_AUTH_URL", default_value = cardsmith_upstream::DEFAULT_AUTH_URL)]
     pub upstream_auth_url: String,
@@ -250,6 +254,7 @@ impl std::fmt::Debug for Config {
             .field("allow_private_streams", &self.allow_private_streams)
             .field("job_lease_secs", &self.job_lease_secs)
             .field("job_timeout_secs", &self.job_timeout_secs)
+            .field("metrics_token", &redact(&self.metrics_token))
             .field("upstream_auth_url", &self.upstream_auth_url)
             .field("upstream_api_url", &self.upstream_api_url)
             .field("upstream_client_id", &self.upstream_client_id)

@@ -7,6 +7,7 @@ pub mod api;
 pub mod config;
 pub mod openapi;
 pub mod problem;
+pub mod request_metrics;
 pub mod security_headers;
 pub mod session;
 pub mod startup;

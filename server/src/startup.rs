@@ -64,6 +64,7 @@ impl Application {
             recording_idle: chrono::Duration::seconds(config.recording_idle_secs.max(1) as i64),
             job_lease: chrono::Duration::seconds(config.job_lease_secs.max(1) as i64),
             job_timeout: Duration::from_secs(config.job_timeout_secs.max(1)),
+            metrics_token: crate::api::metrics::token_setting(config.metrics_token.as_deref()),
             public_origin: config.public_origin(),
             smtp: config
                 .smtp_url
@@ -200,6 +201,7 @@ fn router(state: AppState) -> Router {
     let options = state.leptos_options.clone();
     let core = state.core.clone();
     let images = state.http.image_sources.clone();
+    let request_metrics = crate::request_metrics::Layer::new(state.core.metrics.clone());
     // Every render gets the domain and a policy naming its script nonce.
     let render_context = move || {
         provide_context(core.clone());
@@ -208,6 +210,7 @@ fn router(state: AppState) -> Router {
     Router::new()
         .route("/health", get(api::system::health))
         .route("/ready", get(api::system::ready))
+        .route("/metrics", get(api::metrics::metrics))
         .route(
             "/openapi.yaml",
             get(move || openapi::serve_yaml(yaml.clone())),
@@ -245,6 +248,8 @@ fn router(state: AppState) -> Router {
             header::SET_COOKIE,
             header::AUTHORIZATION,
         ]))
+        // outermost, so a request's time includes every layer; per route (see the module)
+        .layer(request_metrics)
         .with_state(state)
 }
 

@@ -15,6 +15,7 @@ use crate::error::{Result, UpstreamError};
 use crate::guard;
 use crate::oauth::{LinkRequest, OAuth};
 use crate::session::{AccountSession, TokenContext};
+use crate::stats::Target;
 use crate::tokens::{TokenSet, TokenStore};
 use crate::transport::{respond_with_backoff, send_with_backoff, Answer};
 
@@ -76,9 +77,12 @@ impl UpstreamClient {
             .get(self.inner.config.api_url.clone())
             .timeout(limit)
             .send()
-            .await
-            .map_err(UpstreamError::transport)?;
-        Ok(answer.status().as_u16())
+            .await;
+        crate::stats::record(
+            crate::stats::Target::Api,
+            answer.as_ref().ok().map(|a| a.status().as_u16()),
+        );
+        Ok(answer.map_err(UpstreamError::transport)?.status().as_u16())
     }
 
     /// Starts a link: the URL to send the user to, plus the state and PKCE verifier to keep.
@@ -219,7 +223,7 @@ impl AccountClient {
         let mut retried_unauthorized = false;
         loop {
             let token = self.access_token().await?;
-            let answer = send_with_backoff(&self.inner.config.retry, || {
+            let answer = send_with_backoff(&self.inner.config.retry, Target::Api, || {
                 let mut builder = self
                     .inner
                     .http
@@ -299,7 +303,7 @@ impl AccountClient {
     ) -> Result<reqwest::Response> {
         let url = self.check_presigned(raw_url)?;
         let http = self.presigned_client(&url).await?;
-        respond_with_backoff(&self.inner.config.retry, || {
+        respond_with_backoff(&self.inner.config.retry, Target::Storage, || {
             let mut builder = http
                 .request(method.clone(), url.clone())
                 .timeout(self.inner.config.transfer_timeout);

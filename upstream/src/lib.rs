@@ -35,6 +35,7 @@ pub mod model;
 mod oauth;
 mod pacer;
 mod session;
+pub mod stats;
 mod tokens;
 mod transport;
 

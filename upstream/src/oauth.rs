@@ -269,11 +269,10 @@ impl<'c> AsyncHttpClient<'c> for TokenHttp {
 
     fn call(&'c self, request: HttpRequest) -> Self::Future {
         Box::pin(async move {
-            let response = self
-                .0
-                .call(request)
-                .await
-                .map_err(|e| TokenHttpError::Transport(error_chain(&e)))?;
+            let response = self.0.call(request).await;
+            let status = response.as_ref().ok().map(|r| r.status().as_u16());
+            crate::stats::record(crate::stats::Target::Auth, status);
+            let response = response.map_err(|e| TokenHttpError::Transport(error_chain(&e)))?;
             let status = response.status().as_u16();
             if status == 429 || status >= 500 {
                 return Err(TokenHttpError::Status {

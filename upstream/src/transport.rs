@@ -9,6 +9,7 @@ use serde::de::DeserializeOwned;
 
 use crate::config::RetryPolicy;
 use crate::error::{Result, UpstreamError};
+use crate::stats::{self, Target};
 
 /// A received answer, any status.
 pub(crate) struct Answer {
@@ -47,23 +48,27 @@ impl Answer {
 /// `policy.max_attempts` times. Returns the last answer whatever its status.
 pub(crate) async fn send_with_backoff(
     policy: &RetryPolicy,
+    target: Target,
     build: impl Fn() -> reqwest::RequestBuilder,
 ) -> Result<Answer> {
-    let response = respond_with_backoff(policy, build).await?;
+    let response = respond_with_backoff(policy, target, build).await?;
     let status = response.status().as_u16();
     let body = response.bytes().await.map_err(UpstreamError::transport)?;
     Ok(Answer { status, body })
 }
 
 /// Like [`send_with_backoff`], handing over the last response with its body unread (to be
-/// streamed).
+/// streamed). Every attempt is counted in [`stats`] under `target`.
 pub(crate) async fn respond_with_backoff(
     policy: &RetryPolicy,
+    target: Target,
     build: impl Fn() -> reqwest::RequestBuilder,
 ) -> Result<reqwest::Response> {
     let mut attempt = 1;
     loop {
-        let response = build().send().await.map_err(UpstreamError::transport)?;
+        let sent = build().send().await;
+        stats::record(target, sent.as_ref().ok().map(|r| r.status().as_u16()));
+        let response = sent.map_err(UpstreamError::transport)?;
         let status = response.status().as_u16();
         if status == 429 && attempt < policy.max_attempts {
             let wait = policy.delay(attempt, retry_after(response.headers()));

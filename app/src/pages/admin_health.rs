@@ -56,13 +56,19 @@ fn Report(body: AdminHealthOutputBody, refresh: Callback<()>) -> impl IntoView {
     let counts = [
         ("Users", body.users.total),
         ("Active users", body.users.active),
+        ("Deactivated users", body.users.deactivated),
+        ("Locked users", body.users.locked),
+        ("Unverified users", body.users.unverified),
         ("Admins", body.users.admins),
         ("Collections", body.collections.total),
+        ("Orphaned collections", body.collections.orphaned),
         ("Cards", body.cards),
         ("Tracks", body.tracks),
         ("Jobs waiting", body.jobs.queued),
         ("Jobs running", body.jobs.running),
+        ("Jobs succeeded", body.jobs.succeeded),
         ("Jobs failed", body.jobs.failed),
+        ("Jobs cancelled", body.jobs.cancelled),
     ];
     view! {
         <div class="mt-6 flex flex-wrap items-center gap-3">
@@ -85,6 +91,11 @@ fn Report(body: AdminHealthOutputBody, refresh: Callback<()>) -> impl IntoView {
                     </div>
                 }).collect_view()}
             </dl>
+            <p class="mt-4 text-sm text-slate-600" data-testid="metrics-hint">
+                "Prometheus can scrape these counts, with request latencies by route, job runs and platform calls, from "
+                <code>"/metrics"</code>" (an admin session or a bearer token; see "
+                <a class="underline" href="/api/docs/#/admin/metrics">"the API reference"</a>" and the README's Metrics section)."
+            </p>
         </section>
     }
 }

@@ -18,6 +18,7 @@ pub mod import;
 pub mod invitations;
 pub mod jobs;
 pub mod labels;
+pub mod metrics;
 pub mod mail;
 mod media;
 mod multipart;
@@ -46,6 +47,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(admin_users::router())
         .merge(deletion::router())
         .merge(health::router())
+        .merge(metrics::router())
         .merge(examples::router())
         .merge(audit::router())
         .merge(mail::router())

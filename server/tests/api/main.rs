@@ -32,6 +32,7 @@ mod import;
 mod invitations;
 mod jobs;
 mod labels;
+mod metrics;
 mod mail;
 mod player_accounts;
 mod process;

@@ -107,6 +107,7 @@ async fn give_up_exhausted(core: &Core) -> CoreResult<()> {
 #[tracing::instrument(skip_all, fields(job_id = %job.id, kind = %job.kind, attempt = job.attempts))]
 async fn run_one(core: &Core, job: ClaimedJob, settings: &WorkerSettings) {
     let cancelled = core.jobs.started(&job.id);
+    let started = std::time::Instant::now();
     let ctx = Arc::new(JobContext::new(core.clone(), job.clone()));
     let run = {
         let ctx = ctx.clone();
@@ -119,6 +120,8 @@ async fn run_one(core: &Core, job: ClaimedJob, settings: &WorkerSettings) {
         _ = keep_alive(&ctx, settings.lease) => None,
     };
     core.jobs.finished(&job.id);
+    let ran = crate::metrics::jobs::Outcome::of(outcome.as_ref());
+    core.metrics.jobs.observe(&job.kind, ran, started.elapsed());
     let pool = core.db.pool();
     let recorded = match outcome {
         Some(Ended::Returned(Ok(result))) => queue::succeed(pool, &job.id, &result).await,
