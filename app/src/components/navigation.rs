@@ -66,6 +66,7 @@ pub fn AppBar(user: Signal<Option<UserOut>>) -> impl IntoView {
                         <NavLink href="/admin/users" label="Admin"/>
                         <NavLink href="/admin/audit-log" label="Audit log"/>
                         <NavLink href="/admin/health" label="Health"/>
+                        <NavLink href="/admin/deletion-requests" label="Deletions"/>
                         <NavLink href="/admin/mail" label="Mail"/>
                     </Show>
                 </nav>

@@ -14,6 +14,7 @@ use crate::components::form::{
     choices, field_error, general_error, ErrorAlert, SelectField, StatusNote, SubmitButton,
     TextField,
 };
+use crate::components::invitations::InvitedList;
 use crate::components::layout::{refresh, Panel, RoleBadge};
 use crate::pages::frame::CurrentUser;
 
@@ -29,7 +30,12 @@ pub fn MembersPanel(initial: Vec<MemberOut>) -> impl IntoView {
     let shown = expect_context::<Shown>();
     let owner = shown.role == CollectionRole::Owner;
     let members = RwSignal::new(initial);
-    let reload = Callback::new(move |()| refresh(members, list_members(shown.id())));
+    // bumped after every change, so the invitations below reload too
+    let version = RwSignal::new(0u32);
+    let reload = Callback::new(move |()| {
+        refresh(members, list_members(shown.id()));
+        version.update(|v| *v += 1);
+    });
     view! {
         <Panel id="sharing" title="Sharing"
             intro="Owners manage members and settings, editors change cards, viewers look and listen.">
@@ -37,7 +43,7 @@ pub fn MembersPanel(initial: Vec<MemberOut>) -> impl IntoView {
                 {move || members.get().into_iter().map(|member| view! { <MemberRow member owner reload/> }).collect_view()}
             </ul>
             {if owner {
-                view! { <AddMemberForm reload/> }.into_any()
+                view! { <InvitedList collection_id=shown.id() version/><AddMemberForm reload/> }.into_any()
             } else {
                 view! { <LeaveButton/> }.into_any()
             }}
@@ -117,7 +123,10 @@ fn AddMemberForm(reload: Callback<()>) -> impl IntoView {
     let added = RwSignal::new(None::<String>);
     Effect::new(move |_| {
         if let Some(Ok(())) = add.value().get() {
-            added.set(Some(format!("Added {}", email.get_untracked().trim())));
+            added.set(Some(format!(
+                "Shared with {}",
+                email.get_untracked().trim()
+            )));
             email.set(String::new());
             reload.run(());
         }
@@ -146,7 +155,7 @@ fn AddMemberForm(reload: Callback<()>) -> impl IntoView {
             <ErrorAlert message=general_error(move || add.value().get())/>
             <TextField id="member_email" label="Member email" kind="email" value=email
                 error=field_error(local, move || add.value().get(), "user_id")
-                hint="They need an account on this server already."/>
+                hint="Without an account here yet, they are invited and join when their account is created."/>
             <SelectField id="member_role" label="Role" value=role options=choices(ROLE_OPTIONS)/>
             <SubmitButton label="Add member" busy_label="Adding…" busy=add.pending()/>
             <StatusNote message=added/>

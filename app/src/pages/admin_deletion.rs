@@ -1,0 +1,276 @@
+//! The admin's side of account deletion: pending deletion requests (approve with a
+//! reassignment per owned collection, or reject; both confirmed), and the collections left
+//! without an owner (assign one). Two pages with one tab row between them.
+
+use std::collections::BTreeMap;
+
+use cardsmith_model::deletion::{
+    AssignCollectionInput, DeletionRequestItem, OrphanedCollectionOut,
+};
+use cardsmith_model::user::UserOut;
+use leptos::prelude::*;
+use leptos_meta::Title;
+use leptos_router::components::A;
+
+use super::frame::CurrentUser;
+use crate::api::{
+    admin_deletion_requests, list_users, orphaned_collections, ApproveDeletionRequest,
+    AssignOrphanedCollection, RejectDeletionRequest,
+};
+use crate::components::confirm::ConfirmButton;
+use crate::components::deletion::{day, reassignments, ReassignmentPicker};
+use crate::components::form::{general_error, ErrorAlert, Feedback, Tone};
+use crate::components::layout::{EmptyBox, BUTTON, PANEL};
+
+#[component]
+pub fn AdminDeletionRequestsPage() -> impl IntoView {
+    view! {
+        <Title text="Deletion requests"/>
+        <AdminOnly title="Deletion requests">
+            <DeletionRequests/>
+        </AdminOnly>
+    }
+}
+
+#[component]
+pub fn AdminOrphanedCollectionsPage() -> impl IntoView {
+    view! {
+        <Title text="Orphaned collections"/>
+        <AdminOnly title="Orphaned collections">
+            <OrphanedCollections/>
+        </AdminOnly>
+    }
+}
+
+/// The heading, the tab row, and `children` for admins (a warning for anybody else).
+#[component]
+fn AdminOnly(title: &'static str, children: ChildrenFn) -> impl IntoView {
+    let me = expect_context::<CurrentUser>();
+    let is_admin = move || me.get().is_some_and(|u| u.is_admin());
+    view! {
+        <h1 class="text-2xl font-bold">{title}</h1>
+        <Show
+            when=is_admin
+            fallback=|| view! {
+                <Feedback tone=Tone::Warning alert=true class="mt-6">"Only admins can manage account deletion."</Feedback>
+            }
+        >
+            <nav aria-label="Account deletion" class="mt-4 flex flex-wrap gap-2 text-sm">
+                <Tab href="/admin/deletion-requests" label="Deletion requests"/>
+                <Tab href="/admin/orphaned-collections" label="Orphaned collections"/>
+            </nav>
+            {children()}
+        </Show>
+    }
+}
+
+#[component]
+fn Tab(href: &'static str, label: &'static str) -> impl IntoView {
+    view! {
+        <A href=href attr:class="rounded-lg px-3 py-1.5 font-medium text-slate-600 hover:bg-slate-100 aria-[current=page]:bg-indigo-50 aria-[current=page]:text-indigo-700">
+            {label}
+        </A>
+    }
+}
+
+fn user_label(users: &[UserOut], id: &str) -> String {
+    users
+        .iter()
+        .find(|u| u.id == id)
+        .map(|u| format!("{} ({})", u.display_name, u.email))
+        .unwrap_or_else(|| id.to_owned())
+}
+
+#[component]
+fn DeletionRequests() -> impl IntoView {
+    let requests = Resource::new(|| (), |_| admin_deletion_requests());
+    let users = Resource::new(|| (), |_| list_users());
+    let reload = Callback::new(move |()| requests.refetch());
+    view! {
+        <div class="mt-6 space-y-4">
+            <Transition fallback=|| view! { <p class="text-slate-500">"Loading requests…"</p> }>
+                {move || Suspend::new(async move {
+                    match (requests.await, users.await) {
+                        (Ok(list), Ok(users)) if list.is_empty() => {
+                            let _ = users;
+                            view! {
+                                <EmptyBox heading="No pending deletion requests"
+                                    body="Users ask under Settings → Delete my account; requests wait here until you decide or they expire."/>
+                            }.into_any()
+                        }
+                        (Ok(list), Ok(users)) => view! {
+                            <ul class="space-y-4" aria-label="Pending deletion requests">
+                                {list.into_iter().map(|r| view! { <RequestCard request=r users=users.clone() reload/> }).collect_view()}
+                            </ul>
+                        }.into_any(),
+                        (Err(e), _) | (_, Err(e)) => view! {
+                            <Feedback tone=Tone::Error alert=true>{e.to_string()}</Feedback>
+                        }.into_any(),
+                    }
+                })}
+            </Transition>
+        </div>
+    }
+}
+
+#[component]
+fn RequestCard(
+    request: DeletionRequestItem,
+    users: Vec<UserOut>,
+    reload: Callback<()>,
+) -> impl IntoView {
+    let who = user_label(&users, &request.user_id);
+    let chosen = RwSignal::new(BTreeMap::new());
+    let approve = ServerAction::<ApproveDeletionRequest>::new();
+    let reject = ServerAction::<RejectDeletionRequest>::new();
+    Effect::new(move |_| {
+        let done = [approve.value().get(), reject.value().get()];
+        if done.iter().any(|o| matches!(o, Some(Ok(())))) {
+            reload.run(());
+        }
+    });
+    let error = Signal::derive(move || {
+        [approve.value().get(), reject.value().get()]
+            .into_iter()
+            .flatten()
+            .find_map(Result::err)
+            .map(|e| {
+                let details: Vec<String> = e.0.errors.iter().map(|f| f.detail.clone()).collect();
+                if details.is_empty() {
+                    e.to_string()
+                } else {
+                    format!("{e}: {}", details.join("; "))
+                }
+            })
+    });
+    let approve_id = request.id.clone();
+    let on_approve = Callback::new(move |()| {
+        approve.dispatch(ApproveDeletionRequest {
+            id: approve_id.clone(),
+            input: reassignments(chosen),
+        });
+    });
+    let reject_id = request.id.clone();
+    let on_reject = Callback::new(move |()| {
+        reject.dispatch(RejectDeletionRequest {
+            id: reject_id.clone(),
+        });
+    });
+    let approve_question = format!(
+        "Delete the account of {who} now? This cannot be undone: their sessions end, their \
+         jobs stop, and their player accounts, recordings and label sheets are deleted. \
+         Collections go to the owners chosen above or stay orphaned."
+    );
+    let reject_question =
+        format!("Reject the request of {who}? Their account stays; they may ask again.");
+    let owned = request.owned_collections.clone().unwrap_or_default();
+    let reason = if request.reason.is_empty() {
+        "No reason given.".to_owned()
+    } else {
+        request.reason.clone()
+    };
+    view! {
+        <li class=format!("{PANEL} space-y-3")>
+            <div class="flex flex-wrap items-baseline justify-between gap-2">
+                <h2 class="font-semibold">{who.clone()}</h2>
+                <p class="text-sm text-slate-600">
+                    {format!("Asked {} · expires {}", day(&request.created_at), day(&request.expires_at))}
+                </p>
+            </div>
+            <blockquote class="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">{reason}</blockquote>
+            <ReassignmentPicker owned users leaving=request.user_id.clone() chosen prefix=format!("owner-{}", request.id)/>
+            <ErrorAlert message=error/>
+            <div class="flex flex-wrap items-start gap-2">
+                <ConfirmButton label="Approve and delete" question=approve_question confirm_label="Yes, delete the account"
+                    busy=approve.pending() on_confirm=on_approve/>
+                <ConfirmButton label="Reject" question=reject_question confirm_label="Yes, reject"
+                    busy=reject.pending() on_confirm=on_reject/>
+            </div>
+        </li>
+    }
+}
+
+#[component]
+fn OrphanedCollections() -> impl IntoView {
+    let orphans = Resource::new(|| (), |_| orphaned_collections());
+    let users = Resource::new(|| (), |_| list_users());
+    let reload = Callback::new(move |()| orphans.refetch());
+    view! {
+        <div class="mt-6 space-y-4">
+            <Transition fallback=|| view! { <p class="text-slate-500">"Loading collections…"</p> }>
+                {move || Suspend::new(async move {
+                    match (orphans.await, users.await) {
+                        (Ok(list), Ok(_)) if list.is_empty() => view! {
+                            <EmptyBox heading="No orphaned collections"
+                                body="A collection lands here when its only owner is deleted and nobody was chosen to take it over."/>
+                        }.into_any(),
+                        (Ok(list), Ok(users)) => view! {
+                            <ul class="space-y-4" aria-label="Orphaned collections">
+                                {list.into_iter().map(|c| view! { <OrphanCard collection=c users=users.clone() reload/> }).collect_view()}
+                            </ul>
+                        }.into_any(),
+                        (Err(e), _) | (_, Err(e)) => view! {
+                            <Feedback tone=Tone::Error alert=true>{e.to_string()}</Feedback>
+                        }.into_any(),
+                    }
+                })}
+            </Transition>
+        </div>
+    }
+}
+
+#[component]
+fn OrphanCard(
+    collection: OrphanedCollectionOut,
+    users: Vec<UserOut>,
+    reload: Callback<()>,
+) -> impl IntoView {
+    let owner = RwSignal::new(String::new());
+    let assign = ServerAction::<AssignOrphanedCollection>::new();
+    Effect::new(move |_| {
+        if let Some(Ok(())) = assign.value().get() {
+            reload.run(());
+        }
+    });
+    let id = collection.id.clone();
+    let select_id = format!("assign-{}", collection.id);
+    let name = collection.name.clone();
+    let on_submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        assign.dispatch(AssignOrphanedCollection {
+            id: id.clone(),
+            input: AssignCollectionInput {
+                user_id: owner.get_untracked(),
+            },
+        });
+    };
+    let field_error = Signal::derive(move || match assign.value().get() {
+        Some(Err(e)) => e.field("user_id"),
+        _ => None,
+    });
+    view! {
+        <li class=format!("{PANEL} space-y-3")>
+            <div>
+                <h2 class="font-semibold">{collection.name.clone()}</h2>
+                <p class="text-sm text-slate-600">{format!("/{} · created {}", collection.slug, day(&collection.created_at))}</p>
+                {(!collection.description.is_empty()).then(|| view! { <p class="mt-1 text-sm text-slate-700">{collection.description.clone()}</p> })}
+            </div>
+            <form class="flex flex-wrap items-end gap-3" novalidate on:submit=on_submit
+                aria-label=format!("Assign {name}")>
+                <div class="min-w-0 flex-1">
+                    <label for=select_id.clone() class="block text-sm font-medium text-slate-700">"New owner"</label>
+                    <select id=select_id class="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+                        on:change=move |ev| owner.set(event_target_value(&ev))>
+                        <option value="">"Choose a user…"</option>
+                        {users.into_iter().filter(|u| u.status != "deactivated").map(|u| view! {
+                            <option value=u.id.clone()>{format!("{} ({})", u.display_name, u.email)}</option>
+                        }).collect_view()}
+                    </select>
+                    {move || field_error.get().map(|e| view! { <p class="mt-1 text-sm text-rose-700">{e}</p> })}
+                </div>
+                <button type="submit" class=BUTTON disabled=move || assign.pending().get()>"Assign"</button>
+            </form>
+            <ErrorAlert message=general_error(move || assign.value().get())/>
+        </li>
+    }
+}
