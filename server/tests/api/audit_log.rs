@@ -1,6 +1,6 @@
 //! `GET /admin/audit-log`: admins read who did what, newest first, filtered and paged.
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::helpers::{assert_problem, pointers, spawn_app, ADMIN_EMAIL};
 
@@ -48,6 +48,10 @@ async fn sign_ins_and_new_cards_appear_newest_first_with_every_field() {
     assert_eq!(created["detail"], card["slug"]);
     let login = &mine[2];
     assert_eq!(login["ip"], "127.0.0.1");
+    // every row a request caused carries the client's address, not only sign-ins
+    for entry in &mine {
+        assert_eq!(entry["ip"], "127.0.0.1", "{entry}");
+    }
     for entry in &mine {
         let keys: Vec<&str> = entry
             .as_object()
@@ -87,6 +91,73 @@ async fn sign_ins_and_new_cards_appear_newest_first_with_every_field() {
     // the account was made by the admin: whom it concerns and who did it differ
     assert_eq!(mine[3]["user_id"], user_id.as_str());
     assert_eq!(mine[3]["actor_id"], me["id"]);
+}
+
+/// Changes that once wrote no audit row: each now leaves one, by its author, with the
+/// client's address; a refused change (here a missing preset) leaves none.
+#[tokio::test]
+async fn edits_presets_and_share_links_are_audited_with_the_client_address() {
+    let app = spawn_app().await;
+    let (user, user_id) = app.new_user("editor@example.com", "user").await;
+    let collection = user.create_collection("Stories").await;
+    let id = collection["id"].as_str().unwrap();
+    let card = user.create_card(id, "Bedtime").await;
+    let slug = card["slug"].as_str().unwrap();
+
+    let edit = json!({"title": "Bedtime stories", "description": "calm"});
+    assert_eq!(
+        user.put_json(&format!("/api/cards/{slug}"), &edit)
+            .await
+            .status(),
+        204
+    );
+    let renamed = json!({"name": "Evening", "description": ""});
+    assert_eq!(
+        user.put_json(&format!("/api/collections/{id}"), &renamed)
+            .await
+            .status(),
+        204
+    );
+    let preset = json!({"name": "Calm", "emoji": "🌙", "prompt_template": "", "vocab_level": "",
+        "voice_id": "", "duration_min": 5, "sort_order": 0});
+    let preset = user
+        .post_for_json(&format!("/api/collections/{id}/presets"), &preset)
+        .await;
+    let preset_path = format!(
+        "/api/collections/{id}/presets/{}",
+        preset["id"].as_str().unwrap()
+    );
+    assert_eq!(user.delete(&preset_path).await.status(), 204);
+    assert_problem(user.delete(&preset_path).await, 404).await;
+    let sheet = json!({"card_slugs": [slug], "format": "svg", "page_size": "a4"});
+    let sheet = user.post_for_json("/api/labels/generate", &sheet).await;
+    let filename = sheet["filename"].as_str().unwrap();
+    let share = user
+        .post_for_json(&format!("/api/labels/{filename}/share"), &json!({}))
+        .await;
+    let share_path = format!("/api/shares/{}", share["id"].as_str().unwrap());
+    assert_eq!(user.delete(&share_path).await.status(), 204);
+
+    let admin = app.admin().await;
+    let mine = admin
+        .get_list(&format!("/api/admin/audit-log?user_id={user_id}&limit=20"))
+        .await;
+    assert_eq!(
+        actions(&mine)[..7],
+        [
+            "label.share_revoked",
+            "label.shared",
+            "label.generated",
+            "collection.preset_deleted",
+            "collection.preset_created",
+            "collection.updated",
+            "card.updated",
+        ]
+    );
+    for entry in &mine[..7] {
+        assert_eq!(entry["actor_id"], user_id.as_str());
+        assert_eq!(entry["ip"], "127.0.0.1");
+    }
 }
 
 #[tokio::test]
