@@ -44,6 +44,9 @@ pub fn App() -> impl IntoView {
         <Router>
             <Routes fallback=pages::not_found::NotFound>
                 <Route path=path!("/login") ssr=SsrMode::Async view=pages::login::LoginPage/>
+                <Route path=path!("/forgot-password") ssr=SsrMode::Async view=pages::recovery::ForgotPasswordPage/>
+                <Route path=path!("/reset-password") ssr=SsrMode::Async view=pages::recovery::ResetPasswordPage/>
+                <Route path=path!("/verify-email") ssr=SsrMode::Async view=pages::recovery::VerifyEmailPage/>
                 <ParentRoute path=path!("") ssr=SsrMode::Async view=pages::frame::Frame>
                     <Route path=path!("") ssr=SsrMode::Async view=|| view! { <Redirect path="/cards"/> }/>
                     <Route path=path!("cards") ssr=SsrMode::Async view=pages::library::CardsPage/>

@@ -17,6 +17,7 @@ mod labels;
 mod mail;
 mod pages;
 mod player;
+mod recovery;
 pub mod rest;
 mod sharing;
 
@@ -30,6 +31,7 @@ pub use labels::*;
 pub use mail::*;
 pub use pages::*;
 pub use player::*;
+pub use recovery::*;
 pub use sharing::*;
 
 use cardsmith_model::user::{

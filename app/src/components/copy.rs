@@ -41,7 +41,7 @@ pub fn CopyLinkButton(
 
 /// Starts writing `text` to the clipboard; false when the browser offers no clipboard here.
 #[cfg(feature = "hydrate")]
-fn copy_text(text: &str) -> bool {
+pub(crate) fn copy_text(text: &str) -> bool {
     use web_sys::js_sys::Reflect;
     let navigator = window().navigator();
     let has_clipboard = Reflect::get(&navigator, &"clipboard".into())

@@ -4,6 +4,7 @@ pub mod card_fields;
 pub mod card_tile;
 pub mod confirm;
 pub mod copy;
+pub mod email_links;
 pub mod examples;
 pub mod deletion;
 pub mod file_drop;

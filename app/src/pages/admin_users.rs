@@ -1,5 +1,5 @@
 //! The admin's user list: create accounts, rename, change roles, sign users out, deactivate,
-//! reactivate and unlock them.
+//! reactivate and unlock them, and their email links (verification, password reset).
 
 use cardsmith_model::user::{CreateUserInput, UpdateUserInput, UserOut};
 use leptos::ev::SubmitEvent;
@@ -12,6 +12,7 @@ use crate::api::{
     UpdateUser,
 };
 use crate::components::confirm::ConfirmButton;
+use crate::components::email_links::{EmailBadge, EmailLinkActions};
 use crate::components::form::{
     choices, field_error, general_error, ErrorAlert, Feedback, SelectField, StatusNote,
     SubmitButton, TextField, Tone,
@@ -114,6 +115,7 @@ fn UserRow(user: UserOut, reload: Callback<()>) -> impl IntoView {
                 </div>
                 <span class="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">{user.role.clone()}</span>
                 <span class=format!("rounded-full px-2 py-0.5 text-xs font-medium {badge}")>{user.status.clone()}</span>
+                <EmailBadge verified=user.email_verified_at.is_some()/>
                 <button type="button" class="text-sm font-medium text-indigo-700 hover:underline"
                     aria-label=format!("Edit {}", user.email)
                     on:click=move |_| editing.update(|e| *e = !*e)>
@@ -127,6 +129,7 @@ fn UserRow(user: UserOut, reload: Callback<()>) -> impl IntoView {
             </div>
             <StatusNote message=revoked/>
             <LifecycleActions user=user.clone() reload/>
+            <EmailLinkActions user=user.clone() reload/>
             <crate::components::deletion::DeleteUserAction user=user.clone() reload/>
             <Show when=move || editing.get()>
                 <form class="mt-3 grid gap-3 rounded-xl bg-slate-50 p-4 sm:grid-cols-2" novalidate on:submit=on_submit.clone()>

@@ -1,4 +1,5 @@
-//! Sign-in. Validates in the browser with the server's own rules before sending anything.
+//! Sign-in, and the frame of every page reached without a session. Validates in the browser
+//! with the server's own rules before sending anything.
 
 use cardsmith_model::user::LoginInput;
 use leptos::ev::SubmitEvent;
@@ -16,20 +17,31 @@ pub fn LoginPage() -> impl IntoView {
     let me = Resource::new(|| (), |_| current_user());
     view! {
         <Title text="Sign in"/>
+        <SignedOutShell>
+            <Suspense>
+                {move || Suspend::new(async move {
+                    match me.await {
+                        Ok(Some(_)) => view! { <Redirect path="/cards"/> }.into_any(),
+                        _ => view! { <LoginForm/> }.into_any(),
+                    }
+                })}
+            </Suspense>
+        </SignedOutShell>
+    }
+}
+
+/// The frame of the pages people reach without a session (sign-in, forgot and reset
+/// password, verify email): the logo above one narrow column, centred.
+#[component]
+pub fn SignedOutShell(children: Children) -> impl IntoView {
+    view! {
         <main class="flex min-h-screen items-center justify-center px-4 py-10">
             <div class="w-full max-w-sm">
-                <div class="mb-6 flex items-center justify-center gap-2">
+                <a href="/login" class="mb-6 flex items-center justify-center gap-2" aria-label="Cardsmith: sign in">
                     <img src="/favicon.svg" alt="" class="h-10 w-10"/>
                     <span class="text-2xl font-bold text-indigo-700">"Cardsmith"</span>
-                </div>
-                <Suspense>
-                    {move || Suspend::new(async move {
-                        match me.await {
-                            Ok(Some(_)) => view! { <Redirect path="/cards"/> }.into_any(),
-                            _ => view! { <LoginForm/> }.into_any(),
-                        }
-                    })}
-                </Suspense>
+                </a>
+                {children()}
             </div>
         </main>
     }
@@ -92,7 +104,10 @@ fn LoginForm() -> impl IntoView {
             <ErrorAlert message=server_error/>
             <TextField id="email" label="Email" kind="email" autocomplete="username" value=email error=error_for("email")/>
             <TextField id="password" label="Password" kind="password" autocomplete="current-password" value=password error=error_for("password")/>
-            <SubmitButton label="Sign in" busy_label="Signing in…" busy=login.pending()/>
+            <div class="flex flex-wrap items-center justify-between gap-3">
+                <SubmitButton label="Sign in" busy_label="Signing in…" busy=login.pending()/>
+                <a href="/forgot-password" class="text-sm font-medium text-indigo-700 hover:underline">"Forgot password?"</a>
+            </div>
         </form>
     }
 }

@@ -15,4 +15,5 @@ pub mod labels;
 pub mod library;
 pub mod login;
 pub mod not_found;
+pub mod recovery;
 pub mod settings;

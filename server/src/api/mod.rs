@@ -11,6 +11,7 @@ pub mod collection_presets;
 pub mod collections;
 pub mod deletion;
 pub mod devices;
+pub mod email_tokens;
 pub mod examples;
 pub mod health;
 pub mod icons;
@@ -45,6 +46,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(system::router())
         .merge(auth::router())
         .merge(admin_users::router())
+        .merge(email_tokens::router())
         .merge(deletion::router())
         .merge(health::router())
         .merge(metrics::router())
