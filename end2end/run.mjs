@@ -79,6 +79,7 @@ async function stopServer() {
 
 async function cleanup() {
   await stopServer();
+  if (provider && provider.exitCode === null) provider.kill('SIGTERM');
   if (dataDir) {
     if (failed && !process.env.CI) log(`kept the server's data dir for inspection: ${dataDir}`);
     else fs.rmSync(dataDir, { recursive: true, force: true });
@@ -99,6 +100,28 @@ function inheritedEnvWithoutCardsmith() {
   return Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CARDSMITH_')));
 }
 
+// A real OpenID provider (npm oidc-provider, end2end/oidc/op.mjs) the server offers single
+// sign-on with ("Sign in with Test ID"); it delivers back-channel logouts to the server.
+let provider = null;
+const OIDC_CLIENT_ID = 'cardsmith';
+const OIDC_CLIENT_SECRET = 'cardsmith-test-secret';
+
+async function startProvider(baseURL) {
+  const port = await freePort();
+  provider = spawn(process.execPath, [path.join(root, 'end2end', 'oidc', 'op.mjs'), String(port), baseURL], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the OpenID provider (end2end/oidc/op.mjs) did not start')), 30_000);
+    provider.once('exit', (code) => reject(new Error(`the OpenID provider exited (code ${code})`)));
+    provider.stdout.on('data', (chunk) => {
+      if (String(chunk).includes('ready at')) { clearTimeout(timer); resolve(); }
+    });
+  });
+  return `http://127.0.0.1:${port}`;
+}
+
 async function startServer() {
   const targetDir = process.env.CARGO_TARGET_DIR || path.join(os.homedir(), '.cache', 'cardsmith', 'target');
   const bin = process.env.CARDSMITH_BIN || path.join(targetDir, profile, 'cardsmith');
@@ -112,6 +135,7 @@ async function startServer() {
   const bind = `127.0.0.1:${port}`;
   const baseURL = `http://${bind}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardsmith-e2e-'));
+  const oidcIssuer = await startProvider(baseURL);
   const out = fs.openSync(serverLog, 'w');
   log(`starting ${bin} serve --bind ${bind} --data-dir ${dataDir} (log: ${path.relative(root, serverLog)})`);
   server = spawn(bin, ['serve', '--bind', bind, '--data-dir', dataDir], {
@@ -127,6 +151,10 @@ async function startServer() {
       CARDSMITH_ADMIN_PASSWORD: ADMIN_PASSWORD,
       // the built-in player-platform simulator, so the specs can link, publish and import
       CARDSMITH_DEMO_UPSTREAM: 'true',
+      CARDSMITH_OIDC_ISSUER: oidcIssuer,
+      CARDSMITH_OIDC_CLIENT_ID: OIDC_CLIENT_ID,
+      CARDSMITH_OIDC_CLIENT_SECRET: OIDC_CLIENT_SECRET,
+      CARDSMITH_OIDC_NAME: 'Test ID',
       // the same values as the leptos metadata; harmless if Leptos.toml already says so
       LEPTOS_SITE_ADDR: bind,
       LEPTOS_OUTPUT_NAME: process.env.LEPTOS_OUTPUT_NAME ?? 'cardsmith',

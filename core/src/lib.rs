@@ -47,6 +47,8 @@ pub struct Core {
     pub upstream: Option<std::sync::Arc<cardsmith_upstream::UpstreamClient>>,
     /// Sign-in attempts per client address and account (in memory, per process).
     pub login_throttle: std::sync::Arc<auth::throttle::LoginThrottle>,
+    /// The OpenID Connect provider people may sign in with; `None` when not configured.
+    pub oidc: Option<std::sync::Arc<auth::oidc::Oidc>>,
     /// Request, job and platform-call counters of this process (`GET /metrics`).
     pub metrics: std::sync::Arc<metrics::Metrics>,
     /// Requests that make the server mail a link (forgot-password, resend-verification), per
@@ -70,6 +72,7 @@ impl Core {
             jobs: jobs::JobQueue::default(),
             recorders: recording::Recorders::default(),
             upstream: None,
+            oidc: None,
             login_throttle,
             metrics: std::sync::Arc::default(),
             mail_throttle: std::sync::Arc::new(auth::throttle::LoginThrottle::new(

@@ -16,6 +16,7 @@ pub mod job;
 pub mod label;
 pub mod mail;
 pub mod metrics;
+pub mod oidc;
 pub mod player;
 pub mod problem;
 pub mod publish;

@@ -21,7 +21,9 @@ pub struct UserOut {
     pub role: String,
     /// `active`, `locked` (a lockout after repeated failed sign-ins is in force) or `deactivated`.
     pub status: String,
-    /// `password` for local accounts.
+    /// How the account signs in: `password`, `oidc` (through the provider only, no password)
+    /// or `password_and_oidc` (either).
+    #[cfg_attr(feature = "openapi", schema(value_type = String, pattern = "^(password|oidc|password_and_oidc)$"))]
     pub auth_type: String,
     #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub created_at: String,

@@ -103,6 +103,7 @@ pub struct Config {
     /// Days a deletion request waits for an admin's decision before it expires.
     #[arg(long, env = "CARDSMITH_DELETION_REQUEST_DAYS", default_value_t = 30)]
     pub deletion_request_days: u32,
+
     /// Sign-in attempts a minute from one client address (429 with Retry-After beyond).
     #[arg(
         long,
@@ -159,6 +160,22 @@ pub struct Config {
     /// set up exactly what they check.
     #[arg(long, env = "CARDSMITH_DEMO_BARE", hide = true)]
     pub demo_bare: bool,
+
+    /// Issuer of the OpenID Connect provider people may sign in with (discovery at ISSUER/.well-known/openid-configuration; https, or http on loopback) [default: none; no single sign-on].
+    #[arg(long, env = "CARDSMITH_OIDC_ISSUER")]
+    pub oidc_issuer: Option<String>,
+
+    /// Client id registered at the OIDC provider (redirect URI BASE_URL/api/auth/oidc/callback, back-channel logout URI BASE_URL/api/auth/oidc/backchannel-logout).
+    #[arg(long, env = "CARDSMITH_OIDC_CLIENT_ID")]
+    pub oidc_client_id: Option<String>,
+
+    /// Client secret at the OIDC provider [default: none; a public client with PKCE].
+    #[arg(long, env = "CARDSMITH_OIDC_CLIENT_SECRET", hide_env_values = true)]
+    pub oidc_client_secret: Option<String>,
+
+    /// Provider name on the sign-in button ("Sign in with NAME").
+    #[arg(long, env = "CARDSMITH_OIDC_NAME", default_value = "single sign-on")]
+    pub oidc_name: String,
 
     /// SMTP server mail is sent through: smtp://[user:password@]host[:port] (STARTTLS, port 587), smtps://… (TLS, port 465), smtp://host:port?tls=none (plain: a local relay only) [default: none; mail is written to DATA_DIR/outbox and shown to admins].
     #[arg(long, env = "CARDSMITH_SMTP_URL", hide_env_values = true)]
@@ -260,6 +277,10 @@ impl std::fmt::Debug for Config {
             .field("upstream_client_id", &self.upstream_client_id)
             .field("demo_upstream", &self.demo_upstream)
             .field("demo_bare", &self.demo_bare)
+            .field("oidc_issuer", &self.oidc_issuer)
+            .field("oidc_client_id", &self.oidc_client_id)
+            .field("oidc_client_secret", &redact(&self.oidc_client_secret))
+            .field("oidc_name", &self.oidc_name)
             .field("smtp_url", &redact(&self.smtp_url))
             .field("mail_from", &self.mail_from)
             .field("leptos_toml", &self.leptos_toml)

@@ -86,6 +86,7 @@ impl Application {
         }
         let upstream = crate::upstream::connect(config).await?;
         core.upstream = upstream.client;
+        core.oidc = api::oidc::configure(config)?;
         announce_first_admin(
             ensure_first_admin(
                 &core,

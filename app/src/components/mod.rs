@@ -14,6 +14,7 @@ pub mod invitations;
 pub mod layout;
 pub mod modal;
 pub mod navigation;
+pub mod oidc;
 pub mod publish;
 pub mod recorder;
 pub mod seed;

@@ -108,6 +108,7 @@ fn LoginForm() -> impl IntoView {
                 <SubmitButton label="Sign in" busy_label="Signing in…" busy=login.pending()/>
                 <a href="/forgot-password" class="text-sm font-medium text-indigo-700 hover:underline">"Forgot password?"</a>
             </div>
+            <crate::components::oidc::SignInWithProvider/>
         </form>
     }
 }

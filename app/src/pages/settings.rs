@@ -21,6 +21,7 @@ pub fn SettingsPage() -> impl IntoView {
             <ProfileForm/>
             <PasswordForm/>
             <SessionsPanel/>
+            <crate::components::oidc::SignInMethodSection/>
             <crate::components::deletion::DeleteAccountSection/>
         </div>
     }

@@ -53,6 +53,19 @@ pub fn session_token(headers: &http::HeaderMap, secure: bool) -> Option<&str> {
         .find_map(|v| token_from_header(v, secure))
 }
 
+/// The value of the cookie `name` in a request, if any and not empty (for short-lived cookies
+/// besides the session's, e.g. the OIDC flow's).
+pub fn named<'h>(headers: &'h http::HeaderMap, name: &str) -> Option<&'h str> {
+    headers
+        .get_all(http::header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(n, value)| *n == name && !value.is_empty())
+        .map(|(_, value)| value)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

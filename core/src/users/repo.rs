@@ -51,9 +51,13 @@ impl UserRow {
     }
 }
 
+/// `auth_type` is derived from the password and the provider identity (the stored column is
+/// no longer read), so it cannot go stale when either changes (see `auth::oidc`).
 const COLUMNS: &str =
-    "id, email, display_name, password_hash, role, status, auth_type, created_at, \
-     email_verified_at, locked_account_count, \
+    "id, email, display_name, password_hash, role, status, \
+     CASE WHEN oidc_subject IS NULL THEN 'password' \
+          WHEN password_hash IS NULL THEN 'oidc' ELSE 'password_and_oidc' END AS auth_type, \
+     created_at, email_verified_at, locked_account_count, \
      (SELECT MAX(f.locked_until) FROM login_failures f WHERE f.email = users.email) AS locked_until";
 
 /// Emails are compared trimmed and lowercased.

@@ -23,6 +23,7 @@ pub mod metrics;
 pub mod mail;
 mod media;
 mod multipart;
+pub mod oidc;
 pub mod player_accounts;
 pub mod publish;
 pub mod recording;
@@ -45,6 +46,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
     let (router, doc) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(system::router())
         .merge(auth::router())
+        .merge(oidc::router())
         .merge(admin_users::router())
         .merge(email_tokens::router())
         .merge(deletion::router())

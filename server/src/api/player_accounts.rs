@@ -35,7 +35,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// A top-level browser navigation (rather than `fetch` or an API client).
-fn is_navigation(headers: &HeaderMap) -> bool {
+pub(crate) fn is_navigation(headers: &HeaderMap) -> bool {
     let mode = headers.get("sec-fetch-mode").and_then(|v| v.to_str().ok());
     let accepts_html = headers
         .get(header::ACCEPT)

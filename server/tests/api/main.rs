@@ -34,6 +34,7 @@ mod jobs;
 mod labels;
 mod metrics;
 mod mail;
+mod oidc;
 mod player_accounts;
 mod process;
 mod publish;
