@@ -15,6 +15,7 @@ mod collections;
 mod crash;
 mod deletion;
 mod devices;
+mod email_tokens;
 mod errors;
 mod examples;
 mod extractors;
