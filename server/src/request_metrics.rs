@@ -51,8 +51,8 @@ impl<S> tower::Layer<S> for Layer {
 pub struct Service<S> {
     inner: S,
     metrics: Arc<Metrics>,
-    /// The series of the route this service serves, found on its first request.
-    route: Arc<OnceLock<Arc<RouteSeries>>>,
+    /// The template this service serves and its series, found on its first request.
+    route: Arc<OnceLock<(Box<str>, Arc<RouteSeries>)>>,
 }
 
 impl<S> Service<S> {
@@ -60,11 +60,17 @@ impl<S> Service<S> {
         let Some(template) = matched.map(MatchedPath::as_str) else {
             return self.metrics.http.unmatched();
         };
-        if let Some(series) = self.route.get().filter(|s| s.route() == template) {
+        if let Some((_, series)) = self.route.get().filter(|(t, _)| **t == *template) {
             return series.clone();
         }
-        let series = self.metrics.http.route(template);
-        let _ = self.route.set(series.clone());
+        // axum names the catch-all of a nested router's fallback with a private parameter:
+        // that is "no route matched" too
+        let series = if template.contains("{*__private__") {
+            self.metrics.http.unmatched()
+        } else {
+            self.metrics.http.route(template)
+        };
+        let _ = self.route.set((template.into(), series.clone()));
         series
     }
 }
