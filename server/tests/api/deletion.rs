@@ -314,7 +314,7 @@ async fn deleting_a_user_ends_sessions_cancels_jobs_removes_files_and_keeps_shar
             &json!({"name": "Ours now", "description": ""}),
         )
         .await;
-    assert_eq!(renamed.status(), 200);
+    assert_eq!(renamed.status(), 204);
     assert_eq!(
         heir.get_json(&format!("/api/cards/{slug}")).await["title"],
         "Bedtime"
