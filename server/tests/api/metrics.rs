@@ -37,6 +37,11 @@ async fn scrape(user: &User, headers: &[(&str, &str)]) -> String {
     r.text().await.unwrap()
 }
 
+/// Metric families by name: their type and samples.
+type Families = HashMap<String, (String, Vec<Sample>)>;
+/// A sample as the parser script prints it: name, labels, value.
+type RawSample = (String, HashMap<String, String>, f64);
+
 /// One sample as the independent parser read it.
 #[derive(Debug, Clone)]
 struct Sample {
@@ -47,7 +52,7 @@ struct Sample {
 
 /// Families by name: (type, samples), as `prometheus_client`'s parser for `format` reads the
 /// text (`classic` or `openmetrics`). Any parse error fails the test with the parser's words.
-fn parse(text: &str, format: &str) -> HashMap<String, (String, Vec<Sample>)> {
+fn parse(text: &str, format: &str) -> Families {
     const SCRIPT: &str = r#"
 import json, sys
 from prometheus_client.parser import text_string_to_metric_families as classic
@@ -80,7 +85,7 @@ print(json.dumps(out))
         "the {format} parser refused the exposition: {}\n{text}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let parsed: HashMap<String, (String, Vec<(String, HashMap<String, String>, f64)>)> =
+    let parsed: HashMap<String, (String, Vec<RawSample>)> =
         serde_json::from_slice(&output.stdout).unwrap();
     parsed
         .into_iter()
@@ -205,11 +210,7 @@ fn check_grammar(text: &str, openmetrics: bool) {
 }
 
 /// The samples of `family` whose labels include every pair of `labels`.
-fn samples<'a>(
-    families: &'a HashMap<String, (String, Vec<Sample>)>,
-    family: &str,
-    labels: &[(&str, &str)],
-) -> Vec<&'a Sample> {
+fn samples<'a>(families: &'a Families, family: &str, labels: &[(&str, &str)]) -> Vec<&'a Sample> {
     families
         .get(family)
         .map(|(_, all)| {
@@ -226,12 +227,7 @@ fn samples<'a>(
 
 /// The value of the one `name` sample of `family` with exactly those labels (0 when absent:
 /// a series appears with its first event).
-fn value(
-    families: &HashMap<String, (String, Vec<Sample>)>,
-    family: &str,
-    name: &str,
-    labels: &[(&str, &str)],
-) -> f64 {
+fn value(families: &Families, family: &str, name: &str, labels: &[(&str, &str)]) -> f64 {
     samples(families, family, labels)
         .into_iter()
         .find(|s| s.name == name && s.labels.len() == labels.len())
@@ -240,7 +236,7 @@ fn value(
 
 /// Every histogram's buckets rise with `le`, never fall, end with `+Inf`, and `_count`
 /// equals the `+Inf` bucket.
-fn check_histograms(families: &HashMap<String, (String, Vec<Sample>)>) -> usize {
+fn check_histograms(families: &Families) -> usize {
     let mut checked = 0;
     for (family, (kind, all)) in families {
         if kind != "histogram" {
@@ -619,7 +615,7 @@ async fn metrics_count_calls_to_the_player_platform() {
     let family = "cardsmith_upstream_requests";
     // every outcome of the API host together: the ping's answer is whatever the host's base
     // path answers (the simulator's is a 404, counted as client_error)
-    let api_calls = |families: &HashMap<String, (String, Vec<Sample>)>| -> f64 {
+    let api_calls = |families: &Families| -> f64 {
         samples(families, family, &[("target", "api")])
             .iter()
             .map(|s| s.value)
