@@ -126,13 +126,24 @@ pub fn SignInMethodSection() -> impl IntoView {
 
 /// Users page, one account: which way it signs in, and the admin's association with a
 /// provider identity (by its subject; never by email) or its removal.
+///
+/// The rows are rendered inside the page's own `Transition`, where a resource per row would
+/// not hydrate in order; the provider is asked once the row is live in the browser instead.
 #[component]
 pub fn OidcAssociation(user: UserOut, reload: Callback<()>) -> impl IntoView {
-    view! {
-        <WithProvider child=move |info: OidcInfo| {
+    let provider = RwSignal::new(None::<OidcInfo>);
+    Effect::new(move |_| {
+        leptos::task::spawn_local(async move {
+            if let Ok(info) = oidc_provider_info().await {
+                provider.set(info);
+            }
+        });
+    });
+    move || {
+        provider.get().map(|info| {
             let user = user.clone();
             view! { <Association user info reload/> }
-        }/>
+        })
     }
 }
 
@@ -206,7 +217,9 @@ fn Association(user: UserOut, info: OidcInfo, reload: Callback<()>) -> impl Into
                         </form>
                     </Show>
                 }.into_any(),
-                AUTH_OIDC => ().into_any(),
+                AUTH_OIDC => view! {
+                    <p class="text-xs text-slate-500">"No password: the identity stays until they set one (Forgot password?)."</p>
+                }.into_any(),
                 _ => view! {
                     <ConfirmButton label="Remove sign-in identity"
                         question=format!("Remove the {name} identity from {email}? They will sign in with their password only.")
