@@ -65,16 +65,16 @@ pub fn EmailLinkActions(user: UserOut, reload: Callback<()>) -> impl IntoView {
                         on:click=move |_| { resend.dispatch(AdminResendVerification { id: resend_id.clone() }); }>
                         "Resend verification"
                     </button>
+                })}
+                {unverified.then(|| view! {
                     <button type="button" class=BUTTON aria-label=label_verify
                         disabled=move || verify.pending().get()
                         on:click=move |_| { verify.dispatch(AdminVerifyEmail { id: verify_id.clone() }); }>
                         "Mark email verified"
                     </button>
                 })}
-                <Show when=move || !matches!(reset.value().get(), Some(Ok(_)))>
-                    <ConfirmButton label="Reset password" question=question.clone()
-                        confirm_label="Yes, make a reset link" busy=reset.pending() on_confirm/>
-                </Show>
+                <ConfirmButton label="Reset password" question=question
+                    confirm_label="Yes, make a reset link" busy=reset.pending() on_confirm/>
             </div>
             <StatusNote message=resent/>
             <ErrorAlert message=resend_error/>
