@@ -5,16 +5,20 @@ use leptos::prelude::*;
 
 use crate::api::{collection_invitations, RevokeInvitation};
 use crate::components::form::{general_error, ErrorAlert};
+use crate::components::layout::refresh;
 
 /// The pending invitations of `collection_id`, reloaded whenever `version` changes (the
 /// members panel bumps it after adding somebody).
 #[component]
 pub fn InvitedList(collection_id: String, version: RwSignal<u32>) -> impl IntoView {
     let id = StoredValue::new(collection_id);
-    let invited = Resource::new(
-        move || (id.get_value(), version.get()),
-        |(id, _)| collection_invitations(id),
-    );
+    // loaded in the browser after hydration (effects do not run on the server), so the page
+    // renders the same list on both sides and the server's page holds no second resource
+    let invited = RwSignal::new(Vec::new());
+    Effect::new(move |_| {
+        version.track();
+        refresh(invited, collection_invitations(id.get_value()));
+    });
     let revoke = ServerAction::<RevokeInvitation>::new();
     Effect::new(move |_| {
         if let Some(Ok(())) = revoke.value().get() {
@@ -23,12 +27,8 @@ pub fn InvitedList(collection_id: String, version: RwSignal<u32>) -> impl IntoVi
     });
     view! {
         <ErrorAlert message=general_error(move || revoke.value().get())/>
-        <Transition fallback=|| ()>
-            {move || Suspend::new(async move {
-                let list = invited.await.unwrap_or_default();
-                view! {
-                    <ul aria-label="Invited" class="divide-y divide-slate-100">
-                        {list.into_iter().map(|inv| {
+        <ul aria-label="Invited" class="divide-y divide-slate-100">
+            {move || invited.get().into_iter().map(|inv| {
                             let email = inv.email.clone();
                             let invitation = inv.id.clone();
                             view! {
@@ -45,10 +45,7 @@ pub fn InvitedList(collection_id: String, version: RwSignal<u32>) -> impl IntoVi
                                     </button>
                                 </li>
                             }
-                        }).collect_view()}
-                    </ul>
-                }
-            })}
-        </Transition>
+            }).collect_view()}
+        </ul>
     }
 }

@@ -13,8 +13,9 @@
 //! 5. delete what was theirs alone: linked player accounts (with tokens, publish records and
 //!    device snapshots), recording sessions, label sheets and their share links;
 //! 6. close a pending deletion request as approved; write the audit row;
-//! 7. delete the `users` row (memberships and the default-collection row cascade; tracks
-//!    they added and jobs keep their rows, with no user).
+//! 7. delete the `users` row (memberships, the default-collection row, unused mail-link
+//!    tokens, single sign-on flows and its provider identity go with it; tracks they added
+//!    and jobs keep their rows, with no user; invitations they sent stay for the owners).
 //!
 //! Files (recorded takes, label sheets) are removed after the commit, and cancelled jobs are
 //! settled and stopped then, as an admin's cancel does: a rolled-back deletion removes
