@@ -109,7 +109,7 @@ fn UserRow(user: UserOut, reload: Callback<()>) -> impl IntoView {
     view! {
         <li class="py-4 first:pt-0 last:pb-0">
             <div class="flex flex-wrap items-center gap-x-4 gap-y-1">
-                <div class="min-w-0 flex-1">
+                <div class="min-w-0 grow basis-full sm:basis-0">
                     <p class="font-medium">{user.display_name.clone()}</p>
                     <p class="truncate text-sm text-slate-600">{user.email.clone()}</p>
                 </div>
@@ -131,7 +131,6 @@ fn UserRow(user: UserOut, reload: Callback<()>) -> impl IntoView {
             <LifecycleActions user=user.clone() reload/>
             <EmailLinkActions user=user.clone() reload/>
             <crate::components::deletion::DeleteUserAction user=user.clone() reload/>
-            <crate::components::oidc::OidcAssociation user=user.clone() reload/>
             <Show when=move || editing.get()>
                 <form class="mt-3 grid gap-3 rounded-xl bg-slate-50 p-4 sm:grid-cols-2" novalidate on:submit=on_submit.clone()>
                     <div class="sm:col-span-2"><ErrorAlert message=general_error(move || save.value().get())/></div>
