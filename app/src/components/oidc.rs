@@ -233,7 +233,11 @@ fn Association(user: UserOut, info: OidcInfo, reload: Callback<()>) -> impl Into
 
 /// The subject input; its id is per account, so several rows can be open at once.
 #[component]
-fn SubjectField(id: String, value: RwSignal<String>, error: Signal<Option<String>>) -> impl IntoView {
+fn SubjectField(
+    id: String,
+    value: RwSignal<String>,
+    error: Signal<Option<String>>,
+) -> impl IntoView {
     let described = described_by(&id, true, error);
     view! {
         <Field id=id.clone() label="Subject at the provider" error

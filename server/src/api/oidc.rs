@@ -50,7 +50,9 @@ pub fn configure(config: &Config) -> anyhow::Result<Option<Arc<Oidc>>> {
     let (issuer, client_id) = match (&config.oidc_issuer, &config.oidc_client_id) {
         (None, None) => return Ok(None),
         (Some(issuer), Some(client_id)) => (issuer.clone(), client_id.clone()),
-        _ => anyhow::bail!("CARDSMITH_OIDC_ISSUER and CARDSMITH_OIDC_CLIENT_ID must be set together"),
+        _ => {
+            anyhow::bail!("CARDSMITH_OIDC_ISSUER and CARDSMITH_OIDC_CLIENT_ID must be set together")
+        }
     };
     let oidc = Oidc::new(OidcSettings {
         issuer,
@@ -72,8 +74,8 @@ async fn optional_actor(core: &Core, headers: &HeaderMap) -> Option<Actor> {
 /// A browser is sent to `page` with the failure's words in `oidc_error`.
 fn back_with_error(page: &str, e: &CoreError) -> Response {
     e.log_if_internal();
-    let message: String = url::form_urlencoded::byte_serialize(e.to_problem().detail.as_bytes())
-        .collect();
+    let message: String =
+        url::form_urlencoded::byte_serialize(e.to_problem().detail.as_bytes()).collect();
     Redirect::to(&format!("{page}?oidc_error={message}")).into_response()
 }
 
@@ -130,7 +132,11 @@ pub async fn oidc_login(
     let started = match flow::start(&core, mode, actor.as_ref(), browser).await {
         Ok(started) => started,
         Err(e) if navigation => {
-            let page = if mode == Mode::Link { "/settings" } else { "/login" };
+            let page = if mode == Mode::Link {
+                "/settings"
+            } else {
+                "/login"
+            };
             return Ok(back_with_error(page, &e));
         }
         Err(e) => return Err(e.into()),
@@ -223,7 +229,11 @@ pub async fn oidc_callback(
             })
         }
         Err(e) if navigation => {
-            let page = if actor.is_some() { "/settings" } else { "/login" };
+            let page = if actor.is_some() {
+                "/settings"
+            } else {
+                "/login"
+            };
             Ok(back_with_error(page, &e))
         }
         Err(e) => Err(e.into()),
@@ -281,8 +291,11 @@ pub async fn oidc_backchannel_logout(
         Ok(_) => StatusCode::OK.into_response(),
         Err(LogoutError::Invalid(why)) => {
             tracing::warn!(%why, "back-channel logout refused");
-            ApiError::new(StatusCode::BAD_REQUEST, format!("invalid logout token: {why}"))
-                .into_response()
+            ApiError::new(
+                StatusCode::BAD_REQUEST,
+                format!("invalid logout token: {why}"),
+            )
+            .into_response()
         }
         Err(LogoutError::Core(e)) => ApiError::from(e).into_response(),
     })

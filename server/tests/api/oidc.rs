@@ -31,21 +31,29 @@ async fn a_first_sign_in_provisions_an_account_and_the_next_finds_it() {
     let r = browser.client.get(&callback).send().await.unwrap();
     assert_eq!(r.status(), 204);
     let cookies: Vec<_> = r.headers().get_all(header::SET_COOKIE).iter().collect();
-    assert!(cookies.iter().any(|c| c.to_str().unwrap().starts_with("cardsmith_session=")));
+    assert!(cookies
+        .iter()
+        .any(|c| c.to_str().unwrap().starts_with("cardsmith_session=")));
     let alice = me(&browser).await;
     assert_eq!(alice["email"], "alice@example.com");
     assert_eq!(alice["display_name"], "Alice");
     assert_eq!(alice["auth_type"], "oidc");
     assert_eq!(alice["role"], "user");
-    assert!(alice["email_verified_at"].is_string(), "the provider verified it");
+    assert!(
+        alice["email_verified_at"].is_string(),
+        "the provider verified it"
+    );
     let id = alice["id"].as_str().unwrap();
-    let actions = audit::actions_for(sso.app.core.db.pool(), id).await.unwrap();
-    assert!(actions.contains(&"auth.oidc_provisioned".to_owned()));
-    assert!(actions.contains(&"auth.oidc_login".to_owned()));
-    let ip: String = sqlx::query_scalar("SELECT ip FROM audit_log WHERE action = 'auth.oidc_login'")
-        .fetch_one(sso.app.core.db.pool())
+    let actions = audit::actions_for(sso.app.core.db.pool(), id)
         .await
         .unwrap();
+    assert!(actions.contains(&"auth.oidc_provisioned".to_owned()));
+    assert!(actions.contains(&"auth.oidc_login".to_owned()));
+    let ip: String =
+        sqlx::query_scalar("SELECT ip FROM audit_log WHERE action = 'auth.oidc_login'")
+            .fetch_one(sso.app.core.db.pool())
+            .await
+            .unwrap();
     assert_eq!(ip, "127.0.0.1");
 
     // A password cannot open an account that has none.
@@ -57,10 +65,18 @@ async fn a_first_sign_in_provisions_an_account_and_the_next_finds_it() {
     assert_eq!(me(&again).await["id"], alice["id"]);
     let admin = sso.app.admin().await;
     let users = admin.get_list("/api/admin/users").await;
-    assert_eq!(users.iter().filter(|u| u["email"] == "alice@example.com").count(), 1);
+    assert_eq!(
+        users
+            .iter()
+            .filter(|u| u["email"] == "alice@example.com")
+            .count(),
+        1
+    );
 
     // A deactivated account does not sign in through the provider either.
-    let r = admin.post_empty(&format!("/api/admin/users/{id}/deactivate")).await;
+    let r = admin
+        .post_empty(&format!("/api/admin/users/{id}/deactivate"))
+        .await;
     assert_eq!(r.status(), 204);
     let r = sso.flow(&sso.app.anonymous(), "", "alice").await;
     assert_problem(r, 403).await;
@@ -140,10 +156,15 @@ async fn a_wrong_used_or_foreign_state_is_refused() {
         .1
         .into_owned();
     let r = browser
-        .get(&format!("{CALLBACK}?state={state}&error=access_denied&error_description=no"))
+        .get(&format!(
+            "{CALLBACK}?state={state}&error=access_denied&error_description=no"
+        ))
         .await;
     let problem = assert_problem(r, 409).await;
-    assert!(problem["detail"].as_str().unwrap().contains("access_denied"));
+    assert!(problem["detail"]
+        .as_str()
+        .unwrap()
+        .contains("access_denied"));
 
     // An answer claiming another issuer (mix-up) is refused.
     let authorize = sso.start(&browser, "").await;
@@ -162,7 +183,11 @@ async fn an_id_token_with_another_nonce_is_refused() {
     let pairs: Vec<(String, String)> = url
         .query_pairs()
         .map(|(k, v)| {
-            let v = if k == "nonce" { "a-nonce-the-attacker-chose".into() } else { v.into_owned() };
+            let v = if k == "nonce" {
+                "a-nonce-the-attacker-chose".into()
+            } else {
+                v.into_owned()
+            };
             (k.into_owned(), v)
         })
         .collect();
@@ -170,12 +195,16 @@ async fn an_id_token_with_another_nonce_is_refused() {
     let callback = sso.at_provider(&browser, url.as_str(), "grace").await;
     let r = browser.client.get(&callback).send().await.unwrap();
     let problem = assert_problem(r, 403).await;
-    assert!(problem["detail"].as_str().unwrap().contains("nonce"), "{problem}");
+    assert!(
+        problem["detail"].as_str().unwrap().contains("nonce"),
+        "{problem}"
+    );
     assert_eq!(browser.me().await.status(), 401);
-    let users: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE email = 'grace@example.com'")
-        .fetch_one(sso.app.core.db.pool())
-        .await
-        .unwrap();
+    let users: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE email = 'grace@example.com'")
+            .fetch_one(sso.app.core.db.pool())
+            .await
+            .unwrap();
     assert_eq!(users, 0, "nothing was provisioned");
 }
 
@@ -184,7 +213,11 @@ async fn a_signed_in_user_links_the_provider_and_then_signs_in_with_it() {
     let sso = spawn_sso().await;
     let (bob, bob_id) = sso.app.new_user("bob@example.com", "user").await;
     // Linking needs a session.
-    let r = sso.app.anonymous().get("/api/auth/oidc/login?mode=link").await;
+    let r = sso
+        .app
+        .anonymous()
+        .get("/api/auth/oidc/login?mode=link")
+        .await;
     assert_problem(r, 401).await;
     let r = bob.get("/api/auth/oidc/login?mode=sideways").await;
     assert!(r.status() == 400 || r.status() == 422);
@@ -194,8 +227,13 @@ async fn a_signed_in_user_links_the_provider_and_then_signs_in_with_it() {
     assert_eq!(r.status(), 204);
     let linked = me(&bob).await;
     assert_eq!(linked["auth_type"], "password_and_oidc");
-    assert_eq!(linked["email"], "bob@example.com", "the account keeps its email");
-    let actions = audit::actions_for(sso.app.core.db.pool(), &bob_id).await.unwrap();
+    assert_eq!(
+        linked["email"], "bob@example.com",
+        "the account keeps its email"
+    );
+    let actions = audit::actions_for(sso.app.core.db.pool(), &bob_id)
+        .await
+        .unwrap();
     assert!(actions.contains(&"auth.oidc_linked".to_owned()));
 
     // Signing in through the provider now opens bob's account.
@@ -223,7 +261,15 @@ async fn a_signed_in_user_links_the_provider_and_then_signs_in_with_it() {
     assert_eq!(dave.logout().await.status(), 204);
     let r = dave.client.get(&callback).send().await.unwrap();
     assert_problem(r, 422).await;
-    assert_eq!(sso.app.signed_in("dave@example.com", PASSWORD).await.me().await.status(), 200);
+    assert_eq!(
+        sso.app
+            .signed_in("dave@example.com", PASSWORD)
+            .await
+            .me()
+            .await
+            .status(),
+        200
+    );
 }
 
 #[tokio::test]
@@ -234,25 +280,42 @@ async fn an_account_is_never_joined_by_a_matching_email() {
     let browser = sso.app.anonymous();
     let r = sso.flow(&browser, "", "carol").await;
     let problem = assert_problem(r, 409).await;
-    assert!(problem["detail"].as_str().unwrap().contains("Link sign-in provider"));
-    assert_eq!(browser.me().await.status(), 401, "no session in carol's account");
+    assert!(problem["detail"]
+        .as_str()
+        .unwrap()
+        .contains("Link sign-in provider"));
+    assert_eq!(
+        browser.me().await.status(),
+        401,
+        "no session in carol's account"
+    );
     let carol = sso.app.signed_in("carol@example.com", PASSWORD).await;
     assert_eq!(me(&carol).await["auth_type"], "password");
-    let subject: Option<String> = sqlx::query_scalar("SELECT oidc_subject FROM users WHERE id = $1")
-        .bind(&carol_id)
-        .fetch_one(sso.app.core.db.pool())
-        .await
-        .unwrap();
+    let subject: Option<String> =
+        sqlx::query_scalar("SELECT oidc_subject FROM users WHERE id = $1")
+            .bind(&carol_id)
+            .fetch_one(sso.app.core.db.pool())
+            .await
+            .unwrap();
     assert_eq!(subject, None);
     // Case and spaces do not get around it either.
-    let r = sso.flow(&sso.app.anonymous(), "", "Carol@Example.com").await;
+    let r = sso
+        .flow(&sso.app.anonymous(), "", "Carol@Example.com")
+        .await;
     assert_problem(r, 409).await;
 }
 
 #[tokio::test]
 async fn unlinking_needs_a_password_to_remain() {
     let sso = spawn_sso().await;
-    assert_problem(sso.app.anonymous().post_empty("/api/auth/oidc/unlink").await, 401).await;
+    assert_problem(
+        sso.app
+            .anonymous()
+            .post_empty("/api/auth/oidc/unlink")
+            .await,
+        401,
+    )
+    .await;
 
     // Provisioned through the provider: no password, so unlinking would lock them out.
     let alice = sso.signed_in("alice").await;
@@ -266,10 +329,16 @@ async fn unlinking_needs_a_password_to_remain() {
     assert_eq!(sso.flow(&bob, "?mode=link", "bob-idp").await.status(), 204);
     assert_eq!(bob.post_empty("/api/auth/oidc/unlink").await.status(), 204);
     assert_eq!(me(&bob).await["auth_type"], "password");
-    let actions = audit::actions_for(sso.app.core.db.pool(), &bob_id).await.unwrap();
+    let actions = audit::actions_for(sso.app.core.db.pool(), &bob_id)
+        .await
+        .unwrap();
     assert!(actions.contains(&"auth.oidc_unlinked".to_owned()));
     let browser = sso.signed_in("bob-idp").await;
-    assert_ne!(me(&browser).await["id"], bob_id.as_str(), "a new account, not bob's");
+    assert_ne!(
+        me(&browser).await["id"],
+        bob_id.as_str(),
+        "a new account, not bob's"
+    );
 }
 
 #[tokio::test]
@@ -284,18 +353,27 @@ async fn an_admin_associates_an_account_with_a_provider_identity() {
     assert_problem(dave.delete(&path).await, 403).await;
     // a non-admin is refused before the body is judged
     assert_problem(dave.post_json(&path, &json!({"subject": ""})).await, 403).await;
-    for bad in [json!({"subject": ""}), json!({"subject": "has space"}), json!({"subject": "x".repeat(256)}), json!({})] {
+    for bad in [
+        json!({"subject": ""}),
+        json!({"subject": "has space"}),
+        json!({"subject": "x".repeat(256)}),
+        json!({}),
+    ] {
         let r = admin.post_json(&path, &bad).await;
         assert_eq!(r.status(), 422, "{bad}");
     }
-    let r = admin.post_json("/api/admin/users/nobody/oidc-link", &body).await;
+    let r = admin
+        .post_json("/api/admin/users/nobody/oidc-link", &body)
+        .await;
     assert_problem(r, 404).await;
 
     let r = admin.post_json(&path, &body).await;
     assert_eq!(r.status(), 200);
     let user: Value = r.json().await.unwrap();
     assert_eq!(user["auth_type"], "password_and_oidc");
-    let actions = audit::actions_for(sso.app.core.db.pool(), &dave_id).await.unwrap();
+    let actions = audit::actions_for(sso.app.core.db.pool(), &dave_id)
+        .await
+        .unwrap();
     assert!(actions.contains(&"admin.oidc_linked".to_owned()));
     assert_problem(admin.post_json(&path, &body).await, 409).await;
 
@@ -314,7 +392,9 @@ async fn an_admin_associates_an_account_with_a_provider_identity() {
     assert_eq!(admin.delete(&path).await.status(), 204);
     assert_problem(admin.delete(&path).await, 409).await;
     assert_problem(admin.delete("/api/admin/users/nobody/oidc-link").await, 404).await;
-    let actions = audit::actions_for(sso.app.core.db.pool(), &dave_id).await.unwrap();
+    let actions = audit::actions_for(sso.app.core.db.pool(), &dave_id)
+        .await
+        .unwrap();
     assert!(actions.contains(&"admin.oidc_unlinked".to_owned()));
     let _ = ADMIN_EMAIL;
 }
@@ -323,9 +403,18 @@ async fn an_admin_associates_an_account_with_a_provider_identity() {
 async fn without_a_provider_the_endpoints_say_so() {
     let app = spawn_app().await;
     let anonymous = app.anonymous();
-    for path in ["/api/auth/oidc/login", &format!("{CALLBACK}?state=x&code=y")] {
+    for path in [
+        "/api/auth/oidc/login",
+        &format!("{CALLBACK}?state=x&code=y"),
+    ] {
         let problem = assert_problem(anonymous.get(path).await, 404).await;
-        assert!(problem["detail"].as_str().unwrap().contains("not configured"), "{path}");
+        assert!(
+            problem["detail"]
+                .as_str()
+                .unwrap()
+                .contains("not configured"),
+            "{path}"
+        );
     }
     let r = anonymous
         .client
@@ -338,7 +427,10 @@ async fn without_a_provider_the_endpoints_say_so() {
     let admin = app.admin().await;
     let me_id = me(&admin).await["id"].as_str().unwrap().to_owned();
     let r = admin
-        .post_json(&format!("/api/admin/users/{me_id}/oidc-link"), &json!({"subject": "s"}))
+        .post_json(
+            &format!("/api/admin/users/{me_id}/oidc-link"),
+            &json!({"subject": "s"}),
+        )
         .await;
     assert_problem(r, 404).await;
     // Unlinking needs no provider: there is just nothing linked.
@@ -350,11 +442,25 @@ async fn the_openapi_document_lists_the_oidc_operations() {
     let app = spawn_app().await;
     let yaml = openapi_yaml(&app).await;
     for (path, statuses) in [
-        ("/auth/oidc/login", &["'204'", "'303'", "'401'", "'404'", "'409'", "'502'"][..]),
-        ("/auth/oidc/callback", &["'204'", "'303'", "'403'", "'404'", "'409'", "'422'"][..]),
-        ("/auth/oidc/backchannel-logout", &["'200'", "'400'", "'404'"][..]),
+        (
+            "/auth/oidc/login",
+            &["'204'", "'303'", "'401'", "'404'", "'409'", "'502'"][..],
+        ),
+        (
+            "/auth/oidc/callback",
+            &["'204'", "'303'", "'403'", "'404'", "'409'", "'422'"][..],
+        ),
+        (
+            "/auth/oidc/backchannel-logout",
+            &["'200'", "'400'", "'404'"][..],
+        ),
         ("/auth/oidc/unlink", &["'204'", "'401'", "'409'"][..]),
-        ("/admin/users/{id}/oidc-link", &["'200'", "'204'", "'401'", "'403'", "'404'", "'409'", "'422'"][..]),
+        (
+            "/admin/users/{id}/oidc-link",
+            &[
+                "'200'", "'204'", "'401'", "'403'", "'404'", "'409'", "'422'",
+            ][..],
+        ),
     ] {
         let block = path_block(&yaml, path);
         for status in statuses {

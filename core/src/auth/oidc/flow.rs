@@ -115,7 +115,11 @@ pub async fn start(
         .set_pkce_challenge(challenge)
         .url();
     let browser = browser
-        .filter(|b| b.len() == 43 && b.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_'))
+        .filter(|b| {
+            b.len() == 43
+                && b.bytes()
+                    .all(|c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_')
+        })
         .map(str::to_owned)
         .unwrap_or_else(random_token);
     let state_hash = sha256_hex(state.secret().as_bytes());
@@ -142,7 +146,11 @@ pub async fn start(
     .await?;
     Ok(Started {
         url: url.to_string(),
-        set_cookie: flow_cookie(&browser, FLOW_TTL_MINUTES * 60, core.settings.secure_cookies),
+        set_cookie: flow_cookie(
+            &browser,
+            FLOW_TTL_MINUTES * 60,
+            core.settings.secure_cookies,
+        ),
     })
 }
 
@@ -208,9 +216,7 @@ pub async fn finish(
     .bind(&state_hash)
     .fetch_optional(core.db.pool())
     .await?
-    .ok_or_else(|| {
-        CoreError::invalid("state", "is unknown or was already used; sign in again")
-    })?;
+    .ok_or_else(|| CoreError::invalid("state", "is unknown or was already used; sign in again"))?;
     if browser.map(|b| sha256_hex(b.as_bytes())).as_deref() != Some(flow.browser_hash.as_str()) {
         return Err(CoreError::Forbidden(
             "this sign-in was started in another browser; start again from this one".into(),
@@ -219,7 +225,11 @@ pub async fn finish(
     if flow.expires_at < time::now_str() {
         return Err(CoreError::invalid("state", "has expired; sign in again"));
     }
-    if callback.iss.as_deref().is_some_and(|iss| iss != oidc.issuer()) {
+    if callback
+        .iss
+        .as_deref()
+        .is_some_and(|iss| iss != oidc.issuer())
+    {
         return Err(CoreError::Forbidden(
             "the answer came from another issuer than the configured provider".into(),
         ));
@@ -305,7 +315,10 @@ async fn exchange(
         .map_err(|e| match e {
             RequestTokenError::ServerResponse(r) => CoreError::invalid(
                 "code",
-                format!("was refused by the sign-in provider ({}); sign in again", r.error()),
+                format!(
+                    "was refused by the sign-in provider ({}); sign in again",
+                    r.error()
+                ),
             ),
             other => {
                 tracing::warn!(error = %other, "OIDC code exchange failed");
@@ -314,9 +327,9 @@ async fn exchange(
                 )
             }
         })?;
-    let id_token = token.id_token().ok_or_else(|| {
-        CoreError::Forbidden("the sign-in provider sent no ID token".into())
-    })?;
+    let id_token = token
+        .id_token()
+        .ok_or_else(|| CoreError::Forbidden("the sign-in provider sent no ID token".into()))?;
     let refused = |e: ClaimsVerificationError| {
         tracing::warn!(error = %e, "OIDC ID token refused");
         CoreError::Forbidden(format!("the sign-in provider's ID token was refused: {e}"))
@@ -351,12 +364,11 @@ async fn exchange(
             .map(|n| n.to_string()),
     };
     if who.email.is_none() {
-        let userinfo: Option<CoreUserInfoClaims> = match client
-            .user_info(token.access_token().clone(), Some(claims.subject().clone()))
-        {
-            Ok(request) => request.request_async(&oidc.http).await.ok(),
-            Err(_) => None,
-        };
+        let userinfo: Option<CoreUserInfoClaims> =
+            match client.user_info(token.access_token().clone(), Some(claims.subject().clone())) {
+                Ok(request) => request.request_async(&oidc.http).await.ok(),
+                Err(_) => None,
+            };
         if let Some(info) = userinfo {
             who.email = info.email().map(|e| e.to_string());
             who.email_verified = info.email_verified().unwrap_or(false);

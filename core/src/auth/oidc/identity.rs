@@ -74,13 +74,12 @@ pub(super) async fn sign_in(
     client: Option<IpAddr>,
 ) -> CoreResult<SignedIn> {
     let mut tx = core.db.begin().await?;
-    let existing: Option<(String, String)> = sqlx::query_as(
-        "SELECT id, status FROM users WHERE oidc_issuer = $1 AND oidc_subject = $2",
-    )
-    .bind(oidc.issuer())
-    .bind(&who.subject)
-    .fetch_optional(&mut *tx)
-    .await?;
+    let existing: Option<(String, String)> =
+        sqlx::query_as("SELECT id, status FROM users WHERE oidc_issuer = $1 AND oidc_subject = $2")
+            .bind(oidc.issuer())
+            .bind(&who.subject)
+            .fetch_optional(&mut *tx)
+            .await?;
     let user_id = match existing {
         Some((_, status)) if status == "deactivated" => {
             return Err(CoreError::Forbidden(
@@ -136,10 +135,11 @@ async fn provision(
                     .into(),
             )
         })?;
-    let email_taken: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM users WHERE email = $1)")
-        .bind(&email)
-        .fetch_one(&mut **tx)
-        .await?;
+    let email_taken: bool =
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM users WHERE email = $1)")
+            .bind(&email)
+            .fetch_one(&mut **tx)
+            .await?;
     if email_taken {
         return Err(email_in_use());
     }
@@ -175,7 +175,11 @@ async fn provision(
             "auth.oidc_provisioned",
             &id,
             &id,
-            format!("subject {} at {}; {invitations} invitation(s) accepted", who.subject, oidc.issuer()),
+            format!(
+                "subject {} at {}; {invitations} invitation(s) accepted",
+                who.subject,
+                oidc.issuer()
+            ),
             client,
         ),
     )
@@ -228,7 +232,11 @@ pub(super) async fn link_own(core: &Core, actor: &Actor, who: &Verified) -> Core
     join(&mut tx, actor.id(), issuer, &who.subject).await?;
     audit::commit(
         tx,
-        AuditEvent::own(actor, "auth.oidc_linked", format!("subject {}", who.subject)),
+        AuditEvent::own(
+            actor,
+            "auth.oidc_linked",
+            format!("subject {}", who.subject),
+        ),
     )
     .await?;
     repo::find_by_id(core.db.pool(), actor.id())

@@ -90,7 +90,9 @@ async fn validate(oidc: &Oidc, token: &str) -> Result<Target, LogoutError> {
     let header = jwt_part(token, 0).ok_or_else(|| invalid("the token header is not JSON"))?;
     let alg_name = header["alg"].as_str().unwrap_or_default();
     if alg_name.eq_ignore_ascii_case("none") || alg_name.to_ascii_uppercase().starts_with("HS") {
-        return Err(invalid(format!("alg {alg_name} is not accepted; the token must be signed with the provider's key")));
+        return Err(invalid(format!(
+            "alg {alg_name} is not accepted; the token must be signed with the provider's key"
+        )));
     }
     let alg: CoreJwsSigningAlgorithm = serde_json::from_value(Value::String(alg_name.into()))
         .map_err(|_| invalid(format!("alg {alg_name} is not supported")))?;
@@ -138,14 +140,21 @@ async fn verify_signature(
         {
             Ok(())
         } else {
-            Err(invalid("the signature does not verify with the provider's key"))
+            Err(invalid(
+                "the signature does not verify with the provider's key",
+            ))
         };
     }
-    Err(invalid("the token names a key the provider does not publish"))
+    Err(invalid(
+        "the token names a key the provider does not publish",
+    ))
 }
 
 fn claim_str<'c>(claims: &'c Value, name: &str) -> Option<&'c str> {
-    claims.get(name).and_then(Value::as_str).filter(|s| !s.is_empty())
+    claims
+        .get(name)
+        .and_then(Value::as_str)
+        .filter(|s| !s.is_empty())
 }
 
 /// Steps 3–5 and the presence of `jti`, at time `now` (Unix seconds).

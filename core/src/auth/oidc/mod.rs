@@ -54,7 +54,10 @@ impl std::fmt::Debug for OidcSettings {
         f.debug_struct("OidcSettings")
             .field("issuer", &self.issuer)
             .field("client_id", &self.client_id)
-            .field("client_secret", &self.client_secret.as_ref().map(|_| "[redacted]"))
+            .field(
+                "client_secret",
+                &self.client_secret.as_ref().map(|_| "[redacted]"),
+            )
             .field("display_name", &self.display_name)
             .field("redirect_url", &self.redirect_url)
             .finish()
@@ -93,7 +96,10 @@ impl Oidc {
         let issuer = IssuerUrl::new(settings.issuer.clone())
             .map_err(|e| CoreError::internal("OIDC issuer URL", e))?;
         let scheme = issuer.url().scheme();
-        let loopback = matches!(issuer.url().host_str(), Some("127.0.0.1" | "localhost" | "[::1]"));
+        let loopback = matches!(
+            issuer.url().host_str(),
+            Some("127.0.0.1" | "localhost" | "[::1]")
+        );
         if scheme != "https" && !(scheme == "http" && loopback) {
             return Err(CoreError::Internal(
                 "the OIDC issuer must be an https URL (http only on loopback)".into(),

@@ -53,7 +53,12 @@ async fn the_providers_logout_ends_exactly_that_provider_session() {
     let sso = spawn_sso().await;
     // alice in two browsers (two provider sessions), alice with her password too, and bob.
     let (with_password, alice_id) = sso.app.new_user("alice@example.com", "user").await;
-    assert_eq!(sso.flow(&with_password, "?mode=link", "alice").await.status(), 204);
+    assert_eq!(
+        sso.flow(&with_password, "?mode=link", "alice")
+            .await
+            .status(),
+        204
+    );
     let laptop = sso.signed_in("alice").await;
     let phone = sso.signed_in("alice").await;
     let bob = sso.signed_in("bob").await;
@@ -65,10 +70,18 @@ async fn the_providers_logout_ends_exactly_that_provider_session() {
     let (status, text) = sso.provider_logout("alice", &sids[0]).await;
     assert_eq!(status, 200, "the provider's delivery was refused: {text}");
     assert!(!live(&laptop).await, "the laptop's session ended");
-    assert!(live(&phone).await, "the phone's provider session is another one");
-    assert!(live(&with_password).await, "a password session is not the provider's");
+    assert!(
+        live(&phone).await,
+        "the phone's provider session is another one"
+    );
+    assert!(
+        live(&with_password).await,
+        "a password session is not the provider's"
+    );
     assert!(live(&bob).await);
-    let actions = audit::actions_for(sso.app.core.db.pool(), &alice_id).await.unwrap();
+    let actions = audit::actions_for(sso.app.core.db.pool(), &alice_id)
+        .await
+        .unwrap();
     assert_eq!(actions[0], "auth.oidc_backchannel_logout");
     let (ip, actor): (String, String) = sqlx::query_as(
         "SELECT ip, actor_id FROM audit_log WHERE action = 'auth.oidc_backchannel_logout'",
@@ -110,21 +123,75 @@ async fn forged_replayed_and_expired_logout_tokens_are_refused() {
         c
     };
     let cases: Vec<(Value, Value, &str, &str)> = vec![
-        (json!({"alg": "none", "typ": "logout+jwt"}), valid(), "none", "alg none"),
-        (json!({"alg": "HS256", "typ": "logout+jwt"}), valid(), "none", "alg HS256"),
+        (
+            json!({"alg": "none", "typ": "logout+jwt"}),
+            valid(),
+            "none",
+            "alg none",
+        ),
+        (
+            json!({"alg": "HS256", "typ": "logout+jwt"}),
+            valid(),
+            "none",
+            "alg HS256",
+        ),
         (header(), valid(), "other", "signature does not verify"),
-        (json!({"alg": "RS256", "typ": "logout+jwt", "kid": "unknown"}), valid(), "provider", "key the provider does not publish"),
-        (json!({"alg": "RS256", "typ": "JWT", "kid": "op-key-1"}), valid(), "provider", "typ"),
-        (header(), with("iss", json!("http://127.0.0.1:1")), "provider", "iss"),
-        (header(), with("aud", json!("another-client")), "provider", "aud"),
-        (header(), with("exp", json!(now() - 600)), "provider", "expired"),
-        (header(), with("iat", json!(now() + 600)), "provider", "future"),
+        (
+            json!({"alg": "RS256", "typ": "logout+jwt", "kid": "unknown"}),
+            valid(),
+            "provider",
+            "key the provider does not publish",
+        ),
+        (
+            json!({"alg": "RS256", "typ": "JWT", "kid": "op-key-1"}),
+            valid(),
+            "provider",
+            "typ",
+        ),
+        (
+            header(),
+            with("iss", json!("http://127.0.0.1:1")),
+            "provider",
+            "iss",
+        ),
+        (
+            header(),
+            with("aud", json!("another-client")),
+            "provider",
+            "aud",
+        ),
+        (
+            header(),
+            with("exp", json!(now() - 600)),
+            "provider",
+            "expired",
+        ),
+        (
+            header(),
+            with("iat", json!(now() + 600)),
+            "provider",
+            "future",
+        ),
         (header(), without("iat"), "provider", "iat"),
         (header(), without("events"), "provider", "events"),
-        (header(), with("events", json!({"http://example.com/other": {}})), "provider", "events"),
+        (
+            header(),
+            with("events", json!({"http://example.com/other": {}})),
+            "provider",
+            "events",
+        ),
         (header(), with("nonce", json!("n-1")), "provider", "nonce"),
         (header(), without("jti"), "provider", "jti"),
-        (header(), { let mut c = without("sub"); c.as_object_mut().unwrap().remove("sid"); c }, "provider", "sub or sid"),
+        (
+            header(),
+            {
+                let mut c = without("sub");
+                c.as_object_mut().unwrap().remove("sid");
+                c
+            },
+            "provider",
+            "sub or sid",
+        ),
     ];
     for (head, body, key, why) in cases {
         let token = sso.sign(head, body, key).await;
@@ -150,7 +217,13 @@ async fn forged_replayed_and_expired_logout_tokens_are_refused() {
     assert_refused(r, "logout_token").await;
 
     // The valid one works once; its replay is refused.
-    let token = sso.sign(header(), claims(&sso, "carol", &sid, "jti-once"), "provider").await;
+    let token = sso
+        .sign(
+            header(),
+            claims(&sso, "carol", &sid, "jti-once"),
+            "provider",
+        )
+        .await;
     let r = deliver(&sso, &token).await;
     assert_eq!(r.status(), 200);
     assert!(!live(&carol).await);

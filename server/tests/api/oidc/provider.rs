@@ -124,11 +124,21 @@ impl Sso {
                 if prompt == "login" {
                     form.extend([("login", login), ("password", "any")]);
                 }
-                browser.client.post(action).form(&form).send().await.unwrap()
+                browser
+                    .client
+                    .post(action)
+                    .form(&form)
+                    .send()
+                    .await
+                    .unwrap()
             } else {
                 r
             };
-            assert!(r.status().is_redirection(), "provider answered {}", r.status());
+            assert!(
+                r.status().is_redirection(),
+                "provider answered {}",
+                r.status()
+            );
             next = location(&r, &next);
             if next.path() == CALLBACK {
                 return format!("{}{CALLBACK}?{}", self.app.base, next.query().unwrap_or(""));
