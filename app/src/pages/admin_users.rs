@@ -131,6 +131,7 @@ fn UserRow(user: UserOut, reload: Callback<()>) -> impl IntoView {
             <LifecycleActions user=user.clone() reload/>
             <EmailLinkActions user=user.clone() reload/>
             <crate::components::deletion::DeleteUserAction user=user.clone() reload/>
+            <crate::components::oidc::OidcAssociation user=user.clone() reload/>
             <Show when=move || editing.get()>
                 <form class="mt-3 grid gap-3 rounded-xl bg-slate-50 p-4 sm:grid-cols-2" novalidate on:submit=on_submit.clone()>
                     <div class="sm:col-span-2"><ErrorAlert message=general_error(move || save.value().get())/></div>

@@ -3,8 +3,8 @@
 pub mod accounts;
 pub mod admin_audit;
 pub mod admin_deletion;
-pub mod admin_mail;
 pub mod admin_health;
+pub mod admin_mail;
 pub mod admin_users;
 pub mod card;
 pub mod collection;

@@ -19,9 +19,9 @@ pub mod import;
 pub mod invitations;
 pub mod jobs;
 pub mod labels;
-pub mod metrics;
 pub mod mail;
 mod media;
+pub mod metrics;
 mod multipart;
 pub mod oidc;
 pub mod player_accounts;
@@ -48,11 +48,11 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(auth::router())
         .merge(oidc::router())
         .merge(admin_users::router())
-        .merge(email_tokens::router())
         .merge(deletion::router())
+        .merge(email_tokens::router())
         .merge(health::router())
-        .merge(metrics::router())
         .merge(examples::router())
+        .merge(metrics::router())
         .merge(audit::router())
         .merge(mail::router())
         .merge(collections::router())
