@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 
 export const ADMIN_EMAIL = process.env.CARDSMITH_E2E_ADMIN_EMAIL ?? 'admin@example.com';
 export const ADMIN_PASSWORD = process.env.CARDSMITH_E2E_ADMIN_PASSWORD ?? 'correct-horse-battery';
@@ -97,4 +97,29 @@ export function tone(dir: string, name: string, seconds: number, hz: number): { 
   const file = path.join(dir, name);
   execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=${hz}:duration=${seconds}`, file]);
   return { name, mimeType: name.endsWith('.mp3') ? 'audio/mpeg' : 'audio/wav', buffer: fs.readFileSync(file) };
+}
+
+/** Signs `email` in from a fresh browser and says whether it reached the cards page. */
+export async function canSignIn(browser: Browser, email: string, password: string): Promise<boolean> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await gotoHydrated(page, '/login');
+  await submitLogin(page, email, password);
+  const reached = await page
+    .waitForURL('**/cards', { timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+  await context.close();
+  return reached;
+}
+
+/** The row of `email` on the admin's Users page. */
+export function userRow(page: Page, email: string) {
+  return page.getByRole('list', { name: 'Users' }).getByRole('listitem').filter({ hasText: email });
+}
+
+/** Fails when the page is wider than the viewport (something runs off the side of a phone). */
+export async function noSideScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'nothing runs off the side').toBeLessThanOrEqual(0);
 }

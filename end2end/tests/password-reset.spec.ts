@@ -2,8 +2,8 @@
 // sign-in page, the mail's link (read from the admin's outbox: this server has no SMTP), a new
 // password, signing in with it; the admin's reset link with its Copy button; verifying an
 // email from its link; the badges and actions on the Users page. At laptop and phone sizes.
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, gotoHydrated, screenshot, signInAsAdmin, submitLogin, test, waitForPath } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { canSignIn, expect, gotoHydrated, noSideScroll, screenshot, signInAsAdmin, submitLogin, test, userRow, waitForPath } from './fixtures';
 
 const PASSWORD = 'a-long-enough-password';
 
@@ -37,29 +37,6 @@ async function mailedLink(admin: APIRequestContext, email: string, page: string)
     }, { timeout: 15_000 })
     .toBe(true);
   return found!;
-}
-
-/** Signs `email` in from a fresh browser and says whether it reached the cards page. */
-async function canSignIn(browser: Browser, email: string, password: string): Promise<boolean> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await gotoHydrated(page, '/login');
-  await submitLogin(page, email, password);
-  const reached = await page
-    .waitForURL('**/cards', { timeout: 5_000 })
-    .then(() => true)
-    .catch(() => false);
-  await context.close();
-  return reached;
-}
-
-function userRow(page: Page, email: string) {
-  return page.getByRole('list', { name: 'Users' }).getByRole('listitem').filter({ hasText: email });
-}
-
-async function noSideScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, 'nothing runs off the side').toBeLessThanOrEqual(0);
 }
 
 for (const [size, viewport] of [
