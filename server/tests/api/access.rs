@@ -6,11 +6,19 @@ use cardsmith::state::HttpSettings;
 
 use crate::helpers::{assert_problem, spawn_app};
 
-const PUBLIC: [(&str, &str); 5] = [
+const PUBLIC: [(&str, &str); 11] = [
     ("GET", "/health"),
     ("GET", "/ready"),
     ("POST", "/auth/login"),
     ("POST", "/auth/logout"),
+    // links from mails: the token is the credential, and forgot-password answers anybody alike
+    ("POST", "/auth/forgot-password"),
+    ("POST", "/auth/reset-password"),
+    ("POST", "/auth/verify-email"),
+    // the identity provider's redirects and its logout notification (a signed token)
+    ("GET", "/auth/oidc/login"),
+    ("GET", "/auth/oidc/callback"),
+    ("POST", "/auth/oidc/backchannel-logout"),
     // the platform's redirect; it checks the session that started the flow itself
     ("GET", "/player-accounts/callback"),
 ];
