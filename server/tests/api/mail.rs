@@ -83,7 +83,8 @@ impl SmtpServer {
             .unwrap()
             .map(|e| e.unwrap().path())
             .collect();
-        files.sort();
+        // in order of arrival: maildir names within one second do not sort by time
+        files.sort_by_key(|f| (std::fs::metadata(f).unwrap().modified().unwrap(), f.clone()));
         files
             .iter()
             .map(|f| std::fs::read_to_string(f).unwrap())
