@@ -93,7 +93,7 @@ pub enum LoginMode {
 #[into_params(parameter_in = Query)]
 pub struct LoginQuery {
     /// `sign_in` (default) or `link`.
-    #[param(value_type = Option<LoginMode>)]
+    #[param(inline)]
     pub mode: Option<LoginMode>,
 }
 
