@@ -154,15 +154,7 @@ pub async fn list(
             ));
         }
     }
-    if !(1..=PAGE_MAX).contains(&limit) {
-        errors.push(FieldError::new(
-            "limit",
-            format!("must be between 1 and {PAGE_MAX}"),
-        ));
-    }
-    if offset < 0 {
-        errors.push(FieldError::new("offset", "must be 0 or more"));
-    }
+    crate::paging::check_page(limit, offset, PAGE_MAX, &mut errors);
     if !errors.is_empty() {
         return Err(CoreError::Invalid(errors));
     }

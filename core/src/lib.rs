@@ -18,6 +18,7 @@ pub mod labels;
 pub mod mail;
 pub mod media;
 pub mod metrics;
+mod paging;
 pub mod player;
 pub mod recording;
 pub mod settings;

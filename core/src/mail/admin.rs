@@ -6,7 +6,6 @@ use cardsmith_model::mail::{
     MailDelivery, MailFilter, MailMessageDetailOut, MailMessageOut, MailPageOut, MailStatus,
     PAGE_DEFAULT, PAGE_MAX,
 };
-use cardsmith_model::FieldError;
 
 use super::{queue_delivery, smtp_configured};
 use crate::audit::{self, AuditEvent};
@@ -50,15 +49,7 @@ pub async fn list(core: &Core, actor: &Actor, filter: MailFilter) -> CoreResult<
     let limit = filter.limit.unwrap_or(PAGE_DEFAULT);
     let offset = filter.offset.unwrap_or(0);
     let mut errors = Vec::new();
-    if !(1..=PAGE_MAX).contains(&limit) {
-        errors.push(FieldError::new(
-            "limit",
-            format!("must be between 1 and {PAGE_MAX}"),
-        ));
-    }
-    if offset < 0 {
-        errors.push(FieldError::new("offset", "must be 0 or more"));
-    }
+    crate::paging::check_page(limit, offset, PAGE_MAX, &mut errors);
     if !errors.is_empty() {
         return Err(CoreError::Invalid(errors));
     }
