@@ -4,6 +4,7 @@
 //! shapes the result. Validation, authorization, transactions and audit live here; doors never
 //! run SQL.
 
+pub mod ai;
 pub mod audit;
 pub mod auth;
 pub mod cards;

@@ -14,6 +14,7 @@ pub mod health;
 pub mod import;
 pub mod job;
 pub mod label;
+pub mod llm;
 pub mod mail;
 pub mod metrics;
 pub mod oidc;
@@ -25,6 +26,7 @@ pub mod recovery;
 pub mod seed;
 pub mod system;
 pub mod track;
+pub mod tts;
 pub mod user;
 pub mod validate;
 
