@@ -24,6 +24,7 @@ pub mod player;
 pub mod recording;
 pub mod settings;
 pub mod slug;
+pub mod stories;
 pub mod time;
 pub mod tracks;
 pub mod tts;

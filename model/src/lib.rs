@@ -24,6 +24,7 @@ pub mod publish;
 pub mod recording;
 pub mod recovery;
 pub mod seed;
+pub mod story;
 pub mod system;
 pub mod track;
 pub mod tts;

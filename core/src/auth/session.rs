@@ -136,3 +136,19 @@ pub async fn purge_expired(pool: &DbPool) -> CoreResult<u64> {
         .await?;
     Ok(done.rows_affected())
 }
+
+/// The user a background job acts for, as an [`Actor`] with no session: the job checks
+/// roles as the request that queued it did, and a user deactivated since then acts no more.
+pub async fn background_actor(core: &Core, user_id: &str) -> CoreResult<Actor> {
+    let user = repo::find_by_id(core.db.pool(), user_id)
+        .await?
+        .filter(|u| u.status != "deactivated")
+        .ok_or_else(|| {
+            CoreError::Forbidden("the account that queued this job is not active".into())
+        })?;
+    Ok(Actor {
+        user,
+        session_id: String::new(),
+        ip: None,
+    })
+}

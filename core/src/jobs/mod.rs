@@ -50,6 +50,7 @@ pub mod kind {
         IMPORT = "import",
         SEED = "seed",
         MAIL_SEND = "mail.send",
+        STORY = "story.make",
     }
 }
 

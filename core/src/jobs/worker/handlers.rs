@@ -12,7 +12,7 @@ use super::Pool;
 use crate::jobs::context::JobContext;
 use crate::jobs::kind;
 use crate::jobs::queue::ClaimedJob;
-use crate::{mail, media, player, tracks};
+use crate::{mail, media, player, stories, tracks};
 use crate::{Core, CoreError, CoreResult};
 
 /// The pools of [`super::WorkerSettings::with_lease`], named by the rows of [`HANDLERS`].
@@ -28,6 +28,9 @@ enum PoolName {
     Player,
     /// Mail delivery: one message at a time, never behind a transcode or a publish.
     Mail,
+    /// Generated content (a story spoken into a card): one at a time, beside the transcodes
+    /// its tracks queue.
+    Generation,
 }
 
 /// Each pool and how many of its jobs run at once.
@@ -37,6 +40,7 @@ const POOLS: &[(PoolName, usize)] = &[
     (PoolName::Maintenance, 1),
     (PoolName::Player, 1),
     (PoolName::Mail, 1),
+    (PoolName::Generation, 1),
 ];
 
 type Boxed<'a, T> = Pin<Box<dyn Future<Output = CoreResult<T>> + Send + 'a>>;
@@ -68,6 +72,7 @@ pub(crate) const HANDLERS: &[Handler] = &[
     row(kind::IMPORT,    PoolName::Player,      IMPORT,    None),
     row(kind::SEED,      PoolName::Player,      SEED,      Some(PUBLISH_FAILED)),
     row(kind::MAIL_SEND, PoolName::Mail,        MAIL_SEND, Some(MAIL_FAILED)),
+    row(kind::STORY,     PoolName::Generation,  STORY,     None),
 ];
 
 const fn row(
@@ -92,6 +97,7 @@ const PUBLISH: RunFn = |ctx| Box::pin(player::publish_job::run(ctx));
 const IMPORT: RunFn = |ctx| Box::pin(player::import::run(ctx));
 const SEED: RunFn = |ctx| Box::pin(player::seed::run(ctx));
 const MAIL_SEND: RunFn = |ctx| Box::pin(mail::run(ctx));
+const STORY: RunFn = |ctx| Box::pin(stories::run(ctx));
 
 /// A transcode that failed leaves its track failed, with the reason.
 const TRANSCODE_FAILED: CleanupFn =

@@ -1,0 +1,256 @@
+//! A story card in one step: the parent picks a preset and types an idea; a text provider
+//! from their cascade drafts a story for the collection's child ([`draft`]); the parent
+//! edits it (or writes their own, which is the offline path); then one job ([`make`], kind
+//! `story.make`) cuts it into chapters, speaks each with the preset's voice through the
+//! normal track pipeline, and gives the card a generated cover and chapter icons.
+
+pub mod audience;
+pub mod chapters;
+mod job;
+
+use cardsmith_model::card::CreateCardInput;
+use cardsmith_model::collection::PresetOut;
+use cardsmith_model::story::{DraftStoryInput, MakeStoryInput, MakeStoryOut, StoryDraftOut};
+use cardsmith_model::validate::CollectionRole;
+
+use crate::ai::{self, TextRequest};
+use crate::auth::Actor;
+use crate::collections::{access::require_collection, presets};
+use crate::{cards, jobs, Core, CoreError, CoreResult};
+
+pub use audience::Audience;
+pub use job::run;
+
+/// Words a storyteller reads aloud in a minute; turns a preset's minutes into a length.
+const WORDS_PER_MINUTE: i64 = 130;
+/// Bounds of the length asked of a model, in words.
+const MIN_WORDS: i64 = 150;
+const MAX_WORDS: i64 = 3_000;
+
+/// The audience of collection `collection_id` with `preset_id`'s refinements (404 for a
+/// preset of another collection).
+pub async fn audience(
+    core: &Core,
+    actor: &Actor,
+    collection_id: &str,
+    preset_id: Option<&str>,
+) -> CoreResult<(Audience, Option<PresetOut>)> {
+    let profile = presets::get_profile(core, actor, collection_id).await?;
+    let preset = match preset_id {
+        None => None,
+        Some(id) => Some(
+            presets::list(core, actor, collection_id)
+                .await?
+                .into_iter()
+                .find(|p| p.id == id)
+                .ok_or_else(|| CoreError::NotFound("preset".into()))?,
+        ),
+    };
+    Ok((Audience::new(&profile, preset.as_ref()), preset))
+}
+
+/// A story drafted by the first text provider of the actor's cascade, checked against the
+/// themes the collection avoids. 409 when no provider can write (the parent writes it).
+pub async fn draft(
+    core: &Core,
+    actor: &Actor,
+    collection_id: &str,
+    input: DraftStoryInput,
+) -> CoreResult<StoryDraftOut> {
+    require_collection(core.db.pool(), actor, collection_id, CollectionRole::Editor).await?;
+    input.validate()?;
+    let (audience, preset) =
+        audience(core, actor, collection_id, input.preset_id.as_deref()).await?;
+    let request = story_request(&audience, preset.as_ref(), input.idea.trim());
+    // one more try when the first story strays into an avoided theme
+    for _ in 0..2 {
+        let Some(generated) = ai::generate_text(core, actor.id(), &request).await? else {
+            return Err(CoreError::Conflict(
+                "no AI provider can write stories for you: write or paste the story yourself, \
+                 or add a provider under Settings → AI providers"
+                    .into(),
+            ));
+        };
+        let (title, text) = parse_story(&generated.value, input.idea.trim());
+        let found = audience.violations(&format!("{title}\n{text}"));
+        if found.is_empty() && !text.trim().is_empty() {
+            return Ok(StoryDraftOut {
+                title,
+                text,
+                provider: generated.provider,
+            });
+        }
+        tracing::info!(?found, provider = %generated.provider, "a drafted story was not used");
+    }
+    Err(CoreError::Conflict(
+        "the provider's stories touched themes this collection avoids; try another idea or \
+         write the story yourself"
+            .into(),
+    ))
+}
+
+/// The prompt for a story of the audience's length and vocabulary about `idea`.
+fn story_request(audience: &Audience, preset: Option<&PresetOut>, idea: &str) -> TextRequest {
+    let minutes = if audience.duration_min > 0 {
+        audience.duration_min
+    } else {
+        5
+    };
+    let words = (minutes * WORDS_PER_MINUTE).clamp(MIN_WORDS, MAX_WORDS);
+    let mut prompt = format!(
+        "Write a story to be read aloud, about {words} words long, about: {idea}\n{}",
+        audience.describe()
+    );
+    if let Some(template) = preset
+        .map(|p| p.prompt_template.trim())
+        .filter(|t| !t.is_empty())
+    {
+        prompt.push_str(&format!("\nStyle: {template}"));
+    }
+    prompt.push_str(
+        "\nAnswer with the title on the first line as `Title: …`, then the story. Split it into \
+         chapters of a few minutes each, each starting on its own line with `Chapter N: …`. \
+         Plain text only: no markdown, no notes.",
+    );
+    TextRequest {
+        system: audience.system_rules(),
+        prompt,
+        max_tokens: u32::try_from(words * 2).unwrap_or(6_000),
+        json: false,
+    }
+}
+
+/// The title and story of a model's answer: a `Title:` line if there is one (else the first
+/// heading-like line, else the idea), the rest as the story.
+fn parse_story(answer: &str, idea: &str) -> (String, String) {
+    let mut lines = answer.trim().lines();
+    let first = lines.next().unwrap_or_default().trim();
+    let rest: String = lines.collect::<Vec<_>>().join("\n");
+    let stripped = first
+        .strip_prefix("Title:")
+        .or_else(|| first.strip_prefix("TITLE:"))
+        .or_else(|| first.strip_prefix("# "))
+        .map(|t| t.trim().trim_matches(['*', '"']).trim().to_owned());
+    let (title, text) = match stripped {
+        Some(title) if !title.is_empty() => (title, rest),
+        _ => (idea.to_owned(), answer.trim().to_owned()),
+    };
+    let title: String = title
+        .chars()
+        .take(cardsmith_model::validate::NAME_MAX_CHARS)
+        .collect();
+    let text: String = text
+        .trim()
+        .chars()
+        .take(cardsmith_model::story::MAX_STORY_CHARS)
+        .collect();
+    (title, text)
+}
+
+/// Creates the card in `collection_id` and queues the job that fills it. The card exists
+/// at once (so the parent can open it and watch it fill); a story that would hold more
+/// chapters than a card may is refused before anything is made.
+pub async fn make(
+    core: &Core,
+    actor: &Actor,
+    collection_id: &str,
+    input: MakeStoryInput,
+) -> CoreResult<MakeStoryOut> {
+    require_collection(core.db.pool(), actor, collection_id, CollectionRole::Editor).await?;
+    input.validate()?;
+    let (audience, _) = audience(core, actor, collection_id, input.preset_id.as_deref()).await?;
+    let chapters = chapters::split(&input.text);
+    if chapters.len() as i64 > core.settings.max_tracks_per_card {
+        return Err(CoreError::invalid(
+            "text",
+            format!(
+                "makes {} chapters; a card holds at most {}",
+                chapters.len(),
+                core.settings.max_tracks_per_card
+            ),
+        ));
+    }
+    let voice = match input.voice.as_deref() {
+        Some(voice) => voice.to_owned(),
+        None if !audience.voice_id.is_empty() => audience.voice_id.clone(),
+        None => crate::tts::default_voice().await?,
+    };
+    job::check_voice(core, actor, &voice).await?;
+    let description: String = first_sentence(&input.text);
+    let card = cards::service::create_card(
+        core,
+        actor,
+        collection_id,
+        CreateCardInput {
+            title: input.title.trim().to_owned(),
+            description,
+            author: None,
+            slug: None,
+        },
+    )
+    .await?;
+    let payload = job::Payload {
+        card_slug: card.slug.clone(),
+        text: input.text,
+        voice,
+    };
+    let job_id = jobs::enqueue(
+        core.db.pool(),
+        Some(actor.id()),
+        jobs::kind::STORY,
+        &serde_json::to_value(&payload).map_err(|e| CoreError::internal("story payload", e))?,
+    )
+    .await?;
+    core.jobs.wake();
+    Ok(MakeStoryOut {
+        job_id,
+        card_slug: card.slug,
+        chapters: chapters.len() as i64,
+    })
+}
+
+/// The story's first sentence (at most a description's length), for the card's description.
+fn first_sentence(text: &str) -> String {
+    let body = chapters::split(text)
+        .into_iter()
+        .next()
+        .map(|c| c.text)
+        .unwrap_or_default();
+    let end = body.find(['.', '!', '?']).map_or(body.len(), |i| i + 1);
+    body[..end]
+        .chars()
+        .take(cardsmith_model::validate::DESCRIPTION_MAX_CHARS.min(300))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_models_answer_gives_title_and_story() {
+        let (title, text) = parse_story("Title: **The Blue Boat**\n\nChapter 1: Off\nGo.", "boats");
+        assert_eq!(title, "The Blue Boat");
+        assert_eq!(text, "Chapter 1: Off\nGo.");
+        let (title, text) = parse_story("Once there was a boat.", "a boat");
+        assert_eq!(
+            (title.as_str(), text.as_str()),
+            ("a boat", "Once there was a boat.")
+        );
+    }
+
+    #[test]
+    fn the_request_asks_for_the_presets_length_for_this_child() {
+        let audience = Audience {
+            child_name: "Mia".into(),
+            duration_min: 4,
+            avoid: vec!["spiders".into()],
+            ..Default::default()
+        };
+        let request = story_request(&audience, None, "a dragon who bakes");
+        assert!(request.prompt.contains("about 520 words"));
+        assert!(request.prompt.contains("a dragon who bakes"));
+        assert!(request.prompt.contains("Mia"));
+        assert!(request.system.contains("spiders"));
+    }
+}

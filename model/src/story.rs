@@ -1,0 +1,101 @@
+//! A story card in one step: a story drafted for the collection's child (or written by the
+//! parent), then spoken, illustrated and given chapter icons by one job.
+
+use serde::{Deserialize, Serialize};
+
+use crate::validate::Checker;
+use crate::FieldError;
+
+/// Longest idea a parent types for a story, in characters.
+pub const MAX_IDEA_CHARS: usize = 500;
+/// Longest story text one card is made from, in characters (about 7,000 words: far more than
+/// a bedtime story, far less than would keep the speech engine busy for long).
+pub const MAX_STORY_CHARS: usize = 40_000;
+
+/// Body of `POST /collections/{id}/stories/draft`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct DraftStoryInput {
+    /// The preset whose length, vocabulary and voice to use; absent: the collection profile's.
+    #[serde(default)]
+    pub preset_id: Option<String>,
+    /// What the story is about, in a sentence.
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 500))]
+    pub idea: String,
+}
+
+impl DraftStoryInput {
+    pub fn validate(&self) -> Result<(), Vec<FieldError>> {
+        let len = self.idea.trim().chars().count();
+        Checker::default()
+            .check(
+                "idea",
+                (len == 0 || len > MAX_IDEA_CHARS)
+                    .then_some("must be between 1 and 500 characters"),
+            )
+            .finish()
+    }
+}
+
+/// A drafted story, for the parent to read and edit before it is spoken.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct StoryDraftOut {
+    pub title: String,
+    /// The story, chapters marked with `Chapter N: Title` lines.
+    pub text: String,
+    /// The provider kind that wrote it (`openai`, `anthropic`, …).
+    pub provider: String,
+}
+
+/// Body of `POST /collections/{id}/stories`: the (edited) story to make into a card.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct MakeStoryInput {
+    /// The card's title.
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 120))]
+    pub title: String,
+    /// The story; `Chapter N: Title` or `# Title` lines start chapters, otherwise it is cut
+    /// at paragraphs into chapters of a few minutes.
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 40000))]
+    pub text: String,
+    #[serde(default)]
+    pub preset_id: Option<String>,
+    /// The voice (`GET /tts/voices`); absent: the preset's, else the profile's, else the
+    /// server's default offline voice.
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(max_length = 100))]
+    pub voice: Option<String>,
+}
+
+impl MakeStoryInput {
+    pub fn validate(&self) -> Result<(), Vec<FieldError>> {
+        let text = self.text.trim().chars().count();
+        Checker::default()
+            .check("title", crate::validate::name_problem(&self.title))
+            .check(
+                "text",
+                (text == 0 || self.text.chars().count() > MAX_STORY_CHARS)
+                    .then_some("must be between 1 and 40,000 characters"),
+            )
+            .check(
+                "voice",
+                self.voice
+                    .as_deref()
+                    .is_some_and(|v| v.is_empty() || v.chars().count() > 100)
+                    .then_some("must be between 1 and 100 characters"),
+            )
+            .finish()
+    }
+}
+
+/// The answer of `POST /collections/{id}/stories`: the card exists at once (empty); the job
+/// fills it with spoken chapters, a cover and icons.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct MakeStoryOut {
+    pub job_id: String,
+    pub card_slug: String,
+    /// How many chapters the text was cut into.
+    pub chapters: i64,
+}
