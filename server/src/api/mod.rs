@@ -27,6 +27,7 @@ pub mod oidc;
 pub mod player_accounts;
 pub mod publish;
 pub mod recording;
+pub mod stories;
 pub mod system;
 pub mod track_edits;
 pub mod tracks;
@@ -59,6 +60,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(collection_members::router())
         .merge(invitations::router())
         .merge(collection_presets::router())
+        .merge(stories::router())
         .merge(cards::router())
         .merge(labels::router())
         .merge(tracks::router())

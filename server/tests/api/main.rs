@@ -41,6 +41,7 @@ mod process;
 mod publish;
 mod recording;
 mod seed;
+mod stories;
 mod system;
 mod track_edits;
 mod track_metadata;

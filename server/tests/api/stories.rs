@@ -1,0 +1,143 @@
+//! A story card in one step: `POST /collections/{id}/stories/draft` and
+//! `POST /collections/{id}/stories` with real offline speech (flite/espeak-ng), real ffmpeg
+//! transcodes and the real job queue.
+
+use serde_json::{json, Value};
+
+use crate::audio_fixtures::{wait_job, wait_settled};
+use crate::helpers::{assert_problem, pointers, spawn_app, User};
+
+const STORY: &str = "Chapter 1: The Boat\nMia found a little blue boat by the lake.\n\n\
+                     It bobbed on the water.\n\nChapter 2: The Island\nThey sailed to an island \
+                     full of friendly birds, and then home for supper.";
+
+async fn collection(user: &User) -> String {
+    user.create_collection("Bedtime").await["id"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+async fn cards_in(user: &User, collection: &str) -> Vec<Value> {
+    user.get_json(&format!("/api/collections/{collection}"))
+        .await["cards"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+}
+
+#[tokio::test]
+async fn a_written_story_becomes_a_card_of_spoken_chapters() {
+    let app = spawn_app().await;
+    let (parent, _) = app.new_user("parent@example.com", "user").await;
+    let id = collection(&parent).await;
+    let r = parent
+        .post_json(
+            &format!("/api/collections/{id}/stories"),
+            &json!({"title": "The Blue Boat", "text": STORY}),
+        )
+        .await;
+    assert_eq!(r.status(), 202);
+    let made: Value = r.json().await.unwrap();
+    assert_eq!(made["chapters"], 2);
+    let slug = made["card_slug"].as_str().unwrap();
+    let job = wait_job(&parent, made["job_id"].as_str().unwrap()).await;
+    assert_eq!(job["status"], "succeeded", "{job}");
+
+    let card = parent.get_json(&format!("/api/cards/{slug}")).await;
+    assert_eq!(card["title"], "The Blue Boat");
+    assert_eq!(
+        card["description"],
+        "Mia found a little blue boat by the lake."
+    );
+    let tracks = card["tracks"].as_array().unwrap();
+    let titles: Vec<_> = tracks
+        .iter()
+        .map(|t| t["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(titles, ["The Boat", "The Island"]);
+    for t in tracks {
+        assert_eq!(t["source_type"], "tts");
+        let settled = wait_settled(&parent, slug, t["slug"].as_str().unwrap()).await;
+        assert_eq!(settled["transcode_status"], "ready", "{settled}");
+        assert!(settled["duration"].as_i64().unwrap() >= 1, "{settled}");
+    }
+}
+
+#[tokio::test]
+async fn without_a_text_provider_the_draft_asks_the_parent_to_write() {
+    let app = spawn_app().await;
+    let (parent, _) = app.new_user("parent@example.com", "user").await;
+    let id = collection(&parent).await;
+    let body = assert_problem(
+        parent
+            .post_json(
+                &format!("/api/collections/{id}/stories/draft"),
+                &json!({"idea": "a dragon who bakes bread"}),
+            )
+            .await,
+        409,
+    )
+    .await;
+    assert!(
+        body["detail"].as_str().unwrap().contains("write or paste"),
+        "{body}"
+    );
+    let body = assert_problem(
+        parent
+            .post_json(
+                &format!("/api/collections/{id}/stories/draft"),
+                &json!({"idea": " "}),
+            )
+            .await,
+        422,
+    )
+    .await;
+    assert_eq!(pointers(&body), ["/idea"]);
+}
+
+#[tokio::test]
+async fn bad_stories_and_strangers_change_nothing() {
+    let app = spawn_app().await;
+    let (parent, _) = app.new_user("parent@example.com", "user").await;
+    let (stranger, _) = app.new_user("stranger@example.com", "user").await;
+    let (grandma, grandma_id) = app.new_user("grandma@example.com", "user").await;
+    let id = collection(&parent).await;
+    let added = parent
+        .add_member(&id, "grandma@example.com", "viewer")
+        .await;
+    assert!(added.status().is_success());
+    let url = format!("/api/collections/{id}/stories");
+    for (body, field) in [
+        (json!({"title": "", "text": STORY}), "/title"),
+        (json!({"title": "T", "text": "   "}), "/text"),
+        (json!({"title": "T", "text": "x".repeat(40_001)}), "/text"),
+        (
+            json!({"title": "T", "text": STORY, "voice": "nobody:nothing"}),
+            "/voice",
+        ),
+    ] {
+        let problem = assert_problem(parent.post_json(&url, &body).await, 422).await;
+        assert_eq!(pointers(&problem), [field], "{body}");
+    }
+    let story = json!({"title": "Mine", "text": STORY});
+    assert_problem(stranger.post_json(&url, &story).await, 404).await;
+    assert_problem(grandma.post_json(&url, &story).await, 403).await;
+    assert_problem(app.anonymous().post_json(&url, &story).await, 401).await;
+    assert!(cards_in(&parent, &id).await.is_empty());
+    // a viewer made editor may; made viewer again, may not
+    let member = format!("/api/collections/{id}/members/{grandma_id}");
+    let role = |r: &str| json!({ "role": r });
+    assert_eq!(
+        parent.put_json(&member, &role("editor")).await.status(),
+        204
+    );
+    assert_eq!(grandma.post_json(&url, &story).await.status(), 202);
+    assert_eq!(cards_in(&parent, &id).await.len(), 1);
+    assert_eq!(
+        parent.put_json(&member, &role("viewer")).await.status(),
+        204
+    );
+    assert_problem(grandma.post_json(&url, &story).await, 403).await;
+    assert_eq!(cards_in(&parent, &id).await.len(), 1);
+}
