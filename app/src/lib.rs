@@ -63,6 +63,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("admin/health") ssr=SsrMode::Async view=pages::admin_health::AdminHealthPage/>
                     <Route path=path!("admin/deletion-requests") ssr=SsrMode::Async view=pages::admin_deletion::AdminDeletionRequestsPage/>
                     <Route path=path!("admin/orphaned-collections") ssr=SsrMode::Async view=pages::admin_deletion::AdminOrphanedCollectionsPage/>
+                    <Route path=path!("admin/ai-providers") ssr=SsrMode::Async view=pages::ai_providers::AdminAiProvidersPage/>
                     <Route path=path!("admin/mail") ssr=SsrMode::Async view=pages::admin_mail::AdminMailPage/>
                     <Route path=path!("admin/mail/:id") ssr=SsrMode::Async view=pages::admin_mail::AdminMailMessagePage/>
                 </ParentRoute>

@@ -1,5 +1,6 @@
 //! Small building blocks shared by pages.
 
+pub mod ai_providers;
 pub mod card_fields;
 pub mod card_tile;
 pub mod confirm;

@@ -68,6 +68,7 @@ pub fn AppBar(user: Signal<Option<UserOut>>) -> impl IntoView {
                         <NavLink href="/admin/health" label="Health"/>
                         <NavLink href="/admin/deletion-requests" label="Deletions"/>
                         <NavLink href="/admin/mail" label="Mail"/>
+                        <NavLink href="/admin/ai-providers" label="AI providers"/>
                     </Show>
                 </nav>
                 <div class=move || {

@@ -22,6 +22,7 @@ pub fn SettingsPage() -> impl IntoView {
             <PasswordForm/>
             <SessionsPanel/>
             <crate::components::oidc::SignInMethodSection/>
+            <crate::components::ai_providers::AiProvidersSection owner=crate::components::ai_providers::Owner::User/>
             <crate::components::deletion::DeleteAccountSection/>
         </div>
     }

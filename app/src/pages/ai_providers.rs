@@ -1,0 +1,32 @@
+//! `/admin/ai-providers`: the instance's AI providers (admins only), which every user's
+//! cascade tries after the user's own.
+
+use leptos::prelude::*;
+use leptos_meta::Title;
+
+use super::frame::CurrentUser;
+use crate::components::ai_providers::{AiProvidersSection, Owner};
+use crate::components::form::{Feedback, Tone};
+
+#[component]
+pub fn AdminAiProvidersPage() -> impl IntoView {
+    let me = expect_context::<CurrentUser>();
+    let is_admin = move || me.get().is_some_and(|u| u.is_admin());
+    view! {
+        <Title text="AI providers"/>
+        <h1 class="text-2xl font-bold">"AI providers"</h1>
+        <p class="mt-1 max-w-prose text-slate-600">
+            "Providers the instance pays for. Users add their own under Settings; theirs are tried first."
+        </p>
+        <Show
+            when=is_admin
+            fallback=|| view! {
+                <Feedback tone=Tone::Warning alert=true class="mt-6">"Only admins can manage the instance's AI providers."</Feedback>
+            }
+        >
+            <div class="mt-6">
+                <AiProvidersSection owner=Owner::System/>
+            </div>
+        </Show>
+    }
+}
