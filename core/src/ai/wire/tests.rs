@@ -1,0 +1,1 @@
+//! Every format against the simulator: filled in below.
