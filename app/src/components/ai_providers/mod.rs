@@ -6,7 +6,8 @@ mod dialog;
 mod rows;
 mod state;
 
-pub use state::Owner;
+pub use rows::usd;
+pub use state::{name_of, Owner};
 
 use leptos::html::Button;
 use leptos::prelude::*;

@@ -55,6 +55,8 @@ pub fn TrackRow(id: String) -> impl IntoView {
             <div class="flex items-start gap-3">
                 {tracks.editor.then(|| view! { <DragHandle id=key title=Signal::derive(title)/> })}
                 <span class="mt-0.5 w-6 shrink-0 text-right font-mono text-sm text-slate-500" aria-hidden="true">{position}</span>
+                <img src=move || track.with(|t| t.as_ref().map(|t| t.icon_path.clone().unwrap_or_else(|| format!("/api/cards/{}/icons/{}", tracks.card_slug(), t.position))).unwrap_or_default())
+                    width="16" height="16" alt="" class="mt-0.5 h-8 w-8 shrink-0 rounded-sm" style="image-rendering: pixelated" data-testid="track-icon"/>
                 <div class="min-w-0 flex-1 space-y-1">
                     <Show when=move || renaming.get() fallback=move || view! {
                         <p class="break-words font-medium">{title}</p>

@@ -1,0 +1,417 @@
+//! What the Icons panel knows and does for one card: the suggested palettes and the approved
+//! one, the batch actions (sample, generate all), and per chapter the last set of
+//! variations. Every call is made from the browser after a click (the first look at the
+//! cascade after the panel is on screen), so nothing here is part of the server render.
+//!
+//! Before a call that may cost money, the panel looks at the caller's cascade: when the first
+//! provider able to draw is a paid one, the call waits for the user to confirm the estimated
+//! cost; when only the offline generators are left, it says so and goes ahead.
+
+use std::collections::HashMap;
+use std::future::Future;
+
+use cardsmith_model::card::TrackOut;
+use cardsmith_model::llm::{LLMProviderOut, OFFLINE};
+use leptos::prelude::*;
+use leptos::task::spawn_local_scoped_with_cancellation;
+use serde_json::{json, Value};
+
+use crate::api::rest::{self, Verb};
+
+/// One suggested palette: its name, style and colours (`#rrggbb`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Palette {
+    pub name: String,
+    pub style: String,
+    pub colors: Vec<String>,
+}
+
+impl Palette {
+    /// A palette from the JSON of a suggestion (`palette_name` or `name`, `style`, `colors`).
+    fn from_json(v: &Value) -> Option<Self> {
+        let text = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_owned);
+        let colors: Vec<String> = v
+            .get("colors")?
+            .as_array()?
+            .iter()
+            .filter_map(|c| c.as_str().map(str::to_owned))
+            .collect();
+        Some(Self {
+            name: text("palette_name")
+                .or_else(|| text("name"))
+                .unwrap_or_default(),
+            style: text("style").unwrap_or_default(),
+            colors,
+        })
+    }
+}
+
+/// The variations of one chapter on screen.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Variations {
+    pub count: i64,
+    pub estimated_usd: Option<f64>,
+    /// Changes with every new set, so the browser fetches the new previews.
+    pub stamp: u32,
+    /// The one chosen from this set.
+    pub chosen: Option<i64>,
+}
+
+/// A paid call waiting for the user's yes: what it does, what it may cost, and the call.
+#[derive(Clone)]
+pub struct Pending {
+    /// The question, e.g. "Make 4 variations of “Moon” with your OpenAI (gpt-4o-mini)?"
+    pub question: String,
+    /// The cost in words, e.g. "Estimated cost: about $0.02, from its budget ($4.98 left)."
+    pub cost: String,
+    pub action: Action,
+}
+
+/// Calls that may cost money.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    Sample,
+    GenerateAll,
+    Variations { position: i64, count: i64 },
+    Regenerate { position: i64 },
+}
+
+impl Action {
+    /// The chapter the action is about; `None` for the whole card.
+    pub fn chapter(&self) -> Option<i64> {
+        match self {
+            Action::Sample | Action::GenerateAll => None,
+            Action::Variations { position, .. } | Action::Regenerate { position } => {
+                Some(*position)
+            }
+        }
+    }
+}
+
+/// Who would do the drawing now, as far as the cascade says.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Drawer {
+    /// Not asked yet, or the cascade could not be read.
+    Unknown,
+    Offline,
+    Paid(LLMProviderOut),
+}
+
+#[derive(Clone, Copy)]
+pub struct Studio {
+    scope: StoredValue<Owner>,
+    pub card: StoredValue<String>,
+    pub tracks: Signal<Vec<TrackOut>>,
+    on_change: Callback<()>,
+    pub palettes: RwSignal<Option<Vec<Palette>>>,
+    pub approved: RwSignal<Option<String>>,
+    pub drawer: RwSignal<Drawer>,
+    pub pending: RwSignal<Option<Pending>>,
+    /// What is running ("theme", "generate", "sample", "variations-3", …).
+    pub busy: RwSignal<Option<String>>,
+    /// 0..1 while a batch job runs.
+    pub progress: RwSignal<Option<f64>>,
+    pub message: RwSignal<Option<String>>,
+    pub error: RwSignal<Option<String>>,
+    pub variations: RwSignal<HashMap<i64, Variations>>,
+    /// Bumped after icons change, so the chapters' current icons are fetched again.
+    pub icons_stamp: RwSignal<u32>,
+}
+
+impl Studio {
+    pub fn new(card: String, tracks: Signal<Vec<TrackOut>>, on_change: Callback<()>) -> Self {
+        Self {
+            scope: StoredValue::new(Owner::current().unwrap_or_default()),
+            card: StoredValue::new(card),
+            tracks,
+            on_change,
+            palettes: RwSignal::new(None),
+            approved: RwSignal::new(None),
+            drawer: RwSignal::new(Drawer::Unknown),
+            pending: RwSignal::new(None),
+            busy: RwSignal::new(None),
+            progress: RwSignal::new(None),
+            message: RwSignal::new(None),
+            error: RwSignal::new(None),
+            variations: RwSignal::new(HashMap::new()),
+            icons_stamp: RwSignal::new(0),
+        }
+    }
+
+    fn spawn(self, task: impl Future<Output = ()> + 'static) {
+        self.scope
+            .with_value(|owner| owner.with(|| spawn_local_scoped_with_cancellation(task)));
+    }
+
+    fn url(self, rest: &str) -> String {
+        format!("/api/cards/{}/icons{rest}", self.card.get_value())
+    }
+
+    /// Where the current icon of track `id` (chapter `position`) is served: the track's own
+    /// versioned URL once it has an icon, else the drawn default (asked again after changes).
+    pub fn icon_url(self, id: &str, position: i64) -> String {
+        let path = self.tracks.with(|t| {
+            t.iter()
+                .find(|t| t.id == id)
+                .and_then(|t| t.icon_path.clone())
+        });
+        path.unwrap_or_else(|| {
+            format!(
+                "{}?v={}",
+                self.url(&format!("/{position}")),
+                self.icons_stamp.get()
+            )
+        })
+    }
+
+    /// Where variation `index` of chapter `position` is served.
+    pub fn preview_url(self, position: i64, index: i64, stamp: u32) -> String {
+        format!(
+            "{}?v={stamp}",
+            self.url(&format!("/{position}/preview/{index}"))
+        )
+    }
+
+    pub fn is_busy(self) -> bool {
+        self.busy.with(Option::is_some)
+    }
+
+    pub fn busy_with(self, what: &str) -> bool {
+        self.busy.with(|b| b.as_deref() == Some(what))
+    }
+
+    /// Reads the caller's cascade: the first provider able to draw decides whether a call
+    /// costs money.
+    pub fn look_at_cascade(self) {
+        self.spawn(async move {
+            let cascade =
+                rest::get::<Vec<LLMProviderOut>>("/api/settings/llm-providers/cascade").await;
+            self.drawer.set(match cascade {
+                Ok(list) => drawer_of(&list),
+                Err(_) => Drawer::Unknown,
+            });
+        });
+    }
+
+    /// Runs `f` with the busy mark `what`, reporting a failure in words.
+    fn run<F>(self, what: String, f: impl FnOnce() -> F + 'static)
+    where
+        F: Future<Output = Result<Option<String>, String>> + 'static,
+    {
+        self.busy.set(Some(what));
+        self.error.set(None);
+        self.message.set(None);
+        self.spawn(async move {
+            let outcome = f().await;
+            self.busy.set(None);
+            self.progress.set(None);
+            match outcome {
+                Ok(message) => self.message.set(message),
+                Err(e) => self.error.set(Some(e)),
+            }
+        });
+    }
+
+    /// Asks for palettes that suit the card.
+    pub fn suggest(self) {
+        self.run("theme".into(), move || async move {
+            let answer: Value = rest::call(Verb::Post, &self.url("/theme")).await?;
+            let palettes: Vec<Palette> = answer
+                .get("palettes")
+                .and_then(Value::as_array)
+                .map(|all| all.iter().filter_map(Palette::from_json).collect())
+                .unwrap_or_default();
+            let found = palettes.len();
+            self.palettes.set(Some(palettes));
+            Ok(Some(match found {
+                0 => "No palette could be suggested.".to_owned(),
+                1 => "One palette suggested.".to_owned(),
+                n => format!("{n} palettes suggested. Approve the one you like."),
+            }))
+        });
+    }
+
+    /// Approves `palette` as the card's icon theme.
+    pub fn approve(self, palette: Palette) {
+        self.run("approve".into(), move || async move {
+            let body = json!({
+                "colors": palette.colors,
+                "palette_name": palette.name,
+                "style": palette.style,
+            });
+            rest::send_empty(Verb::Put, &self.url("/theme"), &body).await?;
+            self.approved.set(Some(palette.name.clone()));
+            Ok(Some(format!(
+                "“{}” is the card's icon theme.",
+                palette.name
+            )))
+        });
+    }
+
+    /// Asks for `action`: at once when the drawing is free, else after the user's yes.
+    pub fn ask(self, action: Action) {
+        match self.drawer.get_untracked() {
+            Drawer::Paid(provider) => {
+                self.pending.set(Some(self.question(&action, &provider)));
+            }
+            _ => self.perform(action),
+        }
+    }
+
+    fn question(self, action: &Action, p: &LLMProviderOut) -> Pending {
+        let who = super::provider_words(p);
+        let question = match action {
+            Action::Sample => format!("Draw icons for two chapters with {who}?"),
+            Action::GenerateAll => {
+                let n = self.tracks.with_untracked(Vec::len);
+                format!("Draw icons for all {n} chapters with {who}?")
+            }
+            Action::Variations { position, count } => format!(
+                "Draw {count} variations for “{}” with {who}?",
+                self.title(*position)
+            ),
+            Action::Regenerate { position } => {
+                format!(
+                    "Draw a new icon for “{}” with {who}?",
+                    self.title(*position)
+                )
+            }
+        };
+        let cost = format!(
+            "This is a paid call, charged to its budget ({} left). Should it fail or run out, the next provider takes over, down to the free offline icons.",
+            super::usd(p.budget_left)
+        );
+        Pending {
+            question,
+            cost,
+            action: action.clone(),
+        }
+    }
+
+    /// The title of chapter `position`.
+    pub fn title(self, position: i64) -> String {
+        self.tracks
+            .with_untracked(|t| {
+                t.iter()
+                    .find(|t| t.position == position)
+                    .map(|t| t.title.clone())
+            })
+            .unwrap_or_else(|| format!("Chapter {position}"))
+    }
+
+    /// Makes the call (confirmed, or free).
+    pub fn perform(self, action: Action) {
+        self.pending.set(None);
+        match action {
+            Action::Sample => self.batch("sample", "/sample"),
+            Action::GenerateAll => self.batch("generate", "/generate"),
+            Action::Regenerate { position } => {
+                let what = format!("regenerate-{position}");
+                self.batch_named(what, format!("/{position}/regenerate"))
+            }
+            Action::Variations { position, count } => self.make_variations(position, count),
+        }
+    }
+
+    fn batch(self, what: &str, path: &str) {
+        self.batch_named(what.to_owned(), path.to_owned());
+    }
+
+    /// A call answering `{generated, message}` (or a job to follow); the icons change.
+    fn batch_named(self, what: String, path: String) {
+        self.run(what, move || async move {
+            let answer: Value = rest::call(Verb::Post, &self.url(&path)).await?;
+            if let Some(job) = answer.get("job_id").and_then(Value::as_str) {
+                self.progress.set(Some(0.0));
+                rest::wait_for_job(job, self.progress).await?;
+            }
+            self.changed();
+            Ok(Some(batch_words(&answer)))
+        });
+    }
+
+    fn make_variations(self, position: i64, count: i64) {
+        self.run(format!("variations-{position}"), move || async move {
+            let body = json!({ "count": count });
+            let answer: Value = rest::send(
+                Verb::Post,
+                &self.url(&format!("/{position}/variations")),
+                &body,
+            )
+            .await?;
+            let made = answer.get("count").and_then(Value::as_i64).unwrap_or(count);
+            let estimated_usd = answer.get("estimated_usd").and_then(Value::as_f64);
+            self.variations.update(|all| {
+                let stamp = all.get(&position).map_or(1, |v| v.stamp + 1);
+                all.insert(
+                    position,
+                    Variations {
+                        count: made,
+                        estimated_usd,
+                        stamp,
+                        chosen: None,
+                    },
+                );
+            });
+            Ok(Some(format!(
+                "{made} variations for “{}”{}. Pick one.",
+                self.title(position),
+                match estimated_usd {
+                    Some(c) if c > 0.0 => format!(" (cost about {})", super::usd(c)),
+                    _ => " (free, offline)".to_owned(),
+                }
+            )))
+        });
+    }
+
+    /// Uses variation `index` as chapter `position`'s icon.
+    pub fn select(self, position: i64, index: i64) {
+        self.run(format!("select-{position}"), move || async move {
+            let body = json!({ "index": index });
+            rest::send_empty(Verb::Post, &self.url(&format!("/{position}/select")), &body).await?;
+            self.variations.update(|all| {
+                if let Some(v) = all.get_mut(&position) {
+                    v.chosen = Some(index);
+                }
+            });
+            self.changed();
+            Ok(Some(format!(
+                "Variation {} is now the icon of “{}”.",
+                index + 1,
+                self.title(position)
+            )))
+        });
+    }
+
+    /// Icons changed on the server: the panel's and the track list's are fetched again.
+    fn changed(self) {
+        self.icons_stamp.update(|n| *n += 1);
+        self.on_change.run(());
+    }
+}
+
+/// The first provider in `cascade` able to draw (text for grids, or pictures); speech-only
+/// kinds cannot.
+pub fn drawer_of(cascade: &[LLMProviderOut]) -> Drawer {
+    match cascade.iter().find(|p| p.provider != "elevenlabs") {
+        None => Drawer::Offline,
+        Some(p) if p.provider == OFFLINE => Drawer::Offline,
+        Some(p) => Drawer::Paid(p.clone()),
+    }
+}
+
+/// `{generated, message}` in words: the server's message, else the count.
+fn batch_words(answer: &Value) -> String {
+    if let Some(m) = answer
+        .get("message")
+        .and_then(Value::as_str)
+        .filter(|m| !m.is_empty())
+    {
+        return crate::components::layout::capitalised(m);
+    }
+    match answer.get("generated").and_then(Value::as_i64) {
+        Some(1) => "1 icon drawn.".to_owned(),
+        Some(n) => format!("{n} icons drawn."),
+        None => "Icons drawn.".to_owned(),
+    }
+}
