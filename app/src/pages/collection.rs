@@ -9,6 +9,7 @@ mod members;
 mod presets;
 mod profile;
 mod settings;
+mod story;
 
 use cardsmith_model::card::{CardOut, CreateCardInput};
 use cardsmith_model::collection::{CollectionOut, CollectionStatsOutputBody};
@@ -94,6 +95,7 @@ fn CollectionView(page: CollectionPageData) -> impl IntoView {
         <div class="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
             <div class="min-w-0 space-y-6">
                 <CardsPanel/>
+                {editor.then(|| view! { <story::StoryPanel presets=presets.clone()/> })}
                 <presets::PresetsPanel initial=presets/>
                 <profile::ProfilePanel profile/>
             </div>

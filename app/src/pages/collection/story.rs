@@ -1,0 +1,176 @@
+//! "New story card": pick a preset, say what the story is about, get a draft written for the
+//! collection's child by the caller's AI providers (or write it yourself — the offline way),
+//! edit it, then one job speaks, illustrates and decorates it into a card.
+
+use cardsmith_model::collection::PresetOut;
+use cardsmith_model::story::{
+    DraftStoryInput, MakeStoryInput, MakeStoryOut, StoryDraftOut, MAX_STORY_CHARS,
+};
+use cardsmith_model::tts::VoiceOut;
+use leptos::ev::SubmitEvent;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use super::Shown;
+use crate::api::rest::{self, Verb};
+use crate::components::form::{ErrorAlert, Outcome, SubmitButton, TextArea, TextField};
+use crate::components::layout::{Panel, BUTTON};
+
+/// A made card: where it is, once its job finished.
+type Made = Option<(String, String)>;
+
+#[component]
+pub fn StoryPanel(presets: Vec<PresetOut>) -> impl IntoView {
+    let shown = expect_context::<Shown>();
+    let preset = RwSignal::new(String::new());
+    let idea = RwSignal::new(String::new());
+    let title = RwSignal::new(String::new());
+    let text = RwSignal::new(String::new());
+    let voice = RwSignal::new(String::new());
+    let voices = RwSignal::new(Vec::<VoiceOut>::new());
+    let drafting = RwSignal::new(false);
+    let draft_error = RwSignal::new(None::<String>);
+    let making = RwSignal::new(false);
+    let progress = RwSignal::new(None::<f64>);
+    let outcome = RwSignal::new(None::<Result<String, String>>);
+    let made = RwSignal::new(Made::None);
+    Effect::new(move |_| {
+        spawn_local(async move {
+            if let Ok(list) = rest::get::<Vec<VoiceOut>>("/api/tts/voices").await {
+                voices.set(list);
+            }
+        });
+    });
+    let optional = |s: String| (!s.trim().is_empty()).then_some(s);
+    let write_draft = move |_| {
+        let input = DraftStoryInput {
+            preset_id: optional(preset.get_untracked()),
+            idea: idea.get_untracked(),
+        };
+        if let Err(errors) = input.validate() {
+            return draft_error.set(errors.first().map(|e| format!("The idea {}.", e.detail)));
+        }
+        drafting.set(true);
+        draft_error.set(None);
+        let url = format!("/api/collections/{}/stories/draft", shown.id());
+        spawn_local(async move {
+            match rest::send::<_, StoryDraftOut>(Verb::Post, &url, &input).await {
+                Ok(draft) => {
+                    title.set(draft.title);
+                    text.set(draft.text);
+                }
+                Err(e) => draft_error.set(Some(e)),
+            }
+            drafting.set(false);
+        });
+    };
+    let make = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        let input = MakeStoryInput {
+            title: title.get_untracked(),
+            text: text.get_untracked(),
+            preset_id: optional(preset.get_untracked()),
+            voice: optional(voice.get_untracked()),
+        };
+        if let Err(errors) = input.validate() {
+            let why = errors
+                .iter()
+                .map(|e| format!("The {} {}.", e.pointer.trim_start_matches('/'), e.detail))
+                .collect::<Vec<_>>()
+                .join(" ");
+            return outcome.set(Some(Err(why)));
+        }
+        making.set(true);
+        outcome.set(None);
+        made.set(None);
+        progress.set(Some(0.0));
+        let url = format!("/api/collections/{}/stories", shown.id());
+        spawn_local(async move {
+            let result = match rest::send::<_, MakeStoryOut>(Verb::Post, &url, &input).await {
+                Ok(out) => rest::wait_for_job(&out.job_id, progress)
+                    .await
+                    .map(|_| (out, input.title)),
+                Err(e) => Err(e),
+            };
+            making.set(false);
+            progress.set(None);
+            match result {
+                Ok((out, name)) => {
+                    outcome.set(Some(Ok(format!(
+                        "“{name}” is ready: {} spoken chapter(s).",
+                        out.chapters
+                    ))));
+                    made.set(Some((out.card_slug, name)));
+                    title.set(String::new());
+                    text.set(String::new());
+                }
+                Err(e) => outcome.set(Some(Err(e))),
+            }
+        });
+    };
+    let counter = move || {
+        let n = text.with(|t| t.chars().count());
+        format!("{n} of {MAX_STORY_CHARS} characters")
+    };
+    view! {
+        <Panel id="story" title="New story card"
+            intro="Pick a preset and say what the story should be about: your AI providers write it for this collection's child. Or write it yourself. Cardsmith then reads it aloud chapter by chapter, draws a cover and chapter icons, and the card is ready to publish.">
+            <div class="space-y-4">
+                <div class="grid gap-3 sm:grid-cols-[minmax(0,12rem)_1fr]">
+                    <div>
+                        <label for="story_preset" class="block text-sm font-medium text-slate-700">"Preset"</label>
+                        <select id="story_preset" class="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+                            on:change=move |ev| preset.set(event_target_value(&ev))>
+                            <option value="">"The collection's profile"</option>
+                            {presets.into_iter().map(|p| view! {
+                                <option value=p.id.clone()>{format!("{} {}", p.emoji, p.name).trim().to_owned()}</option>
+                            }).collect_view()}
+                        </select>
+                    </div>
+                    <TextField id="story_idea" label="Story idea" value=idea
+                        hint="A sentence is enough, e.g. “a dragon who learns to bake bread”."/>
+                </div>
+                <div class="flex flex-wrap items-center gap-3">
+                    <button type="button" class=BUTTON disabled=move || drafting.get() on:click=write_draft>
+                        {move || if drafting.get() { "Writing the story…" } else { "Write a draft" }}
+                    </button>
+                    <Show when=move || drafting.get()>
+                        <progress class="h-2 w-40" aria-label="Writing the story"></progress>
+                    </Show>
+                </div>
+                <ErrorAlert message=Signal::derive(move || draft_error.get())/>
+            </div>
+            <form class="mt-4 space-y-4 border-t border-slate-100 pt-4" aria-labelledby="story-text-heading" novalidate on:submit=make>
+                <h3 id="story-text-heading" class="font-semibold">"The story"</h3>
+                <TextField id="story_title" label="Title" value=title/>
+                <TextArea id="story_text" label="Story" value=text rows=12
+                    hint="Start chapters with lines like “Chapter 1: The Boat”, or leave blank lines between paragraphs and Cardsmith cuts it into chapters of a few minutes."/>
+                <p class="text-xs text-slate-500" aria-live="polite">{counter}</p>
+                <div>
+                    <label for="story_voice" class="block text-sm font-medium text-slate-700">"Voice"</label>
+                    <select id="story_voice" class="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm sm:w-auto"
+                        on:change=move |ev| voice.set(event_target_value(&ev))>
+                        <option value="">"The preset's voice"</option>
+                        {move || voices.get().into_iter().map(|v| view! {
+                            <option value=v.id.clone()>{format!("{} — {}", v.name, v.description)}</option>
+                        }).collect_view()}
+                    </select>
+                </div>
+                <div class="flex flex-wrap items-center gap-3">
+                    <SubmitButton label="Make the card" busy_label="Making the card…" busy=making/>
+                    {move || progress.get().map(|p| view! {
+                        <div class="h-2 w-40 overflow-hidden rounded-full bg-slate-200" role="progressbar"
+                            aria-label="Making the story card" aria-valuemin="0" aria-valuemax="100"
+                            aria-valuenow=(p * 100.0).round()>
+                            <div class="h-full bg-indigo-600 transition-all" style=format!("width: {:.0}%", p * 100.0)></div>
+                        </div>
+                    })}
+                </div>
+                <Outcome outcome/>
+                {move || made.get().map(|(slug, name)| view! {
+                    <a href=format!("/cards/{slug}") class="font-medium text-indigo-700 hover:underline">{format!("Open “{name}”")}</a>
+                })}
+            </form>
+        </Panel>
+    }
+}
