@@ -7,6 +7,7 @@
 pub mod audit;
 pub mod card;
 pub mod collection;
+pub mod cover;
 pub mod deletion;
 pub mod device;
 pub mod examples;

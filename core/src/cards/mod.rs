@@ -1,6 +1,7 @@
 //! Cards: creation in a collection, editing, covers, playback, moving and deleting.
 
 pub mod cover;
+pub mod generate;
 pub mod repo;
 pub mod service;
 

@@ -8,7 +8,9 @@
 
 mod cover;
 mod paint;
+mod palette;
 mod rng;
+mod scenery;
 mod sprite;
 mod text;
 
@@ -31,17 +33,34 @@ pub const MAX_COVER_SIDE: u32 = 2048;
 /// An RGB colour.
 pub type Rgb = [u8; 3];
 
+/// Which side of a card a cover is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Face {
+    /// The scene, with the title on a plate and the author on a ribbon.
+    Front,
+    /// A quiet pattern with the title, description and author on a plate.
+    Back,
+}
+
 /// What a cover is drawn from.
 #[derive(Debug, Clone, Copy)]
 pub struct CoverSpec<'a> {
     /// Written across the top of the cover (wrapped and shrunk to fit; may be empty).
     pub title: &'a str,
-    /// Anything that should change the picture: a prompt, a side, a version. The picture is
-    /// seeded by SHA-256 of the title and this.
+    /// Words that choose the scene and its colours (night, ocean, forest, space, garden,
+    /// snow, desert …; with none of them, a meadow); the title's words count too.
+    pub prompt: &'a str,
+    pub face: Face,
+    /// "by …" on the front's ribbon and the back's plate (may be empty).
+    pub author: &'a str,
+    /// The back's text (may be empty).
+    pub description: &'a str,
+    /// Anything else that should change the picture: a card, a side, a version. The picture
+    /// is seeded by SHA-256 of the title, prompt, face and this.
     pub seed: &'a str,
     pub width: u32,
     pub height: u32,
-    /// Colours to draw with (2 or more used; the seed picks from them), else the seed's own.
+    /// Colours to draw with (2 or more used: a card's approved theme), else the scene's own.
     pub palette: Option<&'a [Rgb]>,
 }
 
@@ -50,6 +69,10 @@ impl<'a> CoverSpec<'a> {
     pub fn card(title: &'a str, seed: &'a str) -> Self {
         Self {
             title,
+            prompt: "",
+            face: Face::Front,
+            author: "",
+            description: "",
             seed,
             width: COVER_WIDTH,
             height: COVER_HEIGHT,

@@ -25,6 +25,16 @@ impl Layout {
     pub(super) fn height(&self) -> f32 {
         self.line_height * self.lines.len() as f32
     }
+
+    /// Width of the widest line.
+    pub(super) fn width(&self) -> f32 {
+        let font = font();
+        let scaled = font.as_scaled(PxScale::from(self.size));
+        self.lines
+            .iter()
+            .map(|line| width_of(&scaled, line))
+            .fold(0.0, f32::max)
+    }
 }
 
 /// The largest size from `max_size` down to `min_size` at which `text` wraps into at most
