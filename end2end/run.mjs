@@ -18,8 +18,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const resultsDir = path.join(root, 'end2end', 'results');
-const screenshotDir = path.join(root, 'end2end', 'screenshots');
+// CARDSMITH_E2E_RESULTS_DIR / CARDSMITH_E2E_SCREENSHOT_DIR: private output, for runs side by side.
+const resultsDir = process.env.CARDSMITH_E2E_RESULTS_DIR ?? path.join(root, 'end2end', 'results');
+const screenshotDir = process.env.CARDSMITH_E2E_SCREENSHOT_DIR ?? path.join(root, 'end2end', 'screenshots');
 const reportFile = path.join(resultsDir, 'report.json');
 const serverLog = path.join(resultsDir, 'server.log');
 
