@@ -4,7 +4,7 @@
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::post;
 use axum::{Json, Router};
 use serde_json::{json, Value};
 
@@ -17,9 +17,7 @@ const F: Format = Format::Anthropic;
 pub const MODELS: [&str; 3] = ["claude-haiku-4-5", "claude-sonnet-4-5", "claude-opus-4-1"];
 
 pub fn routes() -> Router<SharedState> {
-    Router::new()
-        .route("/v1/messages", post(create))
-        .route("/v1/models", get(models))
+    Router::new().route("/v1/messages", post(create))
 }
 
 async fn create(State(shared): State<SharedState>, body: Bytes) -> Result<Response, Response> {
@@ -62,7 +60,7 @@ async fn create(State(shared): State<SharedState>, body: Bytes) -> Result<Respon
     Ok((info(model, usage), Json(answer)).into_response())
 }
 
-async fn models() -> Json<Value> {
+pub async fn models() -> Json<Value> {
     let data: Vec<Value> = MODELS
         .iter()
         .map(|id| {

@@ -5,7 +5,7 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::post;
 use axum::{Json, Router};
 use base64::Engine as _;
 use serde_json::{json, Value};
@@ -39,7 +39,6 @@ pub fn routes() -> Router<SharedState> {
         .route("/v1/chat/completions", post(chat))
         .route("/v1/images/generations", post(images))
         .route("/v1/audio/speech", post(speech))
-        .route("/v1/models", get(models))
 }
 
 async fn chat(State(shared): State<SharedState>, body: Bytes) -> Result<Response, Response> {
@@ -177,7 +176,7 @@ async fn speech(body: Bytes) -> Result<Response, Response> {
         .into_response())
 }
 
-async fn models() -> Json<Value> {
+pub async fn models() -> Json<Value> {
     let data: Vec<Value> = MODELS
         .iter()
         .map(|id| json!({"id": id, "object": "model", "created": 1_700_000_000, "owned_by": "system"}))

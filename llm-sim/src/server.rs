@@ -5,7 +5,10 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::DefaultBodyLimit;
+use axum::http::HeaderMap;
 use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
 use axum::{middleware, Router};
 use tokio::sync::oneshot;
 
@@ -47,6 +50,15 @@ pub async fn spawn() -> SimHandle {
         .expect("the LLM simulator binds a local port")
 }
 
+/// `GET /v1/models`, which OpenAI and Anthropic both serve: Anthropic's list when the
+/// request carries Anthropic's headers.
+async fn models(headers: HeaderMap) -> Response {
+    match gate::format_of("/v1/models", &headers) {
+        Format::Anthropic => anthropic::models().await.into_response(),
+        _ => openai::models().await.into_response(),
+    }
+}
+
 /// The whole simulator as one router.
 pub fn router(shared: SharedState) -> Router {
     Router::new()
@@ -57,6 +69,7 @@ pub fn router(shared: SharedState) -> Router {
         .merge(elevenlabs::routes())
         .merge(ollama::routes())
         .merge(admin::routes())
+        .route("/v1/models", get(models))
         .fallback(|| async { errors::error(Format::OpenAi, StatusCode::NOT_FOUND, "Not Found") })
         .layer(middleware::from_fn_with_state(shared.clone(), gate::gate))
         .layer(DefaultBodyLimit::max(MAX_REQUEST_BYTES))

@@ -13,7 +13,7 @@ use reqwest::{RequestBuilder, Response, StatusCode};
 use serde::de::DeserializeOwned;
 use url::Url;
 
-use super::{Endpoint, WireError};
+use super::{Endpoint, Kind, WireError};
 
 /// Attempts per call (the first and two retries).
 const MAX_ATTEMPTS: u32 = 3;
@@ -134,8 +134,8 @@ pub(super) async fn probe(
     if status.is_success() || matches!(status.as_u16(), 400 | 422) {
         return Ok(());
     }
-    log_error_body(ep, response).await;
-    Err(status_error(status))
+    let head = log_error_body(ep, response).await;
+    Err(status_error(ep, status, &head))
 }
 
 /// How one attempt ended when it did not succeed.
@@ -174,8 +174,8 @@ async fn attempt_once(
         });
     }
     let wait = retry_after(response.headers());
-    log_error_body(ep, response).await;
-    let error = status_error(status);
+    let head = log_error_body(ep, response).await;
+    let error = status_error(ep, status, &head);
     if status == StatusCode::TOO_MANY_REQUESTS || status.is_server_error() {
         Err(Failure::Retry { error, wait })
     } else {
@@ -183,9 +183,13 @@ async fn attempt_once(
     }
 }
 
-/// The error a non-success status stands for, in our own words.
-fn status_error(status: StatusCode) -> WireError {
+/// The error a non-success status stands for, in our own words. `head` (the start of the
+/// error body) only tells apart what the status alone cannot: Gemini refuses a wrong key
+/// with 400 `API_KEY_INVALID`.
+fn status_error(ep: &Endpoint, status: StatusCode, head: &[u8]) -> WireError {
+    let says = |needle: &str| head.windows(needle.len()).any(|w| w == needle.as_bytes());
     match status.as_u16() {
+        400 if ep.kind == Kind::Gemini && says("API_KEY_INVALID") => WireError::Unauthorized,
         401 | 403 => WireError::Unauthorized,
         408 => WireError::Timeout,
         429 => WireError::RateLimited,
@@ -241,8 +245,9 @@ async fn read_limited(
     Ok(body)
 }
 
-/// Logs the start of an error answer (for the operator), reading no more than that.
-async fn log_error_body(ep: &Endpoint, mut response: Response) {
+/// Logs the start of an error answer (for the operator), reading no more than that, and
+/// answers it.
+async fn log_error_body(ep: &Endpoint, mut response: Response) -> Vec<u8> {
     let status = response.status().as_u16();
     let mut head = Vec::new();
     while head.len() < ERROR_BODY_LOG_BYTES {
@@ -258,6 +263,7 @@ async fn log_error_body(ep: &Endpoint, mut response: Response) {
         body = %String::from_utf8_lossy(&head),
         "provider answered an error"
     );
+    head
 }
 
 /// `retry-after-ms` (OpenAI) or `Retry-After` in seconds or as an HTTP date.
@@ -282,7 +288,6 @@ fn duration_from_secs(secs: f64) -> Option<Duration> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::wire::Kind;
 
     fn ep(base: &str) -> Endpoint {
         Endpoint::new(Kind::OpenAiCompatible, Url::parse(base).unwrap(), None, "m")
