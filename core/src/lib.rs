@@ -60,6 +60,9 @@ pub struct Core {
     /// Account deletion requests, per client address and per (address, user); see
     /// [`users::deletion_requests`].
     pub deletion_throttle: std::sync::Arc<auth::throttle::LoginThrottle>,
+    /// Speech previews and spoken tracks, per client address and per (address, user); see
+    /// [`tts::preview`].
+    pub tts_throttle: std::sync::Arc<auth::throttle::LoginThrottle>,
     /// Cover generations, per client address and per (address, user); see
     /// [`cards::generate`].
     pub cover_throttle: std::sync::Arc<auth::throttle::LoginThrottle>,
@@ -88,6 +91,10 @@ impl Core {
             deletion_throttle: std::sync::Arc::new(auth::throttle::LoginThrottle::new(
                 users::deletion_requests::REQUESTS_PER_ADDRESS,
                 users::deletion_requests::REQUESTS_PER_USER,
+            )),
+            tts_throttle: std::sync::Arc::new(auth::throttle::LoginThrottle::new(
+                tts::preview::SPEECH_PER_ADDRESS,
+                tts::preview::SPEECH_PER_USER,
             )),
             cover_throttle: std::sync::Arc::new(auth::throttle::LoginThrottle::new(
                 cards::generate::GENERATIONS_PER_ADDRESS,

@@ -36,6 +36,11 @@ pub struct TrackRow {
     /// the drawn default (`media::icon::default_icon`).
     pub icon_hash: Option<String>,
     pub icon_source_hash: Option<String>,
+    /// What a spoken track was made from (`tts::track`); `None` for other tracks.
+    pub tts_text: Option<String>,
+    pub tts_voice: Option<String>,
+    pub tts_provider: Option<String>,
+    pub tts_instructions: Option<String>,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -43,8 +48,8 @@ pub struct TrackRow {
 pub const COLUMNS: &str = "id, card_id, slug, title, description, icon_prompt, position, is_source,
     parent_track_id, source_type, original_hash, original_format, original_size_bytes, audio_hash,
     transcoded_format, transcoded_size_bytes, duration_ms, transcode_status, transcode_error,
-    stream_url, stream_status, processing_job_id, icon_hash, icon_source_hash, created_at,
-    updated_at";
+    stream_url, stream_status, processing_job_id, icon_hash, icon_source_hash, tts_text, tts_voice,
+    tts_provider, tts_instructions, created_at, updated_at";
 
 impl TrackRow {
     /// The stored file to play: the player's M4A once made, else the original.
@@ -99,10 +104,10 @@ impl TrackRow {
             is_source: self.is_source,
             parent_track_id: self.parent_track_id.clone(),
             processing_job_id: self.processing_job_id.clone(),
-            tts_text: None,
-            tts_voice: None,
-            tts_provider: None,
-            tts_instructions: None,
+            tts_text: self.tts_text.clone(),
+            tts_voice: self.tts_voice.clone(),
+            tts_provider: self.tts_provider.clone(),
+            tts_instructions: self.tts_instructions.clone(),
             error: self.transcode_error.clone(),
             stream_url: self.stream_url.clone(),
             duration_ms: self.duration_ms,

@@ -14,14 +14,19 @@ use crate::{CoreError, CoreResult};
 /// Longest a voice listing may take at detection.
 const DETECT_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// flite's voices, with what they sound like (its `-lv` lists only names).
-const FLITE_DESCRIPTIONS: &[(&str, &str)] = &[
-    ("slt", "American English, female (clearest)"),
-    ("rms", "American English, male"),
-    ("awb", "Scottish English, male"),
-    ("kal", "American English, male, diphone (robotic)"),
-    ("kal16", "American English, male, diphone 16 kHz"),
-    ("awb_time", "Scottish English, male, speaks times only"),
+/// flite's voices: a name for people, the language and what they sound like (its `-lv`
+/// lists only ids).
+const FLITE_VOICES: &[(&str, &str, &str)] = &[
+    ("slt", "SLT", "English (US), female, clear (the default)"),
+    ("rms", "RMS", "English (US), male"),
+    ("awb", "AWB", "English (Scottish), male"),
+    ("kal", "Kal", "English (US), male, robotic"),
+    ("kal16", "Kal 16 kHz", "English (US), male, robotic"),
+    (
+        "awb_time",
+        "AWB time",
+        "English (Scottish), male, speaks clock times only",
+    ),
 ];
 
 /// espeak-ng variants offered in voice lists (any installed variant is accepted).
@@ -35,6 +40,8 @@ pub struct Engines {
     /// espeak-ng's languages (without the MBROLA ones, which need files Debian cannot ship),
     /// `None` when espeak-ng is not installed.
     espeak_languages: Option<Vec<String>>,
+    /// The language names espeak-ng lists (`en-us` → "English (America)").
+    espeak_names: std::collections::HashMap<String, String>,
     espeak_variants: Vec<String>,
     /// flite's built-in voices, `None` when flite is not installed.
     flite_voices: Option<Vec<String>>,
@@ -56,8 +63,10 @@ pub async fn detect() -> Engines {
         list("espeak-ng", &["--voices=variant"]),
         list("flite", &["-lv"]),
     );
+    let espeak_names = languages.as_deref().map(espeak_names).unwrap_or_default();
     let engines = Engines {
         espeak_languages: languages.map(|out| espeak_languages(&out)),
+        espeak_names,
         espeak_variants: variants
             .map(|out| espeak_variants(&out))
             .unwrap_or_default(),
@@ -123,28 +132,33 @@ impl Engines {
         }
     }
 
-    /// The voices to offer: every flite voice, English espeak-ng voices with a few variants,
-    /// and every other espeak-ng language plain.
+    /// The voices to offer: every flite voice; every espeak-ng language once (its default
+    /// voice), and for English a few female and male variants too.
     pub fn voices(&self) -> Vec<Voice> {
         let mut out = Vec::new();
-        for name in self.flite_voices.iter().flatten() {
-            let description = FLITE_DESCRIPTIONS
+        for id in self.flite_voices.iter().flatten() {
+            let (name, description) = FLITE_VOICES
                 .iter()
-                .find(|(n, _)| n == name)
-                .map_or("English", |(_, d)| d);
+                .find(|(v, _, _)| v == id)
+                .map_or((id.as_str(), "English"), |(_, n, d)| (*n, *d));
             out.push(Voice {
-                id: format!("flite:{name}"),
-                name: format!("flite {name}"),
+                id: format!("flite:{id}"),
+                name: format!("{name} (flite)"),
                 provider: "flite".into(),
                 description: description.into(),
             });
         }
         for language in self.espeak_languages.iter().flatten() {
-            out.push(espeak_voice(language, None));
+            let label = self
+                .espeak_names
+                .get(language)
+                .cloned()
+                .unwrap_or_else(|| language.clone());
+            out.push(espeak_voice(language, &label, None));
             if LISTED_ESPEAK_VARIANT_LANGUAGES.contains(&language.as_str()) {
                 for variant in LISTED_ESPEAK_VARIANTS {
                     if self.espeak_variants.iter().any(|v| v == variant) {
-                        out.push(espeak_voice(language, Some(variant)));
+                        out.push(espeak_voice(language, &label, Some(variant)));
                     }
                 }
             }
@@ -153,24 +167,22 @@ impl Engines {
     }
 }
 
-fn espeak_voice(language: &str, variant: Option<&str>) -> Voice {
-    let (id, name) = match variant {
-        Some(v) => (
-            format!("espeak:{language}+{v}"),
-            format!("espeak {language} {v}"),
-        ),
-        None => (format!("espeak:{language}"), format!("espeak {language}")),
+/// One espeak-ng voice; `label` is the language in words ("English (America)").
+fn espeak_voice(language: &str, label: &str, variant: Option<&str>) -> Voice {
+    let character = match variant.map(|v| (v.as_bytes()[0], &v[1..])) {
+        Some((b'f', n)) => format!("female {n}"),
+        Some((_, n)) => format!("male {n}"),
+        None => "default voice".to_owned(),
     };
-    let description = match variant.map(|v| v.as_bytes().first()) {
-        Some(Some(b'f')) => format!("espeak-ng, language {language}, female variant"),
-        Some(_) => format!("espeak-ng, language {language}, male variant"),
-        None => format!("espeak-ng, language {language}"),
+    let id = match variant {
+        Some(v) => format!("espeak:{language}+{v}"),
+        None => format!("espeak:{language}"),
     };
     Voice {
         id,
-        name,
+        name: format!("{label}, {character} (espeak-ng)"),
         provider: "espeak".into(),
-        description,
+        description: format!("{label} [{language}], {character}, robotic"),
     }
 }
 
@@ -214,6 +226,22 @@ fn espeak_languages(listing: &str) -> Vec<String> {
     out.sort();
     out.dedup();
     out
+}
+
+/// `espeak-ng --voices`' VoiceName column per language, underscores as spaces
+/// (`English_(America)` → "English (America)"); the first listing of a language wins.
+fn espeak_names(listing: &str) -> std::collections::HashMap<String, String> {
+    let mut names = std::collections::HashMap::new();
+    for line in listing.lines().skip(1) {
+        let cols: Vec<&str> = line.split_whitespace().collect();
+        if let (Some(language), Some(name), Some(file)) = (cols.get(1), cols.get(3), cols.get(4)) {
+            if !file.starts_with("mb/") {
+                let name = name.replace('_', " ").trim().to_owned();
+                names.entry((*language).to_owned()).or_insert(name);
+            }
+        }
+    }
+    names
 }
 
 /// `espeak-ng --voices=variant`: the File column is `!v/<variant>`.
@@ -358,6 +386,12 @@ mod tests {
              5  en-us           --/M      us-mbrola-2        mb/mb-us2            (en 7)\n \
              2  en-us           --/M      English_(America)  gmw/en-US            (en 3)\n";
         assert_eq!(espeak_languages(voices), vec!["en-gb", "en-us"]);
+        let names = espeak_names(voices);
+        assert_eq!(
+            names["en-us"], "English (America)",
+            "not the MBROLA voice's name"
+        );
+        assert_eq!(names["en-gb"], "English (Great Britain)");
         let variants = "Pty Language Age/Gender VoiceName File Other\n 5  variant --/F Alicia !v/Alicia\n 5 variant --/F f3 !v/f3\n";
         assert_eq!(espeak_variants(variants), vec!["Alicia", "f3"]);
         assert_eq!(

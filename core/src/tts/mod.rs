@@ -14,21 +14,31 @@
 //!
 //! espeak-ng (GPL-3) and flite (BSD-style) are separate programs we call, not libraries we
 //! link, which keeps their licences out of our binary.
+//!
+//! Above the engines: [`speak`] (the voices a user may choose, remote ones through `ai`, and
+//! speaking in any of them), [`preview`] (rate-limited, cached previews) and [`track`] (a
+//! card track spoken from text, through the upload pipeline).
 
 mod engine;
+pub mod preview;
+pub mod speak;
+pub mod track;
 mod voice;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 pub use engine::{detect, engines, Engines};
+pub use preview::{preview, Preview};
+pub use speak::{content_type_of, resolve, speak, voices, ResolvedVoice, Speech};
+pub use track::{add_speech, add_spoken_track, Spoken};
 pub use voice::{Voice, VoiceId};
 
 use crate::{CoreError, CoreResult};
 
 /// Longest text one synthesis accepts, in characters: a few minutes of speech, enough for a
 /// chapter of a bedtime story, small enough that a request cannot keep an engine busy long.
-pub const MAX_TEXT_CHARS: usize = 5_000;
+pub const MAX_TEXT_CHARS: usize = cardsmith_model::tts::MAX_TEXT_CHARS;
 /// Time limit of one run for an empty text; each character adds [`TIME_PER_CHAR`]. Both
 /// engines speak far faster than real time (espeak-ng ~200x, flite ~50x on one core), so
 /// reaching the limit means the engine hung.
@@ -116,7 +126,7 @@ pub async fn synthesize(dir: &Path, text: &str, voice: &str) -> CoreResult<Spoke
 
 /// The text as it is handed to an engine: trimmed, control characters (NUL included) turned
 /// into spaces, at most [`MAX_TEXT_CHARS`] characters, not empty.
-fn clean_text(text: &str) -> CoreResult<String> {
+pub(crate) fn clean_text(text: &str) -> CoreResult<String> {
     let count = text.chars().count();
     if count > MAX_TEXT_CHARS {
         return Err(CoreError::invalid(

@@ -96,3 +96,14 @@ pub struct Voice {
     pub provider: String,
     pub description: String,
 }
+
+impl From<Voice> for cardsmith_model::tts::VoiceOut {
+    fn from(v: Voice) -> Self {
+        Self {
+            id: v.id,
+            name: v.name,
+            provider: v.provider,
+            description: v.description,
+        }
+    }
+}
