@@ -62,6 +62,13 @@ pub struct CoreSettings {
     pub mail_from: String,
     /// A deletion request nobody decided becomes `expired` this long after it was made.
     pub deletion_request_ttl: Duration,
+    /// The operator's base URL per AI provider kind (`--ai-base-url KIND=URL`), used by
+    /// records without their own; trusted (not checked by the SSRF guard).
+    pub ai_base_urls: std::collections::BTreeMap<String, url::Url>,
+    /// Whether a user's AI provider base URL may point at loopback and private addresses.
+    pub allow_private_ai_urls: bool,
+    /// Longest one attempt of an AI provider call may take.
+    pub ai_timeout: std::time::Duration,
 }
 
 impl Default for CoreSettings {
@@ -93,6 +100,9 @@ impl Default for CoreSettings {
             smtp: None,
             mail_from: "Cardsmith <cardsmith@localhost.localdomain>".into(),
             deletion_request_ttl: Duration::days(30),
+            ai_base_urls: std::collections::BTreeMap::new(),
+            allow_private_ai_urls: false,
+            ai_timeout: std::time::Duration::from_secs(60),
         }
     }
 }

@@ -12,6 +12,11 @@
 //! Layout: [`wire`] speaks each provider's HTTP format (thin clients over our one reqwest);
 //! the provider records, prices, budgets and the cascade live beside this file.
 
+pub mod budget;
+mod cascade;
+mod endpoint;
+pub mod prices;
+pub mod providers;
 pub mod wire;
 
 /// What a call asks a provider to do.
@@ -20,6 +25,17 @@ pub enum Capability {
     Text,
     Image,
     Speech,
+}
+
+impl Capability {
+    /// As recorded in `llm_calls.capability`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Text => "text",
+            Self::Image => "image",
+            Self::Speech => "speech",
+        }
+    }
 }
 
 /// A request for text (a story, a theme suggestion, an icon grid as JSON).
@@ -72,8 +88,16 @@ pub async fn generate_text(
     user_id: &str,
     request: &TextRequest,
 ) -> crate::CoreResult<Option<Generated<String>>> {
-    let _ = (core, user_id, request);
-    Ok(None)
+    let ran = cascade::run(
+        core,
+        user_id,
+        Capability::Text,
+        None,
+        prices::text_ceiling(request),
+        |ep| async move { wire::chat(&ep, request).await.map(|r| (r.text, r.usage)) },
+    )
+    .await?;
+    Ok(ran.result)
 }
 
 /// A picture (PNG, JPEG or WebP bytes as the provider sent them) from the first provider of
@@ -83,23 +107,55 @@ pub async fn generate_image(
     user_id: &str,
     request: &ImageRequest,
 ) -> crate::CoreResult<Option<Generated<Vec<u8>>>> {
-    let _ = (core, user_id, request);
-    Ok(None)
+    let ran = cascade::run(
+        core,
+        user_id,
+        Capability::Image,
+        None,
+        prices::image_usage(),
+        |ep| async move { wire::image(&ep, request).await.map(|r| (r.bytes, r.usage)) },
+    )
+    .await?;
+    Ok(ran.result)
 }
 
 /// Speech (audio bytes the track pipeline can probe: MP3 or WAV) in a voice of provider
 /// kind `kind`, from the first provider of that kind in `user_id`'s cascade. 409 when the
-/// cascade holds no usable provider of that kind.
+/// cascade holds no usable provider of that kind (or none whose budget fits this text); 502
+/// when every one that was tried failed.
 pub async fn synthesize_speech(
     core: &crate::Core,
     user_id: &str,
     kind: &str,
     request: &SpeechRequest,
 ) -> crate::CoreResult<Generated<Vec<u8>>> {
-    let _ = (core, user_id, request);
-    Err(crate::CoreError::Conflict(format!(
-        "no {kind} provider with a key is configured for you"
-    )))
+    let ran = cascade::run(
+        core,
+        user_id,
+        Capability::Speech,
+        Some(kind),
+        prices::speech_usage(request),
+        |ep| async move { wire::speech(&ep, request).await.map(|r| (r.bytes, r.usage)) },
+    )
+    .await?;
+    match ran {
+        cascade::Ran {
+            result: Some(generated),
+            ..
+        } => Ok(generated),
+        cascade::Ran { candidates: 0, .. } => Err(crate::CoreError::Conflict(format!(
+            "no {kind} provider with a key and budget left is configured for you"
+        ))),
+        cascade::Ran {
+            last_failure: Some(why),
+            ..
+        } => Err(crate::CoreError::Unavailable(format!(
+            "the {kind} provider could not speak this now: {why}"
+        ))),
+        cascade::Ran { .. } => Err(crate::CoreError::Conflict(format!(
+            "speaking this would exceed the budget of every {kind} provider you may use"
+        ))),
+    }
 }
 
 /// The remote voices `user_id` may use: those of speech providers in their cascade
@@ -108,18 +164,74 @@ pub async fn remote_voices(
     core: &crate::Core,
     user_id: &str,
 ) -> crate::CoreResult<Vec<cardsmith_model::tts::VoiceOut>> {
-    let _ = (core, user_id);
-    Ok(Vec::new())
+    let mut voices: Vec<cardsmith_model::tts::VoiceOut> = Vec::new();
+    for row in cascade::candidates(core, user_id, Capability::Speech, None).await? {
+        let ep = match endpoint::for_row(core, &row).await {
+            Ok(ep) => ep,
+            Err(why) => {
+                tracing::warn!(provider_id = %row.id, %why, "voices not listed");
+                continue;
+            }
+        };
+        match wire::voices(&ep).await {
+            Ok(list) => {
+                for (voice, name, description) in list {
+                    let id = format!("{}:{voice}", row.provider);
+                    if !voices.iter().any(|v| v.id == id) {
+                        voices.push(cardsmith_model::tts::VoiceOut {
+                            id,
+                            name,
+                            provider: row.provider.clone(),
+                            description,
+                        });
+                    }
+                }
+            }
+            Err(e) => tracing::warn!(provider_id = %row.id, error = %e, "voices not listed"),
+        }
+    }
+    Ok(voices)
 }
 
 /// What `units` calls of `capability` would cost on the first usable provider of
-/// `user_id`'s cascade, in dollars; 0 when the offline path would serve them.
+/// `user_id`'s cascade, in dollars; 0 when the offline path would serve them. A unit is one
+/// picture, one character of speech, or one text call of up to
+/// [`ESTIMATE_TEXT_TOKENS`] tokens in and as many out.
 pub async fn estimate_usd(
     core: &crate::Core,
     user_id: &str,
     capability: Capability,
     units: u32,
 ) -> crate::CoreResult<f64> {
-    let _ = (core, user_id, capability, units);
-    Ok(0.0)
+    let Some(row) = cascade::candidates(core, user_id, capability, None)
+        .await?
+        .into_iter()
+        .next()
+    else {
+        return Ok(0.0);
+    };
+    let Some(price) = prices::price_for(&row.provider, &row.model, capability) else {
+        return Ok(0.0);
+    };
+    let units_u64 = u64::from(units);
+    let usage = match capability {
+        Capability::Text => wire::Usage {
+            input_tokens: ESTIMATE_TEXT_TOKENS * units_u64,
+            output_tokens: ESTIMATE_TEXT_TOKENS * units_u64,
+            ..Default::default()
+        },
+        Capability::Image => wire::Usage {
+            images: units,
+            ..Default::default()
+        },
+        Capability::Speech => wire::Usage {
+            characters: units_u64,
+            ..Default::default()
+        },
+    };
+    Ok(price.cost(&usage) as f64 / 1_000_000.0)
 }
+
+/// Tokens each way a text unit of [`estimate_usd`] assumes (an icon grid or a palette
+/// suggestion is well under it).
+pub const ESTIMATE_TEXT_TOKENS: u64 = 1000;

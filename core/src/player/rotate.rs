@@ -15,6 +15,7 @@ const SEALED: &[(&str, &str, &str)] = &[
     ("player_accounts", "id", "tokens"),
     ("player_link_states", "state_hash", "verifier"),
     ("label_shares", "id", "token_sealed"),
+    ("llm_providers", "id", "api_key_sealed"),
 ];
 
 /// Returns how many secrets were re-sealed.
