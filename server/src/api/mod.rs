@@ -31,6 +31,7 @@ pub mod stories;
 pub mod system;
 pub mod track_edits;
 pub mod tracks;
+pub mod tts;
 
 use axum::extract::DefaultBodyLimit;
 use axum::middleware::from_fn;
@@ -64,6 +65,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(cards::router())
         .merge(labels::router())
         .merge(tracks::router())
+        .merge(tts::router())
         .merge(icons::router())
         .merge(track_edits::router())
         .merge(recording::router())

@@ -46,4 +46,5 @@ mod system;
 mod track_edits;
 mod track_metadata;
 mod tracks;
+mod tts;
 mod ui;
