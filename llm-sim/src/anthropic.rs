@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 
 use crate::common::{bad_request, content_text, json_body, last_user, messages, required_str};
 use crate::content;
+use crate::errors::Refusal;
 use crate::gate::info;
 use crate::state::{Format, SharedState, Usage};
 
@@ -20,7 +21,7 @@ pub fn routes() -> Router<SharedState> {
     Router::new().route("/v1/messages", post(create))
 }
 
-async fn create(State(shared): State<SharedState>, body: Bytes) -> Result<Response, Response> {
+async fn create(State(shared): State<SharedState>, body: Bytes) -> Result<Response, Refusal> {
     let body = json_body(F, &body)?;
     let model = required_str(F, &body, "model")?.to_owned();
     let max = body

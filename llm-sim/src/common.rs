@@ -2,33 +2,27 @@
 //! (a bad one is a 400 in the format's own shape), and the text inside message lists.
 
 use axum::http::StatusCode;
-use axum::response::Response;
 use serde_json::Value;
 
-use crate::errors;
+use crate::errors::{self, Refusal};
 use crate::state::Format;
 
 /// The body as JSON, or the format's 400.
-pub fn json_body(format: Format, body: &[u8]) -> Result<Value, Response> {
-    serde_json::from_slice(body).map_err(|_| {
-        errors::error(
-            format,
-            StatusCode::BAD_REQUEST,
-            "We could not parse the JSON body of your request.",
-        )
-    })
+pub fn json_body(format: Format, body: &[u8]) -> Result<Value, Refusal> {
+    serde_json::from_slice(body)
+        .map_err(|_| bad_request(format, "We could not parse the JSON body of your request."))
 }
 
 /// A required string field, or the format's 400 naming it.
-pub fn required_str<'a>(format: Format, body: &'a Value, field: &str) -> Result<&'a str, Response> {
+pub fn required_str<'a>(format: Format, body: &'a Value, field: &str) -> Result<&'a str, Refusal> {
     body.get(field)
         .and_then(Value::as_str)
         .filter(|s| !s.is_empty())
         .ok_or_else(|| bad_request(format, &format!("{field}: Field required")))
 }
 
-pub fn bad_request(format: Format, message: &str) -> Response {
-    errors::error(format, StatusCode::BAD_REQUEST, message)
+pub fn bad_request(format: Format, message: &str) -> Refusal {
+    errors::error(format, StatusCode::BAD_REQUEST, message).into()
 }
 
 /// The text of a message `content`: a string, or a list of parts with `text`.

@@ -52,7 +52,11 @@ pub fn png(width: u32, height: u32, seed: u64) -> Vec<u8> {
     for y in 0..height {
         raw.push(0); // filter: none
         for x in 0..width {
-            let colour = if ((x + y) / stripe) % 2 == 0 { a } else { b };
+            let colour = if ((x + y) / stripe).is_multiple_of(2) {
+                a
+            } else {
+                b
+            };
             raw.extend_from_slice(&colour);
         }
     }

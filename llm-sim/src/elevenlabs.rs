@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 
 use crate::common::{bad_request, json_body, required_str};
 use crate::content;
-use crate::errors;
+use crate::errors::{self, Refusal};
 use crate::gate::info;
 use crate::state::{Format, SharedState, Usage};
 
@@ -58,13 +58,14 @@ async fn speak(
     Path(voice_id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
     body: Bytes,
-) -> Result<Response, Response> {
+) -> Result<Response, Refusal> {
     if !VOICES.iter().any(|v| v.0 == voice_id) {
         return Err(errors::error(
             F,
             StatusCode::NOT_FOUND,
             "A voice with that voice_id was not found.",
-        ));
+        )
+        .into());
     }
     let body = json_body(F, &body)?;
     let text = required_str(F, &body, "text")?;

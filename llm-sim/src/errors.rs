@@ -8,6 +8,21 @@ use serde_json::json;
 
 use crate::state::Format;
 
+/// An error answer on its way out of a handler (boxed: a `Response` is large).
+pub struct Refusal(Box<Response>);
+
+impl From<Response> for Refusal {
+    fn from(response: Response) -> Self {
+        Self(Box::new(response))
+    }
+}
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        *self.0
+    }
+}
+
 /// `status` with `message` in `format`'s error body.
 pub fn error(format: Format, status: StatusCode, message: &str) -> Response {
     let code = status.as_u16();

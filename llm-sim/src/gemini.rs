@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 use crate::common::{bad_request, content_text, json_body, megapixel};
 use crate::content;
-use crate::errors;
+use crate::errors::{self, Refusal};
 use crate::gate::info;
 use crate::state::{Format, SharedState, Usage};
 
@@ -34,9 +34,9 @@ async fn generate(
     State(shared): State<SharedState>,
     Path(call): Path<String>,
     body: Bytes,
-) -> Result<Response, Response> {
+) -> Result<Response, Refusal> {
     let Some((model, "generateContent")) = call.split_once(':') else {
-        return Err(errors::error(F, StatusCode::NOT_FOUND, "Method not found."));
+        return Err(errors::error(F, StatusCode::NOT_FOUND, "Method not found.").into());
     };
     let model = model.to_owned();
     let body = json_body(F, &body)?;

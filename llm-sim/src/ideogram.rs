@@ -12,7 +12,7 @@ use serde_json::json;
 
 use crate::common::{bad_request, megapixel, now_secs};
 use crate::content;
-use crate::errors;
+use crate::errors::{self, Refusal};
 use crate::gate::{info, EPHEMERAL_PREFIX};
 use crate::state::{Format, SharedState, Usage};
 
@@ -31,7 +31,7 @@ pub fn routes() -> Router<SharedState> {
 async fn generate(
     State(shared): State<SharedState>,
     mut form: Multipart,
-) -> Result<Response, Response> {
+) -> Result<Response, Refusal> {
     let mut prompt = None;
     let mut aspect = "1x1".to_owned();
     let mut speed = "DEFAULT".to_owned();

@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 
 use crate::common::{bad_request, json_body, last_user, messages, required_str};
 use crate::content;
+use crate::errors::Refusal;
 use crate::gate::info;
 use crate::state::{Format, SharedState, Usage};
 
@@ -23,7 +24,7 @@ pub fn routes() -> Router<SharedState> {
         .route("/api/tags", get(tags))
 }
 
-async fn chat(State(shared): State<SharedState>, body: Bytes) -> Result<Response, Response> {
+async fn chat(State(shared): State<SharedState>, body: Bytes) -> Result<Response, Refusal> {
     let body = json_body(F, &body)?;
     let model = required_str(F, &body, "model")?.to_owned();
     let messages = messages(&body);

@@ -14,6 +14,7 @@ use crate::common::{
     bad_request, json_body, last_user, messages, now_secs, parse_size, required_str,
 };
 use crate::content;
+use crate::errors::Refusal;
 use crate::gate::info;
 use crate::state::{Format, SharedState, Usage};
 
@@ -41,7 +42,7 @@ pub fn routes() -> Router<SharedState> {
         .route("/v1/audio/speech", post(speech))
 }
 
-async fn chat(State(shared): State<SharedState>, body: Bytes) -> Result<Response, Response> {
+async fn chat(State(shared): State<SharedState>, body: Bytes) -> Result<Response, Refusal> {
     let body = json_body(F, &body)?;
     let model = required_str(F, &body, "model")?.to_owned();
     let messages = messages(&body);
@@ -93,7 +94,7 @@ async fn chat(State(shared): State<SharedState>, body: Bytes) -> Result<Response
     Ok((info(model, usage), Json(answer)).into_response())
 }
 
-async fn images(State(shared): State<SharedState>, body: Bytes) -> Result<Response, Response> {
+async fn images(State(shared): State<SharedState>, body: Bytes) -> Result<Response, Refusal> {
     let body = json_body(F, &body)?;
     let prompt = required_str(F, &body, "prompt")?.to_owned();
     let model = body
@@ -140,7 +141,7 @@ async fn images(State(shared): State<SharedState>, body: Bytes) -> Result<Respon
     Ok((info(model, usage), Json(answer)).into_response())
 }
 
-async fn speech(body: Bytes) -> Result<Response, Response> {
+async fn speech(body: Bytes) -> Result<Response, Refusal> {
     let body = json_body(F, &body)?;
     let model = required_str(F, &body, "model")?.to_owned();
     let input = required_str(F, &body, "input")?;
