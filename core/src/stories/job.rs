@@ -3,16 +3,16 @@
 //! A retried job (the process died halfway) does not speak a chapter twice: a chapter whose
 //! track is already on the card, at its position with its title, is skipped.
 
-use cardsmith_model::track::source_type;
+use cardsmith_model::cover::{AcceptCoverPreviewInput, GenerateCoverInput, COVER_PROMPT_MAX_CHARS};
 use cardsmith_model::validate::CollectionRole;
 use serde::{Deserialize, Serialize};
 
 use super::chapters::{self, Chapter};
 use crate::auth::{session::background_actor, Actor};
-use crate::cards::{self, repo::CardRow};
+use crate::cards::{self, generate, repo::CardRow};
 use crate::jobs::context::JobContext;
-use crate::media::store::IncomingFile;
-use crate::{tracks, tts, Core, CoreError, CoreResult};
+use crate::tts::{self, ResolvedVoice, Speech, Spoken};
+use crate::{Core, CoreError, CoreResult};
 
 /// What a `story.make` job is given.
 #[derive(Debug, Serialize, Deserialize)]
@@ -41,20 +41,51 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
     .await?;
     let chapters = chapters::split(&payload.text);
     let existing = existing_titles(core, &card).await?;
+    let voice = tts::resolve(core, &actor.user.id, &payload.voice).await?;
     let speaking = ctx.progress(0.0, 0.85);
     for (i, chapter) in chapters.iter().enumerate() {
         if existing.get(i).is_some_and(|t| *t == chapter.title) {
             continue;
         }
-        speak_chapter(core, &actor, &card, chapter, &payload.voice).await?;
+        speak_chapter(core, &actor, &card, chapter, &payload.voice, &voice).await?;
         speaking((i + 1) as f64 / chapters.len() as f64);
     }
-    ctx.progress(0.85, 1.0)(0.0);
+    let finishing = ctx.progress(0.85, 1.0);
+    let cover = cover(core, &actor, &card, &payload.text).await;
+    finishing(0.5);
     Ok(serde_json::json!({
         "card_slug": card.slug,
         "chapters": chapters.len(),
+        "cover": cover,
     })
     .to_string())
+}
+
+/// Gives the card a generated front cover (from the user's image providers, else drawn)
+/// unless it already has one; answers what happened, for the job's result. A cover that
+/// cannot be made does not undo the spoken chapters: the card is complete without one (the
+/// parent can generate or upload one later), and the result says so.
+async fn cover(core: &Core, actor: &Actor, card: &CardRow, text: &str) -> String {
+    if card.cover_hash.is_some() {
+        return "kept".into();
+    }
+    let opening: String = text.chars().take(300).collect();
+    let prompt = format!("{}: {}", card.title, opening.trim());
+    let input = GenerateCoverInput {
+        prompt: prompt.chars().take(COVER_PROMPT_MAX_CHARS).collect(),
+        side: None,
+    };
+    let made = async {
+        generate::generate(core, actor, card, input).await?;
+        generate::accept(core, actor, card, AcceptCoverPreviewInput { side: None }).await
+    };
+    match made.await {
+        Ok(_) => "generated".into(),
+        Err(e) => {
+            tracing::warn!(error = %e, card = %card.slug, "a story card got no cover");
+            format!("not made: {}", e.user_message())
+        }
+    }
 }
 
 /// The titles of the card's playable tracks, in order.
@@ -67,32 +98,29 @@ async fn existing_titles(core: &Core, card: &CardRow) -> CoreResult<Vec<String>>
     .await?)
 }
 
-/// One chapter spoken offline and added through the upload pipeline.
+/// One chapter spoken in `voice` (offline or through the user's providers) and added through
+/// the upload pipeline, remembering what it was spoken from.
 async fn speak_chapter(
     core: &Core,
     actor: &Actor,
     card: &CardRow,
     chapter: &Chapter,
-    voice: &str,
+    voice_id: &str,
+    voice: &ResolvedVoice,
 ) -> CoreResult<()> {
-    let wav = tts::synthesize(&core.settings.data_dir.join("tmp"), &chapter.text, voice).await?;
-    let mut file =
-        IncomingFile::create(&core.settings.data_dir, core.settings.max_audio_bytes).await?;
-    file.write(&wav.read().await?).await?;
-    drop(wav);
-    tracks::upload::add_file(core, actor, card, file, &chapter.title, source_type::TTS).await?;
+    let Speech { audio, provider } =
+        tts::speak(core, actor.id(), voice, &chapter.text, None).await?;
+    let spoken = Spoken {
+        text: &chapter.text,
+        voice: voice_id,
+        provider: &provider,
+        instructions: None,
+    };
+    tts::add_speech(core, actor, card, audio, &chapter.title, &spoken, None).await?;
     Ok(())
 }
 
-/// 422 unless `voice` is one this server can speak for `actor`.
+/// 422 (naming `voice`) unless `voice` is one `actor` may use; 409 without its engine.
 pub(crate) async fn check_voice(core: &Core, actor: &Actor, voice: &str) -> CoreResult<()> {
-    let _ = (core, actor);
-    if tts::engines().await.knows(voice) {
-        Ok(())
-    } else {
-        Err(CoreError::invalid(
-            "voice",
-            "is not a voice this server can speak",
-        ))
-    }
+    tts::resolve(core, actor.id(), voice).await.map(drop)
 }

@@ -61,7 +61,29 @@ async fn a_written_story_becomes_a_card_of_spoken_chapters() {
         let settled = wait_settled(&parent, slug, t["slug"].as_str().unwrap()).await;
         assert_eq!(settled["transcode_status"], "ready", "{settled}");
         assert!(settled["duration"].as_i64().unwrap() >= 1, "{settled}");
+        // what it was spoken from is kept, as for any spoken track
+        let provider = settled["tts_provider"].as_str().unwrap();
+        assert!(matches!(provider, "flite" | "espeak"), "{settled}");
+        let voice = settled["tts_voice"].as_str().unwrap();
+        assert!(voice.starts_with(&format!("{provider}:")), "{settled}");
     }
+    let first = parent
+        .get_json(&format!(
+            "/api/cards/{slug}/tracks/{}",
+            tracks[0]["slug"].as_str().unwrap()
+        ))
+        .await;
+    assert_eq!(
+        first["tts_text"],
+        "Mia found a little blue boat by the lake.\n\nIt bobbed on the water."
+    );
+    // the card got a generated (here: drawn) cover, as a real PNG
+    assert!(card["cover_hash"].is_string(), "{card}");
+    let cover = parent.get(&format!("/api/cards/{slug}/cover")).await;
+    assert_eq!(cover.status(), 200);
+    assert!(cover.bytes().await.unwrap().starts_with(b"\x89PNG"));
+    let result: Value = serde_json::from_str(job["result"].as_str().unwrap()).unwrap();
+    assert_eq!(result["cover"], "generated", "{result}");
 }
 
 #[tokio::test]
