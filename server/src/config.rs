@@ -128,6 +128,22 @@ pub struct Config {
     #[arg(long, env = "CARDSMITH_ALLOW_PRIVATE_STREAMS")]
     pub allow_private_streams: bool,
 
+    /// Base URL of an AI provider kind, KIND=URL (repeatable; the variable takes a comma-separated list), e.g. ollama=http://192.168.1.5:11434 or openai-compatible=http://127.0.0.1:8080; trusted as the operator's own [default: each provider's public address; ollama and openai-compatible on 127.0.0.1].
+    #[arg(
+        long = "ai-base-url",
+        env = "CARDSMITH_AI_BASE_URLS",
+        value_delimiter = ','
+    )]
+    pub ai_base_urls: Vec<String>,
+
+    /// Let users' own AI provider base URLs point at loopback and private-network addresses (a home server running Ollama; off: only public ones).
+    #[arg(long, env = "CARDSMITH_ALLOW_PRIVATE_AI_URLS")]
+    pub allow_private_ai_urls: bool,
+
+    /// Seconds one attempt of an AI provider call may take before the cascade moves on.
+    #[arg(long, env = "CARDSMITH_AI_TIMEOUT_SECS", default_value_t = 60)]
+    pub ai_timeout_secs: u64,
+
     /// Seconds a background job may run without a heartbeat before it counts as orphaned and is retried.
     #[arg(long, env = "CARDSMITH_JOB_LEASE_SECS", default_value_t = 300)]
     pub job_lease_secs: u64,
@@ -269,6 +285,9 @@ impl std::fmt::Debug for Config {
             )
             .field("trust_forwarded_for", &self.trust_forwarded_for)
             .field("allow_private_streams", &self.allow_private_streams)
+            .field("ai_base_urls", &self.ai_base_urls)
+            .field("allow_private_ai_urls", &self.allow_private_ai_urls)
+            .field("ai_timeout_secs", &self.ai_timeout_secs)
             .field("job_lease_secs", &self.job_lease_secs)
             .field("job_timeout_secs", &self.job_timeout_secs)
             .field("metrics_token", &redact(&self.metrics_token))

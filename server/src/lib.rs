@@ -3,6 +3,7 @@
 // Leptos views are deeply nested types; serving them needs more than the default 128.
 #![recursion_limit = "256"]
 
+pub mod ai;
 pub mod api;
 pub mod config;
 pub mod openapi;

@@ -33,6 +33,8 @@ pub struct Application {
     pub core: Core,
     /// The in-process player platform of demo mode (kept alive with the server).
     pub simulator: Option<cardsmith_upstream_sim::Simulator>,
+    /// The in-process AI provider simulator of demo mode (kept alive with the server).
+    pub llm_simulator: Option<cardsmith_llm_sim::SimHandle>,
 }
 
 impl Application {
@@ -46,6 +48,12 @@ impl Application {
         let db = Db::connect(&config.database_url())
             .await
             .context("opening the database")?;
+        let mut ai_base_urls = crate::ai::base_urls(&config.ai_base_urls)?;
+        let llm_simulator = if config.demo_upstream {
+            Some(crate::ai::start_demo_sim(&mut ai_base_urls).await?)
+        } else {
+            None
+        };
         let settings = CoreSettings {
             secure_cookies: config.secure_cookies(),
             session_lifetime: chrono::Duration::days(config.session_lifetime_days.max(1) as i64),
@@ -75,6 +83,9 @@ impl Application {
             mail_from: cardsmith_core::mail::parse_from(&config.mail_from)
                 .map_err(|e| anyhow::anyhow!("CARDSMITH_MAIL_FROM: {e}"))?
                 .to_string(),
+            ai_base_urls,
+            allow_private_ai_urls: config.allow_private_ai_urls,
+            ai_timeout: Duration::from_secs(config.ai_timeout_secs.max(1)),
             ..CoreSettings::default()
         };
         let mut core = Core::new(db, settings, key);
@@ -83,6 +94,9 @@ impl Application {
             .map_err(|e| anyhow::anyhow!("hashing share tokens: {e}"))?;
         if hashed > 0 {
             tracing::info!(hashed, "share link tokens are now stored hashed");
+        }
+        if let Some(sim) = &llm_simulator {
+            crate::ai::add_demo_provider(&core, sim).await?;
         }
         let upstream = crate::upstream::connect(config).await?;
         core.upstream = upstream.client;
@@ -118,6 +132,7 @@ impl Application {
             router: router(state),
             core,
             simulator: upstream.simulator,
+            llm_simulator,
         })
     }
 
@@ -136,6 +151,7 @@ impl Application {
             &jobs::worker::WorkerSettings::for_settings(&self.core.settings),
         );
         let _simulator = self.simulator;
+        let _llm_simulator = self.llm_simulator;
         // Without TCP_NODELAY a response written as headers then body waits for the client's
         // delayed ACK (~40 ms) before its second segment: that was most of the time of a
         // sequential Range request (the bench's 21 req/s).

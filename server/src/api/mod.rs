@@ -20,6 +20,7 @@ pub mod invitations;
 pub mod jobs;
 pub mod labels;
 pub mod mail;
+pub mod llm_providers;
 mod media;
 pub mod metrics;
 mod multipart;
@@ -76,6 +77,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(admin_keys::router())
         .merge(publish::router())
         .merge(import::router())
+        .merge(llm_providers::router())
         .merge(
             // audio streams to disk; the service enforces the configured size (413)
             tracks::upload_router().layer(DefaultBodyLimit::max(

@@ -34,6 +34,7 @@ mod invitations;
 mod jobs;
 mod labels;
 mod mail;
+mod llm_providers;
 mod metrics;
 mod oidc;
 mod player_accounts;
