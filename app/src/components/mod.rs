@@ -21,4 +21,5 @@ pub mod publish;
 pub mod recorder;
 pub mod seed;
 pub mod slug_form;
+pub mod spoken_track;
 pub mod waveform;

@@ -102,6 +102,7 @@ fn CardView(page: CardPageData) -> impl IntoView {
                     let on_saved = Callback::new(move |_slug: String| tracks.reload());
                     view! {
                         <crate::components::recorder::Recorder card=shown.slug() on_saved/>
+                        <crate::components::spoken_track::SpokenTrack card=shown.slug() on_added=on_saved/>
                         <tracks::SourcesPanel/>
                     }
                 })}
