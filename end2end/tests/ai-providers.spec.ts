@@ -31,7 +31,7 @@ async function addProvider(page: Page, kind: string, model: string, key: string,
   await page.getByRole('button', { name: 'Add provider' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add an AI provider' });
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Provider').selectOption({ label: kind });
+  await dialog.getByLabel('Provider', { exact: true }).selectOption({ label: kind });
   await dialog.getByLabel('Model').fill(model);
   await dialog.getByLabel('API key').fill(key);
   await dialog.getByLabel('Budget (dollars)').fill(budget);
@@ -59,7 +59,7 @@ test.describe('AI providers', () => {
     await expect(dialog.getByText('is required for openai')).toBeVisible();
     await expect(dialog.getByText('must be an amount in dollars')).toBeVisible();
     await expect(dialog.getByLabel('Server address')).toHaveCount(0);
-    await dialog.getByLabel('Provider').selectOption({ label: 'Ollama' });
+    await dialog.getByLabel('Provider', { exact: true }).selectOption({ label: 'Ollama' });
     await expect(dialog.getByLabel('Server address')).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
@@ -136,11 +136,13 @@ test.describe('AI providers', () => {
     await waitForPath(page, '/admin/ai-providers');
     const region = page.getByRole('region', { name: 'System AI providers' });
     await expect(region).toBeVisible();
+    // the list has loaded (demo mode adds the simulator as a system provider)
+    await expect(page.getByTestId('cascade-words')).not.toHaveText('Working out the order…');
     const before = await rows(page).count();
 
     await page.getByRole('button', { name: 'Add provider' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add an AI provider' });
-    await dialog.getByLabel('Provider').selectOption({ label: 'Anthropic' });
+    await dialog.getByLabel('Provider', { exact: true }).selectOption({ label: 'Anthropic' });
     await dialog.getByLabel('Model').fill('claude-haiku-4-5');
     // Test key waits for a key
     await expect(dialog.getByRole('button', { name: 'Test key' })).toBeDisabled();

@@ -92,7 +92,7 @@ impl Values {
 #[component]
 pub fn ProviderDialog(p: Providers, editing: Editing, on_close: Callback<()>) -> impl IntoView {
     let existing = match &editing {
-        Editing::Existing(r) => Some(r.clone()),
+        Editing::Existing(r) => Some((**r).clone()),
         Editing::New => None,
     };
     let values = Values {
@@ -252,8 +252,8 @@ pub fn ProviderDialog(p: Providers, editing: Editing, on_close: Callback<()>) ->
         .as_ref()
         .map(|r| format!("{} ({})", kind_name(&r.provider), r.model))
         .unwrap_or_else(|| match p.owner {
-            Owner::User => "Used for your cards, before the instance's providers".to_owned(),
-            Owner::System => "Used for every user, after their own providers".to_owned(),
+            Owner::User => "Tried before the instance's providers".to_owned(),
+            Owner::System => "Tried for every user, after their own".to_owned(),
         });
     let can_test = p.owner == Owner::System;
     let needs_key = move || !kind_is_keyless(&values.kind.get());
@@ -276,7 +276,7 @@ pub fn ProviderDialog(p: Providers, editing: Editing, on_close: Callback<()>) ->
     };
     view! {
         <Modal id="provider-dialog-heading" title subtitle on_close footer>
-            <form id=FORM_ID class="space-y-4" novalidate on:submit=on_submit aria-label=title>
+            <form id=FORM_ID class="space-y-4" novalidate on:submit=on_submit>
                 <ErrorAlert message=failed/>
                 <SelectField id="provider_kind" label="Provider" value=values.kind
                     options=KINDS.iter().map(|(k, n)| ((*k).to_owned(), (*n).to_owned())).collect()/>

@@ -54,10 +54,28 @@ pub fn day(time: &str) -> String {
     }
 }
 
-/// The share of `used` in `of`, 0..=100 (a zero budget counts as used up).
+/// The lifetime budget in words: "$0.42 of $5.00 spent · $4.58 left".
+fn budget_words(spent: f64, budget: f64, left: f64) -> String {
+    if budget <= 0.0 && spent <= 0.0 {
+        "No budget: only free calls are made".to_owned()
+    } else {
+        format!(
+            "{} of {} spent · {} left",
+            usd(spent),
+            usd(budget),
+            usd(left)
+        )
+    }
+}
+
+/// The share of `used` in `of`, 0..=100 (a zero budget is empty until something is spent).
 fn percent(used: f64, of: f64) -> f64 {
     if of <= 0.0 {
-        100.0
+        if used > 0.0 {
+            100.0
+        } else {
+            0.0
+        }
     } else {
         (used / of * 100.0).clamp(0.0, 100.0)
     }
@@ -139,7 +157,7 @@ fn ProviderRow(p: Providers, id: String) -> impl IntoView {
                     </button>
                 })}
                 <button type="button" class=small2.clone() aria-label=move || format!("Edit {}", name()) aria-haspopup="dialog"
-                    on:click=move |_| p.editing.set(record.get_untracked().map(Editing::Existing))>"Edit"</button>
+                    on:click=move |_| p.editing.set(record.get_untracked().map(|r| Editing::Existing(Box::new(r))))>"Edit"</button>
                 <ConfirmButton label="Delete"
                     question=Signal::derive(move || format!("Delete {}? Its key and spending record go with it.", name()))
                     confirm_label="Yes, delete provider" busy=Signal::derive(busy)
@@ -198,7 +216,7 @@ fn Summary(p: Providers, record: LLMProviderOut) -> impl IntoView {
             </label>
         </div>
         <SpendBar label="Budget" used=record.spent_usd of=record.budget_usd
-            words=format!("{} of {} spent · {} left", usd(record.spent_usd), usd(record.budget_usd), usd(record.budget_left))/>
+            words=budget_words(record.spent_usd, record.budget_usd, record.budget_left)/>
         {record.monthly_budget_cents.map(|cap| {
             let (used, of) = (record.monthly_spend_cents as f64 / 100.0, cap as f64 / 100.0);
             view! {
@@ -374,5 +392,10 @@ mod tests {
         assert_eq!(day("soon"), "soon");
         assert_eq!(percent(1.0, 4.0), 25.0);
         assert_eq!(percent(1.0, 0.0), 100.0);
+        assert_eq!(percent(0.0, 0.0), 0.0);
+        assert_eq!(
+            budget_words(0.0, 0.0, 0.0),
+            "No budget: only free calls are made"
+        );
     }
 }

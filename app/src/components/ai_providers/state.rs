@@ -43,7 +43,7 @@ pub type Loaded<T> = Option<Result<T, String>>;
 #[derive(Debug, Clone, PartialEq)]
 pub enum Editing {
     New,
-    Existing(LLMProviderOut),
+    Existing(Box<LLMProviderOut>),
 }
 
 #[derive(Clone, Copy)]

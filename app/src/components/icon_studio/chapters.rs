@@ -40,7 +40,9 @@ fn ChapterRow(studio: Studio, position: i64, track: TrackOut) -> impl IntoView {
     let title = track.title.clone();
     let grid_title = title.clone();
     let count = RwSignal::new(4_i64);
+    let prompt = RwSignal::new(String::new());
     let select_id = format!("variation-count-{position}");
+    let prompt_id = format!("variation-prompt-{position}");
     let working = move || studio.busy_with(&format!("variations-{position}"));
     let regenerating = move || studio.busy_with(&format!("regenerate-{position}"));
     let variations = move || studio.variations.with(|v| v.get(&position).cloned());
@@ -54,6 +56,13 @@ fn ChapterRow(studio: Studio, position: i64, track: TrackOut) -> impl IntoView {
                 <p class="min-w-0 flex-1 break-words text-sm font-medium">{title.clone()}</p>
             </div>
             <div class="flex flex-wrap items-end gap-2">
+                <div class="min-w-0 basis-full sm:flex-1 sm:basis-48">
+                    <label for=prompt_id.clone() class="block text-xs font-medium text-slate-600">"Shows (optional)"</label>
+                    <input id=prompt_id type="text" maxlength=cardsmith_model::icons::VARIATION_PROMPT_MAX_CHARS.to_string()
+                        class="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+                        placeholder="e.g. a sleepy owl on a branch" bind:value=prompt
+                        aria-label=format!("What the icon of {title} shows (optional)")/>
+                </div>
                 <div>
                     <label for=select_id.clone() class="block text-xs font-medium text-slate-600">"How many"</label>
                     <select id=select_id class="mt-1 rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm"
@@ -64,7 +73,11 @@ fn ChapterRow(studio: Studio, position: i64, track: TrackOut) -> impl IntoView {
                 </div>
                 <button type="button" class=format!("{BUTTON} min-h-10") disabled=move || studio.is_busy()
                     aria-label=format!("Variations of {title}")
-                    on:click=move |_| studio.ask(Action::Variations { position, count: count.get_untracked() })>
+                    on:click=move |_| studio.ask(Action::Variations {
+                        position,
+                        count: count.get_untracked(),
+                        prompt: Some(prompt.get_untracked().trim().to_owned()).filter(|p| !p.is_empty()),
+                    })>
                     {move || if working() { "Drawing…" } else { "Variations" }}
                 </button>
                 <button type="button" class=format!("{BUTTON} min-h-10") disabled=move || studio.is_busy()
@@ -79,9 +92,10 @@ fn ChapterRow(studio: Studio, position: i64, track: TrackOut) -> impl IntoView {
                 view! {
                     <div class="space-y-2">
                         <p class="text-xs text-slate-600">
-                            {match v.estimated_usd {
-                                Some(c) if c > 0.0 => format!("{} variations · estimated {}", v.count, super::usd(c)),
-                                _ => format!("{} variations · free, offline", v.count),
+                            {if v.estimated_usd > 0.0 {
+                                format!("{} variations · estimated {}", v.count, super::usd(v.estimated_usd))
+                            } else {
+                                format!("{} variations · free, offline", v.count)
                             }}
                         </p>
                         <ul class="grid grid-cols-4 gap-2 sm:grid-cols-4" aria-label=format!("Variations of {title}")>

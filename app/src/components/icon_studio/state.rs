@@ -11,46 +11,25 @@ use std::collections::HashMap;
 use std::future::Future;
 
 use cardsmith_model::card::TrackOut;
+use cardsmith_model::icons::{
+    ApproveThemeInput, GenerateIconsOutputBody, PaletteOut, SelectIconInput,
+    SuggestThemeOutputBody, VariationsInput, VariationsOutputBody,
+};
 use cardsmith_model::llm::{LLMProviderOut, OFFLINE};
 use leptos::prelude::*;
 use leptos::task::spawn_local_scoped_with_cancellation;
-use serde_json::{json, Value};
 
 use crate::api::rest::{self, Verb};
 
 /// One suggested palette: its name, style and colours (`#rrggbb`).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Palette {
-    pub name: String,
-    pub style: String,
-    pub colors: Vec<String>,
-}
-
-impl Palette {
-    /// A palette from the JSON of a suggestion (`palette_name` or `name`, `style`, `colors`).
-    fn from_json(v: &Value) -> Option<Self> {
-        let text = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_owned);
-        let colors: Vec<String> = v
-            .get("colors")?
-            .as_array()?
-            .iter()
-            .filter_map(|c| c.as_str().map(str::to_owned))
-            .collect();
-        Some(Self {
-            name: text("palette_name")
-                .or_else(|| text("name"))
-                .unwrap_or_default(),
-            style: text("style").unwrap_or_default(),
-            colors,
-        })
-    }
-}
+pub type Palette = PaletteOut;
 
 /// The variations of one chapter on screen.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Variations {
     pub count: i64,
-    pub estimated_usd: Option<f64>,
+    /// What the set was estimated to cost before it was drawn; 0 when drawn offline.
+    pub estimated_usd: f64,
     /// Changes with every new set, so the browser fetches the new previews.
     pub stamp: u32,
     /// The one chosen from this set.
@@ -72,8 +51,14 @@ pub struct Pending {
 pub enum Action {
     Sample,
     GenerateAll,
-    Variations { position: i64, count: i64 },
-    Regenerate { position: i64 },
+    Variations {
+        position: i64,
+        count: i64,
+        prompt: Option<String>,
+    },
+    Regenerate {
+        position: i64,
+    },
 }
 
 impl Action {
@@ -94,7 +79,7 @@ pub enum Drawer {
     /// Not asked yet, or the cascade could not be read.
     Unknown,
     Offline,
-    Paid(LLMProviderOut),
+    Paid(Box<LLMProviderOut>),
 }
 
 #[derive(Clone, Copy)]
@@ -215,12 +200,9 @@ impl Studio {
     /// Asks for palettes that suit the card.
     pub fn suggest(self) {
         self.run("theme".into(), move || async move {
-            let answer: Value = rest::call(Verb::Post, &self.url("/theme")).await?;
-            let palettes: Vec<Palette> = answer
-                .get("palettes")
-                .and_then(Value::as_array)
-                .map(|all| all.iter().filter_map(Palette::from_json).collect())
-                .unwrap_or_default();
+            let answer: SuggestThemeOutputBody =
+                rest::call(Verb::Post, &self.url("/theme")).await?;
+            let palettes = answer.palettes;
             let found = palettes.len();
             self.palettes.set(Some(palettes));
             Ok(Some(match found {
@@ -234,11 +216,11 @@ impl Studio {
     /// Approves `palette` as the card's icon theme.
     pub fn approve(self, palette: Palette) {
         self.run("approve".into(), move || async move {
-            let body = json!({
-                "colors": palette.colors,
-                "palette_name": palette.name,
-                "style": palette.style,
-            });
+            let body = ApproveThemeInput {
+                colors: palette.colors.clone(),
+                palette_name: palette.name.clone(),
+                style: palette.style.clone(),
+            };
             rest::send_empty(Verb::Put, &self.url("/theme"), &body).await?;
             self.approved.set(Some(palette.name.clone()));
             Ok(Some(format!(
@@ -266,7 +248,9 @@ impl Studio {
                 let n = self.tracks.with_untracked(Vec::len);
                 format!("Draw icons for all {n} chapters with {who}?")
             }
-            Action::Variations { position, count } => format!(
+            Action::Variations {
+                position, count, ..
+            } => format!(
                 "Draw {count} variations for “{}” with {who}?",
                 self.title(*position)
             ),
@@ -309,7 +293,11 @@ impl Studio {
                 let what = format!("regenerate-{position}");
                 self.batch_named(what, format!("/{position}/regenerate"))
             }
-            Action::Variations { position, count } => self.make_variations(position, count),
+            Action::Variations {
+                position,
+                count,
+                prompt,
+            } => self.make_variations(position, count, prompt),
         }
     }
 
@@ -317,30 +305,26 @@ impl Studio {
         self.batch_named(what.to_owned(), path.to_owned());
     }
 
-    /// A call answering `{generated, message}` (or a job to follow); the icons change.
+    /// A call answering `{generated, message}`; the icons change.
     fn batch_named(self, what: String, path: String) {
         self.run(what, move || async move {
-            let answer: Value = rest::call(Verb::Post, &self.url(&path)).await?;
-            if let Some(job) = answer.get("job_id").and_then(Value::as_str) {
-                self.progress.set(Some(0.0));
-                rest::wait_for_job(job, self.progress).await?;
-            }
+            let answer: GenerateIconsOutputBody = rest::call(Verb::Post, &self.url(&path)).await?;
             self.changed();
             Ok(Some(batch_words(&answer)))
         });
     }
 
-    fn make_variations(self, position: i64, count: i64) {
+    fn make_variations(self, position: i64, count: i64, prompt: Option<String>) {
         self.run(format!("variations-{position}"), move || async move {
-            let body = json!({ "count": count });
-            let answer: Value = rest::send(
+            let body = VariationsInput { count, prompt };
+            let answer: VariationsOutputBody = rest::send(
                 Verb::Post,
                 &self.url(&format!("/{position}/variations")),
                 &body,
             )
             .await?;
-            let made = answer.get("count").and_then(Value::as_i64).unwrap_or(count);
-            let estimated_usd = answer.get("estimated_usd").and_then(Value::as_f64);
+            let made = answer.count;
+            let estimated_usd = answer.estimated_usd;
             self.variations.update(|all| {
                 let stamp = all.get(&position).map_or(1, |v| v.stamp + 1);
                 all.insert(
@@ -356,9 +340,10 @@ impl Studio {
             Ok(Some(format!(
                 "{made} variations for “{}”{}. Pick one.",
                 self.title(position),
-                match estimated_usd {
-                    Some(c) if c > 0.0 => format!(" (cost about {})", super::usd(c)),
-                    _ => " (free, offline)".to_owned(),
+                if estimated_usd > 0.0 {
+                    format!(" (estimated {})", super::usd(estimated_usd))
+                } else {
+                    " (free, offline)".to_owned()
                 }
             )))
         });
@@ -367,7 +352,7 @@ impl Studio {
     /// Uses variation `index` as chapter `position`'s icon.
     pub fn select(self, position: i64, index: i64) {
         self.run(format!("select-{position}"), move || async move {
-            let body = json!({ "index": index });
+            let body = SelectIconInput { index };
             rest::send_empty(Verb::Post, &self.url(&format!("/{position}/select")), &body).await?;
             self.variations.update(|all| {
                 if let Some(v) = all.get_mut(&position) {
@@ -396,22 +381,17 @@ pub fn drawer_of(cascade: &[LLMProviderOut]) -> Drawer {
     match cascade.iter().find(|p| p.provider != "elevenlabs") {
         None => Drawer::Offline,
         Some(p) if p.provider == OFFLINE => Drawer::Offline,
-        Some(p) => Drawer::Paid(p.clone()),
+        Some(p) => Drawer::Paid(Box::new(p.clone())),
     }
 }
 
 /// `{generated, message}` in words: the server's message, else the count.
-fn batch_words(answer: &Value) -> String {
-    if let Some(m) = answer
-        .get("message")
-        .and_then(Value::as_str)
-        .filter(|m| !m.is_empty())
-    {
-        return crate::components::layout::capitalised(m);
+fn batch_words(answer: &GenerateIconsOutputBody) -> String {
+    if !answer.message.is_empty() {
+        return crate::components::layout::capitalised(&answer.message);
     }
-    match answer.get("generated").and_then(Value::as_i64) {
-        Some(1) => "1 icon drawn.".to_owned(),
-        Some(n) => format!("{n} icons drawn."),
-        None => "Icons drawn.".to_owned(),
+    match answer.generated {
+        1 => "1 icon drawn.".to_owned(),
+        n => format!("{n} icons drawn."),
     }
 }
