@@ -12,6 +12,7 @@ pub mod deletion;
 pub mod device;
 pub mod examples;
 pub mod health;
+pub mod icons;
 pub mod import;
 pub mod job;
 pub mod label;
