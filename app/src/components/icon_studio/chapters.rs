@@ -95,7 +95,7 @@ fn ChapterRow(studio: Studio, position: i64, track: TrackOut) -> impl IntoView {
                             {if v.estimated_usd > 0.0 {
                                 format!("{} variations · estimated {}", v.count, super::usd(v.estimated_usd))
                             } else {
-                                format!("{} variations · free, offline", v.count)
+                                format!("{} variations · {}", v.count, studio.free_words())
                             }}
                         </p>
                         <ul class="grid grid-cols-4 gap-2 sm:grid-cols-4" aria-label=format!("Variations of {title}")>

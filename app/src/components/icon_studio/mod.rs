@@ -77,6 +77,7 @@ fn DrawerNote(studio: Studio) -> impl IntoView {
             {move || match studio.drawer.get() {
                 Drawer::Unknown => "Icons are drawn by the first provider of your cascade that can.".to_owned(),
                 Drawer::Offline => "Drawn by the built-in offline generators: free, offline.".to_owned(),
+                Drawer::Free(p) => format!("Drawn by {}: free, as it has no budget to spend.", provider_words(&p)),
                 Drawer::Paid(p) => format!("Drawn by {} (paid). You confirm each call first.", provider_words(&p)),
             }}
         </p>

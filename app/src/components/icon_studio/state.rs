@@ -79,6 +79,8 @@ pub enum Drawer {
     /// Not asked yet, or the cascade could not be read.
     Unknown,
     Offline,
+    /// A provider with no budget left to spend: it only makes calls that cost nothing.
+    Free(Box<LLMProviderOut>),
     Paid(Box<LLMProviderOut>),
 }
 
@@ -343,7 +345,7 @@ impl Studio {
                 if estimated_usd > 0.0 {
                     format!(" (estimated {})", super::usd(estimated_usd))
                 } else {
-                    " (free, offline)".to_owned()
+                    format!(" ({})", self.free_words())
                 }
             )))
         });
@@ -368,6 +370,15 @@ impl Studio {
         });
     }
 
+    /// What a drawing that cost nothing was: "free, offline" when only the offline
+    /// generators are left, else "free".
+    pub fn free_words(self) -> &'static str {
+        match self.drawer.get_untracked() {
+            Drawer::Offline => "free, offline",
+            _ => "free",
+        }
+    }
+
     /// Icons changed on the server: the panel's and the track list's are fetched again.
     fn changed(self) {
         self.icons_stamp.update(|n| *n += 1);
@@ -376,11 +387,13 @@ impl Studio {
 }
 
 /// The first provider in `cascade` able to draw (text for grids, or pictures); speech-only
-/// kinds cannot.
+/// kinds cannot. One without budget left only makes calls that cost nothing (the cascade
+/// never lets a call go over a budget), so it needs no confirmation.
 pub fn drawer_of(cascade: &[LLMProviderOut]) -> Drawer {
     match cascade.iter().find(|p| p.provider != "elevenlabs") {
         None => Drawer::Offline,
         Some(p) if p.provider == OFFLINE => Drawer::Offline,
+        Some(p) if p.budget_left <= 0.0 => Drawer::Free(Box::new(p.clone())),
         Some(p) => Drawer::Paid(Box::new(p.clone())),
     }
 }
