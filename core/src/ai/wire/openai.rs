@@ -235,17 +235,33 @@ pub(super) fn image_type(bytes: &[u8]) -> Option<&'static str> {
     }
 }
 
+/// Speech for text of any length: OpenAI takes at most [`MAX_SPEECH_CHARS`] a request, so
+/// longer text is spoken in pieces split between sentences and the WAVs joined.
 pub(super) async fn speech(ep: &Endpoint, req: &SpeechRequest) -> Result<BinaryReply, WireError> {
-    let characters = req.text.chars().count();
-    if characters > MAX_SPEECH_CHARS {
-        return Err(WireError::Rejected(format!(
-            "the text is longer than {MAX_SPEECH_CHARS} characters"
-        )));
+    let mut parts = Vec::new();
+    for piece in split_text(&req.text, MAX_SPEECH_CHARS) {
+        parts.push(speak(ep, req, piece).await?);
     }
+    let bytes = super::wav::join(&parts).ok_or_else(|| {
+        tracing::warn!(provider = %ep.kind, "speech pieces are not PCM WAV of one format");
+        WireError::Malformed("the speech is not WAV audio".into())
+    })?;
+    Ok(BinaryReply {
+        bytes,
+        content_type: "audio/wav".into(),
+        usage: Usage {
+            characters: req.text.chars().count() as u64,
+            ..Usage::default()
+        },
+    })
+}
+
+/// One request of at most [`MAX_SPEECH_CHARS`]: its WAV bytes.
+async fn speak(ep: &Endpoint, req: &SpeechRequest, text: &str) -> Result<Vec<u8>, WireError> {
     let model = speech_model(&ep.model);
     let mut body = json!({
         "model": model,
-        "input": req.text,
+        "input": text,
         "voice": req.voice,
         "response_format": "wav",
     });
@@ -260,14 +276,36 @@ pub(super) async fn speech(ep: &Endpoint, req: &SpeechRequest) -> Result<BinaryR
         tracing::warn!(provider = %ep.kind, content_type = ?answer.content_type, "speech answer is not WAV");
         return Err(WireError::Malformed("the speech is not WAV audio".into()));
     }
-    Ok(BinaryReply {
-        bytes: answer.bytes,
-        content_type: "audio/wav".into(),
-        usage: Usage {
-            characters: characters as u64,
-            ..Usage::default()
-        },
-    })
+    Ok(answer.bytes)
+}
+
+/// `text` in pieces of at most `max` characters, cut after the last sentence end (or else
+/// the last space) that fits; a piece with neither is cut at `max`.
+fn split_text(text: &str, max: usize) -> Vec<&str> {
+    let mut pieces = Vec::new();
+    let mut rest = text.trim();
+    while rest.chars().count() > max {
+        let limit = rest.char_indices().nth(max).map_or(rest.len(), |(i, _)| i);
+        let head = &rest[..limit];
+        let sentence = head
+            .char_indices()
+            .filter(|&(i, c)| {
+                matches!(c, '.' | '!' | '?' | '\n')
+                    && head[i + c.len_utf8()..].starts_with(char::is_whitespace)
+            })
+            .map(|(i, c)| i + c.len_utf8())
+            .last();
+        let cut = sentence
+            .or_else(|| head.rfind(char::is_whitespace))
+            .filter(|&cut| cut > 0)
+            .unwrap_or(limit);
+        pieces.push(rest[..cut].trim());
+        rest = rest[cut..].trim_start();
+    }
+    if !rest.is_empty() {
+        pieces.push(rest);
+    }
+    pieces
 }
 
 #[derive(Deserialize)]
@@ -300,6 +338,22 @@ mod tests {
         assert_eq!(image_size("gpt-image-1", 600, 600), "1024x1024");
         assert_eq!(image_size("dall-e-3", 1011, 638), "1792x1024");
         assert_eq!(image_size("dall-e-2", 638, 1011), "1024x1024");
+    }
+
+    #[test]
+    fn long_text_is_split_between_sentences() {
+        assert_eq!(split_text("Short.", 10), ["Short."]);
+        assert_eq!(
+            split_text("One two. Three four five. Six", 18),
+            ["One two.", "Three four five.", "Six"]
+        );
+        assert_eq!(split_text("abcdefghij klm", 8), ["abcdefgh", "ij klm"]);
+        let long = "Sentence number one is here. ".repeat(300);
+        let pieces = split_text(&long, MAX_SPEECH_CHARS);
+        assert!(pieces.len() == 3, "{}", pieces.len());
+        assert!(pieces
+            .iter()
+            .all(|p| p.chars().count() <= MAX_SPEECH_CHARS && p.ends_with('.')));
     }
 
     #[test]

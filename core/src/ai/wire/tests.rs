@@ -147,6 +147,28 @@ async fn openai_speaks_wav_whose_length_follows_the_text() {
 }
 
 #[tokio::test]
+async fn openai_speaks_text_longer_than_one_request_in_pieces_joined_into_one_wav() {
+    let sim = spawn().await;
+    let ep = endpoint(&sim, Kind::OpenAi, "gpt-4o-mini-tts");
+    let text = "The fox went home to sleep. ".repeat(160);
+    let reply = speech(&ep, &words(&text, "coral")).await.unwrap();
+    let calls = sim.calls();
+    assert_eq!(calls.len(), 2, "{calls:?}");
+    let spoken: u64 = calls.iter().map(|c| c.usage.characters).sum();
+    let trimmed = text.trim().chars().count() as u64;
+    // Only the whitespace at the cut is not sent.
+    assert!(spoken == trimmed - 1, "{spoken} of {trimmed}");
+    assert_eq!(reply.usage.characters, text.chars().count() as u64);
+    let (rate, samples) = wav_shape(&reply.bytes);
+    assert_eq!(rate, 24_000);
+    let expected: usize = calls
+        .iter()
+        .map(|c| (c.usage.characters as f64 * 0.06 * 24_000.0) as usize)
+        .sum();
+    assert_eq!(samples, expected);
+}
+
+#[tokio::test]
 async fn anthropic_chat_sends_its_headers_and_reads_usage() {
     let sim = spawn().await;
     let ep = endpoint(&sim, Kind::Anthropic, "claude-haiku-4-5");
