@@ -26,9 +26,33 @@ async function trackIcon(page: Page): Promise<string> {
   return (await page.getByRole('list', { name: 'Tracks in play order' }).getByTestId('track-icon').first().getAttribute('src')) ?? '';
 }
 
+type Provider = { id: string; enabled: boolean; [k: string]: unknown };
+
+/** Turns the instance's providers (demo mode's simulator) on or off, so the offline drawer
+ * draws; answers the ones it changed. */
+async function setSystemProviders(page: Page, enabled: boolean, only?: Provider[]): Promise<Provider[]> {
+  const list: Provider[] = only ?? (await (await page.request.get('/api/admin/llm-providers')).json());
+  const changed = list.filter((p) => p.enabled !== enabled);
+  for (const p of changed) {
+    const body = { provider: p.provider, model: p.model, budget_usd: p.budget_usd, enabled, priority: p.priority, monthly_budget_cents: p.monthly_budget_cents, base_url: p.base_url };
+    expect((await page.request.put(`/api/admin/llm-providers/${p.id}`, { data: body })).status()).toBe(204);
+  }
+  return changed.map((p) => ({ ...p, enabled }));
+}
+
 test('an editor approves a theme, generates icons, picks a variation and the track icon changes, on a laptop and a phone', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAsAdmin(page);
+  // offline drawing: free, and said so before any call
+  const turnedOff = await setSystemProviders(page, false);
+  try {
+    await iconsFlow(page);
+  } finally {
+    await setSystemProviders(page, true, turnedOff);
+  }
+});
+
+async function iconsFlow(page: Page) {
   const slug = await cardWithChapters(page);
   await gotoHydrated(page, `/cards/${slug}`);
   const panel = page.getByRole('region', { name: 'Icons' });
@@ -45,7 +69,7 @@ test('an editor approves a theme, generates icons, picks a variation and the tra
   await expect(panel.getByTestId('icon-theme-approved')).toHaveText(`Approved theme: ${firstName}`);
 
   // who draws, said before any call
-  await expect(panel.getByTestId('icon-drawer')).toContainText(/free|\(paid\)/);
+  await expect(panel.getByTestId('icon-drawer')).toHaveText('Drawn by the built-in offline generators: free, offline.');
   const drawer = (await panel.getByTestId('icon-drawer').textContent())!;
   const paid = drawer.includes('(paid)');
   const free = drawer.includes('free, offline') ? 'free, offline' : 'free';
@@ -109,4 +133,4 @@ test('an editor approves a theme, generates icons, picks a variation and the tra
   await expect(panel.getByRole('list', { name: 'Variations of The moon rises' }).getByTestId('variation')).toHaveCount(4, { timeout: 90_000 });
   await noSideScroll(page);
   await screenshot(page, 'icons-phone.png');
-});
+}
