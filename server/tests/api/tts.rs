@@ -401,3 +401,57 @@ async fn only_editors_add_spoken_tracks_and_the_role_is_checked_before_the_body(
     assert_problem(add_spoken(&viewer, &card, body).await, 403).await;
     assert_eq!(card_tracks(&admin, &card).await.len(), 1);
 }
+
+/// A remote voice (`openai:coral`) is listed once the user has an OpenAI provider, and is
+/// spoken through it: the preview and the track come from the provider simulator's speech
+/// route, with the instructions, and the track records `openai` as its provider.
+#[tokio::test]
+async fn a_remote_voice_speaks_through_the_users_provider() {
+    let (app, sim) = crate::llm_providers::app_with_sim().await;
+    let user = app.admin().await;
+    let provider = json!({"provider": "openai", "model": "gpt-4o-mini-tts", "api_key": sim.api_key(),
+        "budget_usd": 5.0, "enabled": true, "priority": 1});
+    let r = user
+        .post_json("/api/settings/llm-providers", &provider)
+        .await;
+    assert_eq!(r.status(), 201);
+    let voices = user.get_list("/api/tts/voices").await;
+    let coral = voices
+        .iter()
+        .find(|v| v["id"] == "openai:coral")
+        .expect("OpenAI's voices are listed");
+    assert_eq!(coral["provider"], "openai");
+    assert!(
+        voices.iter().any(|v| v["id"] == "espeak:en-us"),
+        "offline voices stay"
+    );
+
+    let body = json!({"text": "Hello from far away.", "voice": "openai:coral",
+        "instructions": "Warm and slow"});
+    let r = preview(&user, body).await;
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.headers()["content-type"], "audio/wav");
+    assert!(wav_seconds(&r.bytes().await.unwrap()) > 0.0);
+
+    let card = card_for(&user, "Remote").await;
+    let text = "The owl flew home across the silver lake.";
+    let body = json!({"text": text, "voice": "openai:coral", "instructions": "Whisper softly"});
+    let r = add_spoken(&user, &card, body).await;
+    assert_eq!(r.status(), 201);
+    let track: Value = r.json().await.unwrap();
+    let detail = wait_settled(&user, &card, track["slug"].as_str().unwrap()).await;
+    assert_eq!(detail["transcode_status"], "ready", "{detail}");
+    assert_eq!(detail["tts_voice"], "openai:coral");
+    assert_eq!(detail["tts_provider"], "openai");
+    assert_eq!(detail["tts_instructions"], "Whisper softly");
+    assert!(detail["duration_ms"].as_i64().unwrap() > 0);
+    let spoken = sim
+        .calls()
+        .iter()
+        .filter(|c| c.path == "/v1/audio/speech")
+        .count();
+    assert_eq!(
+        spoken, 2,
+        "one paid call for the preview, one for the track"
+    );
+}
