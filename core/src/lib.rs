@@ -14,6 +14,7 @@ pub mod db;
 pub mod error;
 pub mod examples;
 pub mod health;
+pub mod icon_gen;
 pub mod jobs;
 pub mod labels;
 pub mod mail;
@@ -66,6 +67,9 @@ pub struct Core {
     /// Cover generations, per client address and per (address, user); see
     /// [`cards::generate`].
     pub cover_throttle: std::sync::Arc<auth::throttle::LoginThrottle>,
+    /// Icon generations (theme suggestions, batches, variations), per client address and
+    /// per (address, user); see [`icon_gen`].
+    pub icon_throttle: std::sync::Arc<auth::throttle::LoginThrottle>,
 }
 
 impl Core {
@@ -99,6 +103,10 @@ impl Core {
             cover_throttle: std::sync::Arc::new(auth::throttle::LoginThrottle::new(
                 cards::generate::GENERATIONS_PER_ADDRESS,
                 cards::generate::GENERATIONS_PER_USER,
+            )),
+            icon_throttle: std::sync::Arc::new(auth::throttle::LoginThrottle::new(
+                icon_gen::GENERATIONS_PER_ADDRESS,
+                icon_gen::GENERATIONS_PER_USER,
             )),
         }
     }

@@ -14,6 +14,7 @@ pub mod devices;
 pub mod email_tokens;
 pub mod examples;
 pub mod health;
+pub mod icon_generate;
 pub mod icons;
 pub mod import;
 pub mod invitations;
@@ -68,6 +69,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(tracks::router())
         .merge(tts::router())
         .merge(icons::router())
+        .merge(icon_generate::router())
         .merge(track_edits::router())
         .merge(recording::router())
         .merge(recording::chunk_router())

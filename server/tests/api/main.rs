@@ -28,6 +28,7 @@ mod hardening_media;
 mod hardening_player;
 mod hardening_recording;
 mod helpers;
+mod icon_generate;
 mod icons;
 mod import;
 mod invitations;

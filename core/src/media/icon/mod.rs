@@ -108,6 +108,27 @@ pub fn default_icon(seed: &str, title: &str) -> RgbaImage {
     icon
 }
 
+/// The drawn default's number or initial in given colours, flat (no lighting), so every
+/// pixel is one of `tile`, `mark` and `shadow`: the fallback of generated icons, which must
+/// stay within a theme's palette.
+pub fn marked_tile(title: &str, tile: [u8; 3], mark: [u8; 3], shadow: [u8; 3]) -> RgbaImage {
+    let mut icon = RgbaImage::from_fn(ICON_SIZE, ICON_SIZE, |x, y| {
+        if is_corner(x, y) {
+            Rgba([0, 0, 0, 0])
+        } else {
+            opaque(tile)
+        }
+    });
+    let marks = marks_for(title);
+    for (glyph, origin) in &marks {
+        blit(&mut icon, glyph, (origin.0 + 1, origin.1 + 1), shadow);
+    }
+    for (glyph, origin) in &marks {
+        blit(&mut icon, glyph, *origin, mark);
+    }
+    icon
+}
+
 /// `icon` scaled up by whole pixels (nearest neighbour), for a big crisp preview.
 pub fn enlarge(icon: &RgbaImage, size: u32) -> RgbaImage {
     imageops::resize(icon, size, size, FilterType::Nearest)
