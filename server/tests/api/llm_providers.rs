@@ -19,7 +19,7 @@ const KINDS: [&str; 7] = [
 
 /// An app whose every provider kind answers at a fresh simulator, with users' own URLs
 /// allowed to be local (the simulator is on 127.0.0.1) and a short call timeout.
-async fn app_with_sim() -> (TestApp, SimHandle) {
+pub(crate) async fn app_with_sim() -> (TestApp, SimHandle) {
     let sim = cardsmith_llm_sim::spawn().await;
     let mut args: Vec<String> = KINDS
         .iter()

@@ -163,3 +163,53 @@ async fn bad_stories_and_strangers_change_nothing() {
     assert_problem(grandma.post_json(&url, &story).await, 403).await;
     assert_eq!(cards_in(&parent, &id).await.len(), 1);
 }
+
+#[tokio::test]
+async fn a_provider_drafts_the_story_and_avoided_themes_keep_it_out() {
+    let (app, sim) = crate::llm_providers::app_with_sim().await;
+    let (parent, _) = app.new_user("parent@example.com", "user").await;
+    let id = collection(&parent).await;
+    let profile = json!({"child_name": "Mia", "child_age": 5, "friends": "Leo", "interests": "foxes",
+        "notes": "", "pets": "", "avoid_themes": "spiders, the dark", "prompt_template": "",
+        "vocab_level": "simple", "voice_id": "", "duration_min": 3});
+    let r = parent
+        .send_json(
+            reqwest::Method::PATCH,
+            &format!("/api/collections/{id}/profile"),
+            &profile,
+        )
+        .await;
+    assert!(r.status().is_success());
+    let provider = json!({"provider": "openai", "model": "gpt-4o-mini", "api_key": sim.api_key(),
+        "budget_usd": 5.0, "enabled": true, "priority": 1});
+    let r = parent
+        .post_json("/api/settings/llm-providers", &provider)
+        .await;
+    assert_eq!(r.status(), 201);
+    let url = format!("/api/collections/{id}/stories/draft");
+    let idea = json!({"idea": "a fox finds a lantern in the snow"});
+
+    sim.queue_any_reply("Title: The Fox and the Lantern\nChapter 1: Snow\nA fox found a lantern.\n\nChapter 2: Home\nIt glowed all the way home.");
+    let draft = parent.post_for_json(&url, &idea).await;
+    assert_eq!(draft["title"], "The Fox and the Lantern");
+    assert_eq!(draft["provider"], "openai");
+    assert!(draft["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("Chapter 1: Snow"));
+
+    // a story that strays into an avoided theme is asked for again, and never shown
+    sim.queue_any_reply("Title: Night\nThe fox met a spider in the dark.");
+    sim.queue_any_reply("Title: Night again\nSpiders everywhere.");
+    let body = assert_problem(parent.post_json(&url, &idea).await, 409).await;
+    assert!(
+        body["detail"].as_str().unwrap().contains("avoids"),
+        "{body}"
+    );
+    let asked = sim
+        .calls()
+        .iter()
+        .filter(|c| c.path == "/v1/chat/completions")
+        .count();
+    assert_eq!(asked, 3, "one draft, then two tries");
+}
