@@ -5,6 +5,7 @@ pub mod card_fields;
 pub mod card_tile;
 pub mod confirm;
 pub mod copy;
+pub mod cover_generate;
 pub mod deletion;
 pub mod email_links;
 pub mod examples;

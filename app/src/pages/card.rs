@@ -128,6 +128,7 @@ fn CardView(page: CardPageData) -> impl IntoView {
                             url=format!("/api/cards/{slug}/cover?side=back") hash=back editable=shown.editor
                             on_uploaded=Callback::new(move |v: String| shown.card.update(|c| c.back_cover_hash = Some(v)))/>
                     </div>
+                    {shown.editor.then(|| view! { <crate::components::cover_generate::CoverGenerator card=shown.card/> })}
                 </Panel>
                 {shown.editor.then(|| { let t = expect_context::<tracks::Tracks>(); view! { <crate::components::icon_studio::IconStudio card=shown.slug() tracks=t.list on_change=Callback::new(move |()| t.reload())/> } })}
                 {shown.editor.then(|| view! { <manage::ManagePanel collections/> })}

@@ -9,6 +9,7 @@ pub mod cards;
 pub mod collection_members;
 pub mod collection_presets;
 pub mod collections;
+pub mod cover_generate;
 pub mod deletion;
 pub mod devices;
 pub mod email_tokens;
@@ -65,6 +66,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(collection_presets::router())
         .merge(stories::router())
         .merge(cards::router())
+        .merge(cover_generate::router())
         .merge(labels::router())
         .merge(tracks::router())
         .merge(tts::router())
