@@ -289,12 +289,12 @@ fn split_text(text: &str, max: usize) -> Vec<&str> {
         let head = &rest[..limit];
         let sentence = head
             .char_indices()
-            .filter(|&(i, c)| {
+            .rev()
+            .find(|&(i, c)| {
                 matches!(c, '.' | '!' | '?' | '\n')
-                    && head[i + c.len_utf8()..].starts_with(char::is_whitespace)
+                    && rest[i + c.len_utf8()..].starts_with(char::is_whitespace)
             })
-            .map(|(i, c)| i + c.len_utf8())
-            .last();
+            .map(|(i, c)| i + c.len_utf8());
         let cut = sentence
             .or_else(|| head.rfind(char::is_whitespace))
             .filter(|&cut| cut > 0)
