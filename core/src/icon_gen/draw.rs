@@ -17,6 +17,9 @@ use crate::stories::Audience;
 use crate::tracks::repo::TrackRow;
 use crate::{Core, CoreError, CoreResult};
 
+/// Fewest drawn pixels of a usable icon from a provider.
+const MIN_DRAWN: usize = 24;
+
 /// What an icon is drawn for, and in which colours.
 pub struct Context {
     pub theme: Theme,
@@ -197,6 +200,11 @@ async fn by_image(
     .await
     .map_err(|e| CoreError::internal("icon task", e))?;
     match reduced {
+        // a picture that was all background leaves nothing to show: not an icon
+        Ok(icon) if icon.pixels().filter(|p| p[3] == 255).count() < MIN_DRAWN => {
+            tracing::warn!(provider = %picture.provider, "the icon picture was all background; drawing offline");
+            Ok(None)
+        }
         Ok(icon) => Ok(Some(Drawn {
             icon,
             provider: picture.provider,
