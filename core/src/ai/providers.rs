@@ -355,6 +355,23 @@ pub async fn delete(core: &Core, actor: &Actor, scope: Scope, id: &str) -> CoreR
     audit::commit(tx, AuditEvent::own(actor, "llm_provider.deleted", detail)).await
 }
 
+/// Longest one attempt of a test may take: somebody is waiting at a form.
+const TEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(15);
+
+/// Makes the test call on `ep` (or says why there is none) and answers in words.
+async fn run_test(ep: Result<wire::Endpoint, String>) -> TestProviderOutputBody {
+    match ep {
+        Ok(mut ep) => {
+            ep.timeout = ep.timeout.min(TEST_TIMEOUT);
+            test_answer(wire::check(&ep).await)
+        }
+        Err(why) => TestProviderOutputBody {
+            ok: false,
+            message: format!("The test failed: {why}."),
+        },
+    }
+}
+
 /// The answer of a test: the provider's own words on success, ours on failure.
 fn test_answer(result: Result<String, wire::WireError>) -> TestProviderOutputBody {
     match result {
@@ -375,13 +392,7 @@ pub async fn test_saved(
     id: &str,
 ) -> CoreResult<TestProviderOutputBody> {
     let row = find(core, actor, Scope::Mine, id).await?;
-    Ok(match endpoint::for_row(core, &row).await {
-        Ok(ep) => test_answer(wire::check(&ep).await),
-        Err(why) => TestProviderOutputBody {
-            ok: false,
-            message: format!("The test failed: {why}."),
-        },
-    })
+    Ok(run_test(endpoint::for_row(core, &row).await).await)
 }
 
 /// Tries a key before it is saved (admin): one minimal real call with `provider`, `api_key`
@@ -412,13 +423,7 @@ pub async fn test_unsaved(
         },
     )
     .await;
-    Ok(match ep {
-        Ok(ep) => test_answer(wire::check(&ep).await),
-        Err(why) => TestProviderOutputBody {
-            ok: false,
-            message: format!("The test failed: {why}."),
-        },
-    })
+    Ok(run_test(ep).await)
 }
 
 /// Adds a system provider of `kind` (at the kind's configured base URL) unless the instance
