@@ -191,7 +191,7 @@ mod tests {
     #[test]
     fn unmarked_text_is_cut_at_paragraphs_into_chapters_of_a_few_minutes() {
         let paragraph = "word ".repeat(200);
-        let text = vec![paragraph.trim(); 5].join("\n\n");
+        let text = [paragraph.trim(); 5].join("\n\n");
         let chapters = split(&text);
         assert_eq!(chapters.len(), 3, "200+200 | 200+200 | 200");
         assert_eq!(chapters[2].title, "Chapter 3");
