@@ -12,7 +12,7 @@ use crate::auth::{session::background_actor, Actor};
 use crate::cards::{self, generate, repo::CardRow};
 use crate::jobs::context::JobContext;
 use crate::tts::{self, ResolvedVoice, Speech, Spoken};
-use crate::{Core, CoreError, CoreResult};
+use crate::{icon_gen, Core, CoreError, CoreResult};
 
 /// What a `story.make` job is given.
 #[derive(Debug, Serialize, Deserialize)]
@@ -53,10 +53,19 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
     let finishing = ctx.progress(0.85, 1.0);
     let cover = cover(core, &actor, &card, &payload.text).await;
     finishing(0.5);
+    let icons = match icon_gen::generate_all(core, &actor, &card).await {
+        Ok(done) => format!("{} generated", done.generated),
+        Err(e) => {
+            tracing::warn!(error = %e, card = %card.slug, "a story card got no icons");
+            format!("not made: {}", e.user_message())
+        }
+    };
+    finishing(1.0);
     Ok(serde_json::json!({
         "card_slug": card.slug,
         "chapters": chapters.len(),
         "cover": cover,
+        "icons": icons,
     })
     .to_string())
 }

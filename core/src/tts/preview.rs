@@ -171,7 +171,7 @@ mod tests {
     async fn the_cache_keeps_recently_used_entries_within_its_bounds() {
         let dir = tempfile::tempdir().unwrap();
         for (i, key) in ["a", "b", "c"].iter().enumerate() {
-            remember(dir.path(), key, &vec![0u8; 10]).await.unwrap();
+            remember(dir.path(), key, &[0u8; 10]).await.unwrap();
             // distinct modification times, oldest first
             let t = SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_000 + i as u64);
             std::fs::File::options()

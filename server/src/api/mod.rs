@@ -21,8 +21,8 @@ pub mod import;
 pub mod invitations;
 pub mod jobs;
 pub mod labels;
-pub mod mail;
 pub mod llm_providers;
+pub mod mail;
 mod media;
 pub mod metrics;
 mod multipart;
@@ -79,9 +79,9 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(player_accounts::router())
         .merge(devices::router())
         .merge(admin_keys::router())
+        .merge(llm_providers::router())
         .merge(publish::router())
         .merge(import::router())
-        .merge(llm_providers::router())
         .merge(
             // audio streams to disk; the service enforces the configured size (413)
             tracks::upload_router().layer(DefaultBodyLimit::max(

@@ -84,6 +84,16 @@ async fn a_written_story_becomes_a_card_of_spoken_chapters() {
     assert!(cover.bytes().await.unwrap().starts_with(b"\x89PNG"));
     let result: Value = serde_json::from_str(job["result"].as_str().unwrap()).unwrap();
     assert_eq!(result["cover"], "generated", "{result}");
+    assert_eq!(result["icons"], "2 generated", "{result}");
+    for t in tracks {
+        let position = t["position"].as_i64().unwrap();
+        let icon = parent
+            .get(&format!("/api/cards/{slug}/icons/{position}"))
+            .await;
+        assert_eq!(icon.status(), 200);
+        let png = image::load_from_memory(&icon.bytes().await.unwrap()).unwrap();
+        assert_eq!((png.width(), png.height()), (16, 16));
+    }
 }
 
 #[tokio::test]
