@@ -2,7 +2,7 @@
 // the current cover, nothing saved yet), regenerates it, uses it, and the card's cover is the
 // preview; the back cover has its own prompt and preview. On a laptop and a phone.
 import type { Page } from '@playwright/test';
-import { expect, gotoHydrated, noSideScroll, screenshot, signInAsAdmin, test } from './fixtures';
+import { expect, gotoHydrated, noSideScroll, screenshot, setSystemProviders, signInAsAdmin, test } from './fixtures';
 
 /** A fresh card made over the API; answers its slug. */
 async function newCard(page: Page, title: string): Promise<string> {
@@ -21,6 +21,16 @@ async function coverHash(page: Page, slug: string, field: 'cover_hash' | 'back_c
 test('an editor generates, regenerates and uses a cover for each side, on a laptop and a phone', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAsAdmin(page);
+  // the drawn covers: demo mode's simulator would answer the same prompt with the same picture
+  const turnedOff = await setSystemProviders(page, false);
+  try {
+    await coverFlow(page);
+  } finally {
+    await setSystemProviders(page, true, turnedOff);
+  }
+});
+
+async function coverFlow(page: Page) {
   const slug = await newCard(page, 'The Sleepy Owl');
   await gotoHydrated(page, `/cards/${slug}`);
   const panel = page.getByRole('region', { name: 'Generate a cover' });
@@ -70,7 +80,7 @@ test('an editor generates, regenerates and uses a cover for each side, on a lapt
   await expect(panel.getByText('Back cover saved.')).toBeVisible({ timeout: 30_000 });
   expect(await coverHash(page, slug, 'back_cover_hash')).toBeTruthy();
   expect(await coverHash(page, slug, 'cover_hash')).toBe(accepted);
-});
+}
 
 test('an empty description is refused in the page and nothing is generated', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

@@ -123,3 +123,17 @@ export async function noSideScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'nothing runs off the side').toBeLessThanOrEqual(0);
 }
+
+export type Provider = { id: string; enabled: boolean; [k: string]: unknown };
+
+/** Turns the instance's providers (demo mode's simulator) on or off, so the offline drawer
+ * draws; answers the ones it changed. */
+export async function setSystemProviders(page: Page, enabled: boolean, only?: Provider[]): Promise<Provider[]> {
+  const list: Provider[] = only ?? (await (await page.request.get('/api/admin/llm-providers')).json());
+  const changed = list.filter((p) => p.enabled !== enabled);
+  for (const p of changed) {
+    const body = { provider: p.provider, model: p.model, budget_usd: p.budget_usd, enabled, priority: p.priority, monthly_budget_cents: p.monthly_budget_cents, base_url: p.base_url };
+    expect((await page.request.put(`/api/admin/llm-providers/${p.id}`, { data: body })).status()).toBe(204);
+  }
+  return changed.map((p) => ({ ...p, enabled }));
+}

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { Page } from '@playwright/test';
-import { expect, gotoHydrated, noSideScroll, screenshot, signInAsAdmin, test, tone } from './fixtures';
+import { expect, gotoHydrated, noSideScroll, screenshot, signInAsAdmin, test, tone, setSystemProviders } from './fixtures';
 
 /** A card with two ready chapters, made over the API. */
 async function cardWithChapters(page: Page): Promise<string> {
@@ -24,20 +24,6 @@ async function cardWithChapters(page: Page): Promise<string> {
 /** The first track row's icon address. */
 async function trackIcon(page: Page): Promise<string> {
   return (await page.getByRole('list', { name: 'Tracks in play order' }).getByTestId('track-icon').first().getAttribute('src')) ?? '';
-}
-
-type Provider = { id: string; enabled: boolean; [k: string]: unknown };
-
-/** Turns the instance's providers (demo mode's simulator) on or off, so the offline drawer
- * draws; answers the ones it changed. */
-async function setSystemProviders(page: Page, enabled: boolean, only?: Provider[]): Promise<Provider[]> {
-  const list: Provider[] = only ?? (await (await page.request.get('/api/admin/llm-providers')).json());
-  const changed = list.filter((p) => p.enabled !== enabled);
-  for (const p of changed) {
-    const body = { provider: p.provider, model: p.model, budget_usd: p.budget_usd, enabled, priority: p.priority, monthly_budget_cents: p.monthly_budget_cents, base_url: p.base_url };
-    expect((await page.request.put(`/api/admin/llm-providers/${p.id}`, { data: body })).status()).toBe(204);
-  }
-  return changed.map((p) => ({ ...p, enabled }));
 }
 
 test('an editor approves a theme, generates icons, picks a variation and the track icon changes, on a laptop and a phone', async ({ page }) => {
