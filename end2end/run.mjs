@@ -152,6 +152,11 @@ async function startServer() {
       CARDSMITH_ADMIN_PASSWORD: ADMIN_PASSWORD,
       // the built-in player-platform simulator, so the specs can link, publish and import
       CARDSMITH_DEMO_UPSTREAM: 'true',
+      // the public AI services are never called from a test: a provider a spec adds without
+      // an address of its own answers "cannot be reached" from a closed loopback port
+      CARDSMITH_AI_BASE_URLS: ['openai', 'anthropic', 'gemini', 'ideogram', 'elevenlabs']
+        .map((kind) => `${kind}=http://127.0.0.1:9`)
+        .join(','),
       CARDSMITH_OIDC_ISSUER: oidcIssuer,
       CARDSMITH_OIDC_CLIENT_ID: OIDC_CLIENT_ID,
       CARDSMITH_OIDC_CLIENT_SECRET: OIDC_CLIENT_SECRET,
