@@ -142,7 +142,7 @@ pub fn StoryPanel(presets: Vec<PresetOut>) -> impl IntoView {
             </div>
             <form class="mt-4 space-y-4 border-t border-slate-100 pt-4" aria-labelledby="story-text-heading" novalidate on:submit=make>
                 <h3 id="story-text-heading" class="font-semibold">"The story"</h3>
-                <TextField id="story_title" label="Title" value=title/>
+                <TextField id="story_title" label="Story title" value=title/>
                 <TextArea id="story_text" label="Story" value=text rows=12
                     hint="Start chapters with lines like “Chapter 1: The Boat”, or leave blank lines between paragraphs and Cardsmith cuts it into chapters of a few minutes."/>
                 <p class="text-xs text-slate-500" aria-live="polite">{counter}</p>
