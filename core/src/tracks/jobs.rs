@@ -9,7 +9,8 @@ use serde::Deserialize;
 use super::repo;
 use crate::jobs::context::JobContext;
 use crate::jobs::queue::ClaimedJob;
-use crate::media::audio::{decode, ffmpeg};
+use crate::media::audio::decode::{self, Summary};
+use crate::media::audio::ffmpeg;
 use crate::media::store;
 use crate::{time, Core, CoreError, CoreResult};
 
@@ -105,7 +106,7 @@ pub struct Encoded {
     pub duration_ms: i64,
 }
 
-/// ffmpeg → M4A in `tmp/`, measured by symphonia (peaks cached), moved into the store.
+/// ffmpeg → M4A in `tmp/`, measured on the way (peaks cached), moved into the store.
 pub async fn encode_player_audio(
     ctx: &JobContext,
     input: &std::path::Path,
@@ -117,8 +118,13 @@ pub async fn encode_player_audio(
     let out = store::tmp_path(&core.settings.data_dir, "m4a");
     ensure_parent(&out).await?;
     let progress = ctx.progress(from, to);
-    let result = ffmpeg::encode_m4a(input, &out, duration_ms, &progress).await;
-    adopt_measured(core, result, out).await
+    match ffmpeg::encode_m4a(input, &out, duration_ms, &progress).await {
+        Ok(summary) => adopt(core, out, summary).await,
+        Err(e) => {
+            let _ = tokio::fs::remove_file(&out).await;
+            Err(e)
+        }
+    }
 }
 
 /// Stores what ffmpeg wrote to `out` (deleting it on failure) and measures it.
@@ -138,6 +144,11 @@ pub async fn adopt_measured(
             return Err(e);
         }
     };
+    adopt(core, out, summary).await
+}
+
+/// Moves `out` into the store and keeps its measured `summary` beside it.
+async fn adopt(core: &Core, out: PathBuf, summary: Summary) -> CoreResult<Encoded> {
     let (hash, size) = store::adopt_output(&core.settings.data_dir, &out).await?;
     super::service::remember_summary(core, &hash, &summary).await;
     Ok(Encoded {

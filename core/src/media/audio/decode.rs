@@ -84,11 +84,7 @@ fn summarize_blocking(path: &Path) -> CoreResult<Summary> {
     let mut decoder = symphonia::default::get_codecs()
         .make(&track.codec_params, &DecoderOptions::default())
         .map_err(fail)?;
-    let mut sample_rate = track.codec_params.sample_rate.unwrap_or(0);
-    let mut frames = 0u64;
-    let mut peaks = Vec::new();
-    let mut window_peak = 0f32;
-    let mut in_window = 0u32;
+    let mut meter = PeakMeter::new(track.codec_params.sample_rate.unwrap_or(0));
     let mut buffer: Option<SampleBuffer<f32>> = None;
     loop {
         let packet = match format.next_packet() {
@@ -106,35 +102,79 @@ fn summarize_blocking(path: &Path) -> CoreResult<Summary> {
             Err(e) => return Err(fail(e)),
         };
         let spec = *decoded.spec();
-        sample_rate = spec.rate;
         let channels = spec.channels.count().max(1);
-        let window = (sample_rate * PEAK_WINDOW_MS / 1000).max(1);
         let needed = decoded.capacity() as u64;
         let buf = match buffer.as_mut() {
             Some(b) if b.capacity() as u64 >= needed * channels as u64 => b,
             _ => buffer.insert(SampleBuffer::new(needed, spec)),
         };
         buf.copy_interleaved_ref(decoded);
-        for frame in buf.samples().chunks(channels) {
+        meter.set_sample_rate(spec.rate);
+        meter.push_interleaved(buf.samples(), channels);
+    }
+    Ok(meter.finish())
+}
+
+/// Turns interleaved samples into a [`Summary`] as they stream past: the frame count and the
+/// loudest sample of each [`PEAK_WINDOW_MS`] window. Used on symphonia's output here and on
+/// the PCM ffmpeg writes beside the M4A it encodes (`ffmpeg::encode_m4a`), so both measure
+/// the same way.
+#[derive(Debug)]
+pub struct PeakMeter {
+    sample_rate: u32,
+    frames: u64,
+    peaks: Vec<f32>,
+    window_peak: f32,
+    in_window: u32,
+}
+
+impl PeakMeter {
+    pub fn new(sample_rate: u32) -> Self {
+        Self {
+            sample_rate,
+            frames: 0,
+            peaks: Vec::new(),
+            window_peak: 0.0,
+            in_window: 0,
+        }
+    }
+
+    /// The rate the next samples have (a decoder only knows it after the first packet).
+    pub fn set_sample_rate(&mut self, sample_rate: u32) {
+        self.sample_rate = sample_rate;
+    }
+
+    /// Frames measured so far.
+    pub fn frames(&self) -> u64 {
+        self.frames
+    }
+
+    /// Adds whole frames of `channels` interleaved samples.
+    pub fn push_interleaved(&mut self, samples: &[f32], channels: usize) {
+        let window = (self.sample_rate * PEAK_WINDOW_MS / 1000).max(1);
+        for frame in samples.chunks(channels.max(1)) {
             let loudest = frame.iter().fold(0f32, |m, s| m.max(s.abs()));
-            window_peak = window_peak.max(loudest.min(1.0));
-            in_window += 1;
-            frames += 1;
-            if in_window == window {
-                peaks.push(window_peak);
-                window_peak = 0.0;
-                in_window = 0;
+            self.window_peak = self.window_peak.max(loudest.min(1.0));
+            self.in_window += 1;
+            self.frames += 1;
+            if self.in_window >= window {
+                self.peaks.push(self.window_peak);
+                self.window_peak = 0.0;
+                self.in_window = 0;
             }
         }
     }
-    if in_window > 0 {
-        peaks.push(window_peak);
+
+    pub fn finish(mut self) -> Summary {
+        if self.in_window > 0 {
+            self.peaks.push(self.window_peak);
+        }
+        Summary {
+            sample_rate: self.sample_rate,
+            frames: self.frames,
+            peaks: self.peaks,
+        }
     }
-    Ok(Summary {
-        sample_rate,
-        frames,
-        peaks,
-    })
 }
 
 #[cfg(test)]

@@ -3,33 +3,154 @@
 //! Every edit decodes from the best copy we have, applies sample-exact filters on decoded
 //! audio, and writes FLAC (lossless, so the next edit loses nothing); the player's M4A is then
 //! encoded from that FLAC with loudness normalisation.
+//!
+//! # Loudness in one encoding pass
+//!
+//! `loudnorm` in its single-pass (dynamic) mode resamples to 192 kHz and made a transcode take
+//! three times as long as the AAC encoding itself. Instead [`encode_m4a`] measures the
+//! integrated loudness first (`ebur128`: a decode and a cheap filter, no encoding), then encodes
+//! once with a linear gain to [`TARGET_LUFS`] and a look-ahead limiter that keeps peaks under
+//! [`LIMIT_DBFS`]. The same ffmpeg writes the audio it encodes to a pipe as well, where
+//! [`PeakMeter`] counts its frames and waveform on the other core: no decode of the result.
 
 use std::path::{Path, PathBuf};
 
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
 
+use super::decode::{PeakMeter, Summary};
 use super::{guarded_file, time_limit, AAC_BITRATE, LOUDNORM, SAMPLE_RATE};
 use crate::{CoreError, CoreResult};
+
+/// Integrated loudness every track is brought to (EBU R128 for speech and music on small
+/// speakers; the same target as [`LOUDNORM`]).
+pub const TARGET_LUFS: f64 = -16.0;
+/// Ceiling of the limiter, in dBFS: half a decibel under the −1.5 dBTP of [`LOUDNORM`], which
+/// leaves room for the inter-sample peaks AAC encoding adds.
+pub const LIMIT_DBFS: f64 = -2.0;
+/// The most a quiet recording is raised (a near-silent file would otherwise become noise).
+pub const MAX_GAIN_DB: f64 = 30.0;
 
 /// Called with the fraction done (0..1) while ffmpeg runs.
 pub type Progress<'a> = &'a (dyn Fn(f64) + Send + Sync);
 
-/// Encodes `input` to the player's format: AAC 128 kbps in M4A, loudness-normalised.
+/// Encodes `input` to the player's format, AAC 128 kbps in M4A brought to [`TARGET_LUFS`], and
+/// measures what it encoded (frames and waveform), in one encoding pass after a measuring one.
 pub async fn encode_m4a(
     input: &Path,
     output: &Path,
     duration_ms: Option<i64>,
     progress: Progress<'_>,
-) -> CoreResult<()> {
+) -> CoreResult<Summary> {
+    let measuring = |f: f64| progress(f * 0.1);
+    let level = measure_level(input, duration_ms, &measuring).await?;
+    let gain = gain_to_target(level.integrated_lufs);
+    let mut chain = format!("volume={gain:.2}dB,");
+    // The limiter costs a few percent of the encoding time: it runs only when the raised
+    // audio's loudest sample would pass its ceiling (a peak we could not measure counts).
+    if level
+        .sample_peak_dbfs
+        .is_none_or(|peak| peak + gain > LIMIT_DBFS)
+    {
+        let limit = 10f64.powf(LIMIT_DBFS / 20.0);
+        chain.push_str(&format!(
+            "alimiter=limit={limit:.4}:level=false:latency=true,"
+        ));
+    }
+    let graph = format!(
+        "[0:a]{chain}aresample={SAMPLE_RATE},asplit=2[enc][pcm];\
+         [pcm]aformat=sample_fmts=flt:channel_layouts=stereo[meter]"
+    );
     let mut args = guarded_file(input)?;
-    args.extend(args_of(&["-vn", "-map_metadata", "-1"]));
-    args.extend(player_output_args());
-    args.push(path_str(output)?.into());
-    run(args, duration_ms, progress).await
+    args.extend(args_of(&["-filter_complex", &graph, "-map_metadata", "-1"]));
+    args.extend(args_of(&[
+        "-map",
+        "[enc]",
+        "-c:a",
+        "aac",
+        "-b:a",
+        AAC_BITRATE,
+        "-movflags",
+        "+faststart",
+        "-f",
+        "mp4",
+        path_str(output)?,
+    ]));
+    args.extend(args_of(&["-map", "[meter]", "-f", "f32le", "pipe:1"]));
+    let mut meter = PeakMeter::new(SAMPLE_RATE);
+    let expected_frames = duration_ms.map(|ms| ms.max(1) as f64 * f64::from(SAMPLE_RATE) / 1000.0);
+    let encoding = |frames: u64| {
+        if let Some(total) = expected_frames {
+            progress(0.1 + 0.9 * (frames as f64 / total).clamp(0.0, 1.0));
+        }
+    };
+    invoke(
+        args,
+        duration_ms,
+        "error",
+        Stdout::Pcm(&mut meter, &encoding),
+    )
+    .await?;
+    Ok(meter.finish())
 }
 
-/// The output options of the player's format (loudness-normalised AAC in a streamable M4A),
-/// shared by transcoding and live recording so both make the same file.
+/// The gain that brings `loudness` (LUFS; `None` for silence) to [`TARGET_LUFS`], bounded.
+pub fn gain_to_target(loudness: Option<f64>) -> f64 {
+    match loudness {
+        Some(lufs) if lufs.is_finite() => (TARGET_LUFS - lufs).clamp(-MAX_GAIN_DB, MAX_GAIN_DB),
+        _ => 0.0,
+    }
+}
+
+/// What the measuring pass learns of a file.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Level {
+    /// Integrated loudness (EBU R128), `None` for silence or audio too short to gate.
+    pub integrated_lufs: Option<f64>,
+    /// The loudest sample, in dBFS.
+    pub sample_peak_dbfs: Option<f64>,
+}
+
+/// Measures `input` with ffmpeg's `ebur128` (a decode and a cheap filter; nothing is encoded).
+pub async fn measure_level(
+    input: &Path,
+    duration_ms: Option<i64>,
+    progress: Progress<'_>,
+) -> CoreResult<Level> {
+    let mut args = guarded_file(input)?;
+    args.extend(args_of(&[
+        "-vn",
+        "-af",
+        "ebur128=framelog=verbose:peak=sample",
+        "-f",
+        "null",
+        "-",
+    ]));
+    let log = invoke(args, duration_ms, "info", Stdout::Progress(progress)).await?;
+    Ok(Level {
+        integrated_lufs: integrated_loudness(&log),
+        sample_peak_dbfs: summary_value(&log, "Sample peak:", "Peak:"),
+    })
+}
+
+/// Reads `I: -23.4 LUFS` from the summary `ebur128` prints at the info level when it ends
+/// (`framelog=verbose` keeps its per-frame lines under that level).
+pub(crate) fn integrated_loudness(log: &str) -> Option<f64> {
+    let value = summary_value(log, "Integrated loudness:", "I:")?;
+    // −70 LUFS is the absolute gate: what measures there is silence.
+    (value > -70.0).then_some(value)
+}
+
+/// The number on the first `key` line after the last `section` heading of `ebur128`'s summary.
+pub(crate) fn summary_value(log: &str, section: &str, key: &str) -> Option<f64> {
+    let summary = &log[log.rfind(section)?..];
+    let line = summary
+        .lines()
+        .find_map(|l| l.trim_start().strip_prefix(key))?;
+    line.split_whitespace().next()?.parse().ok()
+}
+
+/// The output options of a live recording (loudness-normalised AAC in a streamable M4A): a
+/// live take cannot be measured before it is encoded, so it keeps `loudnorm`'s dynamic mode.
 pub fn player_output_args() -> Vec<String> {
     args_of(&[
         "-af",
@@ -137,8 +258,30 @@ pub async fn run(
     duration_ms: Option<i64>,
     progress: Progress<'_>,
 ) -> CoreResult<()> {
+    invoke(args, duration_ms, "error", Stdout::Progress(progress))
+        .await
+        .map(drop)
+}
+
+/// What ffmpeg writes on its standard output.
+enum Stdout<'a> {
+    /// `-progress` lines: the fraction done goes to the callback.
+    Progress(Progress<'a>),
+    /// Raw stereo `f32le` at [`SAMPLE_RATE`], measured as it arrives; the callback gets the
+    /// frames so far.
+    Pcm(&'a mut PeakMeter, &'a (dyn Fn(u64) + Send + Sync)),
+}
+
+/// [`run`] with a log level and a use of standard output; answers the tail of the log (the
+/// caller may read a filter's summary there, never show it).
+async fn invoke(
+    args: Vec<String>,
+    duration_ms: Option<i64>,
+    loglevel: &str,
+    stdout: Stdout<'_>,
+) -> CoreResult<String> {
     let limit = time_limit(duration_ms);
-    match tokio::time::timeout(limit, run_unbounded(args, duration_ms, progress)).await {
+    match tokio::time::timeout(limit, invoke_unbounded(args, duration_ms, loglevel, stdout)).await {
         Ok(result) => result,
         Err(_) => {
             tracing::warn!(
@@ -153,22 +296,20 @@ pub async fn run(
     }
 }
 
-async fn run_unbounded(
+async fn invoke_unbounded(
     args: Vec<String>,
     duration_ms: Option<i64>,
-    progress: Progress<'_>,
-) -> CoreResult<()> {
-    let mut child = tokio::process::Command::new("ffmpeg")
-        .args([
-            "-hide_banner",
-            "-nostdin",
-            "-y",
-            "-loglevel",
-            "error",
-            "-progress",
-            "pipe:1",
-            "-nostats",
-        ])
+    loglevel: &str,
+    stdout: Stdout<'_>,
+) -> CoreResult<String> {
+    let mut command = tokio::process::Command::new("ffmpeg");
+    command.args(["-hide_banner", "-nostdin", "-y", "-loglevel", loglevel]);
+    if matches!(stdout, Stdout::Progress(_)) {
+        command.args(["-progress", "pipe:1", "-nostats"]);
+    } else {
+        command.arg("-nostats");
+    }
+    let mut child = command
         .args(&args)
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::piped())
@@ -176,10 +317,31 @@ async fn run_unbounded(
         .kill_on_drop(true)
         .spawn()
         .map_err(|e| CoreError::internal("starting ffmpeg (is it installed?)", e))?;
-    let stdout = child.stdout.take().expect("piped stdout");
+    let out = child.stdout.take().expect("piped stdout");
     let mut stderr = child.stderr.take().expect("piped stderr");
     let errors = tokio::spawn(async move { tail_of(&mut stderr).await });
-    let mut lines = BufReader::new(stdout).lines();
+    match stdout {
+        Stdout::Progress(progress) => follow_progress(out, duration_ms, progress).await,
+        Stdout::Pcm(meter, frames) => measure_pcm(out, meter, frames).await,
+    }
+    let status = child
+        .wait()
+        .await
+        .map_err(|e| CoreError::internal("waiting for ffmpeg", e))?;
+    let errors = errors.await.unwrap_or_default();
+    if status.success() {
+        return Ok(errors);
+    }
+    tracing::warn!(%status, stderr = %errors.trim(), "ffmpeg failed");
+    Err(CoreError::Internal(format!("ffmpeg failed ({status})")))
+}
+
+async fn follow_progress(
+    out: tokio::process::ChildStdout,
+    duration_ms: Option<i64>,
+    progress: Progress<'_>,
+) {
+    let mut lines = BufReader::new(out).lines();
     while let Ok(Some(line)) = lines.next_line().await {
         if let (Some(total), Some(us)) = (duration_ms, line.strip_prefix("out_time_us=")) {
             if let Ok(us) = us.trim().parse::<i64>() {
@@ -189,16 +351,37 @@ async fn run_unbounded(
             }
         }
     }
-    let status = child
-        .wait()
-        .await
-        .map_err(|e| CoreError::internal("waiting for ffmpeg", e))?;
-    let errors = errors.await.unwrap_or_default();
-    if status.success() {
-        return Ok(());
+}
+
+/// Reads stereo `f32le` to its end into `meter`, in 256 KiB reads (a whole number of frames is
+/// measured each time; a frame split across reads waits for its rest).
+async fn measure_pcm(
+    mut out: tokio::process::ChildStdout,
+    meter: &mut PeakMeter,
+    frames: &(dyn Fn(u64) + Send + Sync),
+) {
+    const FRAME: usize = 2 * 4;
+    let mut buf = vec![0u8; 256 * 1024];
+    let mut filled = 0;
+    let mut samples: Vec<f32> = Vec::with_capacity(buf.len() / 4);
+    loop {
+        let n = match out.read(&mut buf[filled..]).await {
+            Ok(0) | Err(_) => break,
+            Ok(n) => n,
+        };
+        filled += n;
+        let whole = filled - filled % FRAME;
+        samples.clear();
+        samples.extend(
+            buf[..whole]
+                .chunks_exact(4)
+                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+        );
+        meter.push_interleaved(&samples, 2);
+        buf.copy_within(whole..filled, 0);
+        filled -= whole;
+        frames(meter.frames());
     }
-    tracing::warn!(%status, stderr = %errors.trim(), "ffmpeg failed");
-    Err(CoreError::Internal(format!("ffmpeg failed ({status})")))
 }
 
 /// Reads a child's error output to its end (so the child never blocks on a full pipe) and

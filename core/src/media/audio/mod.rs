@@ -54,3 +54,6 @@ pub fn time_limit(duration_ms: Option<i64>) -> std::time::Duration {
     let audio_ms = duration_ms.filter(|d| *d > 0).unwrap_or(3_600_000) as u64;
     std::time::Duration::from_millis(60_000 + audio_ms)
 }
+
+#[cfg(test)]
+mod loudness_tests;

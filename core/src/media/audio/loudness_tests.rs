@@ -1,0 +1,130 @@
+//! The player's audio is measured, not trusted: real ffmpeg encodes generated sources (quiet,
+//! loud, and quiet with hard clicks that only a limiter can tame) and the result is measured
+//! again with `ebur128` (integrated loudness and true peak).
+
+use std::path::{Path, PathBuf};
+
+use super::decode;
+use super::ffmpeg::{self, integrated_loudness, summary_value, TARGET_LUFS};
+
+struct Measured {
+    lufs: f64,
+    true_peak_dbtp: f64,
+}
+
+async fn measure(path: &Path) -> Measured {
+    let output = tokio::process::Command::new("ffmpeg")
+        .args(["-hide_banner", "-nostdin", "-nostats", "-i"])
+        .arg(path)
+        .args([
+            "-af",
+            "ebur128=peak=true:framelog=verbose",
+            "-f",
+            "null",
+            "-",
+        ])
+        .output()
+        .await
+        .expect("ffmpeg runs");
+    let log = String::from_utf8_lossy(&output.stderr).into_owned();
+    let lufs = integrated_loudness(&log).expect("integrated loudness in the summary");
+    let true_peak_dbtp = summary_value(&log, "True peak:", "Peak:").expect("true peak value");
+    Measured {
+        lufs,
+        true_peak_dbtp,
+    }
+}
+
+async fn source(dir: &Path, name: &str, lavfi: &str) -> PathBuf {
+    let path = dir.join(format!("{name}.flac"));
+    let args = ["-f", "lavfi", "-i", lavfi, "-c:a", "flac"]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .chain([path.to_str().unwrap().to_owned()])
+        .collect();
+    ffmpeg::run(args, None, &|_| {}).await.expect("source made");
+    path
+}
+
+async fn check(name: &str, lavfi: &str, seconds: f64) {
+    let dir = tempfile::tempdir().unwrap();
+    let input = source(dir.path(), name, lavfi).await;
+    let before = measure(&input).await;
+    let out = dir.path().join(format!("{name}.m4a"));
+    let summary = ffmpeg::encode_m4a(&input, &out, Some((seconds * 1000.0) as i64), &|_| {})
+        .await
+        .expect("encoded");
+    let after = measure(&out).await;
+    assert!(
+        (after.lufs - TARGET_LUFS).abs() <= 1.0,
+        "{name}: {:.1} LUFS in, {:.1} LUFS out (target {TARGET_LUFS})",
+        before.lufs,
+        after.lufs
+    );
+    assert!(
+        after.true_peak_dbtp <= -1.0,
+        "{name}: true peak {:.2} dBTP out ({:.2} in)",
+        after.true_peak_dbtp,
+        before.true_peak_dbtp
+    );
+    // What ffmpeg wrote beside the M4A is what a decoder gets back from it, give or take the
+    // AAC encoder's priming that symphonia does not strip from ffmpeg's M4A (1,232 frames
+    // here): the frames measured while encoding are the source's exact length.
+    let decoded = decode::summarize(&out).await.expect("decodable");
+    assert_eq!(summary.sample_rate, decoded.sample_rate, "{name}");
+    assert!(
+        summary.frames.abs_diff(decoded.frames) <= 2048,
+        "{name}: {} frames measured while encoding, {} decoded",
+        summary.frames,
+        decoded.frames
+    );
+    assert!(
+        (summary.duration_ms() - (seconds * 1000.0) as i64).abs() <= 30,
+        "{name}"
+    );
+    let loudest = summary.peaks.iter().copied().fold(0f32, f32::max);
+    let loudest_decoded = decoded.peaks.iter().copied().fold(0f32, f32::max);
+    assert!(
+        (loudest - loudest_decoded).abs() < 0.1,
+        "{name}: {loudest} vs {loudest_decoded}"
+    );
+}
+
+#[tokio::test]
+async fn a_quiet_recording_is_raised_to_the_target() {
+    check(
+        "quiet",
+        "anoisesrc=color=pink:amplitude=0.05:duration=12:seed=7",
+        12.0,
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn a_loud_recording_is_lowered_to_the_target() {
+    check(
+        "loud",
+        "anoisesrc=color=pink:amplitude=0.9:duration=12:seed=7",
+        12.0,
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn clicks_in_quiet_audio_are_limited_under_the_true_peak_ceiling() {
+    // A tone raised by about 7 dB, with half-millisecond clicks at almost full scale once a
+    // second (like plosives in close-miked speech): raised, they would clip without the limiter.
+    check(
+        "clicks",
+        "aevalsrc=exprs=0.1*sin(2*PI*440*t)+if(lt(mod(t\\,1)\\,0.0005)\\,0.95\\,0):s=44100:d=12",
+        12.0,
+    )
+    .await;
+}
+
+#[test]
+fn the_gain_is_bounded_and_silence_is_left_alone() {
+    assert_eq!(ffmpeg::gain_to_target(Some(-26.0)), 10.0);
+    assert_eq!(ffmpeg::gain_to_target(Some(-90.0)), ffmpeg::MAX_GAIN_DB);
+    assert_eq!(ffmpeg::gain_to_target(None), 0.0);
+}
