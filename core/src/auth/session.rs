@@ -20,7 +20,7 @@ pub struct NewSession {
 
 pub(crate) fn token_hash(token: &str) -> String {
     let digest = Sha256::digest(token.as_bytes());
-    digest.iter().map(|b| format!("{b:02x}")).collect()
+    hex::encode(digest)
 }
 
 pub async fn create<'e, E>(core: &Core, executor: E, user_id: &str) -> CoreResult<NewSession>

@@ -81,7 +81,7 @@ impl CardRow {
             h.update(part.as_bytes());
             h.update([0u8]);
         }
-        h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+        hex::encode(h.finalize())
     }
 
     pub fn into_out(self) -> CardOut {

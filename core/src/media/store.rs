@@ -8,10 +8,7 @@ use sha2::{Digest, Sha256};
 use crate::{CoreError, CoreResult};
 
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    hex::encode(Sha256::digest(bytes))
 }
 
 /// Where the file of `hash` lives. Only hex hashes are accepted, so a hash from a request can
@@ -119,11 +116,7 @@ impl IncomingFile {
             .await
             .map_err(|e| CoreError::internal("syncing upload", e))?;
         drop(file);
-        let hash = std::mem::take(&mut self.hasher)
-            .finalize()
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
+        let hash = hex::encode(std::mem::take(&mut self.hasher).finalize());
         let path = std::mem::take(&mut self.path);
         Ok((path, hash, self.size))
     }
@@ -154,11 +147,7 @@ pub async fn hash_file(path: &Path) -> CoreResult<(String, u64)> {
             size += n as u64;
             hasher.update(&buf[..n]);
         }
-        let hash = hasher
-            .finalize()
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
+        let hash = hex::encode(hasher.finalize());
         Ok((hash, size))
     })
     .await

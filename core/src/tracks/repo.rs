@@ -344,11 +344,7 @@ pub async fn settle_card(tx: &mut DbTx<'_>, card_id: &str) -> CoreResult<()> {
         }
         digest.update([1u8]);
     }
-    let digest: String = digest
-        .finalize()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let digest = hex::encode(digest.finalize());
     sqlx::query(
         "UPDATE cards SET track_count = $1, total_duration_ms = $2, source_types = $3,
                 tracks_digest = $4, updated_at = $5

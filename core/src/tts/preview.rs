@@ -82,11 +82,7 @@ fn cache_key(voice: &str, text: &str, instructions: Option<&str>) -> String {
         digest.update((part.len() as u64).to_le_bytes());
         digest.update(part.as_bytes());
     }
-    digest
-        .finalize()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    hex::encode(digest.finalize())
 }
 
 fn entry(dir: &Path, key: &str) -> PathBuf {

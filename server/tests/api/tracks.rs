@@ -163,6 +163,29 @@ async fn audio_is_served_with_ranges_and_etags() {
         .await
         .unwrap();
     assert_eq!(cached.status(), 304);
+    // If-Range: the range only when the validator names these bytes; else the whole file.
+    let resumed = admin
+        .client
+        .get(&url)
+        .header("range", "bytes=10-109")
+        .header("if-range", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resumed.status(), 206);
+    assert_eq!(resumed.bytes().await.unwrap(), body.slice(10..110));
+    for stale in ["\"0123abcd\"", "Tue, 24 Nov 2026 00:00:00 GMT"] {
+        let restarted = admin
+            .client
+            .get(&url)
+            .header("range", "bytes=10-109")
+            .header("if-range", stale)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(restarted.status(), 200, "If-Range: {stale}");
+        assert_eq!(restarted.bytes().await.unwrap(), body);
+    }
 
     let peaks: Value = admin
         .get_json(&format!(
