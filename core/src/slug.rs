@@ -23,6 +23,35 @@ pub async fn wanted_or_derived(
     }
 }
 
+/// Runs `insert` with the slug the caller asked for, else with one derived from `title`, and
+/// answers the slug used. Deriving reads which slugs are free before the insert, so two
+/// things of one title made at the same moment may derive the same slug: the insert that
+/// loses (a unique violation, mapped to 409 by `insert`) derives the next one and tries
+/// again. A slug the caller chose is never changed: taken is 409.
+pub async fn insert_with_slug<F, Fut>(
+    pool: &DbPool,
+    space: SlugSpace,
+    wanted: Option<&str>,
+    title: &str,
+    insert: F,
+) -> CoreResult<String>
+where
+    F: Fn(String) -> Fut,
+    Fut: std::future::Future<Output = CoreResult<()>>,
+{
+    const ATTEMPTS: usize = 10;
+    let derived = wanted.is_none_or(str::is_empty);
+    let mut attempt = 1;
+    loop {
+        let slug = wanted_or_derived(pool, space, wanted, title).await?;
+        match insert(slug.clone()).await {
+            Ok(()) => return Ok(slug),
+            Err(CoreError::Conflict(_)) if derived && attempt < ATTEMPTS => attempt += 1,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
 /// Tables whose `slug` column is unique across the table.
 #[derive(Clone, Copy)]
 pub enum SlugSpace {

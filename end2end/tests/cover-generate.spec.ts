@@ -49,6 +49,11 @@ async function coverFlow(page: Page) {
   expect(await coverHash(page, slug, 'cover_hash')).toBeNull();
   await screenshot(page, 'cover-generate.png');
 
+  // a pending preview is still there after a reload
+  await gotoHydrated(page, `/cards/${slug}`);
+  await expect(preview).toBeVisible({ timeout: 30_000 });
+  await expect(panel.getByRole('button', { name: 'Regenerate' })).toBeVisible();
+
   // regenerate: a new picture
   const first = await preview.getAttribute('src');
   await panel.getByRole('button', { name: 'Regenerate' }).click();
@@ -62,6 +67,9 @@ async function coverFlow(page: Page) {
   expect(accepted).toBeTruthy();
   expect((await (await page.request.get(`/api/cards/${slug}`)).json()).cover_prompt).toBe('an owl under the moon and the stars');
   expect((await page.request.get(`/api/cards/${slug}/cover/preview`)).status()).toBe(404);
+  // the Covers drop zone shows the new cover at once
+  const zone = page.getByRole('group', { name: 'Front cover' });
+  await expect(zone.getByRole('img', { name: 'Current image' })).toHaveAttribute('src', new RegExp(`v=${accepted}`));
 
   // a phone: the back side, its own prompt, generated and used; the page fits
   await page.setViewportSize({ width: 390, height: 844 });

@@ -53,6 +53,10 @@ async function iconsFlow(page: Page) {
   const firstName = (await palettes.first().locator('p').first().textContent())!.trim();
   await palettes.first().getByRole('button', { name: `Approve ${firstName}` }).click();
   await expect(panel.getByTestId('icon-theme-approved')).toHaveText(`Approved theme: ${firstName}`);
+  // after a reload the approved theme is still shown, with its swatches
+  await gotoHydrated(page, `/cards/${slug}`);
+  await expect(panel.getByTestId('icon-theme-approved')).toHaveText(`Approved theme: ${firstName}`);
+  await expect(panel.getByRole('button', { name: `Approve ${firstName}` })).toHaveAttribute('aria-pressed', 'true');
 
   // who draws, said before any call
   await expect(panel.getByTestId('icon-drawer')).toHaveText('Drawn by the built-in offline generators: free, offline.');

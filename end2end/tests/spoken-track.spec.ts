@@ -73,6 +73,18 @@ for (const size of [
     expect(detail.transcode_status).toBe('ready');
     expect(detail.tts_text).toBe(STORY);
     expect(detail.duration_ms).toBeGreaterThan(2000);
+
+    // a second one, placed before the first chapter
+    await text.fill('The end. Sleep well, little fox.');
+    await panel.getByLabel('Title (optional)').fill('A prologue');
+    const where = panel.getByLabel('Where it goes');
+    await expect(where.locator('option')).toHaveCount(2);
+    await where.selectOption({ label: 'Before 1. The sleepy fox' });
+    await panel.getByRole('button', { name: 'Add spoken track' }).click();
+    await expect(panel.getByRole('status').filter({ hasText: '“A prologue” is ready to play' })).toBeVisible({ timeout: 90_000 });
+    const card = await (await page.request.get(`/api/cards/${slug}`)).json();
+    expect(card.tracks.map((t: { title: string }) => t.title)).toEqual(['A prologue', 'The sleepy fox']);
+    await expect(where).toHaveValue('');
   });
 }
 

@@ -35,6 +35,9 @@ pub struct CardOut {
     /// The caller's effective role on the card: the role in its home collection, or `viewer`
     /// when it is only reachable through a collection it is linked into.
     pub viewer_role: Option<String>,
+    /// The approved icon theme (`PUT /cards/{slug}/icons/theme`); absent until one is approved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub icon_theme: Option<crate::icons::PaletteOut>,
     #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub created_at: String,
     #[cfg_attr(feature = "openapi", schema(format = DateTime))]

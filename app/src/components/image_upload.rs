@@ -89,8 +89,10 @@ pub fn ImageDropZone(
     id: &'static str,
     /// The image's address: GET shows it, POST replaces it.
     url: String,
-    /// Content hash of the current image; `None` while there is none.
-    hash: Option<String>,
+    /// Content hash of the current image; `None` while there is none. When it changes (a
+    /// generated cover was accepted elsewhere on the page), the zone shows the new image.
+    #[prop(into)]
+    hash: Signal<Option<String>>,
     /// Whether the caller may replace it. Viewers get the image and no zone at all.
     editable: bool,
     /// Aspect-ratio class of the preview.
@@ -103,11 +105,12 @@ pub fn ImageDropZone(
     let sep = if url.contains('?') { '&' } else { '?' };
     let upload = Upload {
         url: StoredValue::new(url.clone()),
-        version: RwSignal::new(hash),
+        version: RwSignal::new(hash.get_untracked()),
         busy: RwSignal::new(false),
         error: RwSignal::new(None),
         on_uploaded,
     };
+    Effect::new(move |_| upload.version.set(hash.get()));
     let src = move || upload.version.get().map(|v| format!("{url}{sep}v={v}"));
     let heading_id = format!("{id}-heading");
     let labelled_by = heading_id.clone();

@@ -74,9 +74,9 @@ fn CardView(page: CardPageData) -> impl IntoView {
     let slug = shown.slug();
     let tracks = tracks::Tracks::new(shown.card, detail.tracks.unwrap_or_default(), shown.editor);
     provide_context(tracks);
-    let (front, back) = shown
-        .card
-        .with_untracked(|c| (c.cover_hash.clone(), c.back_cover_hash.clone()));
+    // The covers follow the card, so a generated cover accepted below shows at once.
+    let front = Signal::derive(move || shown.card.with(|c| c.cover_hash.clone()));
+    let back = Signal::derive(move || shown.card.with(|c| c.back_cover_hash.clone()));
     view! {
         <Title text=title/>
         <header class="space-y-1">
@@ -102,7 +102,7 @@ fn CardView(page: CardPageData) -> impl IntoView {
                     let on_saved = Callback::new(move |_slug: String| tracks.reload());
                     view! {
                         <crate::components::recorder::Recorder card=shown.slug() on_saved/>
-                        <crate::components::spoken_track::SpokenTrack card=shown.slug() on_added=on_saved/>
+                        <crate::components::spoken_track::SpokenTrack card=shown.slug() tracks=tracks.list on_added=on_saved/>
                         <tracks::SourcesPanel/>
                     }
                 })}
@@ -130,7 +130,7 @@ fn CardView(page: CardPageData) -> impl IntoView {
                     </div>
                     {shown.editor.then(|| view! { <crate::components::cover_generate::CoverGenerator card=shown.card/> })}
                 </Panel>
-                {shown.editor.then(|| { let t = expect_context::<tracks::Tracks>(); view! { <crate::components::icon_studio::IconStudio card=shown.slug() tracks=t.list on_change=Callback::new(move |()| t.reload())/> } })}
+                {shown.editor.then(|| { let t = expect_context::<tracks::Tracks>(); view! { <crate::components::icon_studio::IconStudio card=shown.slug() theme=shown.card.with_untracked(|c| c.icon_theme.clone()) tracks=t.list on_change=Callback::new(move |()| t.reload())/> } })}
                 {shown.editor.then(|| view! { <manage::ManagePanel collections/> })}
             </div>
         </div>

@@ -56,9 +56,27 @@ pub async fn generate(
     card: &CardRow,
     input: GenerateCoverInput,
 ) -> CoreResult<String> {
+    admit_request(core, actor, &input)?;
+    draw_preview(core, actor, card, input).await
+}
+
+/// What `generate` checks before any drawing, also when the drawing runs as a job: the
+/// prompt and side (422) and the caller's rate (429).
+pub fn admit_request(core: &Core, actor: &Actor, input: &GenerateCoverInput) -> CoreResult<()> {
     input.validate().map_err(CoreError::Invalid)?;
+    parse_side(input.side.as_deref())?;
+    admit(core, actor)
+}
+
+/// The drawing half of `generate`, for an admitted request: the picture (a provider's or
+/// the procedural one) stored as the side's pending preview; answers its hash.
+pub async fn draw_preview(
+    core: &Core,
+    actor: &Actor,
+    card: &CardRow,
+    input: GenerateCoverInput,
+) -> CoreResult<String> {
     let side = parse_side(input.side.as_deref())?;
-    admit(core, actor)?;
     let prompt = input.prompt.trim().to_owned();
     let context = Context::load(core, card).await?;
     let request = ImageRequest {

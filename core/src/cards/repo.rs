@@ -1,6 +1,7 @@
 //! SQL for cards as a given user can reach them.
 
 use cardsmith_model::card::{CardOut, PlaybackConfigOut};
+use cardsmith_model::icons::PaletteOut;
 use sha2::{Digest, Sha256};
 
 use crate::db::DbPool;
@@ -13,7 +14,7 @@ const SELECT_REACHABLE: &str = "
            card.cover_prompt, card.back_cover_prompt, card.cover_hash, card.back_cover_hash,
            card.autoadvance, card.shuffle, card.overlay_timeout, card.resume_timeout,
            card.track_count, card.total_duration_ms, card.source_types, card.tracks_digest,
-           card.created_at, card.updated_at, hm.role AS home_role
+           card.icon_theme, card.created_at, card.updated_at, hm.role AS home_role
     FROM cards card
     JOIN collections hc ON hc.id = card.home_collection_id
     LEFT JOIN collection_members hm ON hm.collection_id = card.home_collection_id AND hm.user_id = $1
@@ -47,6 +48,8 @@ pub struct CardRow {
     pub source_types: String,
     /// Digest of the playable tracks (see `tracks::repo::settle_card`).
     pub tracks_digest: String,
+    /// The approved icon theme as stored (JSON, see `icon_gen::theme::Theme`).
+    pub icon_theme: Option<String>,
     pub created_at: String,
     pub updated_at: String,
     /// The user's role in the home collection, if a member.
@@ -107,6 +110,15 @@ impl CardRow {
                     .map(str::to_owned)
                     .collect(),
             ),
+            icon_theme: self
+                .icon_theme
+                .as_deref()
+                .and_then(crate::icon_gen::theme::Theme::parse)
+                .map(|t| PaletteOut {
+                    name: t.palette_name,
+                    colors: t.colors,
+                    style: t.style,
+                }),
             track_count: self.track_count,
             total_duration_s: (self.total_duration_ms + 500) / 1000,
             created_at: self.created_at,

@@ -40,31 +40,37 @@ pub async fn create_card(
     input.validate()?;
     let pool = core.db.pool();
     require_collection(pool, actor, collection_id, CollectionRole::Editor).await?;
-    let slug = slug::wanted_or_derived(pool, SlugSpace::Cards, input.slug.as_deref(), &input.title)
-        .await?;
-    let id = new_id();
-    let now = time::now_str();
-    let mut tx = core.db.begin().await?;
-    sqlx::query(
-        "INSERT INTO cards (id, slug, home_collection_id, title, description, author, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
-    )
-    .bind(&id)
-    .bind(&slug)
-    .bind(collection_id)
-    .bind(input.title.trim())
-    .bind(&input.description)
-    .bind(input.author.as_deref().unwrap_or("").trim())
-    .bind(&now)
-    .execute(&mut *tx)
-    .await
-    .on_unique(|| slug::taken(&slug))?;
-    audit::record(
-        &mut *tx,
-        AuditEvent::own(actor, "card.created", slug.clone()),
+    let insert = |slug: String| {
+        let input = &input;
+        async move {
+            let mut tx = core.db.begin().await?;
+            sqlx::query(
+                "INSERT INTO cards (id, slug, home_collection_id, title, description, author, created_at, updated_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
+            )
+            .bind(new_id())
+            .bind(&slug)
+            .bind(collection_id)
+            .bind(input.title.trim())
+            .bind(&input.description)
+            .bind(input.author.as_deref().unwrap_or("").trim())
+            .bind(time::now_str())
+            .execute(&mut *tx)
+            .await
+            .on_unique(|| slug::taken(&slug))?;
+            audit::record(&mut *tx, AuditEvent::own(actor, "card.created", slug)).await?;
+            tx.commit().await?;
+            Ok(())
+        }
+    };
+    let slug = slug::insert_with_slug(
+        pool,
+        SlugSpace::Cards,
+        input.slug.as_deref(),
+        &input.title,
+        insert,
     )
     .await?;
-    tx.commit().await?;
     Ok(require_card(pool, actor, &slug, CollectionRole::Viewer)
         .await?
         .into_out())

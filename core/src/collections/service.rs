@@ -37,31 +37,34 @@ pub async fn create(
 ) -> CoreResult<CollectionOut> {
     input.validate()?;
     let pool = core.db.pool();
-    let slug = slug::wanted_or_derived(
+    let id = new_id();
+    let insert = |slug: String| {
+        let (input, id) = (&input, &id);
+        async move {
+            let mut tx = core.db.begin().await?;
+            repo::insert(
+                &mut tx,
+                id,
+                &input.name,
+                &slug,
+                &input.description,
+                actor.id(),
+            )
+            .await
+            .on_unique(|| slug::taken(&slug))?;
+            audit::record(&mut *tx, AuditEvent::own(actor, "collection.created", slug)).await?;
+            tx.commit().await?;
+            Ok(())
+        }
+    };
+    slug::insert_with_slug(
         pool,
         SlugSpace::Collections,
         input.slug.as_deref(),
         &input.name,
+        insert,
     )
     .await?;
-    let id = new_id();
-    let mut tx = core.db.begin().await?;
-    repo::insert(
-        &mut tx,
-        &id,
-        &input.name,
-        &slug,
-        &input.description,
-        actor.id(),
-    )
-    .await
-    .on_unique(|| slug::taken(&slug))?;
-    audit::record(
-        &mut *tx,
-        AuditEvent::own(actor, "collection.created", slug.clone()),
-    )
-    .await?;
-    tx.commit().await?;
     load(core, actor, &id).await
 }
 

@@ -174,7 +174,7 @@ pub async fn generate_all(
     card: &CardRow,
 ) -> CoreResult<GenerateIconsOutputBody> {
     admit(core, actor)?;
-    batch(core, actor, card, usize::MAX).await
+    batch(core, actor, card, Batch::All, &|_| {}).await
 }
 
 /// Icons for the first [`SAMPLE_CHAPTERS`] chapters whose icon is not a person's own, to try
@@ -185,7 +185,7 @@ pub async fn sample(
     card: &CardRow,
 ) -> CoreResult<GenerateIconsOutputBody> {
     admit(core, actor)?;
-    batch(core, actor, card, SAMPLE_CHAPTERS).await
+    batch(core, actor, card, Batch::Sample, &|_| {}).await
 }
 
 /// A new icon for chapter `position`, different from its current one where the drawer can
@@ -208,14 +208,33 @@ pub async fn regenerate(
     })
 }
 
-async fn batch(
+/// Which chapters a batch draws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Batch {
+    /// Every chapter without an icon of its own (`generate`).
+    All,
+    /// The first [`SAMPLE_CHAPTERS`] of them (`sample`).
+    Sample,
+}
+
+/// Draws the icons of `which` chapters of an admitted request, telling `progress` the share
+/// of chapters done (0..1) after each; `generate` and `sample` run it in the request, the
+/// `icons.generate` job in the background.
+pub async fn batch(
     core: &Core,
     actor: &Actor,
     card: &CardRow,
-    limit: usize,
+    which: Batch,
+    progress: &(dyn Fn(f64) + Send + Sync),
 ) -> CoreResult<GenerateIconsOutputBody> {
+    let limit = match which {
+        Batch::All => usize::MAX,
+        Batch::Sample => SAMPLE_CHAPTERS,
+    };
     let ctx = context(core, actor, card).await?;
     let chapters = tracks::list_playable(core.db.pool(), &card.id).await?;
+    let planned = chapters.len().min(limit).max(1) as f64;
     let mut kept = Vec::new();
     let mut drawn_by: Vec<String> = Vec::new();
     let mut generated = 0;
@@ -234,6 +253,7 @@ async fn batch(
             drawn_by.push(by);
         }
         generated += 1;
+        progress((generated as f64 / planned).min(1.0));
     }
     let mut message = match generated {
         0 => "No icons drawn.".to_owned(),

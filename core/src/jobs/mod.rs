@@ -51,6 +51,8 @@ pub mod kind {
         SEED = "seed",
         MAIL_SEND = "mail.send",
         STORY = "story.make",
+        COVER_GENERATE = "cover.generate",
+        ICONS_GENERATE = "icons.generate",
     }
 }
 

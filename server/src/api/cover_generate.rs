@@ -6,9 +6,10 @@
 
 use axum::extract::{FromRequest, Request, State};
 use axum::http::HeaderMap;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use cardsmith_core::cards::{cover, generate};
+use cardsmith_core::generation;
 use cardsmith_core::Core;
 use cardsmith_model::cover::{
     AcceptCoverPreviewInput, GenerateCoverInput, GenerateCoverOutputBody,
@@ -16,8 +17,11 @@ use cardsmith_model::cover::{
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use cardsmith_model::job::JobIDOutputBody;
+
 use super::cards::SideQuery;
 use super::media::image_response;
+use super::respond_async::{accepted, prefers_async};
 use crate::problem::responses::{
     Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized, Unprocessable,
     UnsupportedMediaType,
@@ -39,10 +43,12 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// collection's profile), else from the built-in procedural generator (a scene chosen by the
 /// prompt's words, the card's title and author, coloured by the approved icon theme). Asking
 /// again with the same prompt draws a new picture. At most 10 generations a minute per user
-/// (429 beyond, with `Retry-After`).
+/// (429 beyond, with `Retry-After`). With `Prefer: respond-async` the drawing is a job (202).
 #[utoipa::path(post, path = "/cards/{slug}/cover/generate", tag = "cards", operation_id = "generate-card-cover",
-    params(("slug" = String, Path)), request_body = GenerateCoverInput,
+    params(("slug" = String, Path), ("Prefer" = Option<String>, Header, description = "`respond-async`: answer 202 with the job (`Location: /api/jobs/{id}`) instead of waiting; the job's `result` is the 200 body")), request_body = GenerateCoverInput,
     responses((status = 200, description = "A pending preview exists for the side", body = GenerateCoverOutputBody),
+        (status = 202, description = "Queued as a job (with `Prefer: respond-async`)", body = JobIDOutputBody,
+            headers(("Location" = String, description = "The job: `/api/jobs/{id}`"))),
         Unauthorized, Forbidden, NotFound, PayloadTooLarge, UnsupportedMediaType, Unprocessable,
         TooManyRequests))]
 pub async fn generate_cover(
@@ -50,11 +56,16 @@ pub async fn generate_cover(
     Caller(actor): Caller,
     ApiPath(slug): ApiPath<String>,
     request: Request,
-) -> ApiResult<Json<GenerateCoverOutputBody>> {
+) -> ApiResult<Response> {
     let card = generate::editable_card(&core, &actor, &slug).await?;
+    let queued = prefers_async(request.headers());
     let ApiJson(input) = ApiJson::<GenerateCoverInput>::from_request(request, &()).await?;
+    if queued {
+        let job_id = generation::queue_cover(&core, &actor, &card, input).await?;
+        return Ok(accepted(job_id));
+    }
     let preview_hash = generate::generate(&core, &actor, &card, input).await?;
-    Ok(Json(GenerateCoverOutputBody { preview_hash }))
+    Ok(Json(GenerateCoverOutputBody { preview_hash }).into_response())
 }
 
 /// The pending preview of the front (default) or back cover (ETag; 304 on If-None-Match);

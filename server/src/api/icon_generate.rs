@@ -12,9 +12,10 @@
 
 use axum::extract::{FromRequest, Request, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use axum::Json;
-use cardsmith_core::icon_gen;
+use cardsmith_core::generation;
+use cardsmith_core::icon_gen::{self, Batch};
 use cardsmith_core::tracks::icons::parse_position;
 use cardsmith_core::Core;
 use cardsmith_model::icons::{
@@ -24,7 +25,10 @@ use cardsmith_model::icons::{
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use cardsmith_model::job::JobIDOutputBody;
+
 use super::media::image_response;
+use super::respond_async::{accepted, prefers_async};
 use crate::problem::responses::{
     Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized, Unprocessable,
     UnsupportedMediaType,
@@ -84,33 +88,48 @@ pub async fn approve_theme(
 
 /// Draws an icon for every chapter, in the approved theme, replacing drawn defaults and
 /// icons generated before; icons a person uploaded (or imported) are kept, and `message`
-/// names those chapters. `generated` counts the new icons.
+/// names those chapters. `generated` counts the new icons. With `Prefer: respond-async` the
+/// batch is a job (202) whose progress counts the chapters drawn.
 #[utoipa::path(post, path = "/cards/{slug}/icons/generate", tag = "icons", operation_id = "generate-icons",
-    params(("slug" = String, Path)),
+    params(("slug" = String, Path), ("Prefer" = Option<String>, Header, description = "`respond-async`: answer 202 with the job (`Location: /api/jobs/{id}`) instead of waiting; the job's `result` is the 200 body")),
     responses((status = 200, body = GenerateIconsOutputBody),
+        (status = 202, description = "Queued as a job (with `Prefer: respond-async`)", body = JobIDOutputBody,
+            headers(("Location" = String, description = "The job: `/api/jobs/{id}`"))),
         Unauthorized, Forbidden, NotFound, TooManyRequests))]
 pub async fn generate_icons(
     State(core): State<Core>,
     Caller(actor): Caller,
     ApiPath(slug): ApiPath<String>,
-) -> ApiResult<Json<GenerateIconsOutputBody>> {
+    headers: HeaderMap,
+) -> ApiResult<Response> {
     let card = icon_gen::editable_card(&core, &actor, &slug).await?;
-    Ok(Json(icon_gen::generate_all(&core, &actor, &card).await?))
+    if prefers_async(&headers) {
+        let job_id = generation::queue_icons(&core, &actor, &card, Batch::All).await?;
+        return Ok(accepted(job_id));
+    }
+    Ok(Json(icon_gen::generate_all(&core, &actor, &card).await?).into_response())
 }
 
 /// Like `generate`, for the first two chapters without an icon of their own: to try the
 /// theme before drawing them all.
 #[utoipa::path(post, path = "/cards/{slug}/icons/sample", tag = "icons", operation_id = "sample-icons",
-    params(("slug" = String, Path)),
+    params(("slug" = String, Path), ("Prefer" = Option<String>, Header, description = "`respond-async`: answer 202 with the job (`Location: /api/jobs/{id}`) instead of waiting; the job's `result` is the 200 body")),
     responses((status = 200, body = GenerateIconsOutputBody),
+        (status = 202, description = "Queued as a job (with `Prefer: respond-async`)", body = JobIDOutputBody,
+            headers(("Location" = String, description = "The job: `/api/jobs/{id}`"))),
         Unauthorized, Forbidden, NotFound, TooManyRequests))]
 pub async fn sample_icons(
     State(core): State<Core>,
     Caller(actor): Caller,
     ApiPath(slug): ApiPath<String>,
-) -> ApiResult<Json<GenerateIconsOutputBody>> {
+    headers: HeaderMap,
+) -> ApiResult<Response> {
     let card = icon_gen::editable_card(&core, &actor, &slug).await?;
-    Ok(Json(icon_gen::sample(&core, &actor, &card).await?))
+    if prefers_async(&headers) {
+        let job_id = generation::queue_icons(&core, &actor, &card, Batch::Sample).await?;
+        return Ok(accepted(job_id));
+    }
+    Ok(Json(icon_gen::sample(&core, &actor, &card).await?).into_response())
 }
 
 /// Draws a new icon for chapter `position` (different from its current one), replacing any

@@ -30,6 +30,7 @@ pub mod oidc;
 pub mod player_accounts;
 pub mod publish;
 pub mod recording;
+mod respond_async;
 pub mod stories;
 pub mod system;
 pub mod track_edits;

@@ -352,3 +352,39 @@ async fn background_images_are_content_addressed_and_cached() {
         .unwrap();
     assert_eq!(again.status(), 304);
 }
+
+#[tokio::test]
+async fn collections_of_one_name_made_at_once_get_their_own_slugs() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let mut tasks = tokio::task::JoinSet::new();
+    for _ in 0..12 {
+        let (client, url) = (admin.client.clone(), admin.url("/api/collections"));
+        tasks.spawn(async move {
+            let r = client
+                .post(url)
+                .json(&json!({"name": "Bedtime", "description": ""}))
+                .send()
+                .await
+                .unwrap();
+            (r.status().as_u16(), r.json::<Value>().await.unwrap())
+        });
+    }
+    let mut slugs = Vec::new();
+    while let Some(done) = tasks.join_next().await {
+        let (status, body) = done.unwrap();
+        assert_eq!(status, 201, "{body}");
+        slugs.push(body["slug"].as_str().unwrap().to_owned());
+    }
+    slugs.sort();
+    slugs.dedup();
+    assert_eq!(slugs.len(), 12, "{slugs:?}");
+    // a slug the caller chose is never changed: taken is 409
+    let r = admin
+        .post_json(
+            "/api/collections",
+            &json!({"name": "Other", "description": "", "slug": "bedtime"}),
+        )
+        .await;
+    assert_eq!(r.status(), 409);
+}

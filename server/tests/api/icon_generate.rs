@@ -121,6 +121,11 @@ async fn a_suggested_theme_is_approved_and_every_icon_uses_it() {
         icon_theme(&app, &slug).await.is_none(),
         "a suggestion stores nothing"
     );
+    let card = admin.get_json(&format!("/api/cards/{slug}")).await;
+    assert!(
+        card.get("icon_theme").is_none(),
+        "no theme approved yet: {card}"
+    );
 
     approve(&admin, &slug, &NIGHT, "pixel").await;
     let stored: Value = serde_json::from_str(&icon_theme(&app, &slug).await.unwrap()).unwrap();
@@ -128,6 +133,10 @@ async fn a_suggested_theme_is_approved_and_every_icon_uses_it() {
     assert_eq!(stored["colors"][0], "#101828");
 
     let before = admin.get_json(&format!("/api/cards/{slug}")).await;
+    // the card says which theme is approved (the Icons panel shows it after a reload)
+    assert_eq!(before["icon_theme"]["name"], "Moonlit night");
+    assert_eq!(before["icon_theme"]["style"], "pixel");
+    assert_eq!(before["icon_theme"]["colors"][0], "#101828");
     let done = generate(&admin, &slug).await;
     assert_eq!(done["generated"], 3, "{done}");
     for position in 1..=3 {

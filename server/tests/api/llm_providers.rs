@@ -678,7 +678,11 @@ async fn twelve_simultaneous_calls_add_up_exactly_and_never_overspend() {
     // Every call was made or refused once on this record, except that a call which reads the
     // records while in-flight reservations hold the whole budget passes it over without
     // trying it (and leaves no row): never more than one row per call.
-    assert!(calls.len() <= 12, "at most one row per call: {}", calls.len());
+    assert!(
+        calls.len() <= 12,
+        "at most one row per call: {}",
+        calls.len()
+    );
     assert!(
         calls.len() == 12 || spent == budget,
         "{} rows while {spent} of {budget} was spent",

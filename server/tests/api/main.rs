@@ -22,6 +22,7 @@ mod examples;
 mod extractors;
 mod fidelity;
 mod fuzz_regressions;
+mod generation_jobs;
 mod hardening_auth;
 mod hardening_http;
 mod hardening_import;

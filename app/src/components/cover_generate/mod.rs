@@ -82,7 +82,7 @@ struct Generator {
     side: RwSignal<Side>,
     /// The prompt being edited, per side.
     prompts: RwSignal<[String; 2]>,
-    /// The pending preview's hash per side, once one was generated on this page.
+    /// The pending preview's hash per side (generated on this page or found pending).
     previews: RwSignal<[Option<String>; 2]>,
     busy: RwSignal<Option<&'static str>>,
     error: RwSignal<Option<String>>,
@@ -193,6 +193,19 @@ pub fn CoverGenerator(
         error: RwSignal::new(None),
         done: RwSignal::new(None),
     };
+    // A preview generated earlier and not used yet is still pending on the server: show it.
+    Effect::new(move |_| {
+        spawn_local(async move {
+            for side in [Side::Front, Side::Back] {
+                let url = g.url(&format!("/preview?side={}", side.as_str()));
+                if let Some(hash) = rest::etag_of(&url).await {
+                    g.previews.update(|p| {
+                        p[side.index()].get_or_insert(hash);
+                    });
+                }
+            }
+        })
+    });
     let busy = move || g.busy.get().is_some();
     let count = move || g.prompt().chars().count();
     let on_input = move |ev| {

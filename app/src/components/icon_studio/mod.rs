@@ -8,6 +8,7 @@ mod state;
 mod theme;
 
 use cardsmith_model::card::TrackOut;
+use cardsmith_model::icons::PaletteOut;
 use cardsmith_model::llm::LLMProviderOut;
 use leptos::html::Button;
 use leptos::prelude::*;
@@ -28,15 +29,17 @@ pub fn provider_words(p: &LLMProviderOut) -> String {
     }
 }
 
-/// The panel. `tracks` are the card's chapters in play order; `on_change` runs after icons
-/// changed on the server (the track list fetches them again).
+/// The panel. `theme` is the card's approved icon theme; `tracks` are the card's chapters in
+/// play order; `on_change` runs after icons changed on the server (the track list fetches
+/// them again).
 #[component]
 pub fn IconStudio(
     card: String,
+    theme: Option<PaletteOut>,
     #[prop(into)] tracks: Signal<Vec<TrackOut>>,
     on_change: Callback<()>,
 ) -> impl IntoView {
-    let studio = Studio::new(card, tracks, on_change);
+    let studio = Studio::new(card, theme, tracks, on_change);
     Effect::new(move |_| studio.look_at_cascade());
     let empty = move || tracks.with(Vec::is_empty);
     view! {

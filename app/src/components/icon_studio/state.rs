@@ -106,14 +106,22 @@ pub struct Studio {
 }
 
 impl Studio {
-    pub fn new(card: String, tracks: Signal<Vec<TrackOut>>, on_change: Callback<()>) -> Self {
+    /// `theme` is the card's approved theme, shown (as the one palette, chosen) until the
+    /// user asks for suggestions.
+    pub fn new(
+        card: String,
+        theme: Option<Palette>,
+        tracks: Signal<Vec<TrackOut>>,
+        on_change: Callback<()>,
+    ) -> Self {
+        let approved = theme.as_ref().map(|t| t.name.clone());
         Self {
             scope: StoredValue::new(Owner::current().unwrap_or_default()),
             card: StoredValue::new(card),
             tracks,
             on_change,
-            palettes: RwSignal::new(None),
-            approved: RwSignal::new(None),
+            palettes: RwSignal::new(theme.map(|t| vec![t])),
+            approved: RwSignal::new(approved),
             drawer: RwSignal::new(Drawer::Unknown),
             pending: RwSignal::new(None),
             busy: RwSignal::new(None),

@@ -81,8 +81,16 @@ fn preview_text(text: &str) -> String {
 }
 
 #[component]
-pub fn SpokenTrack(card: String, on_added: Callback<String>) -> impl IntoView {
+pub fn SpokenTrack(
+    card: String,
+    /// The card's chapters in play order: the new track may go before any of them.
+    #[prop(into)]
+    tracks: Signal<Vec<TrackOut>>,
+    on_added: Callback<String>,
+) -> impl IntoView {
     let card = StoredValue::new(card);
+    // "" = at the end; otherwise the 1-based chapter the new track takes the place of.
+    let position = RwSignal::new(String::new());
     let text = RwSignal::new(String::new());
     let voice = RwSignal::new(String::new());
     let instructions = RwSignal::new(String::new());
@@ -155,7 +163,7 @@ pub fn SpokenTrack(card: String, on_added: Callback<String>) -> impl IntoView {
             text: text.get_untracked(),
             voice: voice.get_untracked(),
             instructions: instructions_sent(),
-            position: None,
+            position: position.get_untracked().parse().ok(),
             title: Some(title.get_untracked()).filter(|t| !t.trim().is_empty()),
         };
         if let Err(errors) = input.validate() {
@@ -174,6 +182,7 @@ pub fn SpokenTrack(card: String, on_added: Callback<String>) -> impl IntoView {
                 Ok(track) => {
                     text.set(String::new());
                     title.set(String::new());
+                    position.set(String::new());
                     on_added.run(track.slug.clone());
                     converting.set(Some(track.title.clone()));
                     let outcome = wait_converted(&card, &track.slug).await;
@@ -247,6 +256,22 @@ pub fn SpokenTrack(card: String, on_added: Callback<String>) -> impl IntoView {
                     <label for="spoken_title" class="block text-sm font-medium text-slate-700">"Title (optional)"</label>
                     <input id="spoken_title" name="title" class=INPUT bind:value=title
                         placeholder=move || text.with(|t| if t.trim().is_empty() { "The text's first words".to_owned() } else { title_from_text(t) })/>
+                </div>
+                <div>
+                    <label for="spoken_position" class="block text-sm font-medium text-slate-700">"Where it goes"</label>
+                    <select id="spoken_position" name="position" class=SELECT
+                        on:change=move |ev| position.set(event_target_value(&ev))>
+                        <option value="" selected=move || position.with(String::is_empty)>"At the end"</option>
+                        {move || tracks.get().into_iter().map(|t| {
+                            let value = t.position.to_string();
+                            let selected = value.clone();
+                            view! {
+                                <option value=value selected=move || position.with(|p| *p == selected)>
+                                    {format!("Before {}. {}", t.position, t.title)}
+                                </option>
+                            }
+                        }).collect_view()}
+                    </select>
                 </div>
                 <button type="submit" disabled=move || adding.get() || too_long()
                     class="w-full rounded-xl bg-indigo-600 px-4 py-4 text-lg font-semibold text-white hover:bg-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-300 disabled:cursor-wait disabled:opacity-60">

@@ -89,16 +89,17 @@ pub fn StoryPanel(presets: Vec<PresetOut>) -> impl IntoView {
             let result = match rest::send::<_, MakeStoryOut>(Verb::Post, &url, &input).await {
                 Ok(out) => rest::wait_for_job(&out.job_id, progress)
                     .await
-                    .map(|_| (out, input.title)),
+                    .map(|job| (out, input.title, job.result)),
                 Err(e) => Err(e),
             };
             making.set(false);
             progress.set(None);
             match result {
-                Ok((out, name)) => {
-                    outcome.set(Some(Ok(format!(
-                        "“{name}” is ready: {} spoken chapter(s).",
-                        out.chapters
+                Ok((out, name, result)) => {
+                    outcome.set(Some(Ok(made_in_words(
+                        &name,
+                        out.chapters,
+                        result.as_deref(),
                     ))));
                     made.set(Some((out.card_slug, name)));
                     title.set(String::new());
@@ -172,5 +173,56 @@ pub fn StoryPanel(presets: Vec<PresetOut>) -> impl IntoView {
                 })}
             </form>
         </Panel>
+    }
+}
+
+/// What the `story.make` job did, in words: the chapters, and the cover and icons (made,
+/// kept, or why not: a story card is complete without them, so their failure is told, not
+/// raised). `result` is the job's result JSON.
+pub fn made_in_words(name: &str, chapters: i64, result: Option<&str>) -> String {
+    let parsed: serde_json::Value = result
+        .and_then(|r| serde_json::from_str(r).ok())
+        .unwrap_or_default();
+    let mut words = format!("“{name}” is ready: {chapters} spoken chapter(s).");
+    match parsed["cover"].as_str() {
+        Some("generated") => words.push_str(" A cover was drawn."),
+        Some(other) if other.starts_with("not made") => words.push_str(&format!(
+            " The cover was {other}; generate or upload one on the card."
+        )),
+        _ => {}
+    }
+    match parsed["icons"].as_str() {
+        Some(other) if other.starts_with("not made") => words.push_str(&format!(
+            " The chapter icons were {other}; draw them from the card's Icons panel."
+        )),
+        Some(done) => words.push_str(&format!(" Chapter icons: {done}.")),
+        None => {}
+    }
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::made_in_words;
+
+    #[test]
+    fn the_job_result_is_told_in_words() {
+        let ok = r#"{"card_slug":"s","chapters":3,"cover":"generated","icons":"3 generated"}"#;
+        assert_eq!(
+            made_in_words("Dragon", 3, Some(ok)),
+            "“Dragon” is ready: 3 spoken chapter(s). A cover was drawn. Chapter icons: 3 generated."
+        );
+        let failed =
+            r#"{"cover":"not made: the image service is busy","icons":"not made: no tracks"}"#;
+        let words = made_in_words("Dragon", 2, Some(failed));
+        assert!(words.contains("The cover was not made: the image service is busy; generate or upload one on the card."), "{words}");
+        assert!(
+            words.contains("The chapter icons were not made: no tracks;"),
+            "{words}"
+        );
+        assert_eq!(
+            made_in_words("D", 1, None),
+            "“D” is ready: 1 spoken chapter(s)."
+        );
     }
 }

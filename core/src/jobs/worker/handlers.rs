@@ -12,7 +12,7 @@ use super::Pool;
 use crate::jobs::context::JobContext;
 use crate::jobs::kind;
 use crate::jobs::queue::ClaimedJob;
-use crate::{mail, media, player, stories, tracks};
+use crate::{generation, mail, media, player, stories, tracks};
 use crate::{Core, CoreError, CoreResult};
 
 /// The pools of [`super::WorkerSettings::with_lease`], named by the rows of [`HANDLERS`].
@@ -28,8 +28,8 @@ enum PoolName {
     Player,
     /// Mail delivery: one message at a time, never behind a transcode or a publish.
     Mail,
-    /// Generated content (a story spoken into a card): one at a time, beside the transcodes
-    /// its tracks queue.
+    /// Generated content (a story spoken into a card, a cover or an icon batch asked for as a
+    /// job): one at a time, beside the transcodes its tracks queue.
     Generation,
 }
 
@@ -73,6 +73,8 @@ pub(crate) const HANDLERS: &[Handler] = &[
     row(kind::SEED,      PoolName::Player,      SEED,      Some(PUBLISH_FAILED)),
     row(kind::MAIL_SEND, PoolName::Mail,        MAIL_SEND, Some(MAIL_FAILED)),
     row(kind::STORY,     PoolName::Generation,  STORY,     None),
+    row(kind::COVER_GENERATE, PoolName::Generation, GENERATE, None),
+    row(kind::ICONS_GENERATE, PoolName::Generation, GENERATE, None),
 ];
 
 const fn row(
@@ -98,6 +100,8 @@ const IMPORT: RunFn = |ctx| Box::pin(player::import::run(ctx));
 const SEED: RunFn = |ctx| Box::pin(player::seed::run(ctx));
 const MAIL_SEND: RunFn = |ctx| Box::pin(mail::run(ctx));
 const STORY: RunFn = |ctx| Box::pin(stories::run(ctx));
+/// A cover or an icon batch asked for with `Prefer: respond-async`.
+const GENERATE: RunFn = |ctx| Box::pin(generation::run(ctx));
 
 /// A transcode that failed leaves its track failed, with the reason.
 const TRANSCODE_FAILED: CleanupFn =
