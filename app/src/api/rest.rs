@@ -12,7 +12,7 @@
 #![cfg_attr(not(feature = "hydrate"), allow(dead_code))]
 
 use cardsmith_model::card::{CardDetailOut, TrackOut};
-use cardsmith_model::job::{status, JobOut};
+use cardsmith_model::job::{status, JobIDOutputBody, JobOut};
 use cardsmith_model::Problem;
 use leptos::prelude::*;
 use serde::de::DeserializeOwned;
@@ -87,6 +87,22 @@ pub async fn call_empty(verb: Verb, url: &str) -> Result<(), String> {
     browser::send(verb, url, None).await.map(drop)
 }
 
+/// `POST url` (with `body`, when given) asking for a job (`Prefer: respond-async`), for the
+/// generating operations that may take long: waits for the job, showing its progress in
+/// `progress`, and answers its result, which is the body the call answers without the
+/// preference.
+pub async fn post_as_job<I: Serialize + ?Sized, O: DeserializeOwned>(
+    url: &str,
+    body: Option<&I>,
+    progress: RwSignal<Option<f64>>,
+) -> Result<O, String> {
+    let body = body.map(to_json).transpose()?;
+    let text = browser::send_with(Verb::Post, url, body, &[("prefer", "respond-async")]).await?;
+    let queued: JobIDOutputBody = parse(&text)?;
+    let job = wait_for_job(&queued.job_id, progress).await?;
+    parse(job.result.as_deref().unwrap_or_default())
+}
+
 fn to_json<I: Serialize + ?Sized>(body: &I) -> Result<Value, String> {
     serde_json::to_value(body).map_err(|e| format!("The request could not be written: {e}"))
 }
@@ -158,13 +174,26 @@ mod browser {
 
     /// Sends the request; answers the body of a 2xx answer, or the problem's sentence.
     pub async fn send(verb: Verb, url: &str, body: Option<Value>) -> Result<String, String> {
+        send_with(verb, url, body, &[]).await
+    }
+
+    /// [`send`] with extra request headers.
+    pub async fn send_with(
+        verb: Verb,
+        url: &str,
+        body: Option<Value>,
+        headers: &[(&str, &str)],
+    ) -> Result<String, String> {
         let method = match verb {
             Verb::Get => Method::GET,
             Verb::Post => Method::POST,
             Verb::Put => Method::PUT,
             Verb::Delete => Method::DELETE,
         };
-        let request = RequestBuilder::new(url).method(method);
+        let mut request = RequestBuilder::new(url).method(method);
+        for (name, value) in headers {
+            request = request.header(name, value);
+        }
         let request = match body {
             Some(body) => request.json(&body),
             None => request.build(),
@@ -214,6 +243,15 @@ mod browser {
 
     pub async fn send(_: Verb, _: &str, _: Option<Value>) -> Result<String, String> {
         Err("This only works in the browser.".to_owned())
+    }
+
+    pub async fn send_with(
+        verb: Verb,
+        url: &str,
+        body: Option<Value>,
+        _: &[(&str, &str)],
+    ) -> Result<String, String> {
+        send(verb, url, body).await
     }
 
     pub async fn sleep(_: i32) {}

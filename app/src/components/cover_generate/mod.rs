@@ -85,6 +85,8 @@ struct Generator {
     /// The pending preview's hash per side (generated on this page or found pending).
     previews: RwSignal<[Option<String>; 2]>,
     busy: RwSignal<Option<&'static str>>,
+    /// How far the generating job is (0..1), while one runs.
+    progress: RwSignal<Option<f64>>,
     error: RwSignal<Option<String>>,
     done: RwSignal<Option<String>>,
 }
@@ -122,9 +124,11 @@ impl Generator {
                 prompt,
                 side: Some(side.as_str().to_owned()),
             };
+            // a job: an image provider may take a while, and the bar shows how far it is
             let answer: Result<GenerateCoverOutputBody, String> =
-                rest::send(Verb::Post, &self.url("/generate"), &input).await;
+                rest::post_as_job(&self.url("/generate"), Some(&input), self.progress).await;
             self.busy.set(None);
+            self.progress.set(None);
             match answer {
                 Ok(out) => self
                     .previews
@@ -190,6 +194,7 @@ pub fn CoverGenerator(
         ]),
         previews: RwSignal::new([None, None]),
         busy: RwSignal::new(None),
+        progress: RwSignal::new(None),
         error: RwSignal::new(None),
         done: RwSignal::new(None),
     };
@@ -263,8 +268,11 @@ pub fn CoverGenerator(
                     </Show>
                 </div>
                 <Show when=busy>
-                    <span class="block h-1.5 w-full overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
-                        <span class="block h-full w-1/2 animate-pulse rounded-full bg-indigo-500"></span>
+                    <span class="block h-1.5 w-full overflow-hidden rounded-full bg-slate-200" role="progressbar"
+                        aria-label="Generating the cover" aria-valuemin="0" aria-valuemax="100"
+                        aria-valuenow=move || g.progress.get().map(|p| format!("{:.0}", p * 100.0))>
+                        <span class=move || format!("block h-full rounded-full bg-indigo-500 {}", if g.progress.get().is_none() { "w-1/2 animate-pulse" } else { "transition-all" })
+                            style=move || g.progress.get().map(|p| format!("width: {:.0}%", p * 100.0)).unwrap_or_default()></span>
                     </span>
                 </Show>
                 <p class="sr-only" aria-live="polite">{move || g.busy.get().unwrap_or_default()}</p>

@@ -315,10 +315,16 @@ impl Studio {
         self.batch_named(what.to_owned(), path.to_owned());
     }
 
-    /// A call answering `{generated, message}`; the icons change.
+    /// A call answering `{generated, message}`; the icons change. A batch of chapters
+    /// (`/generate`, `/sample`) runs as a job whose progress counts the chapters drawn.
     fn batch_named(self, what: String, path: String) {
         self.run(what, move || async move {
-            let answer: GenerateIconsOutputBody = rest::call(Verb::Post, &self.url(&path)).await?;
+            let url = self.url(&path);
+            let answer: GenerateIconsOutputBody = if path.ends_with("/regenerate") {
+                rest::call(Verb::Post, &url).await?
+            } else {
+                rest::post_as_job::<(), _>(&url, None, self.progress).await?
+            };
             self.changed();
             Ok(Some(batch_words(&answer)))
         });
