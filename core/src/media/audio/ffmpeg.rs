@@ -24,9 +24,9 @@ use crate::{CoreError, CoreResult};
 /// Integrated loudness every track is brought to (EBU R128 for speech and music on small
 /// speakers; the same target as [`LOUDNORM`]).
 pub const TARGET_LUFS: f64 = -16.0;
-/// Ceiling of the limiter, in dBFS: half a decibel under the −1.5 dBTP of [`LOUDNORM`], which
-/// leaves room for the inter-sample peaks AAC encoding adds.
-pub const LIMIT_DBFS: f64 = -2.0;
+/// Ceiling of the limiter, in dBFS: 1.5 dB under the −1.5 dBTP of [`LOUDNORM`], room for the
+/// inter-sample peaks AAC encoding adds (measured: up to 2 dB over the sample peak on clicks).
+pub const LIMIT_DBFS: f64 = -3.0;
 /// The most a quiet recording is raised (a near-silent file would otherwise become noise).
 pub const MAX_GAIN_DB: f64 = 30.0;
 
@@ -56,9 +56,18 @@ pub async fn encode_m4a(
             "alimiter=limit={limit:.4}:level=false:latency=true,"
         ));
     }
+    // The meter reads the encoder's audio as it is (same channels, as interleaved floats).
+    // Its branch converts on its own (`aresample` before `aformat`): both branches of `asplit`
+    // share one format, and a layout asked for on the meter's side would reach the encoder
+    // too (a mono source once came out stereo, at twice the cost).
+    let channels = super::probe::probe(input)
+        .await?
+        .channels
+        .unwrap_or(1)
+        .max(1) as usize;
     let graph = format!(
         "[0:a]{chain}aresample={SAMPLE_RATE},asplit=2[enc][pcm];\
-         [pcm]aformat=sample_fmts=flt:channel_layouts=stereo[meter]"
+         [pcm]aresample,aformat=sample_fmts=flt[meter]"
     );
     let mut args = guarded_file(input)?;
     args.extend(args_of(&["-filter_complex", &graph, "-map_metadata", "-1"]));
@@ -83,13 +92,8 @@ pub async fn encode_m4a(
             progress(0.1 + 0.9 * (frames as f64 / total).clamp(0.0, 1.0));
         }
     };
-    invoke(
-        args,
-        duration_ms,
-        "error",
-        Stdout::Pcm(&mut meter, &encoding),
-    )
-    .await?;
+    let pcm = Stdout::Pcm(&mut meter, channels, &encoding);
+    invoke(args, duration_ms, "error", pcm).await?;
     Ok(meter.finish())
 }
 
@@ -267,9 +271,9 @@ pub async fn run(
 enum Stdout<'a> {
     /// `-progress` lines: the fraction done goes to the callback.
     Progress(Progress<'a>),
-    /// Raw stereo `f32le` at [`SAMPLE_RATE`], measured as it arrives; the callback gets the
-    /// frames so far.
-    Pcm(&'a mut PeakMeter, &'a (dyn Fn(u64) + Send + Sync)),
+    /// Raw `f32le` of that many interleaved channels at [`SAMPLE_RATE`], measured as it
+    /// arrives; the callback gets the frames so far.
+    Pcm(&'a mut PeakMeter, usize, &'a (dyn Fn(u64) + Send + Sync)),
 }
 
 /// [`run`] with a log level and a use of standard output; answers the tail of the log (the
@@ -322,7 +326,7 @@ async fn invoke_unbounded(
     let errors = tokio::spawn(async move { tail_of(&mut stderr).await });
     match stdout {
         Stdout::Progress(progress) => follow_progress(out, duration_ms, progress).await,
-        Stdout::Pcm(meter, frames) => measure_pcm(out, meter, frames).await,
+        Stdout::Pcm(meter, channels, frames) => measure_pcm(out, meter, channels, frames).await,
     }
     let status = child
         .wait()
@@ -353,14 +357,15 @@ async fn follow_progress(
     }
 }
 
-/// Reads stereo `f32le` to its end into `meter`, in 256 KiB reads (a whole number of frames is
-/// measured each time; a frame split across reads waits for its rest).
+/// Reads `f32le` of `channels` to its end into `meter`, in 256 KiB reads (a whole number of
+/// frames is measured each time; a frame split across reads waits for its rest).
 async fn measure_pcm(
     mut out: tokio::process::ChildStdout,
     meter: &mut PeakMeter,
+    channels: usize,
     frames: &(dyn Fn(u64) + Send + Sync),
 ) {
-    const FRAME: usize = 2 * 4;
+    let frame = channels * 4;
     let mut buf = vec![0u8; 256 * 1024];
     let mut filled = 0;
     let mut samples: Vec<f32> = Vec::with_capacity(buf.len() / 4);
@@ -370,14 +375,14 @@ async fn measure_pcm(
             Ok(n) => n,
         };
         filled += n;
-        let whole = filled - filled % FRAME;
+        let whole = filled - filled % frame;
         samples.clear();
         samples.extend(
             buf[..whole]
                 .chunks_exact(4)
                 .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
         );
-        meter.push_interleaved(&samples, 2);
+        meter.push_interleaved(&samples, channels);
         buf.copy_within(whole..filled, 0);
         filled -= whole;
         frames(meter.frames());

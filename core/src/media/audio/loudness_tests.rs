@@ -35,6 +35,23 @@ async fn measure(path: &Path) -> Measured {
     }
 }
 
+async fn channels(path: &Path) -> String {
+    let output = tokio::process::Command::new("ffprobe")
+        .args([
+            "-v",
+            "error",
+            "-show_entries",
+            "stream=channels",
+            "-of",
+            "csv=p=0",
+        ])
+        .arg(path)
+        .output()
+        .await
+        .expect("ffprobe runs");
+    String::from_utf8_lossy(&output.stdout).trim().to_owned()
+}
+
 async fn source(dir: &Path, name: &str, lavfi: &str) -> PathBuf {
     let path = dir.join(format!("{name}.flac"));
     let args = ["-f", "lavfi", "-i", lavfi, "-c:a", "flac"]
@@ -55,6 +72,11 @@ async fn check(name: &str, lavfi: &str, seconds: f64) {
         .await
         .expect("encoded");
     let after = measure(&out).await;
+    assert_eq!(
+        channels(&out).await,
+        channels(&input).await,
+        "{name}: channels kept"
+    );
     assert!(
         (after.lufs - TARGET_LUFS).abs() <= 1.0,
         "{name}: {:.1} LUFS in, {:.1} LUFS out (target {TARGET_LUFS})",
@@ -104,7 +126,7 @@ async fn a_quiet_recording_is_raised_to_the_target() {
 async fn a_loud_recording_is_lowered_to_the_target() {
     check(
         "loud",
-        "anoisesrc=color=pink:amplitude=0.9:duration=12:seed=7",
+        "anoisesrc=color=pink:amplitude=0.9:duration=12:seed=7,aformat=channel_layouts=stereo",
         12.0,
     )
     .await;

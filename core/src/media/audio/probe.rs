@@ -14,6 +14,8 @@ pub struct Probe {
     pub codec: String,
     pub duration_ms: Option<i64>,
     pub sample_rate: Option<u32>,
+    /// Channels of the audio stream (1 mono, 2 stereo, …).
+    pub channels: Option<u32>,
 }
 
 #[derive(Deserialize)]
@@ -28,6 +30,7 @@ struct FfprobeStream {
     codec_type: Option<String>,
     codec_name: Option<String>,
     sample_rate: Option<String>,
+    channels: Option<u32>,
 }
 
 #[derive(Deserialize)]
@@ -118,6 +121,7 @@ fn classify(out: &FfprobeOut) -> Option<Probe> {
         codec,
         duration_ms,
         sample_rate: audio.sample_rate.as_deref().and_then(|r| r.parse().ok()),
+        channels: audio.channels,
     })
 }
 
@@ -131,6 +135,7 @@ mod tests {
                 codec_type: Some("audio".into()),
                 codec_name: Some(codec.into()),
                 sample_rate: Some("48000".into()),
+                channels: Some(1),
             }],
             format: Some(FfprobeFormat {
                 format_name: Some(container.into()),
