@@ -71,6 +71,9 @@ pub struct Core {
     /// Icon generations (theme suggestions, batches, variations), per client address and
     /// per (address, user); see [`icon_gen`].
     pub icon_throttle: std::sync::Arc<auth::throttle::LoginThrottle>,
+    /// Users' card lists as answered, kept while nothing in them changes; see
+    /// [`cards::list_cache`].
+    pub card_lists: cards::list_cache::ListCache,
 }
 
 impl Core {
@@ -109,6 +112,7 @@ impl Core {
                 icon_gen::GENERATIONS_PER_ADDRESS,
                 icon_gen::GENERATIONS_PER_USER,
             )),
+            card_lists: cards::list_cache::ListCache::default(),
         }
     }
 }

@@ -1,6 +1,6 @@
 // AI providers: a user adds two providers under Settings (spend bars, key badge, the cascade
 // in words), edits one keeping its stored key, tests it, reorders them with the keyboard-usable
-// Up button, turns one off and deletes it, on a laptop and a phone. An admin manages the
+// Up button and back by dragging a row's handle, turns one off and deletes it, on a laptop and a phone. An admin manages the
 // instance's providers on /admin/ai-providers and tests a key before saving; other users are
 // neither offered nor shown that page.
 import type { Browser, Page } from '@playwright/test';
@@ -106,6 +106,19 @@ test.describe('AI providers', () => {
     const saved = await (await user.request.get('/api/settings/llm-providers')).json();
     const byModel = Object.fromEntries(saved.map((p: { model: string; priority: number }) => [p.model, p.priority]));
     expect(byModel['claude-haiku-4-5']).toBeLessThan(byModel['gpt-4o']);
+
+    // and back by dragging OpenAI's handle onto the first row (pointer events: mouse, pen, finger)
+    const handle = rows(user).nth(1).getByTestId('drag-handle');
+    const target = await rows(user).first().boundingBox();
+    await handle.hover();
+    await user.mouse.down();
+    await user.mouse.move(target!.x + target!.width / 2, target!.y + 10, { steps: 8 });
+    await user.mouse.up();
+    await expect(rows(user).first()).toContainText('OpenAI');
+    await expect(user.getByRole('status').filter({ hasText: 'is now number 1 in the order' })).toBeVisible();
+    const dragged = await (await user.request.get('/api/settings/llm-providers')).json();
+    const afterDrag = Object.fromEntries(dragged.map((p: { model: string; priority: number }) => [p.model, p.priority]));
+    expect(afterDrag['gpt-4o']).toBeLessThan(afterDrag['claude-haiku-4-5']);
 
     // off, then deleted after a confirmation
     await user.getByRole('switch', { name: 'Use OpenAI (gpt-4o)' }).click();

@@ -65,7 +65,7 @@ async function iconsFlow(page: Page) {
   const free = drawer.includes('free, offline') ? 'free, offline' : 'free';
   const confirmIfPaid = async () => {
     if (paid) {
-      await expect(panel.getByTestId('icon-cost')).toContainText('paid call');
+      await expect(panel.getByTestId('icon-cost')).toContainText('Estimated cost: about $');
       await panel.getByRole('button', { name: 'Yes, draw' }).click();
     }
   };

@@ -148,6 +148,18 @@ impl VariationsInput {
     }
 }
 
+/// Most icons one estimate covers (a card's chapters at most).
+pub const ESTIMATE_MAX_ICONS: i64 = 100;
+
+/// `GET /cards/{slug}/icons/estimate`: what drawing icons would cost now, before any call.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct IconEstimateOut {
+    /// Dollars, for the asked number of icons on the first provider that would draw them;
+    /// 0 when the free offline glyphs would.
+    pub estimated_usd: f64,
+}
+
 /// The answer of `variations`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

@@ -39,7 +39,7 @@ use draw::{Context, Drawn};
 use keywords::Weighted;
 use theme::Theme;
 
-pub use variations::{preview, select, variations};
+pub use variations::{estimate, preview, select, variations};
 
 /// Generation requests (suggest, generate, sample, regenerate, variations) one user may make
 /// per minute from one address: each may be paid provider calls.

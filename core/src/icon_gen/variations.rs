@@ -13,8 +13,9 @@ use crate::{time, Core, CoreError, CoreResult};
 
 /// What `count` candidates would cost on the first provider the drawing would ask: a text
 /// model (one grid each) when the cascade has one that costs, else an image model; 0 when
-/// the offline glyphs would draw them. Estimated before any call is made.
-async fn estimate(core: &Core, user_id: &str, count: u32) -> CoreResult<f64> {
+/// the offline glyphs would draw them. Estimated before any call is made; the Icons panel
+/// asks for it (`GET …/icons/estimate`) before it offers a paid call.
+pub async fn estimate(core: &Core, user_id: &str, count: u32) -> CoreResult<f64> {
     let text = ai::estimate_usd(core, user_id, Capability::Text, count).await?;
     if text > 0.0 {
         return Ok(text);

@@ -3,11 +3,12 @@
 //! Reading needs any role that reaches the card (its home collection or a collection it is
 //! linked into); changing it needs editor in its home collection. Unreachable cards are 404.
 
+use axum::body::Body;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::Response;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::Json;
-use cardsmith_core::cards::{cover, service};
+use cardsmith_core::cards::{cover, list_cache, service};
 use cardsmith_core::Core;
 use cardsmith_model::card::{
     CardDetailOut, CardOut, CreateCardInput, MoveCardInput, PlaybackConfigOut, UpdateCardInput,
@@ -52,14 +53,43 @@ pub struct SideQuery {
     pub side: Option<String>,
 }
 
-/// Every card the caller can reach, across all their collections.
+/// Every card the caller can reach, across all their collections. The answer carries an
+/// `ETag`; sent back in `If-None-Match`, it is answered `304` while nothing in the list
+/// changed. An unchanged list is served as it was made, without being built again.
 #[utoipa::path(get, path = "/cards", tag = "cards", operation_id = "list-cards",
-    responses((status = 200, body = Vec<CardOut>), Unauthorized))]
+    responses((status = 200, body = Vec<CardOut>,
+            headers(("ETag" = String, description = "Changes whenever the list may have changed"))),
+        (status = 304, description = "Not modified: the list is the one the `If-None-Match` tag names"),
+        Unauthorized))]
 pub async fn list_cards(
     State(core): State<Core>,
     Caller(actor): Caller,
-) -> ApiResult<Json<Vec<CardOut>>> {
-    Ok(Json(service::list_cards(&core, &actor).await?))
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let list = list_cache::cards_json(&core, &actor).await?;
+    let fresh = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == list.etag));
+    let mut response = if fresh {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        (
+            [(header::CONTENT_TYPE, "application/json")],
+            Body::from(list.body.as_ref().clone()),
+        )
+            .into_response()
+    };
+    let h = response.headers_mut();
+    if let Ok(etag) = HeaderValue::from_str(&list.etag) {
+        h.insert(header::ETAG, etag);
+    }
+    h.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-cache"),
+    );
+    h.insert(header::VARY, HeaderValue::from_static("Cookie"));
+    Ok(response)
 }
 
 /// Whether a card slug is free. An ill-formed slug is a 422.

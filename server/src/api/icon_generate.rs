@@ -17,11 +17,13 @@ use axum::Json;
 use cardsmith_core::generation;
 use cardsmith_core::icon_gen::{self, Batch};
 use cardsmith_core::tracks::icons::parse_position;
-use cardsmith_core::Core;
+use cardsmith_core::{Core, CoreError};
 use cardsmith_model::icons::{
-    ApproveThemeInput, GenerateIconsOutputBody, SelectIconInput, SuggestThemeOutputBody,
-    VariationsInput, VariationsOutputBody,
+    ApproveThemeInput, GenerateIconsOutputBody, IconEstimateOut, SelectIconInput,
+    SuggestThemeOutputBody, VariationsInput, VariationsOutputBody, ESTIMATE_MAX_ICONS,
 };
+use serde::Deserialize;
+use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -33,7 +35,7 @@ use crate::problem::responses::{
     Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized, Unprocessable,
     UnsupportedMediaType,
 };
-use crate::problem::{ApiJson, ApiPath, ApiResult};
+use crate::problem::{ApiJson, ApiPath, ApiQuery, ApiResult};
 use crate::session::Caller;
 use crate::state::AppState;
 
@@ -44,6 +46,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(sample_icons))
         .routes(routes!(regenerate_icon))
         .routes(routes!(icon_variations))
+        .routes(routes!(estimate_icons))
         .routes(routes!(get_icon_preview))
         .routes(routes!(select_icon))
 }
@@ -219,4 +222,38 @@ pub async fn select_icon(
     let ApiJson(input) = ApiJson::<SelectIconInput>::from_request(request, &()).await?;
     icon_gen::select(&core, &actor, &card, position, input).await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// How many icons an estimate is for.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct EstimateQuery {
+    /// 1 (default) to 100.
+    #[param(minimum = 1, maximum = 100)]
+    pub count: Option<i64>,
+}
+
+/// What drawing `count` icons of this card would cost now, in dollars, on the first provider
+/// of the caller's cascade that would draw them (a text model's grid, else an image model); 0
+/// when the free offline glyphs would. Nothing is drawn or charged: the Icons panel asks before
+/// it offers a paid call. Our own endpoint.
+#[utoipa::path(get, path = "/cards/{slug}/icons/estimate", tag = "icons", operation_id = "estimate-icons",
+    params(("slug" = String, Path), EstimateQuery),
+    responses((status = 200, body = IconEstimateOut),
+        Unauthorized, Forbidden, NotFound, Unprocessable))]
+pub async fn estimate_icons(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    ApiPath(slug): ApiPath<String>,
+    ApiQuery(q): ApiQuery<EstimateQuery>,
+) -> ApiResult<Json<IconEstimateOut>> {
+    icon_gen::editable_card(&core, &actor, &slug).await?;
+    let count = q.count.unwrap_or(1);
+    if !(1..=ESTIMATE_MAX_ICONS).contains(&count) {
+        return Err(
+            CoreError::invalid("count", format!("must be 1 to {ESTIMATE_MAX_ICONS}")).into(),
+        );
+    }
+    let estimated_usd = icon_gen::estimate(&core, actor.id(), count as u32).await?;
+    Ok(Json(IconEstimateOut { estimated_usd }))
 }

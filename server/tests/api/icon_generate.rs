@@ -544,3 +544,49 @@ async fn a_text_models_grid_is_rendered_exactly() {
         only_colours(&icon, &NIGHT);
     }
 }
+
+#[tokio::test]
+async fn the_cost_of_icons_is_estimated_before_any_call() {
+    let (app, sim) = app_with_sim().await;
+    let admin = app.admin().await;
+    let slug = card_with(&admin, "Priced", &["Moon", "Sun"]).await;
+    let estimate = |count: i64| format!("/api/cards/{slug}/icons/estimate?count={count}");
+    // offline: free
+    let free = admin.get_json(&estimate(4)).await;
+    assert_eq!(free["estimated_usd"], 0.0, "{free}");
+    // a paid text model first in the cascade: what `variations` then says it estimated
+    let r = admin
+        .post_json(
+            "/api/settings/llm-providers",
+            &json!({"provider": "openai", "model": "gpt-4o-mini", "api_key": sim.api_key(),
+                    "budget_usd": 5.0, "enabled": true, "priority": 1}),
+        )
+        .await;
+    assert_eq!(r.status(), 201);
+    let calls_before = sim.calls().len();
+    let priced = admin.get_json(&estimate(3)).await["estimated_usd"]
+        .as_f64()
+        .unwrap();
+    assert!(priced > 0.0);
+    let one = admin.get_json(&estimate(1)).await["estimated_usd"]
+        .as_f64()
+        .unwrap();
+    assert!(
+        (priced - 3.0 * one).abs() < 1e-9,
+        "{priced} for 3, {one} for 1"
+    );
+    assert_eq!(sim.calls().len(), calls_before, "an estimate calls nobody");
+    let drawn = admin
+        .post_for_json(
+            &format!("/api/cards/{slug}/icons/1/variations"),
+            &json!({"count": 3}),
+        )
+        .await;
+    assert_eq!(drawn["estimated_usd"].as_f64().unwrap(), priced);
+    // bad counts, and who may ask
+    assert_problem(admin.get(&estimate(0)).await, 422).await;
+    assert_problem(admin.get(&estimate(101)).await, 422).await;
+    let (stranger, _) = app.new_user("estimate-stranger@example.com", "user").await;
+    assert_problem(stranger.get(&estimate(1)).await, 404).await;
+    assert_problem(app.anonymous().get(&estimate(1)).await, 401).await;
+}

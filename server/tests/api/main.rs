@@ -36,6 +36,7 @@ mod import;
 mod invitations;
 mod jobs;
 mod labels;
+mod listing;
 mod llm_providers;
 mod mail;
 mod metrics;

@@ -2,6 +2,7 @@
 //! Settings shows the caller's own ("AI providers"); the admin page the instance's, which
 //! every user's cascade reaches after their own. Both are this one section, given an owner.
 
+mod browser;
 mod dialog;
 mod rows;
 mod state;

@@ -7,6 +7,7 @@ use cardsmith_model::llm::{LLMProviderOut, OFFLINE};
 use leptos::html::Button;
 use leptos::prelude::*;
 
+use super::browser;
 use super::state::{kind_name, name_of, Editing, Owner, Providers};
 use crate::components::confirm::ConfirmButton;
 use crate::components::form::{Feedback, Tone};
@@ -139,13 +140,63 @@ fn ProviderRow(p: Providers, id: String) -> impl IntoView {
             }
         });
     };
+    // Dragging by the handle (mouse, pen or finger): the row under the pointer is where the
+    // record would go; letting go there moves it like the buttons do.
+    let drag_start = move |ev: leptos::ev::PointerEvent| {
+        if busy() {
+            return;
+        }
+        ev.prevent_default();
+        browser::capture(&ev);
+        if let Some(from) = index() {
+            p.dragging.set(Some((key.get_value(), from)));
+        }
+    };
+    let drag_move = move |ev: leptos::ev::PointerEvent| {
+        let mine = p.dragging.with(|d| {
+            d.as_ref()
+                .is_some_and(|(id, _)| key.with_value(|k| k == id))
+        });
+        if let (true, Some(to)) = (mine, browser::row_under(&ev)) {
+            p.dragging.update(|d| {
+                if let Some((_, at)) = d {
+                    *at = to;
+                }
+            });
+        }
+    };
+    let drag_end = move |_| {
+        let Some((id, to)) = p.dragging.get_untracked() else {
+            return;
+        };
+        p.dragging.set(None);
+        if !key.with_value(|k| *k == id) {
+            return;
+        }
+        if let Some(from) = index() {
+            let step = to as isize - from as isize;
+            if step != 0 {
+                p.shift(&id, step);
+            }
+        }
+    };
+    let drop_here = move || {
+        p.dragging
+            .with(|d| d.as_ref().is_some_and(|(_, at)| Some(*at) == index()))
+    };
     let small = format!("{BUTTON} min-h-10 min-w-10 px-3");
     let small2 = small.clone();
     view! {
-        <li class="space-y-3 bg-white p-3 sm:p-4" data-testid="provider-row" data-provider-id=id
+        <li class=move || format!("space-y-3 p-3 sm:p-4 {}", if drop_here() { "bg-indigo-50 ring-2 ring-inset ring-indigo-300" } else { "bg-white" })
+            data-testid="provider-row" data-provider-id=id data-provider-index=move || index().map(|i| i.to_string())
             aria-label=move || format!("{}: {}", index().map_or(0, |i| i + 1), name())>
             {move || record.get().map(|r| view! { <Summary p record=r/> })}
             <div class="flex flex-wrap items-center gap-2">
+                // for pointers; keyboards and screen readers use Up and Down
+                <span aria-hidden="true" title="Drag to reorder" data-testid="drag-handle"
+                    class="flex min-h-10 min-w-10 cursor-grab touch-none select-none items-center justify-center rounded-md border border-slate-200 text-lg text-slate-500 hover:bg-slate-50 active:cursor-grabbing"
+                    on:pointerdown=drag_start on:pointermove=drag_move on:pointerup=drag_end
+                    on:pointercancel=move |_| p.dragging.set(None)>"⠿"</span>
                 <button type="button" class=small.clone() node_ref=up aria-label=move || format!("Move {} up", name())
                     disabled=move || busy() || index() == Some(0) on:click=move |_| shift(-1)>"↑ Up"</button>
                 <button type="button" class=small.clone() node_ref=down aria-label=move || format!("Move {} down", name())

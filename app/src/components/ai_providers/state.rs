@@ -64,6 +64,8 @@ pub struct Providers {
     pub busy: RwSignal<Vec<String>>,
     /// The dialog: closed, adding, or editing one record.
     pub editing: RwSignal<Option<Editing>>,
+    /// A row being dragged by its handle: its id and the place it would drop at.
+    pub dragging: RwSignal<Option<(String, usize)>>,
 }
 
 impl Providers {
@@ -78,6 +80,7 @@ impl Providers {
             tests: RwSignal::new(HashMap::new()),
             busy: RwSignal::new(Vec::new()),
             editing: RwSignal::new(None),
+            dragging: RwSignal::new(None),
         }
     }
 

@@ -12,7 +12,7 @@ use std::future::Future;
 
 use cardsmith_model::card::TrackOut;
 use cardsmith_model::icons::{
-    ApproveThemeInput, GenerateIconsOutputBody, PaletteOut, SelectIconInput,
+    ApproveThemeInput, GenerateIconsOutputBody, IconEstimateOut, PaletteOut, SelectIconInput,
     SuggestThemeOutputBody, VariationsInput, VariationsOutputBody,
 };
 use cardsmith_model::llm::{LLMProviderOut, OFFLINE};
@@ -244,13 +244,32 @@ impl Studio {
     pub fn ask(self, action: Action) {
         match self.drawer.get_untracked() {
             Drawer::Paid(provider) => {
-                self.pending.set(Some(self.question(&action, &provider)));
+                // the price first: the question says what the call is estimated to cost
+                let url = self.url(&format!("/estimate?count={}", self.icons_in(&action)));
+                self.spawn(async move {
+                    let estimate = rest::get::<IconEstimateOut>(&url)
+                        .await
+                        .ok()
+                        .map(|e| e.estimated_usd);
+                    self.pending
+                        .set(Some(self.question(&action, &provider, estimate)));
+                });
             }
             _ => self.perform(action),
         }
     }
 
-    fn question(self, action: &Action, p: &LLMProviderOut) -> Pending {
+    /// How many icons `action` draws.
+    fn icons_in(self, action: &Action) -> i64 {
+        match action {
+            Action::Sample => 2,
+            Action::GenerateAll => self.tracks.with_untracked(Vec::len).max(1) as i64,
+            Action::Variations { count, .. } => *count,
+            Action::Regenerate { .. } => 1,
+        }
+    }
+
+    fn question(self, action: &Action, p: &LLMProviderOut, estimate: Option<f64>) -> Pending {
         let who = super::provider_words(p);
         let question = match action {
             Action::Sample => format!("Draw icons for two chapters with {who}?"),
@@ -271,8 +290,12 @@ impl Studio {
                 )
             }
         };
+        let price = match estimate {
+            Some(usd) => format!("Estimated cost: about {}", super::usd(usd)),
+            None => "This is a paid call".to_owned(),
+        };
         let cost = format!(
-            "This is a paid call, charged to its budget ({} left). Should it fail or run out, the next provider takes over, down to the free offline icons.",
+            "{price}, charged to its budget ({} left). Should it fail or run out, the next provider takes over, down to the free offline icons.",
             super::usd(p.budget_left)
         );
         Pending {
