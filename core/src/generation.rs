@@ -92,19 +92,7 @@ async fn queue(
 pub async fn run(ctx: &JobContext) -> CoreResult<String> {
     let payload: Payload = ctx.payload()?;
     let core = &ctx.core;
-    let user_id = ctx
-        .job
-        .user_id
-        .as_deref()
-        .ok_or_else(|| CoreError::Forbidden("a generation job must belong to a user".into()))?;
-    let actor = background_actor(core, user_id).await?;
-    let card = cards::require_card(
-        core.db.pool(),
-        &actor,
-        &payload.card_slug,
-        CollectionRole::Editor,
-    )
-    .await?;
+    let (actor, card) = editor_of(ctx, &payload.card_slug).await?;
     let answer = match payload.task {
         Task::Cover { input } => {
             let preview_hash = generate::draw_preview(core, &actor, &card, input).await?;
@@ -117,4 +105,17 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
         }
     };
     answer.map_err(|e| CoreError::internal("generation result", e))
+}
+
+/// The user who queued `ctx`'s job, acting in the background, and the card `slug` they must
+/// still edit: a job that fills a card (a generation, a story) runs with the rights its user
+/// has when it runs, not those they had when they asked.
+pub(crate) async fn editor_of(ctx: &JobContext, slug: &str) -> CoreResult<(Actor, CardRow)> {
+    let user_id = ctx.job.user_id.as_deref().ok_or_else(|| {
+        CoreError::Forbidden(format!("a {} job must belong to a user", ctx.job.kind))
+    })?;
+    let actor = background_actor(&ctx.core, user_id).await?;
+    let card =
+        cards::require_card(ctx.core.db.pool(), &actor, slug, CollectionRole::Editor).await?;
+    Ok((actor, card))
 }

@@ -53,6 +53,8 @@ async function coverFlow(page: Page) {
   await gotoHydrated(page, `/cards/${slug}`);
   await expect(preview).toBeVisible({ timeout: 30_000 });
   await expect(panel.getByRole('button', { name: 'Regenerate' })).toBeVisible();
+  // (the box starts from the card's saved prompt again: the typed one was not saved)
+  await prompt.fill('an owl under the moon and the stars');
 
   // regenerate: a new picture
   const first = await preview.getAttribute('src');

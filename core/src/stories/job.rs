@@ -4,15 +4,14 @@
 //! track is already on the card, at its position with its title, is skipped.
 
 use cardsmith_model::cover::{AcceptCoverPreviewInput, GenerateCoverInput, COVER_PROMPT_MAX_CHARS};
-use cardsmith_model::validate::CollectionRole;
 use serde::{Deserialize, Serialize};
 
 use super::chapters::{self, Chapter};
-use crate::auth::{session::background_actor, Actor};
-use crate::cards::{self, generate, repo::CardRow};
+use crate::auth::Actor;
+use crate::cards::{generate, repo::CardRow};
 use crate::jobs::context::JobContext;
 use crate::tts::{self, ResolvedVoice, Speech, Spoken};
-use crate::{icon_gen, Core, CoreError, CoreResult};
+use crate::{icon_gen, Core, CoreResult};
 
 /// What a `story.make` job is given.
 #[derive(Debug, Serialize, Deserialize)]
@@ -26,19 +25,7 @@ pub(crate) struct Payload {
 pub async fn run(ctx: &JobContext) -> CoreResult<String> {
     let payload: Payload = ctx.payload()?;
     let core = &ctx.core;
-    let user_id = ctx
-        .job
-        .user_id
-        .as_deref()
-        .ok_or_else(|| CoreError::Forbidden("a story job must belong to a user".into()))?;
-    let actor = background_actor(core, user_id).await?;
-    let card = cards::require_card(
-        core.db.pool(),
-        &actor,
-        &payload.card_slug,
-        CollectionRole::Editor,
-    )
-    .await?;
+    let (actor, card) = crate::generation::editor_of(ctx, &payload.card_slug).await?;
     let chapters = chapters::split(&payload.text);
     let existing = existing_titles(core, &card).await?;
     let voice = tts::resolve(core, &actor.user.id, &payload.voice).await?;

@@ -457,11 +457,9 @@ async fn app_with_sim() -> (TestApp, cardsmith_llm_sim::SimHandle) {
     (app, sim)
 }
 
-#[tokio::test]
-async fn a_text_models_grid_is_rendered_exactly() {
-    let (app, sim) = app_with_sim().await;
-    let admin = app.admin().await;
-    let r = admin
+/// The simulator as the user's own paid text model, first in their cascade.
+async fn add_paid_text_model(user: &User, sim: &cardsmith_llm_sim::SimHandle) {
+    let r = user
         .post_json(
             "/api/settings/llm-providers",
             &json!({"provider": "openai", "model": "gpt-4o-mini", "api_key": sim.api_key(),
@@ -469,6 +467,13 @@ async fn a_text_models_grid_is_rendered_exactly() {
         )
         .await;
     assert_eq!(r.status(), 201, "{}", r.text().await.unwrap());
+}
+
+#[tokio::test]
+async fn a_text_models_grid_is_rendered_exactly() {
+    let (app, sim) = app_with_sim().await;
+    let admin = app.admin().await;
+    add_paid_text_model(&admin, &sim).await;
     let slug = card_with(&admin, "Grid", &["Anything"]).await;
     approve(&admin, &slug, &NIGHT, "pixel").await;
 
@@ -555,14 +560,7 @@ async fn the_cost_of_icons_is_estimated_before_any_call() {
     let free = admin.get_json(&estimate(4)).await;
     assert_eq!(free["estimated_usd"], 0.0, "{free}");
     // a paid text model first in the cascade: what `variations` then says it estimated
-    let r = admin
-        .post_json(
-            "/api/settings/llm-providers",
-            &json!({"provider": "openai", "model": "gpt-4o-mini", "api_key": sim.api_key(),
-                    "budget_usd": 5.0, "enabled": true, "priority": 1}),
-        )
-        .await;
-    assert_eq!(r.status(), 201);
+    add_paid_text_model(&admin, &sim).await;
     let calls_before = sim.calls().len();
     let priced = admin.get_json(&estimate(3)).await["estimated_usd"]
         .as_f64()

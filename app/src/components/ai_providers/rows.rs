@@ -98,7 +98,10 @@ pub fn ProviderList(p: Providers) -> impl IntoView {
         }
         .into_any(),
         Some(Ok(_)) => view! {
-            <ol class="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200" aria-label="Providers in the order they are tried">
+            <ol class="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200" aria-label="Providers in the order they are tried"
+                on:pointermove=move |ev| p.drag_over(browser::row_under(&ev))
+                on:pointerup=move |_| p.drop_dragged()
+                on:pointerleave=move |_| p.dragging.set(None)>
                 <For each=move || p.records() key=|r| r.id.clone() let:record>
                     <ProviderRow p id=record.id/>
                 </For>
@@ -140,44 +143,15 @@ fn ProviderRow(p: Providers, id: String) -> impl IntoView {
             }
         });
     };
-    // Dragging by the handle (mouse, pen or finger): the row under the pointer is where the
-    // record would go; letting go there moves it like the buttons do.
+    // Dragging by the handle (mouse, pen or finger): the list follows the pointer (see
+    // `ProviderList`) and letting go moves the record like the buttons do.
     let drag_start = move |ev: leptos::ev::PointerEvent| {
         if busy() {
             return;
         }
         ev.prevent_default();
-        browser::capture(&ev);
         if let Some(from) = index() {
             p.dragging.set(Some((key.get_value(), from)));
-        }
-    };
-    let drag_move = move |ev: leptos::ev::PointerEvent| {
-        let mine = p.dragging.with(|d| {
-            d.as_ref()
-                .is_some_and(|(id, _)| key.with_value(|k| k == id))
-        });
-        if let (true, Some(to)) = (mine, browser::row_under(&ev)) {
-            p.dragging.update(|d| {
-                if let Some((_, at)) = d {
-                    *at = to;
-                }
-            });
-        }
-    };
-    let drag_end = move |_| {
-        let Some((id, to)) = p.dragging.get_untracked() else {
-            return;
-        };
-        p.dragging.set(None);
-        if !key.with_value(|k| *k == id) {
-            return;
-        }
-        if let Some(from) = index() {
-            let step = to as isize - from as isize;
-            if step != 0 {
-                p.shift(&id, step);
-            }
         }
     };
     let drop_here = move || {
@@ -195,8 +169,7 @@ fn ProviderRow(p: Providers, id: String) -> impl IntoView {
                 // for pointers; keyboards and screen readers use Up and Down
                 <span aria-hidden="true" title="Drag to reorder" data-testid="drag-handle"
                     class="flex min-h-10 min-w-10 cursor-grab touch-none select-none items-center justify-center rounded-md border border-slate-200 text-lg text-slate-500 hover:bg-slate-50 active:cursor-grabbing"
-                    on:pointerdown=drag_start on:pointermove=drag_move on:pointerup=drag_end
-                    on:pointercancel=move |_| p.dragging.set(None)>"⠿"</span>
+                    on:pointerdown=drag_start on:pointercancel=move |_| p.dragging.set(None)>"⠿"</span>
                 <button type="button" class=small.clone() node_ref=up aria-label=move || format!("Move {} up", name())
                     disabled=move || busy() || index() == Some(0) on:click=move |_| shift(-1)>"↑ Up"</button>
                 <button type="button" class=small.clone() node_ref=down aria-label=move || format!("Move {} down", name())

@@ -238,6 +238,32 @@ impl Providers {
         });
     }
 
+    /// The pointer of a drag is over the row at place `to` (if over a row at all).
+    pub fn drag_over(self, to: Option<usize>) {
+        if let Some(to) = to {
+            self.dragging.update(|d| {
+                if let Some((_, at)) = d {
+                    *at = to;
+                }
+            });
+        }
+    }
+
+    /// Ends a drag: the dragged record moves to the place it was let go at.
+    pub fn drop_dragged(self) {
+        let Some((id, to)) = self.dragging.get_untracked() else {
+            return;
+        };
+        self.dragging.set(None);
+        let from = self.records().iter().position(|p| p.id == id);
+        if let Some(from) = from {
+            let step = to as isize - from as isize;
+            if step != 0 {
+                self.shift(&id, step);
+            }
+        }
+    }
+
     /// Deletes record `id`.
     pub fn delete(self, record: LLMProviderOut) {
         self.mark(&record.id, true);
