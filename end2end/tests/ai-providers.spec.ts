@@ -109,8 +109,8 @@ test.describe('AI providers', () => {
 
     // and back by dragging OpenAI's handle onto the first row (pointer events: mouse, pen, finger)
     const handle = rows(user).nth(1).getByTestId('drag-handle');
+    await handle.hover(); // scrolls the list into view first, so the target's box is current
     const target = await rows(user).first().boundingBox();
-    await handle.hover();
     await user.mouse.down();
     await user.mouse.move(target!.x + target!.width / 2, target!.y + 10, { steps: 8 });
     await user.mouse.up();
