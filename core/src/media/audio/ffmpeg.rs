@@ -71,19 +71,9 @@ pub async fn encode_m4a(
     );
     let mut args = guarded_file(input)?;
     args.extend(args_of(&["-filter_complex", &graph, "-map_metadata", "-1"]));
-    args.extend(args_of(&[
-        "-map",
-        "[enc]",
-        "-c:a",
-        "aac",
-        "-b:a",
-        AAC_BITRATE,
-        "-movflags",
-        "+faststart",
-        "-f",
-        "mp4",
-        path_str(output)?,
-    ]));
+    args.extend(args_of(&["-map", "[enc]"]));
+    args.extend(m4a_args());
+    args.push(path_str(output)?.to_owned());
     args.extend(args_of(&["-map", "[meter]", "-f", "f32le", "pipe:1"]));
     let mut meter = PeakMeter::new(SAMPLE_RATE);
     let expected_frames = duration_ms.map(|ms| ms.max(1) as f64 * f64::from(SAMPLE_RATE) / 1000.0);
@@ -156,11 +146,15 @@ pub(crate) fn summary_value(log: &str, section: &str, key: &str) -> Option<f64> 
 /// The output options of a live recording (loudness-normalised AAC in a streamable M4A): a
 /// live take cannot be measured before it is encoded, so it keeps `loudnorm`'s dynamic mode.
 pub fn player_output_args() -> Vec<String> {
+    let mut args = args_of(&["-af", LOUDNORM, "-ar", &SAMPLE_RATE.to_string()]);
+    args.extend(m4a_args());
+    args
+}
+
+/// The player's container and codec: AAC at [`AAC_BITRATE`] in an M4A whose index comes
+/// first, so it streams.
+fn m4a_args() -> Vec<String> {
     args_of(&[
-        "-af",
-        LOUDNORM,
-        "-ar",
-        &SAMPLE_RATE.to_string(),
         "-c:a",
         "aac",
         "-b:a",
@@ -307,11 +301,16 @@ async fn invoke_unbounded(
     stdout: Stdout<'_>,
 ) -> CoreResult<String> {
     let mut command = tokio::process::Command::new("ffmpeg");
-    command.args(["-hide_banner", "-nostdin", "-y", "-loglevel", loglevel]);
+    command.args([
+        "-hide_banner",
+        "-nostdin",
+        "-y",
+        "-nostats",
+        "-loglevel",
+        loglevel,
+    ]);
     if matches!(stdout, Stdout::Progress(_)) {
-        command.args(["-progress", "pipe:1", "-nostats"]);
-    } else {
-        command.arg("-nostats");
+        command.args(["-progress", "pipe:1"]);
     }
     let mut child = command
         .args(&args)
