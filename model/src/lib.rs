@@ -16,6 +16,7 @@ pub mod icons;
 pub mod import;
 pub mod job;
 pub mod label;
+pub mod library;
 pub mod llm;
 pub mod mail;
 pub mod metrics;
