@@ -4,6 +4,7 @@ pub mod cookie;
 pub mod oidc;
 pub mod password;
 pub mod session;
+pub mod session_cache;
 pub mod throttle;
 
 use std::net::IpAddr;

@@ -7,7 +7,7 @@ use chrono::Duration;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 
-use crate::auth::Actor;
+use crate::auth::{session_cache, Actor};
 use crate::db::DbPool;
 use crate::users::repo;
 use crate::{new_id, time, Core, CoreError, CoreResult};
@@ -64,28 +64,34 @@ fn first_span(core: &Core) -> Duration {
 pub async fn authenticate(core: &Core, token: Option<&str>) -> CoreResult<Actor> {
     let unauthenticated = || CoreError::Unauthenticated("sign in first".to_owned());
     let token = token.ok_or_else(unauthenticated)?;
+    let hash = token_hash(token);
+    if let Some(actor) = session_cache::recall(&hash) {
+        return Ok(actor);
+    }
     let pool = core.db.pool();
     let now = time::now();
     let born_after = time::format(now - core.settings.session_lifetime);
-    let row: Option<(String, String, String, String)> = sqlx::query_as(
-        "SELECT id, user_id, created_at, last_seen_at FROM sessions
+    let row: Option<(String, String, String, String, String)> = sqlx::query_as(
+        "SELECT id, user_id, created_at, last_seen_at, expires_at FROM sessions
          WHERE token_hash = $1 AND expires_at > $2 AND created_at > $3",
     )
-    .bind(token_hash(token))
+    .bind(&hash)
     .bind(time::format(now))
     .bind(&born_after)
     .fetch_optional(pool)
     .await?;
-    let (session_id, user_id, created_at, last_seen) = row.ok_or_else(unauthenticated)?;
+    let (session_id, user_id, created_at, last_seen, expires_at) =
+        row.ok_or_else(unauthenticated)?;
     let user = repo::find_by_id(pool, &user_id)
         .await?
         .filter(|u| u.status != "deactivated")
         .ok_or_else(unauthenticated)?;
     let stale = time::parse(&last_seen).is_none_or(|t| now - t > Duration::minutes(1));
+    let mut expires = time::parse(&expires_at).unwrap_or(now);
     if stale {
         let ends =
             time::parse(&created_at).map_or(now, |born| born + core.settings.session_lifetime);
-        let expires = (now + core.settings.session_idle).min(ends);
+        expires = (now + core.settings.session_idle).min(ends);
         let slid =
             sqlx::query("UPDATE sessions SET last_seen_at = $1, expires_at = $2 WHERE id = $3")
                 .bind(time::format(now))
@@ -97,19 +103,24 @@ pub async fn authenticate(core: &Core, token: Option<&str>) -> CoreResult<Actor>
             tracing::warn!(error = %e, %session_id, "could not record the session's last use; serving the request anyway");
         }
     }
-    Ok(Actor {
+    let actor = Actor {
         user,
         session_id,
         ip: None,
-    })
+    };
+    let left = (expires - now).to_std().unwrap_or_default();
+    session_cache::remember(&hash, &actor, left);
+    Ok(actor)
 }
 
 /// Ends the session behind `token` (sign out) and says whose it was. Unknown tokens are
 /// fine: the goal is reached.
 pub async fn end(pool: &DbPool, token: &str) -> CoreResult<Option<String>> {
+    let hash = token_hash(token);
+    session_cache::forget_token(&hash);
     Ok(
         sqlx::query_scalar("DELETE FROM sessions WHERE token_hash = $1 RETURNING user_id")
-            .bind(token_hash(token))
+            .bind(&hash)
             .fetch_optional(pool)
             .await?,
     )
@@ -120,6 +131,7 @@ pub async fn end_all<'e, E>(executor: E, user_id: &str, keep: Option<&str>) -> C
 where
     E: sqlx::Executor<'e, Database = crate::db::DbDriver>,
 {
+    session_cache::forget_user(user_id);
     let done = sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND id <> $2")
         .bind(user_id)
         .bind(keep.unwrap_or(""))

@@ -20,6 +20,7 @@ pub async fn update_profile(
 ) -> CoreResult<UserOut> {
     input.validate()?;
     let mut tx = core.db.begin().await?;
+    crate::auth::session_cache::forget_user(actor.id());
     sqlx::query("UPDATE users SET display_name = $1, updated_at = $2 WHERE id = $3")
         .bind(input.display_name.trim())
         .bind(time::now_str())

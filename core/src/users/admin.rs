@@ -97,6 +97,7 @@ pub async fn update_user(
             "this is the last active admin; make another user admin first".into(),
         ));
     }
+    crate::auth::session_cache::forget_user(user_id);
     sqlx::query("UPDATE users SET display_name = $1, role = $2, updated_at = $3 WHERE id = $4")
         .bind(input.display_name.trim())
         .bind(&input.role)
@@ -186,6 +187,7 @@ pub async fn unlock_user(core: &Core, actor: &Actor, user_id: &str) -> CoreResul
         .await?
         .ok_or_else(no_such_user)?;
     let was_locked = row.is_locked();
+    crate::auth::session_cache::forget_user(user_id);
     let cleared = sqlx::query("DELETE FROM login_failures WHERE email = $1")
         .bind(&row.email)
         .execute(&mut *tx)
@@ -205,6 +207,7 @@ async fn status_of(tx: &mut DbTx<'static>, user_id: &str) -> CoreResult<String> 
 }
 
 async fn set_status(tx: &mut DbTx<'static>, user_id: &str, status: &str) -> CoreResult<()> {
+    crate::auth::session_cache::forget_user(user_id);
     sqlx::query("UPDATE users SET status = $1, updated_at = $2 WHERE id = $3")
         .bind(status)
         .bind(time::now_str())

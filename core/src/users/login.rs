@@ -78,6 +78,7 @@ async fn record_failure(
     let started = failure.started_lockout(core);
     if started {
         if let Some(id) = user_id {
+            crate::auth::session_cache::forget_user(id);
             sqlx::query(
                 "UPDATE users SET locked_account_count = locked_account_count + 1 WHERE id = $1",
             )

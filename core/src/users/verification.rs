@@ -39,6 +39,7 @@ pub(crate) async fn start(
     email: &str,
     display_name: &str,
 ) -> CoreResult<()> {
+    crate::auth::session_cache::forget_user(user_id);
     sqlx::query("UPDATE users SET email_verified_at = NULL WHERE id = $1")
         .bind(user_id)
         .execute(&mut **tx)
@@ -136,6 +137,7 @@ pub async fn mark_verified(core: &Core, actor: &Actor, user_id: &str) -> CoreRes
 
 /// Sets `email_verified_at` (keeping an earlier time) and retires the verification links.
 async fn set_verified(tx: &mut DbTx<'_>, row: &UserRow) -> CoreResult<()> {
+    crate::auth::session_cache::forget_user(&row.id);
     sqlx::query(
         "UPDATE users SET email_verified_at = COALESCE(email_verified_at, $1), updated_at = $1
          WHERE id = $2",

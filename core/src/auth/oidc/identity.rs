@@ -212,6 +212,7 @@ async fn join(tx: &mut DbTx<'_>, user_id: &str, issuer: &str, subject: &str) -> 
         }
         Some(None) => {}
     }
+    crate::auth::session_cache::forget_user(user_id);
     sqlx::query(
         "UPDATE users SET oidc_issuer = $1, oidc_subject = $2, updated_at = $3 WHERE id = $4",
     )
@@ -262,6 +263,7 @@ async fn separate(tx: &mut DbTx<'_>, user_id: &str) -> CoreResult<String> {
                 .into(),
         ));
     }
+    crate::auth::session_cache::forget_user(user_id);
     sqlx::query(
         "UPDATE users SET oidc_issuer = NULL, oidc_subject = NULL, updated_at = $1 WHERE id = $2",
     )

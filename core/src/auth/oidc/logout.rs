@@ -257,6 +257,9 @@ async fn end_sessions(
     users.sort();
     users.dedup();
     for user_id in &users {
+        crate::auth::session_cache::forget_user(user_id);
+    }
+    for user_id in &users {
         let count = ended.iter().filter(|u| *u == user_id).count();
         audit::record(
             &mut *tx,
