@@ -8,9 +8,9 @@
 //!
 //! `loudnorm` in its single-pass (dynamic) mode resamples to 192 kHz and made a transcode take
 //! three times as long as the AAC encoding itself. Instead [`encode_m4a`] measures the
-//! integrated loudness first (`ebur128`: a decode and a cheap filter, no encoding), then encodes
-//! once with a linear gain to [`TARGET_LUFS`] and a look-ahead limiter that keeps peaks under
-//! [`LIMIT_DBFS`]. The same ffmpeg writes the audio it encodes to a pipe as well, where
+//! integrated loudness first (`ebur128`: a decode and a cheap filter, no encoding; the decoded
+//! audio is kept for the next pass), then encodes once with a linear gain to [`TARGET_LUFS`]
+//! and a look-ahead limiter that keeps peaks under [`LIMIT_DBFS`]. The same ffmpeg writes the audio it encodes to a pipe as well, where
 //! [`PeakMeter`] counts its frames and waveform on the other core: no decode of the result.
 
 use std::path::{Path, PathBuf};
@@ -35,14 +35,27 @@ pub type Progress<'a> = &'a (dyn Fn(f64) + Send + Sync);
 
 /// Encodes `input` to the player's format, AAC 128 kbps in M4A brought to [`TARGET_LUFS`], and
 /// measures what it encoded (frames and waveform), in one encoding pass after a measuring one.
+///
+/// The measuring pass also keeps what it decoded, at [`SAMPLE_RATE`], as a float WAV beside
+/// `output` (removed when done), and the encoding pass reads that: the source is decoded and
+/// resampled once. Audio whose decoded copy would pass [`MAX_DECODED_BYTES`] is decoded
+/// twice instead, so a long audiobook never fills the disk.
 pub async fn encode_m4a(
     input: &Path,
     output: &Path,
     duration_ms: Option<i64>,
     progress: Progress<'_>,
 ) -> CoreResult<Summary> {
+    let channels = super::probe::probe(input)
+        .await?
+        .channels
+        .unwrap_or(1)
+        .max(1) as usize;
+    let decoded = Scratch(output.with_extension("decoded.wav"));
+    let keep = duration_ms.is_some_and(|ms| decoded_bytes(ms, channels) <= MAX_DECODED_BYTES);
     let measuring = |f: f64| progress(f * 0.1);
-    let level = measure_level(input, duration_ms, &measuring).await?;
+    let level = measure_level(input, duration_ms, keep.then_some(&decoded.0), &measuring).await?;
+    let source = if keep { decoded.0.as_path() } else { input };
     let gain = gain_to_target(level.integrated_lufs);
     let mut chain = format!("volume={gain:.2}dB,");
     // The limiter costs a few percent of the encoding time: it runs only when the raised
@@ -60,16 +73,11 @@ pub async fn encode_m4a(
     // Its branch converts on its own (`aresample` before `aformat`): both branches of `asplit`
     // share one format, and a layout asked for on the meter's side would reach the encoder
     // too (a mono source once came out stereo, at twice the cost).
-    let channels = super::probe::probe(input)
-        .await?
-        .channels
-        .unwrap_or(1)
-        .max(1) as usize;
     let graph = format!(
         "[0:a]{chain}aresample={SAMPLE_RATE},asplit=2[enc][pcm];\
          [pcm]aresample,aformat=sample_fmts=flt[meter]"
     );
-    let mut args = guarded_file(input)?;
+    let mut args = guarded_file(source)?;
     args.extend(args_of(&["-filter_complex", &graph, "-map_metadata", "-1"]));
     args.extend(args_of(&["-map", "[enc]"]));
     args.extend(m4a_args());
@@ -85,6 +93,24 @@ pub async fn encode_m4a(
     let pcm = Stdout::Pcm(&mut meter, channels, &encoding);
     invoke(args, duration_ms, "error", pcm).await?;
     Ok(meter.finish())
+}
+
+/// The largest decoded copy [`encode_m4a`] keeps between its passes: 1 GiB, about 50
+/// minutes of stereo (100 of mono) as 32-bit floats at [`SAMPLE_RATE`].
+pub const MAX_DECODED_BYTES: u64 = 1 << 30;
+
+/// The size of `duration_ms` of `channels` as 32-bit floats at [`SAMPLE_RATE`].
+fn decoded_bytes(duration_ms: i64, channels: usize) -> u64 {
+    duration_ms.max(0) as u64 * u64::from(SAMPLE_RATE) / 1000 * channels as u64 * 4
+}
+
+/// A file of ours that goes away with this value, whatever happened in between.
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
 }
 
 /// The gain that brings `loudness` (LUFS; `None` for silence) to [`TARGET_LUFS`], bounded.
@@ -105,20 +131,32 @@ pub struct Level {
 }
 
 /// Measures `input` with ffmpeg's `ebur128` (a decode and a cheap filter; nothing is encoded).
+/// With `decoded`, the same run also writes the audio it decoded there, resampled to
+/// [`SAMPLE_RATE`], as a 32-bit float WAV (RF64 past 4 GiB).
 pub async fn measure_level(
     input: &Path,
     duration_ms: Option<i64>,
+    decoded: Option<&PathBuf>,
     progress: Progress<'_>,
 ) -> CoreResult<Level> {
     let mut args = guarded_file(input)?;
-    args.extend(args_of(&[
-        "-vn",
-        "-af",
-        "ebur128=framelog=verbose:peak=sample",
-        "-f",
-        "null",
-        "-",
-    ]));
+    let meter = "ebur128=framelog=verbose:peak=sample";
+    match decoded {
+        None => args.extend(args_of(&["-vn", "-af", meter, "-f", "null", "-"])),
+        Some(path) => {
+            // Each branch converts on its own (`ebur128` takes 48 kHz doubles only), so the
+            // split carries the decoder's own format and nothing is resampled twice.
+            let graph = format!(
+                "[0:a]asplit=2[m][d];[m]aresample,{meter}[level];\
+                 [d]aresample={SAMPLE_RATE},aformat=sample_fmts=flt[pcm]"
+            );
+            args.extend(args_of(&["-filter_complex", &graph]));
+            args.extend(args_of(&["-map", "[level]", "-f", "null", "-"]));
+            args.extend(args_of(&["-map", "[pcm]", "-map_metadata", "-1"]));
+            args.extend(args_of(&["-c:a", "pcm_f32le", "-rf64", "auto", "-f", "wav"]));
+            args.push(path_str(path)?.to_owned());
+        }
+    }
     let log = invoke(args, duration_ms, "info", Stdout::Progress(progress)).await?;
     Ok(Level {
         integrated_lufs: integrated_loudness(&log),

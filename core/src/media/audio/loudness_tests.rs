@@ -64,13 +64,31 @@ async fn source(dir: &Path, name: &str, lavfi: &str) -> PathBuf {
 }
 
 async fn check(name: &str, lavfi: &str, seconds: f64) {
+    check_length_known(name, lavfi, seconds, true).await;
+}
+
+/// Encodes the source and measures the result. `length_known`: whether the encoder is told
+/// the duration (then it decodes once and keeps the decoded audio between its passes;
+/// otherwise it decodes twice).
+async fn check_length_known(name: &str, lavfi: &str, seconds: f64, length_known: bool) {
     let dir = tempfile::tempdir().unwrap();
     let input = source(dir.path(), name, lavfi).await;
     let before = measure(&input).await;
     let out = dir.path().join(format!("{name}.m4a"));
-    let summary = ffmpeg::encode_m4a(&input, &out, Some((seconds * 1000.0) as i64), &|_| {})
+    let length = length_known.then_some((seconds * 1000.0) as i64);
+    let summary = ffmpeg::encode_m4a(&input, &out, length, &|_| {})
         .await
         .expect("encoded");
+    let mut left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(
+        left,
+        [format!("{name}.flac"), format!("{name}.m4a")],
+        "the decoded copy is removed"
+    );
     let after = measure(&out).await;
     assert_eq!(
         channels(&out).await,
@@ -140,6 +158,17 @@ async fn clicks_in_quiet_audio_are_limited_under_the_true_peak_ceiling() {
         "clicks",
         "aevalsrc=exprs=0.1*sin(2*PI*440*t)+if(lt(mod(t\\,1)\\,0.0005)\\,0.95\\,0):s=44100:d=12",
         12.0,
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn audio_of_unknown_length_is_decoded_twice_to_the_same_loudness() {
+    check_length_known(
+        "unknown-length",
+        "anoisesrc=color=pink:amplitude=0.05:duration=12:seed=7,aformat=channel_layouts=stereo",
+        12.0,
+        false,
     )
     .await;
 }
