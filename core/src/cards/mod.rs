@@ -4,6 +4,7 @@ pub mod cover;
 pub mod generate;
 pub mod list_cache;
 pub mod repo;
+pub mod search;
 pub mod service;
 
 use cardsmith_model::validate::CollectionRole;

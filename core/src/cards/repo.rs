@@ -8,7 +8,7 @@ use crate::db::DbPool;
 use crate::CoreResult;
 
 /// Cards the user bound as `$1` can reach: home in one of their collections, or linked into one.
-const SELECT_REACHABLE: &str = "
+pub(super) const SELECT_REACHABLE: &str = "
     SELECT card.id, card.slug, card.title, card.description, card.author,
            card.home_collection_id, hc.name AS collection_name, hc.slug AS collection_slug,
            card.cover_prompt, card.back_cover_prompt, card.cover_hash, card.back_cover_hash,
