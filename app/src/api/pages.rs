@@ -6,7 +6,7 @@
 //! when a page is hydrated after a full reload (Leptos 0.8), which aborted hydration of the
 //! collection and card pages; one bundle per page avoids that and saves round trips.
 
-use cardsmith_model::card::{CardDetailOut, CardOut, PlaybackConfigOut};
+use cardsmith_model::card::{CardDetailOut, PlaybackConfigOut};
 use cardsmith_model::collection::{
     CollectionOut, CollectionProfileOut, CollectionStatsOutputBody, GetCollectionOutputBody,
     MemberOut, PresetOut,
@@ -39,22 +39,6 @@ pub struct CardPageData {
     pub playback: PlaybackConfigOut,
     pub collections: Vec<CollectionOut>,
     pub publish: Vec<PublishSummary>,
-}
-
-/// What the all-cards page shows: the cards and where the caller published them.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct CardsPageData {
-    pub cards: Vec<CardOut>,
-    pub publish: Vec<PublishSummary>,
-}
-
-#[server(prefix = "/rpc", endpoint = "cards_page")]
-pub async fn cards_page() -> Result<CardsPageData, UiError> {
-    let (core, actor) = ssr::caller().await?;
-    Ok(CardsPageData {
-        cards: cardsmith_core::cards::service::list_cards(&core, &actor).await?,
-        publish: cardsmith_core::player::publish::summaries(&core, &actor).await?,
-    })
 }
 
 #[server(prefix = "/rpc", endpoint = "collection_page")]

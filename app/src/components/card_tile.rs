@@ -1,11 +1,11 @@
 //! Cards as tiles: one look on the cards page and in a collection, and one cover thumbnail the
-//! label builder shares.
+//! label builder and the list view share.
 
 use cardsmith_model::card::CardOut;
 use cardsmith_model::publish::{PublishBadge, PublishSummary};
 use leptos::prelude::*;
 
-use super::layout::{tint, Badge, EmptyBox};
+use super::layout::{tint, Badge};
 use super::publish::{badge_of, BadgePill};
 
 /// Where a cover is read. The `v` parameter is the image's content hash, so a new cover gets a
@@ -18,7 +18,14 @@ pub fn cover_url(slug: &str, side: &str, version: &str) -> String {
 /// Decorative (`alt=""`): the title is always shown beside it. Phrasing content only, so it
 /// can sit inside a `<label>`.
 #[component]
-pub fn CoverThumb(slug: String, title: String, hash: Option<String>) -> impl IntoView {
+pub fn CoverThumb(
+    slug: String,
+    title: String,
+    hash: Option<String>,
+    /// A thumbnail a few pixels wide (a list row): the initial in small type.
+    #[prop(optional)]
+    small: bool,
+) -> impl IntoView {
     match hash {
         Some(hash) => view! {
             <img src=cover_url(&slug, "front", &hash) alt="" loading="lazy" class="h-full w-full object-cover"/>
@@ -30,14 +37,31 @@ pub fn CoverThumb(slug: String, title: String, hash: Option<String>) -> impl Int
                 .next()
                 .map(|c| c.to_uppercase().to_string())
                 .unwrap_or_default();
+            let size = if small { "text-sm" } else { "text-3xl" };
             view! {
                 <span aria-hidden="true" class=format!(
-                    "flex h-full w-full items-center justify-center bg-linear-to-br {} text-3xl font-bold text-white/90",
+                    "flex h-full w-full items-center justify-center bg-linear-to-br {} {size} font-bold text-white/90",
                     tint(&slug),
                 )>{initial}</span>
             }
             .into_any()
         }
+    }
+}
+
+/// Where the card lives, as a tile or row says it: in a collection's own list, a Home or
+/// Linked badge; elsewhere (the all-cards page) the home collection's name.
+pub fn place_of(card: &CardOut, in_collection: Option<&str>) -> AnyView {
+    match in_collection.map(|id| id != card.collection_id) {
+        Some(true) => {
+            view! { <Badge text="Linked".to_owned() tone="bg-amber-50 text-amber-800"/> }.into_any()
+        }
+        Some(false) => {
+            view! { <Badge text="Home".to_owned() tone="bg-emerald-50 text-emerald-700"/> }
+                .into_any()
+        }
+        None => view! { <span class="truncate">{format!("in {}", card.collection_name)}</span> }
+            .into_any(),
     }
 }
 
@@ -54,18 +78,7 @@ pub fn CardTile(
     publish: Option<PublishBadge>,
 ) -> impl IntoView {
     let href = format!("/cards/{}", card.slug);
-    let linked = in_collection.as_ref().map(|id| *id != card.collection_id);
-    let badge = linked.map(|linked| {
-        if linked {
-            view! { <Badge text="Linked".to_owned() tone="bg-amber-50 text-amber-800"/> }
-        } else {
-            view! { <Badge text="Home".to_owned() tone="bg-emerald-50 text-emerald-700"/> }
-        }
-    });
-    let place = match linked {
-        Some(false) => None,
-        _ => Some(format!("in {}", card.collection_name)),
-    };
+    let place = place_of(&card, in_collection.as_deref());
     view! {
         <li class="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm focus-within:ring-2 focus-within:ring-indigo-300 hover:shadow-md">
             <a href=href class="block focus:outline-none">
@@ -75,9 +88,8 @@ pub fn CardTile(
                 <div class="space-y-1 p-3">
                     <p class="line-clamp-2 font-medium text-slate-900">{card.title.clone()}</p>
                     <div class="flex flex-wrap items-center gap-1 text-xs text-slate-600">
-                        {badge}
                         {publish.map(|badge| view! { <BadgePill badge/> })}
-                        {place.map(|p| view! { <span class="truncate">{p}</span> })}
+                        {place}
                     </div>
                 </div>
             </a>
@@ -85,24 +97,17 @@ pub fn CardTile(
     }
 }
 
-/// A responsive grid of card tiles (two across on a phone), or `empty` when there are none.
+/// A responsive grid of card tiles, two across on a phone (the library's tile view; the
+/// caller shows the empty state).
 #[component]
 pub fn CardGrid(
     cards: Vec<CardOut>,
     /// Accessible name of the list.
     label: &'static str,
     #[prop(optional_no_strip)] in_collection: Option<String>,
-    /// The empty state's heading and body.
-    empty: (&'static str, &'static str),
-    #[prop(optional_no_strip)] next: Option<(&'static str, &'static str)>,
-    /// The caller's publish records, for the tiles' badges.
-    #[prop(optional)]
+    /// The caller's publish records of these cards, for the tiles' badges.
     publish: Vec<PublishSummary>,
 ) -> impl IntoView {
-    if cards.is_empty() {
-        let (heading, body) = empty;
-        return view! { <EmptyBox heading body next/> }.into_any();
-    }
     view! {
         <ul aria-label=label class="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
             {cards
@@ -115,5 +120,4 @@ pub fn CardGrid(
                 .collect_view()}
         </ul>
     }
-    .into_any()
 }

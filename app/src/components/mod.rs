@@ -15,6 +15,7 @@ pub mod icon_studio;
 pub mod image_upload;
 pub mod invitations;
 pub mod layout;
+pub mod library;
 pub mod modal;
 pub mod navigation;
 pub mod oidc;

@@ -1,5 +1,6 @@
-//! One collection: header, stats, cards and a new-card form, the background image, and (in
-//! submodules) sharing, story presets, the child profile and settings.
+//! One collection: header, stats, cards (searched and paged like the library) and a new-card
+//! form, the background image, and (in submodules) sharing, story presets, the child profile
+//! and settings.
 //!
 //! The collection and its cards are loaded once per address and then kept in signals that the
 //! sections update from their own results, so creating a card or renaming the collection does
@@ -13,6 +14,7 @@ mod story;
 
 use cardsmith_model::card::{CardOut, CreateCardInput};
 use cardsmith_model::collection::{CollectionOut, CollectionStatsOutputBody};
+use cardsmith_model::library::{CardPage, CardQuery};
 use cardsmith_model::publish::PublishSummary;
 use cardsmith_model::validate::CollectionRole;
 use leptos::ev::SubmitEvent;
@@ -21,13 +23,16 @@ use leptos::task::spawn_local;
 use leptos_meta::Title;
 use leptos_router::hooks::use_params_map;
 
-use crate::api::{collection_page, collection_stats, CollectionPageData, CreateCard};
+use crate::api::{
+    collection_page, collection_stats, search_collection_cards, CollectionPageData, CreateCard,
+    UiError,
+};
 use crate::components::card_fields::CardFields;
-use crate::components::card_tile::CardGrid;
 use crate::components::form::general_error;
 use crate::components::form::{ErrorAlert, StatusNote, SubmitButton};
 use crate::components::image_upload::ImageDropZone;
 use crate::components::layout::{human_bytes, loaded, refresh, role_of, Badge, Panel, RoleBadge};
+use crate::components::library::{use_card_query, CardLibrary};
 use crate::components::publish::{Pick, PublishButton};
 use crate::components::seed::SeedButton;
 
@@ -37,8 +42,11 @@ struct Shown {
     collection: RwSignal<CollectionOut>,
     cards: RwSignal<Vec<CardOut>>,
     role: CollectionRole,
-    /// Where the caller published cards (the tiles' badges).
+    /// Where the caller published cards (the publish dialog's badges).
     publish: RwSignal<Vec<PublishSummary>>,
+    /// The question the address asks of the card list, and the page of cards answering it.
+    query: Memo<CardQuery>,
+    list: Resource<Result<CardPage, UiError>>,
 }
 
 impl Shown {
@@ -52,16 +60,26 @@ pub fn CollectionPage() -> impl IntoView {
     let params = use_params_map();
     let slug = move || params.read().get("slug").unwrap_or_default();
     let page = Resource::new(slug, collection_page);
+    // beside the page's bundle, not inside its Suspense (see `api::pages`)
+    let query = use_card_query();
+    let list = Resource::new(
+        move || (slug(), query.get()),
+        |(slug, query)| search_collection_cards(slug, query),
+    );
     view! {
         <nav aria-label="Breadcrumb" class="mb-2 text-sm">
             <a href="/collections" class="font-medium text-indigo-700 hover:underline">"← Collections"</a>
         </nav>
-        {loaded(page, "the collection", |page| view! { <CollectionView page/> })}
+        {loaded(page, "the collection", move |page| view! { <CollectionView page query list/> })}
     }
 }
 
 #[component]
-fn CollectionView(page: CollectionPageData) -> impl IntoView {
+fn CollectionView(
+    page: CollectionPageData,
+    query: Memo<CardQuery>,
+    list: Resource<Result<CardPage, UiError>>,
+) -> impl IntoView {
     let CollectionPageData {
         body,
         stats,
@@ -75,6 +93,8 @@ fn CollectionView(page: CollectionPageData) -> impl IntoView {
         role: role_of(body.collection.viewer_role.as_deref()),
         collection: RwSignal::new(body.collection),
         cards: RwSignal::new(body.cards.unwrap_or_default()),
+        query,
+        list,
     };
     provide_context(shown);
     let editor = shown.role >= CollectionRole::Editor;
@@ -193,13 +213,18 @@ fn CardsPanel() -> impl IntoView {
             "Nobody has added a card to this collection yet.",
         )
     };
+    // a new card, or a publish that changed badges: the page of cards is asked again
+    Effect::watch(
+        move || (shown.cards.with(Vec::len), shown.publish.track()),
+        move |_, _, _| shown.list.refetch(),
+        false,
+    );
     view! {
         <Panel id="cards" title="Cards">
             <PublishCollection/>
-            {move || view! {
-                <CardGrid cards=shown.cards.get() label="Cards in this collection"
-                    in_collection=Some(id.clone()) empty next=None publish=shown.publish.get()/>
-            }}
+            <CardLibrary query=shown.query results=shown.list collections=None
+                label="Cards in this collection" id="collection-cards"
+                in_collection=Some(id) empty next=None/>
             {editor.then(|| view! { <NewCardForm/> })}
         </Panel>
     }

@@ -1,4 +1,5 @@
-//! The library: every reachable card, and the collections with a form for a new one.
+//! The library: every reachable card (searched, filtered and paged on the server), and the
+//! collections with a form for a new one.
 
 use cardsmith_model::collection::{CollectionOut, CreateCollectionInput};
 use cardsmith_model::validate::slugify;
@@ -6,16 +7,20 @@ use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos_meta::Title;
 
-use crate::api::{cards_page, list_collections, CreateCollection};
-use crate::components::card_tile::CardGrid;
+use crate::api::{collection_choices, list_collections, search_cards, CreateCollection};
 use crate::components::form::{
     field_error, general_error, ErrorAlert, StatusNote, SubmitButton, TextArea, TextField,
 };
 use crate::components::layout::{loaded, tint, Badge, EmptyBox, RoleBadge, PANEL};
+use crate::components::library::{use_card_query, CardLibrary};
 
+/// Every card the caller can reach, one page at a time: search, filters, order and view come
+/// from the address, so the server renders the page already answered.
 #[component]
 pub fn CardsPage() -> impl IntoView {
-    let cards = Resource::new(|| (), |_| cards_page());
+    let query = use_card_query();
+    let results = Resource::new(move || query.get(), search_cards);
+    let collections = Resource::new(|| (), |_| collection_choices());
     view! {
         <Title text="Cards"/>
         <div class="flex flex-wrap items-baseline justify-between gap-2">
@@ -24,15 +29,9 @@ pub fn CardsPage() -> impl IntoView {
         </div>
         <p class="mt-1 text-slate-600">"Every card in your collections and the ones shared with you."</p>
         <div class="mt-6">
-            {loaded(cards, "cards", |page| view! {
-                <CardGrid
-                    cards=page.cards
-                    publish=page.publish
-                    label="Cards"
-                    empty=("No cards yet", "Cards are the audio playlists your child's player plays. They live in collections: open a collection, or create one, and add a card there.")
-                    next=Some(("/collections", "Go to your collections"))
-                />
-            })}
+            <CardLibrary query results collections=Some(collections) label="Cards" id="cards"
+                empty=("No cards yet", "Cards are the audio playlists your child's player plays. They live in collections: open a collection, or create one, and add a card there.")
+                next=Some(("/collections", "Go to your collections"))/>
         </div>
     }
 }
