@@ -1,0 +1,79 @@
+// A measurement, not a check: how long `/cards` takes to become usable with 1,000 cards on a
+// slow machine (Chromium's CPU throttled 4×, as a mid-range phone), from navigation start to
+// the app's hydrated marker (<html data-hydrated="true">). Prints the figures and writes them
+// to end2end/results/library-hydration.json; asserts nothing about time.
+//
+// Seeding 1,000 cards takes a while, so it runs only when asked:
+//   CARDSMITH_E2E_MEASURE=1 node end2end/run.mjs library-hydration
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { expect, gotoHydrated, signInAsAdmin, submitLogin, test, waitForPath } from './fixtures';
+
+const CARDS = 1000;
+const RUNS = 3;
+const PASSWORD = 'a-long-enough-password';
+
+test.skip(!process.env.CARDSMITH_E2E_MEASURE, 'a measurement: set CARDSMITH_E2E_MEASURE=1 to run it');
+test.setTimeout(600_000);
+
+test('hydration time of /cards with 1,000 cards at 4x CPU throttling', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const email = `measure-${stamp}@example.com`;
+  await signInAsAdmin(page);
+  expect((await page.request.post('/api/admin/users', { data: { email, password: PASSWORD, role: 'user' } })).status()).toBe(201);
+  await page.context().clearCookies();
+  await gotoHydrated(page, '/login');
+  await submitLogin(page, email, PASSWORD);
+  await waitForPath(page, '/cards');
+  const collection = await (await page.request.post('/api/collections', { data: { name: 'Everything', description: '' } })).json();
+  for (let i = 0; i < CARDS; i += 20) {
+    await Promise.all(
+      Array.from({ length: Math.min(20, CARDS - i) }, (_, k) =>
+        page.request
+          .post(`/api/collections/${collection.id}/cards`, { data: { title: `Card ${String(i + k).padStart(4, '0')}`, description: '' } })
+          .then((r) => expect(r.status()).toBe(201)),
+      ),
+    );
+  }
+
+  // When the marker is set, in the page's own clock (0 = navigation start).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __hydratedAt?: number };
+    new MutationObserver((_, observer) => {
+      if (document.documentElement.dataset.hydrated === 'true') {
+        w.__hydratedAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+
+  const figures: Record<string, unknown>[] = [];
+  for (const address of ['/cards', '/cards?view=list']) {
+    for (let run = 0; run < RUNS; run++) {
+      const response = await page.goto(address);
+      const html = (await response?.body())?.length ?? 0;
+      await page.waitForFunction(() => (window as unknown as { __hydratedAt?: number }).__hydratedAt !== undefined, null, { timeout: 120_000 });
+      const measured = await page.evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        return {
+          hydrated_ms: Math.round((window as unknown as { __hydratedAt: number }).__hydratedAt),
+          response_end_ms: Math.round(nav.responseEnd),
+          dom_content_loaded_ms: Math.round(nav.domContentLoadedEventEnd),
+          elements: document.getElementsByTagName('*').length,
+          shown: document.querySelector('[data-testid="result-count"]')?.textContent ?? '',
+        };
+      });
+      figures.push({ address, run: run + 1, html_bytes: html, ...measured });
+    }
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+  for (const f of figures) console.log(`library-hydration: ${JSON.stringify(f)}`);
+  const resultsDir = path.join(__dirname, '..', 'results');
+  fs.mkdirSync(resultsDir, { recursive: true });
+  fs.writeFileSync(path.join(resultsDir, 'library-hydration.json'), JSON.stringify({ cards: CARDS, cpu_throttling: 4, figures }, null, 2));
+  expect(figures.every((f) => String(f.shown).includes(`of ${CARDS.toLocaleString('en-US')} cards`))).toBe(true);
+});
