@@ -46,6 +46,7 @@ mod process;
 mod publish;
 mod recording;
 mod seed;
+mod session_cache;
 mod stories;
 mod system;
 mod track_edits;
