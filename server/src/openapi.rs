@@ -117,6 +117,30 @@ pub fn with_extractor_responses(mut doc: utoipa::openapi::OpenApi) -> utoipa::op
     doc
 }
 
+/// Adds `304 Not Modified` to every `GET` whose `200` is JSON: [`crate::conditional`] answers
+/// it to a matching `If-None-Match`.
+pub fn with_conditional_responses(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
+    use utoipa::openapi::ResponseBuilder;
+
+    for op in doc.paths.paths.values_mut().filter_map(|item| item.get.as_mut()) {
+        let json_ok = op.responses.responses.get("200").is_some_and(|r| match r {
+            utoipa::openapi::RefOr::T(response) => {
+                response.content.contains_key("application/json")
+            }
+            utoipa::openapi::RefOr::Ref(_) => false,
+        });
+        if json_ok {
+            op.responses.responses.entry("304".into()).or_insert_with(|| {
+                ResponseBuilder::new()
+                    .description("Not modified: the answer is still the one the `If-None-Match` tag names")
+                    .build()
+                    .into()
+            });
+        }
+    }
+    doc
+}
+
 /// An `application/problem+json` response with the `Problem` schema.
 fn problem_response(description: &str) -> utoipa::openapi::Response {
     use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};

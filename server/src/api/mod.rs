@@ -104,6 +104,8 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(openapi::docs_router())
         .fallback(api_not_found)
         .layer(DefaultBodyLimit::max(http.max_json_bytes))
-        .layer(from_fn(problems_only));
-    (router, openapi::with_extractor_responses(doc))
+        .layer(from_fn(problems_only))
+        .layer(from_fn(crate::conditional::json_validators));
+    let doc = openapi::with_conditional_responses(openapi::with_extractor_responses(doc));
+    (router, doc)
 }

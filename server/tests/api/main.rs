@@ -12,6 +12,7 @@ mod cards;
 mod collection_members;
 mod collection_presets;
 mod collections;
+mod conditional;
 mod cover_generate;
 mod crash;
 mod deletion;
