@@ -13,8 +13,6 @@ use std::time::{Duration, Instant};
 use reqwest::Client;
 use serde_json::{json, Value};
 
-// each bench uses a part of the shared helpers
-#[allow(dead_code)]
 mod common;
 use common::{new_card, start_server};
 

@@ -8,10 +8,11 @@
 
 use std::time::{Duration, Instant};
 
-use serde_json::{json, Value};
+use serde_json::json;
 
 mod common;
-use common::{ffmpeg, new_card, send_take, start_server};
+use common::memory::{mib, tree_rss_kb, PeakSampler};
+use common::{json_of, new_card, noise_file, send_take, start_server};
 
 fn main() {
     tokio::runtime::Builder::new_multi_thread()
@@ -21,84 +22,14 @@ fn main() {
         .block_on(run());
 }
 
-/// Resident kB of `pid` and all its descendants, read from `/proc`.
-fn tree_rss_kb(pid: u32) -> u64 {
-    let mut total = 0;
-    let mut parents = vec![pid];
-    while let Some(parent) = parents.pop() {
-        total += status_kb(parent, "VmRSS:");
-        let Ok(entries) = std::fs::read_dir("/proc") else {
-            break;
-        };
-        for entry in entries.flatten() {
-            let Some(child) = entry
-                .file_name()
-                .to_str()
-                .and_then(|n| n.parse::<u32>().ok())
-            else {
-                continue;
-            };
-            let stat = std::fs::read_to_string(format!("/proc/{child}/stat")).unwrap_or_default();
-            // the fields after the parenthesised command: state, ppid, …
-            let ppid = stat
-                .rsplit_once(')')
-                .and_then(|(_, rest)| rest.split_whitespace().nth(1))
-                .and_then(|p| p.parse::<u32>().ok());
-            if ppid == Some(parent) {
-                parents.push(child);
-            }
-        }
-    }
-    total
-}
-
-fn status_kb(pid: u32, field: &str) -> u64 {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .unwrap_or_default()
-        .lines()
-        .find_map(|l| l.strip_prefix(field))
-        .and_then(|v| v.split_whitespace().next()?.parse().ok())
-        .unwrap_or(0)
-}
-
-/// Samples the resident memory of `pid`'s process tree every 10 ms until `stop` is set;
-/// answers the peak in kB.
-fn sample_peak(
-    pid: u32,
-    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
-) -> std::thread::JoinHandle<u64> {
-    std::thread::spawn(move || {
-        let mut peak = 0;
-        while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-            peak = peak.max(tree_rss_kb(pid));
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        peak
-    })
-}
-
-async fn json_of(r: reqwest::RequestBuilder) -> Value {
-    let r = r.send().await.unwrap();
-    assert!(r.status().is_success(), "{}", r.status());
-    r.json().await.unwrap()
-}
-
 async fn run() {
     let dir = tempfile::tempdir().unwrap();
-    let webm = dir.path().join("two-minutes.webm");
-    ffmpeg(&[
-        "-f",
-        "lavfi",
-        "-i",
-        "anoisesrc=d=120:c=pink:r=48000:a=0.3",
-        "-c:a",
-        "libopus",
-        "-b:a",
-        "48k",
-        "-f",
-        "webm",
-        webm.to_str().unwrap(),
-    ]);
+    let webm = noise_file(
+        dir.path(),
+        "two-minutes.webm",
+        120,
+        &["-c:a", "libopus", "-b:a", "48k", "-f", "webm"],
+    );
     let take = std::fs::read(&webm).unwrap();
     // a 2048 px photo-like cover: noise, so no encoder makes it small
     let cover = image::RgbImage::from_fn(2048, 2048, |x, y| {
@@ -139,8 +70,7 @@ async fn run() {
     let me = std::process::id();
     tokio::time::sleep(Duration::from_millis(300)).await;
     let idle_kb = tree_rss_kb(me);
-    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let sampler = sample_peak(me, stop.clone());
+    let sampler = PeakSampler::start(me, tree_rss_kb);
     let t = Instant::now();
     let sheet = {
         let (client, base, card) = (client.clone(), base.clone(), card.clone());
@@ -188,11 +118,9 @@ async fn run() {
         take.await.unwrap();
     }
     let busy_s = t.elapsed().as_secs_f64();
-    stop.store(true, std::sync::atomic::Ordering::Relaxed);
-    let peak_kb = sampler.join().unwrap();
+    let peak_kb = sampler.peak_kb();
 
     // reference: plain ffmpeg doing one live encode of the same take (FLAC + AAC M4A)
-    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let mut child = std::process::Command::new("ffmpeg")
         .args(["-hide_banner", "-loglevel", "error", "-y", "-i", "pipe:0"])
         .args(["-map", "0:a", "-c:a", "flac", "-f", "flac"])
@@ -202,17 +130,15 @@ async fn run() {
         .stdin(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let ref_sampler = sample_peak(child.id(), stop.clone());
+    let ref_sampler = PeakSampler::start(child.id(), tree_rss_kb);
     {
         use std::io::Write;
         let mut stdin = child.stdin.take().unwrap();
         stdin.write_all(&take).unwrap();
     }
     child.wait().unwrap();
-    stop.store(true, std::sync::atomic::Ordering::Relaxed);
-    let ffmpeg_kb = ref_sampler.join().unwrap();
+    let ffmpeg_kb = ref_sampler.peak_kb();
 
-    let mib = |kb: u64| kb as f64 / 1024.0;
     let decoded_copies = 90.0 * 2048.0 * 2048.0 * 3.0 / (1024.0 * 1024.0);
     println!("\n== memory: a 90-card label sheet (one 2048 px cover, {:.0} KB stored) + 3 recordings at once", stored_cover as f64 / 1e3);
     println!(
