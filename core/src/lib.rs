@@ -20,6 +20,7 @@ pub mod jobs;
 pub mod labels;
 pub mod mail;
 pub mod media;
+pub mod memory;
 pub mod metrics;
 mod paging;
 pub mod player;

@@ -3,16 +3,33 @@
 use std::process::ExitCode;
 
 use cardsmith::{Application, Cli};
+use cardsmith_core::memory;
 use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
-#[tokio::main]
-async fn main() -> ExitCode {
+/// The allocator is tuned before the runtime starts any thread, and the runtime's blocking
+/// pool is bounded (`cardsmith_core::memory`: what held the memory and why these bounds).
+fn main() -> ExitCode {
+    let tuned = memory::tune_allocator();
+    let runtime = match memory::runtime() {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("starting the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    runtime.block_on(serve(tuned))
+}
+
+async fn serve(allocator_tuned: bool) -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
             EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn")),
         )
         .init();
+    if !allocator_tuned {
+        tracing::warn!("the allocator refused a memory setting; resident memory may grow");
+    }
     let config = Cli::parse().into_config();
     tracing::info!(?config, "starting");
     match run(config).await {
@@ -26,6 +43,10 @@ async fn main() -> ExitCode {
 
 async fn run(config: cardsmith::Config) -> anyhow::Result<()> {
     let app = Application::build(&config).await?;
+    // start-up's transient allocations (migrations, the OpenAPI document, route tables) go
+    // back now; later bursts at the next periodic trim
+    memory::trim();
+    tokio::spawn(memory::trim_periodically());
     let listener = tokio::net::TcpListener::bind(config.bind).await?;
     tracing::info!("listening on http://{}", listener.local_addr()?);
     app.serve(listener, shutdown_signal()).await
