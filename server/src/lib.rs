@@ -14,6 +14,7 @@ pub mod security_headers;
 pub mod session;
 pub mod startup;
 pub mod state;
+pub mod static_files;
 pub mod upstream;
 
 pub use config::{Cli, Config};

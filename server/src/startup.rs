@@ -209,6 +209,9 @@ fn leptos_options(config: &Config) -> anyhow::Result<LeptosOptions> {
             .build(),
     };
     options.site_addr = config.bind;
+    if std::env::var_os("LEPTOS_HASH_FILES").is_none() {
+        options.hash_files = crate::static_files::hashed_names_built(&options);
+    }
     Ok(options)
 }
 
@@ -216,6 +219,10 @@ fn router(state: AppState) -> Router {
     let (api, doc) = api::router(&state.http);
     let yaml = openapi::yaml(&doc);
     let options = state.leptos_options.clone();
+    let pkg = crate::static_files::router(
+        std::path::Path::new(&*options.site_root),
+        &options.site_pkg_dir,
+    );
     let core = state.core.clone();
     let images = state.http.image_sources.clone();
     let request_metrics = crate::request_metrics::Layer::new(state.core.metrics.clone());
@@ -243,6 +250,8 @@ fn router(state: AppState) -> Router {
             render_context.clone(),
             move || shell(options.clone()),
         )
+        // the built front end; the fallback serves the other files of the site root
+        .merge(pkg)
         .fallback(leptos_axum::file_and_error_handler_with_context::<
             AppState,
             _,

@@ -56,12 +56,13 @@ async fn spawn_app_in(data_dir: TempDir, extra_args: &[&str]) -> TestApp {
         ADMIN_EMAIL,
         "--admin-password",
         ADMIN_PASSWORD,
-        "--leptos-toml",
-        "../Leptos.toml",
     ]
     .iter()
     .map(|s| s.to_string())
     .collect();
+    if !extra_args.contains(&"--leptos-toml") {
+        args.extend(["--leptos-toml".into(), "../Leptos.toml".into()]);
+    }
     args.extend(extra_args.iter().map(|s| s.to_string()));
     if extra_args.contains(&"--demo-upstream") {
         // tests seed the simulator with exactly what they check

@@ -48,6 +48,7 @@ mod publish;
 mod recording;
 mod seed;
 mod session_cache;
+mod static_assets;
 mod stories;
 mod system;
 mod track_edits;
