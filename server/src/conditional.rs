@@ -8,15 +8,15 @@
 //! would have: a caller who may not see a resource gets the same 404 as before, whatever tag
 //! they send.
 
-use axum::body::{to_bytes, Body};
+use axum::body::{to_bytes, Body, HttpBody};
 use axum::extract::Request;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
 
-/// Larger JSON answers pass untagged (none is near it; the card list of 1,000 cards is about
-/// 600 KiB and tags itself).
+/// Larger JSON answers pass untagged, as do streamed ones (none is near it; the card list of
+/// 1,000 cards is about 600 KiB and tags itself).
 const MAX_TAGGED_BYTES: usize = 8 * 1024 * 1024;
 
 /// Middleware: tags `GET`/`HEAD` JSON `200`s and answers `304` to a matching `If-None-Match`.
@@ -31,8 +31,8 @@ pub async fn json_validators(request: Request, next: Next) -> Response {
     }
     let (mut parts, body) = response.into_parts();
     let Ok(bytes) = to_bytes(body, MAX_TAGGED_BYTES).await else {
-        // Only a body past the limit or a failing stream gets here, and its bytes are gone:
-        // say so rather than send a truncated answer.
+        // The length was known and under the limit, so only a failing body gets here, and
+        // its bytes are gone: say so rather than send a truncated answer.
         tracing::warn!("a JSON answer could not be buffered to tag it");
         return StatusCode::INTERNAL_SERVER_ERROR.into_response();
     };
@@ -53,14 +53,23 @@ pub async fn json_validators(request: Request, next: Next) -> Response {
     Response::from_parts(parts, Body::from(bytes))
 }
 
-/// A `200` JSON answer that carries no validator of its own.
+/// A `200` JSON answer that carries no validator of its own, of a known length under
+/// [`MAX_TAGGED_BYTES`] (a streamed answer passes untagged, never buffered).
 fn taggable(response: &Response) -> bool {
+    let bounded = response
+        .body()
+        .size_hint()
+        .exact()
+        .is_some_and(|n| n <= MAX_TAGGED_BYTES as u64);
     let json = response
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("application/json"));
-    response.status() == StatusCode::OK && json && !response.headers().contains_key(header::ETAG)
+    response.status() == StatusCode::OK
+        && json
+        && bounded
+        && !response.headers().contains_key(header::ETAG)
 }
 
 /// The tag, and what caches must know: the answer depends on who asks (the cookie), and is
