@@ -122,7 +122,12 @@ pub fn with_extractor_responses(mut doc: utoipa::openapi::OpenApi) -> utoipa::op
 pub fn with_conditional_responses(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     use utoipa::openapi::ResponseBuilder;
 
-    for op in doc.paths.paths.values_mut().filter_map(|item| item.get.as_mut()) {
+    for op in doc
+        .paths
+        .paths
+        .values_mut()
+        .filter_map(|item| item.get.as_mut())
+    {
         let json_ok = op.responses.responses.get("200").is_some_and(|r| match r {
             utoipa::openapi::RefOr::T(response) => {
                 response.content.contains_key("application/json")

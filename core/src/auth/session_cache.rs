@@ -49,7 +49,9 @@ static MEMORY: LazyLock<Mutex<Memory>> = LazyLock::new(Mutex::default);
 fn memory() -> MutexGuard<'static, Memory> {
     // A panic while holding the lock cannot leave a half-written entry that grants access
     // (inserts and removals are single map operations), so a poisoned lock is still usable.
-    MEMORY.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    MEMORY
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// The actor remembered for `token_hash`, if still fresh. The caller sets the request's
@@ -103,7 +105,9 @@ pub fn forget_token(token_hash: &str) {
 pub fn forget_user(user_id: &str) {
     let now = Instant::now();
     let mut memory = memory();
-    memory.sessions.retain(|_, entry| entry.actor.id() != user_id);
+    memory
+        .sessions
+        .retain(|_, entry| entry.actor.id() != user_id);
     memory.quarantine.retain(|_, until| *until > now);
     memory.quarantine.insert(user_id.to_owned(), now + TTL);
 }
@@ -138,7 +142,10 @@ mod tests {
         remember(&token, &actor(&user), TTL);
         let recalled = recall(&token).expect("remembered");
         assert_eq!(recalled.id(), user);
-        assert_eq!(recalled.ip, None, "the address is the request's, not the cache's");
+        assert_eq!(
+            recalled.ip, None,
+            "the address is the request's, not the cache's"
+        );
 
         forget_user(&user);
         assert!(recall(&token).is_none());
@@ -161,6 +168,9 @@ mod tests {
 
         let short = crate::new_id();
         remember(&short, &actor(&user), Duration::ZERO);
-        assert!(recall(&short).is_none(), "never past the session's own expiry");
+        assert!(
+            recall(&short).is_none(),
+            "never past the session's own expiry"
+        );
     }
 }

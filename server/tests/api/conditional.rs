@@ -90,7 +90,10 @@ async fn handlers_with_their_own_validators_keep_them_and_writes_are_untouched()
     let admin = app.admin().await;
     let list = admin.get("/api/cards").await;
     let tag = list.headers()[ETAG].to_str().unwrap();
-    assert!(tag.starts_with("\"cards-"), "the list's own version tag: {tag}");
+    assert!(
+        tag.starts_with("\"cards-"),
+        "the list's own version tag: {tag}"
+    );
 
     let created = admin
         .post_json(

@@ -153,7 +153,14 @@ pub async fn measure_level(
             args.extend(args_of(&["-filter_complex", &graph]));
             args.extend(args_of(&["-map", "[level]", "-f", "null", "-"]));
             args.extend(args_of(&["-map", "[pcm]", "-map_metadata", "-1"]));
-            args.extend(args_of(&["-c:a", "pcm_f32le", "-rf64", "auto", "-f", "wav"]));
+            args.extend(args_of(&[
+                "-c:a",
+                "pcm_f32le",
+                "-rf64",
+                "auto",
+                "-f",
+                "wav",
+            ]));
             args.push(path_str(path)?.to_owned());
         }
     }
