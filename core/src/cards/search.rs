@@ -284,7 +284,7 @@ mod tests {
         let search = Search::new("user-1", &query);
         assert!(!search.sql.contains("moon"), "{}", search.sql);
         assert!(!search.sql.contains("DROP"));
-        assert_eq!(search.params.len(), 1 + 4 + 1, "user, four words, slug");
+        assert_eq!(search.params.len(), 1 + 5 + 1, "user, five words, slug");
         assert!(!search.decides_in_rust);
         let hashed = Search::new(
             "u",

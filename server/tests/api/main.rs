@@ -37,6 +37,7 @@ mod import;
 mod invitations;
 mod jobs;
 mod labels;
+mod library_search;
 mod listing;
 mod llm_providers;
 mod mail;
