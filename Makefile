@@ -20,7 +20,8 @@ bootstrap:
 	@$(STEP) bootstrap scripts/bootstrap
 
 run: bootstrap
-	@$(STEP) "cargo leptos build --release" cargo leptos build --release
+	@$(STEP) "cargo leptos build --release --precompress" cargo leptos build --release --precompress
+	@$(STEP) "gzip -9 variants" scripts/precompress
 	@scripts/serve --release
 
 test: bootstrap
