@@ -1,7 +1,8 @@
 // A measurement, not a check: how long `/cards` takes to become usable with 1,000 cards on a
 // slow machine (Chromium's CPU throttled 4×, as a mid-range phone), from navigation start to
 // the app's hydrated marker (<html data-hydrated="true">). Prints the figures and writes them
-// to end2end/results/library-hydration.json; asserts nothing about time.
+// to end2end/results/library-hydration.json; asserts nothing about time. Against an older
+// build: CARDSMITH_BIN=… LEPTOS_SITE_ROOT=… (its binary and site).
 //
 // Seeding 1,000 cards takes a while, so it runs only when asked:
 //   CARDSMITH_E2E_MEASURE=1 node end2end/run.mjs library-hydration
@@ -41,11 +42,12 @@ test('hydration time of /cards with 1,000 cards at 4x CPU throttling', async ({ 
   await page.addInitScript(() => {
     const w = window as unknown as { __hydratedAt?: number };
     new MutationObserver((_, observer) => {
-      if (document.documentElement.dataset.hydrated === 'true') {
+      if (document.documentElement?.dataset.hydrated === 'true') {
         w.__hydratedAt = performance.now();
         observer.disconnect();
       }
-    }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
+      // the document, not <html>: init scripts run before <html> exists
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
   });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -63,17 +65,24 @@ test('hydration time of /cards with 1,000 cards at 4x CPU throttling', async ({ 
           response_end_ms: Math.round(nav.responseEnd),
           dom_content_loaded_ms: Math.round(nav.domContentLoadedEventEnd),
           elements: document.getElementsByTagName('*').length,
-          shown: document.querySelector('[data-testid="result-count"]')?.textContent ?? '',
+          shown: document.querySelector('[data-testid="result-count"]')?.textContent ?? '(no count)',
+          first_card_shown: document.body.textContent?.includes('Card 0000') ?? false,
         };
       });
       figures.push({ address, run: run + 1, html_bytes: html, ...measured });
     }
   }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  // for comparison: every card as JSON, which the page before the search embedded whole
+  // (its server function answered the same CardOut array) and rendered as as many tiles
+  const all = await page.request.get('/api/cards');
+  figures.push({ address: 'GET /api/cards (every card)', json_bytes: (await all.body()).length, cards: (await all.json()).length });
 
   for (const f of figures) console.log(`library-hydration: ${JSON.stringify(f)}`);
-  const resultsDir = path.join(__dirname, '..', 'results');
+  const resultsDir = process.env.CARDSMITH_E2E_RESULTS_DIR ?? path.join(__dirname, '..', 'results');
   fs.mkdirSync(resultsDir, { recursive: true });
   fs.writeFileSync(path.join(resultsDir, 'library-hydration.json'), JSON.stringify({ cards: CARDS, cpu_throttling: 4, figures }, null, 2));
-  expect(figures.every((f) => String(f.shown).includes(`of ${CARDS.toLocaleString('en-US')} cards`))).toBe(true);
+  // what was timed is the library, hydrated (the measurement runs against older builds too,
+  // which show every card and no count)
+  expect(figures.filter((f) => 'run' in f).every((f) => f.first_card_shown)).toBe(true);
 });

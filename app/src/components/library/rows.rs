@@ -42,7 +42,11 @@ fn CardRow(
         1 => "1 track".to_owned(),
         n => format!("{n} tracks"),
     };
-    let length = (card.total_duration_s > 0).then(|| clock(Some(card.total_duration_s as f64)));
+    // one text for tracks and length: rows stay a handful of elements each
+    let details = match card.total_duration_s {
+        0 => format!("· {tracks}"),
+        secs => format!("· {tracks} · {}", clock(Some(secs as f64))),
+    };
     let place = place_of(&card, in_collection.as_deref());
     view! {
         <li>
@@ -55,12 +59,7 @@ fn CardRow(
                     <span class="block truncate font-medium text-slate-900">{card.title.clone()}</span>
                     <span class="mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-slate-600">
                         {place}
-                        <span aria-hidden="true">"·"</span>
-                        <span>{tracks}</span>
-                        {length.map(|l| view! {
-                            <span aria-hidden="true">"·"</span>
-                            <span><span class="sr-only">"Length "</span>{l}</span>
-                        })}
+                        <span>{details}</span>
                         {badge.map(|badge| view! { <BadgePill badge/> })}
                     </span>
                 </span>
