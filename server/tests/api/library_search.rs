@@ -478,6 +478,9 @@ async fn hostile_words_match_literally_and_unbounded_ones_are_refused() {
         let r = search(&admin, bad.clone()).await;
         assert!(!r.status().is_success(), "{bad}");
         let problem: Value = r.json().await.unwrap();
-        assert!(problem["detail"].as_str().unwrap().contains(says), "{bad}: {problem}");
+        assert!(
+            problem["detail"].as_str().unwrap().contains(says),
+            "{bad}: {problem}"
+        );
     }
 }
