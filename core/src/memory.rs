@@ -3,7 +3,7 @@
 //!
 //! # What held the memory (issue 14, measured on the release build)
 //!
-//! The server idled at 42 MiB (11 MiB of it anonymous, the rest the binary's own code pages),
+//! The server idled at 35–42 MiB (11 MiB of it anonymous, the rest the binary's code pages),
 //! rose to 189–224 MiB under a load of 2,000 Range GETs and 400 listings of 1,000 cards over
 //! 8 signed-in connections, and *stayed* there. heaptrack put the live heap's peak at 48 MiB
 //! and what was still allocated afterwards at under 3 MiB: the rest was freed memory that
@@ -17,11 +17,12 @@
 //! - **Buffers of a few hundred KiB** (the 256 KiB reads of audio streams, a ~600 KiB card
 //!   list) the same way, spread over many arenas.
 //!
-//! With the thresholds fixed ([`tune_allocator`]), the same load peaked at 84 MiB (two
-//! sign-ins hashing at once are most of that) and ended at 48 MiB; [`trim`] brings that back
-//! to 43 MiB and, called once after start-up, the idle process from 42 to 38 MiB.
+//! With the thresholds fixed ([`tune_allocator`]), the same load peaked at 81–84 MiB (two
+//! sign-ins hashing at once are most of that) and ended at 46–48 MiB; the periodic [`trim`]
+//! brought that to 41–42 MiB within 30 s, and the trim after start-up takes the idle
+//! process's anonymous memory from 11 to 6 MiB.
 //!
-//! Elsewhere: the database pool closes idle connections (`db::Db::connect`).
+//! Elsewhere: each database connection's page cache is bounded (`db::PAGE_CACHE_PRAGMA`).
 
 use std::time::Duration;
 
