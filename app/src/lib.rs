@@ -10,7 +10,7 @@ mod components;
 mod pages;
 
 use leptos::prelude::*;
-use leptos_meta::{provide_meta_context, MetaTags, Stylesheet, Title};
+use leptos_meta::{provide_meta_context, MetaTags, Title};
 use leptos_router::components::{ParentRoute, Redirect, Route, Router, Routes};
 use leptos_router::{path, SsrMode};
 
@@ -24,6 +24,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <meta name="viewport" content="width=device-width, initial-scale=1"/>
                 <meta name="color-scheme" content="light"/>
                 <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>
+                <link rel="stylesheet" id="leptos" href=stylesheet_href(&options)/>
                 <AutoReload options=options.clone()/>
                 <HydrationScripts options/>
                 <MetaTags/>
@@ -39,7 +40,6 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
 pub fn App() -> impl IntoView {
     provide_meta_context();
     view! {
-        <Stylesheet id="leptos" href="/pkg/cardsmith.css"/>
         <Title formatter=|page: String| if page.is_empty() { "Cardsmith".to_owned() } else { format!("{page} · Cardsmith") }/>
         <Router>
             <Routes fallback=pages::not_found::NotFound>
@@ -70,4 +70,30 @@ pub fn App() -> impl IntoView {
             </Routes>
         </Router>
     }
+}
+
+/// The stylesheet's URL: `cardsmith.css`, or the name with its content hash when cargo-leptos
+/// hashed the site's files (`hash-files`; `HydrationScripts` does the same for the JS and WASM).
+fn stylesheet_href(options: &LeptosOptions) -> String {
+    let (pkg, name) = (&options.site_pkg_dir, &options.output_name);
+    match options
+        .hash_files
+        .then(|| built_asset_hash(options, "css"))
+        .flatten()
+    {
+        Some(hash) => format!("/{pkg}/{name}.{hash}.css"),
+        None => format!("/{pkg}/{name}.css"),
+    }
+}
+
+/// The content hash cargo-leptos gave the built `kind` file (`js`, `wasm` or `css`), from the
+/// hash file it writes beside the server binary (where Leptos' `HydrationScripts` reads it too);
+/// `None` without one.
+pub fn built_asset_hash(options: &LeptosOptions, kind: &str) -> Option<String> {
+    let dir = std::env::current_exe().ok()?.parent()?.to_path_buf();
+    let hashes = std::fs::read_to_string(dir.join(options.hash_file.as_ref())).ok()?;
+    hashes.lines().find_map(|line| {
+        let (file_kind, hash) = line.split_once(':')?;
+        (file_kind.trim() == kind).then(|| hash.trim().to_owned())
+    })
 }

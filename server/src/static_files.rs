@@ -45,17 +45,7 @@ struct PkgDir {
 /// browser tests and the fuzzer run the binary directly. A hash file naming a JS file that is not
 /// in the site (another profile's build replaced the site since) is reported and ignored.
 pub fn hashed_names_built(options: &LeptosOptions) -> bool {
-    let Some(hashes) = std::env::current_exe()
-        .ok()
-        .and_then(|exe| Some(exe.parent()?.join(options.hash_file.as_ref())))
-        .and_then(|file| std::fs::read_to_string(file).ok())
-    else {
-        return false;
-    };
-    let Some(js_hash) = hashes.lines().find_map(|line| {
-        let (kind, hash) = line.split_once(':')?;
-        (kind.trim() == "js").then(|| hash.trim().to_owned())
-    }) else {
+    let Some(js_hash) = cardsmith_app::built_asset_hash(options, "js") else {
         return false;
     };
     let js = Path::new(&*options.site_root)

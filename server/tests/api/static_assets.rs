@@ -30,6 +30,9 @@ fn module_bytes() -> Vec<u8> {
     bytes
 }
 
+/// Turns a body back into the bytes it encodes.
+type Decoder = fn(&[u8]) -> Vec<u8>;
+
 fn gzip(bytes: &[u8]) -> Vec<u8> {
     let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
     encoder.write_all(bytes).unwrap();
@@ -98,7 +101,7 @@ async fn get(user: &User, path: &str, headers: &[(&str, &str)]) -> reqwest::Resp
     request.send().await.unwrap()
 }
 
-fn header<'a>(response: &'a reqwest::Response, name: reqwest::header::HeaderName) -> &'a str {
+fn header(response: &reqwest::Response, name: reqwest::header::HeaderName) -> &str {
     response
         .headers()
         .get(&name)
@@ -111,7 +114,7 @@ fn header<'a>(response: &'a reqwest::Response, name: reqwest::header::HeaderName
 async fn the_module_is_sent_in_the_best_encoding_the_browser_accepts() {
     let (_app, browser, module, _site) = app_with_site().await;
     // (Accept-Encoding, expected Content-Encoding, decoder)
-    let cases: [(Option<&str>, Option<&str>, fn(&[u8]) -> Vec<u8>); 5] = [
+    let cases: [(Option<&str>, Option<&str>, Decoder); 5] = [
         (Some("br"), Some("br"), unbrotli),
         (Some("gzip, deflate, br"), Some("br"), unbrotli),
         (Some("gzip"), Some("gzip"), gunzip),
