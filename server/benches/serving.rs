@@ -221,7 +221,7 @@ async fn run() {
     drop(server);
 
     rows.push(Row::new(
-        &format!("seeding {seeded} cards through the API"),
+        format!("seeding {seeded} cards through the API"),
         format!("{seed_s:.2} s"),
     ));
     rows.extend(bundle_rows());
