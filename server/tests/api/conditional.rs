@@ -5,7 +5,17 @@
 use reqwest::header::{CACHE_CONTROL, ETAG, IF_NONE_MATCH, VARY};
 use serde_json::json;
 
-use crate::helpers::{openapi_yaml, path_block, spawn_app};
+use crate::helpers::{openapi_yaml, path_block, spawn_app, User};
+
+/// `GET url` as `user`, naming `tag` in `If-None-Match`.
+async fn get_if_none_match(user: &User, url: &str, tag: &str) -> reqwest::Response {
+    user.client
+        .get(url)
+        .header(IF_NONE_MATCH, tag)
+        .send()
+        .await
+        .unwrap()
+}
 
 #[tokio::test]
 async fn json_answers_carry_an_etag_and_answer_304_until_they_change() {
@@ -42,13 +52,7 @@ async fn json_answers_carry_an_etag_and_answer_304_until_they_change() {
         assert!(r.bytes().await.unwrap().is_empty());
     }
     let weak = format!("W/{tag}");
-    let r = admin
-        .client
-        .get(&url)
-        .header(IF_NONE_MATCH, &weak)
-        .send()
-        .await
-        .unwrap();
+    let r = get_if_none_match(&admin, &url, &weak).await;
     assert_eq!(r.status(), 304, "a weak comparison, as If-None-Match asks");
 
     let r = admin
@@ -58,13 +62,7 @@ async fn json_answers_carry_an_etag_and_answer_304_until_they_change() {
         )
         .await;
     assert_eq!(r.status(), 204);
-    let changed = admin
-        .client
-        .get(&url)
-        .header(IF_NONE_MATCH, &tag)
-        .send()
-        .await
-        .unwrap();
+    let changed = get_if_none_match(&admin, &url, &tag).await;
     assert_eq!(changed.status(), 200, "changed, so the whole answer");
     assert_ne!(changed.headers()[ETAG].to_str().unwrap(), tag);
     assert!(changed.text().await.unwrap().contains("Owls at night"));
@@ -72,13 +70,7 @@ async fn json_answers_carry_an_etag_and_answer_304_until_they_change() {
     // Somebody who may not see the card learns nothing from sending its tag.
     let (stranger, _) = app.new_user("stranger@example.com", "user").await;
     let plain = stranger.client.get(&url).send().await.unwrap();
-    let tagged = stranger
-        .client
-        .get(&url)
-        .header(IF_NONE_MATCH, &tag)
-        .send()
-        .await
-        .unwrap();
+    let tagged = get_if_none_match(&stranger, &url, &tag).await;
     assert_eq!(plain.status(), 404);
     assert_eq!(tagged.status(), 404);
     assert!(tagged.headers().get(ETAG).is_none());
