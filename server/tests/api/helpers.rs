@@ -11,6 +11,11 @@ pub const ADMIN_EMAIL: &str = "admin@example.com";
 pub const ADMIN_PASSWORD: &str = "correct-horse-battery";
 pub const PASSWORD: &str = "a-long-enough-password";
 
+/// The longest any test request may take. Nothing a test asks should take more than a few
+/// seconds even on a loaded machine; a request that hangs then fails its test by name
+/// instead of stalling the whole run until CI's limit.
+pub const REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(90);
+
 pub struct TestApp {
     pub base: String,
     pub core: Core,
@@ -123,6 +128,7 @@ impl TestApp {
             client: Client::builder()
                 .cookie_store(true)
                 .redirect(reqwest::redirect::Policy::none())
+                .timeout(REQUEST_TIMEOUT)
                 .build()
                 .unwrap(),
             base: self.base.clone(),
