@@ -70,14 +70,10 @@ pub async fn generate(
         .map_err(|e| CoreError::internal("rendering labels", e))?;
     let id = new_id();
     let filename = format!("{id}.{}", format.extension());
-    let dir = core.settings.data_dir.join("labels");
-    tokio::fs::create_dir_all(&dir)
-        .await
-        .map_err(|e| CoreError::internal("label dir", e))?;
     let size = bytes.len() as i64;
-    tokio::fs::write(dir.join(&filename), bytes)
-        .await
-        .map_err(|e| CoreError::internal("writing label", e))?;
+    core.media()
+        .write_named(&label_name(&filename), bytes)
+        .await?;
     let mut tx = core.db.begin().await?;
     sqlx::query(
         "INSERT INTO labels (id, owner_id, filename, format, page_size, card_count, size_bytes, created_at)
@@ -101,17 +97,25 @@ pub async fn generate(
     })
 }
 
+/// The media store's name of a label sheet (`labels/<id>.<ext>`, as under the data dir).
+pub fn label_name(filename: &str) -> String {
+    format!("labels/{filename}")
+}
+
 /// A label file: `(bytes, content type, filename)`.
 pub type LabelFile = (Vec<u8>, &'static str, String);
 
 async fn read_file(core: &Core, filename: &str, format: &str) -> CoreResult<LabelFile> {
     let format =
         LabelFormat::parse(format).ok_or_else(|| CoreError::internal("label format", format))?;
-    let path = core.settings.data_dir.join("labels").join(filename);
-    let bytes = tokio::fs::read(&path).await.map_err(|e| match e.kind() {
-        std::io::ErrorKind::NotFound => CoreError::not_found("the label file is gone"),
-        _ => CoreError::internal("reading label", e),
-    })?;
+    let bytes = core
+        .media()
+        .read_named(&label_name(filename))
+        .await
+        .map_err(|e| match e {
+            CoreError::NotFound(_) => CoreError::not_found("the label file is gone"),
+            e => e,
+        })?;
     Ok((bytes, format.content_type(), filename.to_owned()))
 }
 

@@ -26,6 +26,8 @@ pub struct CoreSettings {
     pub lockout: Duration,
     /// Where media (`media/`) and generated files (`labels/`) live.
     pub data_dir: PathBuf,
+    /// Where media lives: the data directory (default) or an S3-compatible bucket.
+    pub media: crate::media::store::MediaBackend,
     /// Largest image upload accepted, in bytes.
     pub max_image_bytes: usize,
     /// Largest audio upload (or recording) accepted, in bytes.
@@ -83,6 +85,7 @@ impl Default for CoreSettings {
             max_failed_logins: 5,
             lockout: Duration::minutes(15),
             data_dir: PathBuf::from("data"),
+            media: crate::media::store::MediaBackend::Local,
             max_image_bytes: 10 * 1024 * 1024,
             max_audio_bytes: 1024 * 1024 * 1024,
             allow_private_streams: false,

@@ -205,6 +205,9 @@ pub struct Config {
     )]
     pub mail_from: String,
 
+    #[command(flatten)]
+    pub media: crate::media_config::MediaConfig,
+
     /// Leptos runtime options file (site root, output name).
     #[arg(long, env = "CARDSMITH_LEPTOS_TOML", default_value = "Leptos.toml")]
     pub leptos_toml: PathBuf,
@@ -302,6 +305,7 @@ impl std::fmt::Debug for Config {
             .field("oidc_name", &self.oidc_name)
             .field("smtp_url", &redact(&self.smtp_url))
             .field("mail_from", &self.mail_from)
+            .field("media", &self.media)
             .field("leptos_toml", &self.leptos_toml)
             .finish()
     }
@@ -332,8 +336,11 @@ mod tests {
             "hunter2-hunter2",
             "--encryption-key",
             "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
+            "--s3-secret-access-key",
+            "s3-secret-value",
         ]);
         let shown = format!("{c:?}");
         assert!(!shown.contains("hunter2") && !shown.contains("MDEyMzQ1Njc4"));
+        assert!(!shown.contains("s3-secret-value"));
     }
 }

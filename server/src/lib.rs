@@ -7,6 +7,7 @@ pub mod ai;
 pub mod api;
 pub mod conditional;
 pub mod config;
+pub mod media_config;
 pub mod openapi;
 pub mod problem;
 pub mod request_metrics;

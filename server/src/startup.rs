@@ -62,6 +62,7 @@ impl Application {
             login_attempts_per_account: config.login_attempts_per_account.max(1),
             trust_forwarded_for: config.trust_forwarded_for,
             data_dir: config.data_dir.clone(),
+            media: config.media.open().await?,
             max_image_bytes: config.max_image_bytes,
             max_audio_bytes: config.max_audio_bytes,
             allow_private_streams: config.allow_private_streams,

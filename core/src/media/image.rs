@@ -128,7 +128,7 @@ pub async fn store_encoded(
     height: u32,
 ) -> CoreResult<StoredImage> {
     let size_bytes = bytes.len() as i64;
-    let hash = super::store::put(&core.settings.data_dir, bytes).await?;
+    let hash = core.media().put(bytes).await?;
     sqlx::query(
         "INSERT INTO images (hash, content_type, size_bytes, width, height, created_at)
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (hash) DO NOTHING",
@@ -156,7 +156,7 @@ pub async fn load(core: &Core, hash: &str) -> CoreResult<(Vec<u8>, String)> {
             .fetch_optional(core.db.pool())
             .await?
             .ok_or_else(|| CoreError::not_found("no such image"))?;
-    let bytes = super::store::get(&core.settings.data_dir, hash).await?;
+    let bytes = core.media().get(hash).await?;
     Ok((bytes, content_type))
 }
 

@@ -16,7 +16,6 @@ use serde::Serialize;
 use crate::audit::{self, AuditEvent};
 use crate::jobs::context::JobContext;
 use crate::jobs::{self, kind};
-use crate::media::store;
 use crate::{time, Core, CoreResult};
 
 #[derive(Debug, Default, Serialize)]
@@ -44,7 +43,6 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
 }
 
 pub async fn reconcile(core: &Core, user_id: Option<&str>) -> CoreResult<RescanReport> {
-    let data = &core.settings.data_dir;
     let mut report = RescanReport::default();
     let is_admin: bool = match user_id {
         Some(id) => sqlx::query_scalar("SELECT role = 'admin' FROM users WHERE id = $1")
@@ -68,13 +66,12 @@ pub async fn reconcile(core: &Core, user_id: Option<&str>) -> CoreResult<RescanR
     .fetch_all(core.db.pool())
     .await?;
     report.tracks_checked = tracks.len();
-    let exists = |hash: &str| {
-        store::path_of(data, hash)
-            .map(|p| p.is_file())
-            .unwrap_or(false)
-    };
+    let media = core.media();
     for t in &tracks {
-        let original_ok = t.original_hash.as_deref().is_none_or(exists);
+        let original_ok = match t.original_hash.as_deref() {
+            Some(hash) => media.exists(hash).await?,
+            None => true,
+        };
         let job_alive = matches!(t.job_status.as_deref(), Some("queued" | "running"));
         if !original_ok {
             sqlx::query("UPDATE tracks SET transcode_status = $1, transcode_error = $2, updated_at = $3 WHERE id = $4")
@@ -87,7 +84,10 @@ pub async fn reconcile(core: &Core, user_id: Option<&str>) -> CoreResult<RescanR
             report.tracks_missing_original.push(t.slug.clone());
             continue;
         }
-        let audio_missing = t.audio_hash.as_deref().is_some_and(|h| !exists(h));
+        let audio_missing = match t.audio_hash.as_deref() {
+            Some(hash) => !media.exists(hash).await?,
+            None => false,
+        };
         let stuck = t.original_hash.is_some()
             && !job_alive
             && matches!(

@@ -28,10 +28,15 @@ pub struct SweepReport {
 /// Deletes unreferenced media and abandoned temp files older than `grace`.
 pub async fn sweep(core: &Core, grace: Duration) -> CoreResult<SweepReport> {
     let referenced = referenced(core).await?;
+    // with object storage the bucket is swept; temp files are local whatever the backend
+    let swept_bucket = match core.media().object() {
+        Some(bucket) => Some(bucket.sweep(&referenced, grace).await?),
+        None => None,
+    };
     let data = core.settings.data_dir.clone();
     let report = tokio::task::spawn_blocking(move || {
-        let (files_checked, orphan_files_removed) =
-            remove_unreferenced(&data.join("media"), &referenced, grace);
+        let (files_checked, orphan_files_removed) = swept_bucket
+            .unwrap_or_else(|| remove_unreferenced(&data.join("media"), &referenced, grace));
         SweepReport {
             files_checked,
             orphan_files_removed,
@@ -96,7 +101,7 @@ fn remove_unreferenced(
         for file in files.flatten() {
             let name = file.file_name().to_string_lossy().into_owned();
             checked += 1;
-            // in-flight writes of `store::put` are dot files; they age like the rest
+            // in-flight writes of the local store's `put` are dot files; they age like the rest
             let unreferenced = name.starts_with('.') || !referenced.contains(&name);
             if unreferenced && older_than(&file, grace) && std::fs::remove_file(file.path()).is_ok()
             {

@@ -24,7 +24,6 @@ use crate::auth::Actor;
 use crate::jobs::context::JobContext;
 use crate::jobs::{self, kind};
 use crate::media::audio::{decode, probe};
-use crate::media::store;
 use crate::tracks::repo::{self as track_repo, NewTrack};
 use crate::{new_id, time, Core, CoreError, CoreResult};
 
@@ -335,12 +334,12 @@ async fn add_track(core: &Core, card_id: &str, title: &str, file: Fetched) -> Co
             return Err(e);
         }
     };
-    let path = store::adopt(&core.settings.data_dir, &tmp, &hash).await?;
-    let duration = decode::summarize(&path)
+    let duration = decode::summarize(&tmp)
         .await
         .map(|s| s.duration_ms())
         .ok()
         .or(probed.duration_ms);
+    core.media().adopt(&tmp, &hash).await?;
     let id = new_id();
     let title = if title.trim().is_empty() {
         "Chapter".to_owned()

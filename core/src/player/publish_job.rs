@@ -25,7 +25,6 @@ use super::verify::Fingerprint;
 use crate::cards::repo::{self as card_repo, CardRow};
 use crate::jobs::context::JobContext;
 use crate::jobs::queue::ClaimedJob;
-use crate::media::store;
 use crate::tracks::icons::player_icon;
 use crate::tracks::repo::{self as track_repo, TrackRow};
 use crate::{time, Core, CoreError, CoreResult};
@@ -276,9 +275,7 @@ async fn publish_track(
     let known = match uploaded(core, account_id, "audio", hash).await? {
         Some(u) => u,
         None => {
-            let bytes = tokio::fs::read(store::path_of(&core.settings.data_dir, hash)?)
-                .await
-                .map_err(|e| CoreError::internal("reading audio to publish", e))?;
+            let bytes = core.media().get(hash).await?;
             let done = client
                 .upload_audio(Bytes::from(bytes), &format!("{}.m4a", t.slug), "audio/mp4")
                 .await

@@ -13,7 +13,7 @@ use super::sources::demote;
 use crate::jobs::context::JobContext;
 use crate::jobs::queue::ClaimedJob;
 use crate::media::audio::{ffmpeg, probe};
-use crate::media::store;
+use crate::media::store::{self, LocalMedia};
 use crate::{new_id, Core, CoreError, CoreResult};
 
 /// One finished piece of an edit: lossless original and player audio.
@@ -30,7 +30,9 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
     let track = repo::find_by_id(core.db.pool(), &p.track_id)
         .await?
         .ok_or_else(|| CoreError::not_found("the track was deleted"))?;
-    let input = original_path(core, &track)?;
+    // a local copy with object storage, deleted when the edit ends however it ends
+    let original = original_media(core, &track).await?;
+    let input = original.path();
     let duration = track.duration_ms;
     let pieces = match &p.edit {
         Edit::Trim { start, end, title } => {
@@ -101,23 +103,27 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
             pieces
         }
         Edit::Merge { others, title } => {
-            let mut inputs = vec![input];
+            let mut inputs = vec![input.to_path_buf()];
+            let mut copies = Vec::with_capacity(others.len());
             let mut total = duration.unwrap_or(0);
             for id in others {
                 let other = repo::find_by_id(core.db.pool(), id)
                     .await?
                     .ok_or_else(|| CoreError::not_found("a track to merge was deleted"))?;
                 total += other.duration_ms.unwrap_or(0);
-                inputs.push(original_path(core, &other)?);
+                let copy = original_media(core, &other).await?;
+                inputs.push(copy.path().to_path_buf());
+                copies.push(copy);
             }
             let out = store::tmp_path(&core.settings.data_dir, "flac");
             ensure_parent(&out).await?;
             let progress = ctx.progress(0.0, 0.5);
             let result = ffmpeg::concat_to_flac(&inputs, &out, Some(total), &progress).await;
+            drop(copies);
             let flac = adopt_measured(core, result, out).await?;
-            let flac_path = store::path_of(&core.settings.data_dir, &flac.hash)?;
-            let m4a =
-                encode_player_audio(ctx, &flac_path, Some(flac.duration_ms), 0.5, 1.0).await?;
+            let flac_file = core.media().local(&flac.hash).await?;
+            let m4a = encode_player_audio(ctx, flac_file.path(), Some(flac.duration_ms), 0.5, 1.0)
+                .await?;
             let title = title.clone().unwrap_or_else(|| track.title.clone());
             vec![Piece { title, flac, m4a }]
         }
@@ -135,12 +141,12 @@ pub async fn after_failure(core: &Core, job: &ClaimedJob, message: &str) -> Core
     super::jobs::release(core, job, transcode_status::READY, message).await
 }
 
-fn original_path(core: &Core, track: &TrackRow) -> CoreResult<std::path::PathBuf> {
+async fn original_media(core: &Core, track: &TrackRow) -> CoreResult<LocalMedia> {
     let hash = track
         .original_hash
         .as_deref()
         .ok_or_else(|| CoreError::Internal("the track has no stored audio".into()))?;
-    store::path_of(&core.settings.data_dir, hash)
+    core.media().local(hash).await
 }
 
 async fn sample_rate(path: &std::path::Path) -> CoreResult<u32> {
@@ -178,8 +184,9 @@ async fn piece(
     let progress = ctx.progress(from, middle);
     let result = ffmpeg::filter_to_flac(input, filter, &out, duration_ms, &progress).await;
     let flac = adopt_measured(core, result, out).await?;
-    let flac_path = store::path_of(&core.settings.data_dir, &flac.hash)?;
-    let m4a = encode_player_audio(ctx, &flac_path, Some(flac.duration_ms), middle, to).await?;
+    let flac_file = core.media().local(&flac.hash).await?;
+    let m4a =
+        encode_player_audio(ctx, flac_file.path(), Some(flac.duration_ms), middle, to).await?;
     Ok(Piece { title, flac, m4a })
 }
 

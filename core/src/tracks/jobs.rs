@@ -68,8 +68,9 @@ async fn transcode(ctx: &JobContext, track_id: &str) -> CoreResult<String> {
         .original_hash
         .as_deref()
         .ok_or_else(|| CoreError::Internal("the track has no original to transcode".into()))?;
-    let input = store::path_of(&core.settings.data_dir, original)?;
-    let encoded = encode_player_audio(ctx, &input, track.duration_ms, 0.0, 0.95).await?;
+    let input = core.media().local(original).await?;
+    let encoded = encode_player_audio(ctx, input.path(), track.duration_ms, 0.0, 0.95).await?;
+    drop(input);
     let mut tx = core.db.begin().await?;
     let changed = sqlx::query(
         "UPDATE tracks SET audio_hash = $1, transcoded_format = 'm4a', transcoded_size_bytes = $2,
@@ -149,7 +150,7 @@ pub async fn adopt_measured(
 
 /// Moves `out` into the store and keeps its measured `summary` beside it.
 async fn adopt(core: &Core, out: PathBuf, summary: Summary) -> CoreResult<Encoded> {
-    let (hash, size) = store::adopt_output(&core.settings.data_dir, &out).await?;
+    let (hash, size) = core.media().adopt_output(&out).await?;
     super::service::remember_summary(core, &hash, &summary).await;
     Ok(Encoded {
         hash,

@@ -1,7 +1,5 @@
 //! Use cases on one track: read, rename, describe, reorder, delete, play, waveform.
 
-use std::path::PathBuf;
-
 use cardsmith_model::card::TrackOut;
 use cardsmith_model::track::{
     IconPromptInput, PeaksOutputBody, ReorderTracksInput, TrackDescriptionInput, TrackDetailOut,
@@ -269,18 +267,18 @@ pub async fn remove_unused_files(core: &Core, hashes: &[Option<String>]) -> Core
         .fetch_optional(core.db.pool())
         .await?;
         if used.is_none() {
-            let path = store::path_of(&core.settings.data_dir, hash)?;
-            let _ = tokio::fs::remove_file(&path).await;
-            let _ = tokio::fs::remove_file(peaks_path(core, hash)).await;
+            core.media().remove(hash).await?;
+            if let Err(e) = core.media().remove_named(&peaks_name(hash)).await {
+                tracing::warn!(hash, error = %e, "removing a cached waveform failed");
+            }
         }
     }
     Ok(())
 }
 
-/// A stored audio file to serve.
+/// A stored audio file to serve (open it with `core.media().open(&hash)`).
 #[derive(Debug, Clone)]
 pub struct AudioFile {
-    pub path: PathBuf,
     pub hash: String,
     pub content_type: &'static str,
 }
@@ -298,7 +296,6 @@ pub async fn audio(core: &Core, actor: &Actor, card: &str, track: &str) -> CoreR
         }
     };
     Ok(AudioFile {
-        path: store::path_of(&core.settings.data_dir, &hash)?,
         content_type: content_type_of(format),
         hash,
     })
@@ -347,33 +344,30 @@ pub async fn peaks(
     })
 }
 
-fn peaks_path(core: &Core, hash: &str) -> PathBuf {
-    core.settings
-        .data_dir
-        .join("peaks")
-        .join(format!("{hash}.json"))
+/// The media store's name of the cached summary of `hash` (a hex hash from the database).
+fn peaks_name(hash: &str) -> String {
+    format!("peaks/{hash}.json")
 }
 
-/// The decoded summary of a stored file, cached as JSON under `peaks/`.
+/// The decoded summary of a stored file, cached as JSON under `peaks/` in the media store.
 pub async fn summary_of(core: &Core, hash: &str) -> CoreResult<Summary> {
-    let cache = peaks_path(core, hash);
-    if let Ok(bytes) = tokio::fs::read(&cache).await {
+    store::key_of(hash)?;
+    if let Ok(bytes) = core.media().read_named(&peaks_name(hash)).await {
         if let Ok(summary) = serde_json::from_slice::<Summary>(&bytes) {
             return Ok(summary);
         }
     }
-    let summary = decode::summarize(&store::path_of(&core.settings.data_dir, hash)?).await?;
+    let file = core.media().local(hash).await?;
+    let summary = decode::summarize(file.path()).await?;
     remember_summary(core, hash, &summary).await;
     Ok(summary)
 }
 
 /// Caches a summary just computed (a failure only costs a later recomputation).
 pub async fn remember_summary(core: &Core, hash: &str, summary: &Summary) {
-    let cache = peaks_path(core, hash);
-    if let Some(dir) = cache.parent() {
-        let _ = tokio::fs::create_dir_all(dir).await;
-    }
     if let Ok(json) = serde_json::to_vec(summary) {
-        let _ = tokio::fs::write(&cache, json).await;
+        if let Err(e) = core.media().write_named(&peaks_name(hash), json).await {
+            tracing::warn!(hash, error = %e, "caching a waveform failed");
+        }
     }
 }

@@ -12,7 +12,7 @@ use crate::cards::repo::CardRow;
 use crate::cards::require_card;
 use crate::jobs::{self, kind};
 use crate::media::audio::probe;
-use crate::media::store::{self, IncomingFile};
+use crate::media::store::IncomingFile;
 use crate::{new_id, Core, CoreError, CoreResult};
 
 /// Adds an uploaded file as the card's last track and queues its transcode. The title is the
@@ -62,7 +62,7 @@ pub async fn add_file(
             return Err(e);
         }
     };
-    store::adopt(&core.settings.data_dir, &tmp, &hash).await?;
+    core.media().adopt(&tmp, &hash).await?;
     let hash_for_cleanup = hash.clone();
     let audio = StoredAudio {
         hash,

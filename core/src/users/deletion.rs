@@ -95,12 +95,10 @@ impl Leftovers {
         for id in &self.recordings {
             crate::recording::discard_deleted(core, id).await;
         }
-        let labels = core.settings.data_dir.join("labels");
         for file in &self.label_files {
-            if let Err(e) = tokio::fs::remove_file(labels.join(file)).await {
-                if e.kind() != std::io::ErrorKind::NotFound {
-                    tracing::warn!(file, error = %e, "removing a deleted user's label failed");
-                }
+            let name = crate::labels::label_name(file);
+            if let Err(e) = core.media().remove_named(&name).await {
+                tracing::warn!(file, error = %e, "removing a deleted user's label failed");
             }
         }
     }

@@ -1,17 +1,20 @@
 //! Serving stored audio with HTTP Range (206 / 416), `Accept-Ranges`, ETag revalidation and
-//! `If-Range`, streamed from disk so a long track never sits whole in memory.
+//! `If-Range`, streamed so a long track never sits whole in memory: from disk with the local
+//! media store, as a ranged GET passed through with object storage.
 //!
-//! The stream reads [`READ_CHUNK`] bytes at a time: each read of a tokio file is a hop to the
-//! blocking pool, and with `ReaderStream`'s default 4 KiB a 1 MiB range took 256 of them.
+//! A local file is read [`READ_CHUNK`] bytes at a time: each read of a tokio file is a hop to
+//! the blocking pool, and with `ReaderStream`'s default 4 KiB a 1 MiB range took 256 of them.
 
 use std::io::SeekFrom;
-use std::path::Path;
 
 use axum::body::Body;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use tokio::io::{AsyncReadExt, AsyncSeekExt};
 use tokio_util::io::ReaderStream;
+
+use cardsmith_core::media::store::MediaBody;
+use cardsmith_core::{CoreError, CoreResult};
 
 use crate::problem::ApiError;
 
@@ -67,30 +70,60 @@ fn wanted(headers: &HeaderMap, len: u64) -> Wanted {
     }
 }
 
-/// The file at `path` (named by its content `hash`), honouring Range, If-Range and
+fn unreadable() -> ApiError {
+    ApiError::new(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "the audio file cannot be read",
+    )
+}
+
+/// The body of bytes `start..=end` (all when `None`) of a stored file.
+async fn body_of(media: MediaBody, range: Option<(u64, u64)>) -> Result<Body, ApiError> {
+    match media {
+        MediaBody::File { mut file, len } => {
+            let Some((start, end)) = range else {
+                return Ok(Body::from_stream(ReaderStream::with_capacity(
+                    file, READ_CHUNK,
+                )));
+            };
+            debug_assert!(end < len);
+            file.seek(SeekFrom::Start(start))
+                .await
+                .map_err(|_| unreadable())?;
+            let part = file.take(end - start + 1);
+            Ok(Body::from_stream(ReaderStream::with_capacity(
+                part, READ_CHUNK,
+            )))
+        }
+        MediaBody::Object(object) => {
+            let stream = object.stream(range).await.map_err(|e| {
+                tracing::error!(error = %e, "object storage read failed");
+                unreadable()
+            })?;
+            Ok(Body::from_stream(stream))
+        }
+    }
+}
+
+/// The stored file `media` (named by its content `hash`), honouring Range, If-Range and
 /// If-None-Match.
 pub async fn file_response(
     headers: &HeaderMap,
-    path: &Path,
+    media: CoreResult<MediaBody>,
     content_type: &str,
     hash: &str,
 ) -> Result<Response, ApiError> {
-    let mut file = tokio::fs::File::open(path).await.map_err(|_| {
-        ApiError::new(
+    let media = media.map_err(|e| match e {
+        CoreError::NotFound(_) => ApiError::new(
             StatusCode::NOT_FOUND,
             "the audio file is missing; a library rescan reports it",
-        )
+        ),
+        e => {
+            tracing::error!(error = %e, "opening stored audio failed");
+            unreadable()
+        }
     })?;
-    let len = file
-        .metadata()
-        .await
-        .map_err(|_| {
-            ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "the audio file cannot be read",
-            )
-        })?
-        .len();
+    let len = media.len();
     let fresh = super::media::etag_matches(headers, hash);
     let mut response = if fresh {
         StatusCode::NOT_MODIFIED.into_response()
@@ -102,22 +135,15 @@ pub async fn file_response(
         };
         match want {
             Wanted::Whole => {
-                let body = Body::from_stream(ReaderStream::with_capacity(file, READ_CHUNK));
+                let body = body_of(media, None).await?;
                 let mut r = (StatusCode::OK, body).into_response();
                 r.headers_mut()
                     .insert(header::CONTENT_LENGTH, HeaderValue::from(len));
                 r
             }
             Wanted::Part { start, end } => {
-                file.seek(SeekFrom::Start(start)).await.map_err(|_| {
-                    ApiError::new(
-                        StatusCode::INTERNAL_SERVER_ERROR,
-                        "the audio file cannot be read",
-                    )
-                })?;
                 let count = end - start + 1;
-                let body =
-                    Body::from_stream(ReaderStream::with_capacity(file.take(count), READ_CHUNK));
+                let body = body_of(media, Some((start, end))).await?;
                 let mut r = (StatusCode::PARTIAL_CONTENT, body).into_response();
                 let h = r.headers_mut();
                 h.insert(header::CONTENT_LENGTH, HeaderValue::from(count));

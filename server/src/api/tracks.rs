@@ -191,7 +191,8 @@ pub async fn track_audio(
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     let file = service::audio(&core, &actor, &slug, &track).await?;
-    file_response(&headers, &file.path, file.content_type, &file.hash).await
+    let body = core.media().open(&file.hash).await;
+    file_response(&headers, body, file.content_type, &file.hash).await
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -69,6 +69,10 @@ async fn spawn_app_in(data_dir: TempDir, extra_args: &[&str]) -> TestApp {
         args.extend(["--leptos-toml".into(), "../Leptos.toml".into()]);
     }
     args.extend(extra_args.iter().map(|s| s.to_string()));
+    if !extra_args.contains(&"--media-url") {
+        // CARDSMITH_TEST_MEDIA=garage: media in a bucket of this data dir's own
+        args.extend(crate::garage::suite_media_args(data_dir.path()));
+    }
     if extra_args.contains(&"--demo-upstream") {
         // tests seed the simulator with exactly what they check
         args.push("--demo-bare".into());

@@ -1,54 +1,12 @@
-//! Content-addressed files under `DATA_DIR/media/ab/<sha256>`: identical bytes are stored
-//! once, names never collide, and a file is never rewritten after it appears.
+//! Files on local disk on their way into the store or out of it: uploads and downloads
+//! arriving in pieces, ffmpeg's outputs, and local copies of stored media for ffmpeg's inputs.
+//! All live under `DATA_DIR/tmp/` and are deleted when their guard is dropped.
 
 use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
 use crate::{CoreError, CoreResult};
-
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    hex::encode(Sha256::digest(bytes))
-}
-
-/// Where the file of `hash` lives. Only hex hashes are accepted, so a hash from a request can
-/// never point outside the media directory.
-pub fn path_of(data_dir: &Path, hash: &str) -> CoreResult<PathBuf> {
-    if hash.len() != 64 || !hash.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err(CoreError::not_found("no such media"));
-    }
-    Ok(data_dir.join("media").join(&hash[..2]).join(hash))
-}
-
-/// Writes `bytes` under their hash (atomically: temp file, fsync, rename) unless present.
-pub async fn put(data_dir: &Path, bytes: Vec<u8>) -> CoreResult<String> {
-    let hash = sha256_hex(&bytes);
-    let path = path_of(data_dir, &hash)?;
-    if tokio::fs::try_exists(&path).await.unwrap_or(false) {
-        return Ok(hash);
-    }
-    let dir = path.parent().expect("media path has a parent").to_owned();
-    let tmp = dir.join(format!(".{hash}.{}.tmp", crate::new_id()));
-    let written = tokio::task::spawn_blocking(move || -> std::io::Result<()> {
-        std::fs::create_dir_all(&dir)?;
-        std::fs::write(&tmp, &bytes)?;
-        std::fs::File::open(&tmp)?.sync_all()?;
-        std::fs::rename(&tmp, &path)?;
-        sync_dir(&dir)
-    })
-    .await
-    .map_err(|e| CoreError::internal("media write task", e))?;
-    written.map_err(|e| CoreError::internal("writing media", e))?;
-    Ok(hash)
-}
-
-pub async fn get(data_dir: &Path, hash: &str) -> CoreResult<Vec<u8>> {
-    let path = path_of(data_dir, hash)?;
-    tokio::fs::read(&path).await.map_err(|e| match e.kind() {
-        std::io::ErrorKind::NotFound => CoreError::not_found("the media file is missing"),
-        _ => CoreError::internal("reading media", e),
-    })
-}
 
 /// Where files being written live until they are complete (same filesystem as `media/`, so
 /// adopting one is a rename).
@@ -155,40 +113,41 @@ pub async fn hash_file(path: &Path) -> CoreResult<(String, u64)> {
     .map_err(|e| CoreError::internal("hashing a media file", e))
 }
 
-/// Moves a finished file into the store under `hash` (or drops it when those bytes are
-/// already stored) and returns the stored path.
-///
-/// Durable before it returns: the file's data is synced before the rename (so a crash never
-/// leaves a named but empty file that its hash claims to be), and the directory after it (so
-/// the name itself survives a crash). Only then may the database point at it.
-pub async fn adopt(data_dir: &Path, tmp: &Path, hash: &str) -> CoreResult<PathBuf> {
-    let path = path_of(data_dir, hash)?;
-    if tokio::fs::try_exists(&path).await.unwrap_or(false) {
-        let _ = tokio::fs::remove_file(tmp).await;
-        return Ok(path);
+/// Stored media as a file on local disk, for ffmpeg and the decoders that need a path. With
+/// the local backend it is the stored file itself (never deleted here); with object storage
+/// it is a copy under `tmp/`, deleted when this guard is dropped, whatever the job did.
+#[derive(Debug)]
+pub struct LocalMedia {
+    path: PathBuf,
+    temporary: bool,
+}
+
+impl LocalMedia {
+    /// The stored file itself.
+    pub(super) fn stored(path: PathBuf) -> Self {
+        Self {
+            path,
+            temporary: false,
+        }
     }
-    let (tmp, target) = (tmp.to_owned(), path.clone());
-    tokio::task::spawn_blocking(move || -> std::io::Result<()> {
-        let dir = target.parent().expect("media path has a parent");
-        std::fs::create_dir_all(dir)?;
-        std::fs::File::open(&tmp)?.sync_all()?;
-        std::fs::rename(&tmp, &target)?;
-        sync_dir(dir)
-    })
-    .await
-    .map_err(|e| CoreError::internal("media adopt task", e))?
-    .map_err(|e| CoreError::internal("moving a file into the media store", e))?;
-    Ok(path)
+
+    /// A copy this guard deletes.
+    pub(super) fn copy(path: PathBuf) -> Self {
+        Self {
+            path,
+            temporary: true,
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
 }
 
-/// Makes a directory's entries (a rename, a new file) survive a crash.
-pub fn sync_dir(dir: &Path) -> std::io::Result<()> {
-    std::fs::File::open(dir)?.sync_all()
-}
-
-/// Stores a file ffmpeg produced: hashes it and moves it in. Returns `(hash, size)`.
-pub async fn adopt_output(data_dir: &Path, tmp: &Path) -> CoreResult<(String, u64)> {
-    let (hash, size) = hash_file(tmp).await?;
-    adopt(data_dir, tmp, &hash).await?;
-    Ok((hash, size))
+impl Drop for LocalMedia {
+    fn drop(&mut self) {
+        if self.temporary {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
 }
