@@ -13,6 +13,7 @@ pub mod crypto;
 pub mod db;
 pub mod error;
 pub mod examples;
+pub mod fleet;
 pub mod generation;
 pub mod health;
 pub mod icon_gen;

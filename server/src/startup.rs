@@ -291,11 +291,27 @@ fn request_span<B>(request: &axum::http::Request<B>) -> tracing::Span {
     )
 }
 
-/// Periodic clean-up: expired sessions, stale recordings, unreferenced media.
+/// How often the periodic clean-up runs.
+const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(600);
+
+/// Periodic clean-up: expired sessions, stale recordings, unreferenced media. Once across
+/// every instance sharing the database: the one holding the `housekeeping` lease does it
+/// (held a little longer than a round, so its holder keeps it while it runs).
 async fn housekeep(core: Core) {
-    let mut tick = tokio::time::interval(Duration::from_secs(600));
+    let mut tick = tokio::time::interval(HOUSEKEEPING_EVERY);
+    let lease = chrono::Duration::from_std(HOUSEKEEPING_EVERY * 2).expect("a short duration");
     loop {
         tick.tick().await;
+        let holder = cardsmith_core::fleet::instance_id();
+        match cardsmith_core::fleet::try_lease(core.db.pool(), "housekeeping", holder, lease).await
+        {
+            Ok(true) => {}
+            Ok(false) => continue,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not take the housekeeping lease");
+                continue;
+            }
+        }
         match session::purge_expired(core.db.pool()).await {
             Ok(0) => {}
             Ok(n) => tracing::info!(purged = n, "expired sessions removed"),

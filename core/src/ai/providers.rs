@@ -39,6 +39,7 @@ pub(crate) struct ProviderRow {
     pub model: String,
     pub base_url: Option<String>,
     pub api_key_sealed: Option<String>,
+    #[sqlx(try_from = "crate::db::Flag")]
     pub enabled: bool,
     pub priority: i64,
     pub budget_micros: i64,
@@ -270,7 +271,7 @@ pub async fn create(
     .bind(input.model.trim())
     .bind(&base_url)
     .bind(seal_key(core, &id, &input.api_key))
-    .bind(input.enabled)
+    .bind(crate::db::Flag(input.enabled))
     .bind(input.priority)
     .bind(micros(input.budget_usd))
     .bind(input.monthly_budget_cents)
@@ -317,7 +318,7 @@ pub async fn update(
     .bind(input.model.trim())
     .bind(&base_url)
     .bind(sealed)
-    .bind(input.enabled)
+    .bind(crate::db::Flag(input.enabled))
     .bind(input.priority)
     .bind(micros(input.budget_usd))
     .bind(input.monthly_budget_cents)

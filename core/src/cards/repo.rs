@@ -142,7 +142,7 @@ pub async fn list_in_collection(
     let sql = format!(
         "{SELECT_REACHABLE} AND (card.home_collection_id = $2 OR EXISTS (
              SELECT 1 FROM collection_cards l2 WHERE l2.collection_id = $2 AND l2.card_id = card.id))
-         ORDER BY card.title COLLATE NOCASE, card.id"
+         ORDER BY lower(card.title), card.id"
     );
     Ok(sqlx::query_as(&sql)
         .bind(user_id)

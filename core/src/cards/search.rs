@@ -133,12 +133,15 @@ impl Search {
             format!("${}", params.len())
         }
         for term in query.terms() {
-            let p = bind(&mut params, like_pattern(term));
+            // lower-cased on both sides: SQLite's LIKE ignores ASCII case, PostgreSQL's
+            // does not; `lower` folds ASCII letters only on both (text is `COLLATE "C"`)
+            let p = bind(&mut params, like_pattern(&term.to_ascii_lowercase()));
             conditions.push_str(&format!(
-                " AND (card.title LIKE {p} ESCAPE '\\' OR card.author LIKE {p} ESCAPE '\\'
-                       OR card.description LIKE {p} ESCAPE '\\'
+                " AND (lower(card.title) LIKE {p} ESCAPE '\\'
+                       OR lower(card.author) LIKE {p} ESCAPE '\\'
+                       OR lower(card.description) LIKE {p} ESCAPE '\\'
                        OR EXISTS (SELECT 1 FROM tracks t WHERE t.card_id = card.id
-                                  AND t.is_source = 0 AND t.title LIKE {p} ESCAPE '\\'))"
+                                  AND t.is_source = 0 AND lower(t.title) LIKE {p} ESCAPE '\\'))"
             ));
         }
         if let Some(slug) = &query.collection {
@@ -178,7 +181,7 @@ impl Search {
             )),
         }
         let order = match query.sort {
-            CardSort::Title => "found.title COLLATE NOCASE, found.id",
+            CardSort::Title => "lower(found.title), found.id",
             CardSort::Updated => "found.updated_at DESC, found.id DESC",
             CardSort::Created => "found.created_at DESC, found.id DESC",
         };

@@ -25,7 +25,7 @@ pub async fn list(core: &Core, actor: &Actor, id: &str) -> CoreResult<Vec<Member
         "SELECT m.user_id, u.display_name, u.email, m.role, m.added_at
          FROM collection_members m JOIN users u ON u.id = m.user_id
          WHERE m.collection_id = $1
-         ORDER BY CASE m.role WHEN 'owner' THEN 0 WHEN 'editor' THEN 1 ELSE 2 END, u.display_name COLLATE NOCASE",
+         ORDER BY CASE m.role WHEN 'owner' THEN 0 WHEN 'editor' THEN 1 ELSE 2 END, lower(u.display_name)",
     )
     .bind(id)
     .fetch_all(core.db.pool())

@@ -51,11 +51,11 @@ pub async fn assign(
     input.validate()?;
     let mut tx = core.db.begin().await?;
     let sql = format!("SELECT {NO_OWNER} FROM collections c WHERE c.id = $1");
-    let orphaned: Option<bool> = sqlx::query_scalar(&sql)
+    let orphaned: Option<crate::db::Flag> = sqlx::query_scalar(&sql)
         .bind(id)
         .fetch_optional(&mut *tx)
         .await?;
-    match orphaned {
+    match orphaned.map(bool::from) {
         None => return Err(CoreError::not_found("no collection has that id")),
         Some(false) => {
             return Err(CoreError::Conflict(

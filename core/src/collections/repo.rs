@@ -25,6 +25,7 @@ struct CollectionRow {
     background_image_hash: Option<String>,
     created_at: String,
     viewer_role: String,
+    #[sqlx(try_from = "crate::db::Flag")]
     is_default: bool,
     card_count: i64,
 }
@@ -47,7 +48,7 @@ impl From<CollectionRow> for CollectionOut {
 
 /// The user's collections, default first, then by name.
 pub async fn list_for(pool: &DbPool, user_id: &str) -> CoreResult<Vec<CollectionOut>> {
-    let sql = format!("{SELECT_FOR_USER} ORDER BY is_default DESC, c.name COLLATE NOCASE, c.id");
+    let sql = format!("{SELECT_FOR_USER} ORDER BY is_default DESC, lower(c.name), c.id");
     let rows: Vec<CollectionRow> = sqlx::query_as(&sql).bind(user_id).fetch_all(pool).await?;
     Ok(rows.into_iter().map(Into::into).collect())
 }

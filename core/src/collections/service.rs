@@ -344,7 +344,7 @@ pub async fn unlink_card(core: &Core, actor: &Actor, id: &str, card_id: &str) ->
 pub async fn stats(core: &Core, actor: &Actor, id: &str) -> CoreResult<CollectionStatsOutputBody> {
     let collection = load(core, actor, id).await?;
     let disk_bytes: i64 = sqlx::query_scalar(
-        "SELECT COALESCE(SUM(i.size_bytes), 0) FROM images i WHERE i.hash IN (
+        "SELECT CAST(COALESCE(SUM(i.size_bytes), 0) AS BIGINT) FROM images i WHERE i.hash IN (
              SELECT cover_hash FROM cards WHERE home_collection_id = $1
              UNION SELECT back_cover_hash FROM cards WHERE home_collection_id = $1
              UNION SELECT background_image_hash FROM collections WHERE id = $1)",

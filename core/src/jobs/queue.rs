@@ -1,9 +1,11 @@
-//! The SQL that moves jobs through their states. SQLite has one writer, so each statement is
-//! atomic; PostgreSQL would add `FOR UPDATE SKIP LOCKED` to the claim's subquery.
+//! The SQL that moves jobs through their states. Each is one statement outside any write
+//! transaction. SQLite has one writer, so each is atomic; on PostgreSQL the claim's subquery
+//! locks the row it picks and skips rows other instances hold ([`Backend::skip_locked`]), so
+//! a job is claimed once across the fleet.
 
 use chrono::Duration;
 
-use crate::db::DbPool;
+use crate::db::{Backend, DbPool};
 use crate::{time, CoreResult};
 
 /// A claimed job, as a worker needs it.
@@ -33,9 +35,10 @@ pub async fn claim(
              SELECT id FROM jobs
              WHERE kind IN ({}) AND ((status = 'queued' AND run_at <= $2)
                 OR (status = 'running' AND locked_until < $2))
-             ORDER BY created_at, id LIMIT 1)
+             ORDER BY created_at, id LIMIT 1{})
          RETURNING id, user_id, kind, payload, attempts, max_attempts",
-        placeholders.join(", ")
+        placeholders.join(", "),
+        Backend::of_pool(pool).skip_locked()
     );
     let mut query = sqlx::query_as::<_, ClaimedJob>(&sql)
         .bind(time::from_now(lease))

@@ -14,6 +14,7 @@ use cardsmith_model::track::transcode_status;
 use serde::Serialize;
 
 use crate::audit::{self, AuditEvent};
+use crate::db::Flag;
 use crate::jobs::context::JobContext;
 use crate::jobs::{self, kind};
 use crate::{time, Core, CoreResult};
@@ -44,19 +45,19 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
 
 pub async fn reconcile(core: &Core, user_id: Option<&str>) -> CoreResult<RescanReport> {
     let mut report = RescanReport::default();
-    let is_admin: bool = match user_id {
+    let is_admin = match user_id {
         Some(id) => sqlx::query_scalar("SELECT role = 'admin' FROM users WHERE id = $1")
             .bind(id)
             .fetch_optional(core.db.pool())
             .await?
-            .unwrap_or(false),
-        None => false,
+            .unwrap_or(Flag(false)),
+        None => Flag(false),
     };
     let tracks: Vec<TrackFiles> = sqlx::query_as(
         "SELECT t.id, t.slug, t.original_hash, t.audio_hash, t.transcode_status,
                 t.processing_job_id, j.status AS job_status
          FROM tracks t LEFT JOIN jobs j ON j.id = t.processing_job_id
-         WHERE $1 OR t.card_id IN (
+         WHERE $1 = 1 OR t.card_id IN (
              SELECT c.id FROM cards c
              JOIN collection_members m ON m.collection_id = c.home_collection_id
              WHERE m.user_id = $2 AND m.role IN ('owner', 'editor'))",

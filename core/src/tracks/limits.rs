@@ -71,7 +71,7 @@ where
         return Ok(());
     };
     let used: i64 = sqlx::query_scalar(
-        "SELECT COALESCE(SUM(original_size_bytes + transcoded_size_bytes), 0) FROM tracks WHERE added_by = $1",
+        "SELECT CAST(COALESCE(SUM(original_size_bytes + transcoded_size_bytes), 0) AS BIGINT) FROM tracks WHERE added_by = $1",
     )
     .bind(user_id)
     .fetch_one(executor)

@@ -17,6 +17,7 @@ pub struct TrackRow {
     pub description: String,
     pub icon_prompt: String,
     pub position: i64,
+    #[sqlx(try_from = "crate::db::Flag")]
     pub is_source: bool,
     pub parent_track_id: Option<String>,
     pub source_type: String,

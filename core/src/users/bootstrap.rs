@@ -74,6 +74,11 @@ pub async fn ensure_first_admin(
         if generated {
             let _ = std::fs::remove_file(&password_file);
         }
+        // Several instances starting at once on one new database: one of them created the
+        // admin first, which is what this one was about to do.
+        if repo::count(core.db.pool()).await? > 0 {
+            return Ok(FirstAdmin::NotNeeded);
+        }
         return Err(e.into());
     }
     Ok(if generated {

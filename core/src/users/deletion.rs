@@ -282,7 +282,7 @@ where
                   WHERE o.collection_id = c.id AND o.user_id <> $1)
          FROM collections c JOIN collection_members m ON m.collection_id = c.id
          WHERE m.user_id = $1 AND m.role = 'owner'
-         ORDER BY c.name COLLATE NOCASE, c.id",
+         ORDER BY lower(c.name), c.id",
     )
     .bind(user_id)
     .fetch_all(executor)

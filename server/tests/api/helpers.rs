@@ -7,6 +7,8 @@ use reqwest::{Client, Response};
 use serde_json::{json, Value};
 use tempfile::TempDir;
 
+use crate::database::TestDatabase;
+
 pub const ADMIN_EMAIL: &str = "admin@example.com";
 pub const ADMIN_PASSWORD: &str = "correct-horse-battery";
 pub const PASSWORD: &str = "a-long-enough-password";
@@ -23,6 +25,9 @@ pub struct TestApp {
     pub sim: Option<cardsmith_upstream_sim::SimHandle>,
     _data_dir: TempDir,
     _shutdown: tokio::sync::oneshot::Sender<()>,
+    /// The test's PostgreSQL database, when the suite runs on PostgreSQL (declared after
+    /// `_shutdown`, so the server is told to stop before the database is dropped).
+    database: Option<TestDatabase>,
     /// The serving task; `restart_with` waits for it to end.
     server: tokio::task::JoinHandle<()>,
 }
@@ -43,12 +48,48 @@ static SERVER_RUNTIME: std::sync::LazyLock<tokio::runtime::Runtime> =
             .expect("server runtime")
     });
 
-pub async fn spawn_app_with(extra_args: &[&str]) -> TestApp {
-    spawn_app_in(tempfile::tempdir().expect("temp dir"), extra_args).await
+/// With `CARDSMITH_TEST_LOG` set (an `EnvFilter`, e.g. `warn` or `cardsmith_core=debug`), the
+/// servers' logs go to the tests' output: what a 500 logged, shown beside the failing test.
+fn init_test_log() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        if let Ok(filter) = std::env::var("CARDSMITH_TEST_LOG") {
+            let _ = tracing_subscriber::fmt()
+                .with_env_filter(tracing_subscriber::EnvFilter::new(filter))
+                // not the test writer: the servers' threads belong to no test
+                .with_writer(std::io::stderr)
+                .try_init();
+        }
+    });
 }
 
-/// Starts the application on an existing data directory (see `TestApp::restart_with`).
-async fn spawn_app_in(data_dir: TempDir, extra_args: &[&str]) -> TestApp {
+/// Runs `task` on the servers' runtime without waiting for it (what a `Drop` can do).
+pub fn on_server_runtime(task: impl std::future::Future<Output = ()> + Send + 'static) {
+    SERVER_RUNTIME.spawn(task);
+}
+
+/// A database of its own for an application under test, when the suite runs on PostgreSQL
+/// (see `database`); `None` on SQLite, where it lives in the data directory.
+pub async fn test_database() -> Option<TestDatabase> {
+    SERVER_RUNTIME
+        .spawn(TestDatabase::create())
+        .await
+        .expect("test database")
+}
+
+pub async fn spawn_app_with(extra_args: &[&str]) -> TestApp {
+    let database = test_database().await;
+    spawn_app_in(tempfile::tempdir().expect("temp dir"), database, extra_args).await
+}
+
+/// Starts the application on an existing data directory and database (see
+/// `TestApp::restart_with`).
+async fn spawn_app_in(
+    data_dir: TempDir,
+    database: Option<TestDatabase>,
+    extra_args: &[&str],
+) -> TestApp {
+    init_test_log();
     let dir = data_dir.path().to_str().unwrap().to_owned();
     let mut args: Vec<String> = [
         "cardsmith",
@@ -72,6 +113,9 @@ async fn spawn_app_in(data_dir: TempDir, extra_args: &[&str]) -> TestApp {
     if !extra_args.contains(&"--media-url") {
         // CARDSMITH_TEST_MEDIA=garage: media in a bucket of this data dir's own
         args.extend(crate::garage::suite_media_args(data_dir.path()));
+    }
+    if let Some(database) = &database {
+        args.extend(["--database-url".into(), database.url().into()]);
     }
     if extra_args.contains(&"--demo-upstream") {
         // tests seed the simulator with exactly what they check
@@ -103,6 +147,7 @@ async fn spawn_app_in(data_dir: TempDir, extra_args: &[&str]) -> TestApp {
         sim,
         _data_dir: data_dir,
         _shutdown: tx,
+        database,
         server,
     }
 }
@@ -115,6 +160,7 @@ impl TestApp {
         let TestApp {
             _data_dir,
             _shutdown,
+            database,
             server,
             ..
         } = self;
@@ -123,7 +169,7 @@ impl TestApp {
             .await
             .expect("the server stops within 30 s")
             .expect("the server task ends cleanly");
-        spawn_app_in(_data_dir, extra_args).await
+        spawn_app_in(_data_dir, database, extra_args).await
     }
 
     /// A browser-like client with its own cookie jar, signed in as nobody.

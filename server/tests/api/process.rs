@@ -4,13 +4,17 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::helpers::{User, ADMIN_EMAIL, ADMIN_PASSWORD};
+use crate::database::TestDatabase;
+use crate::helpers::{User, ADMIN_EMAIL, ADMIN_PASSWORD, REQUEST_TIMEOUT};
 
 pub struct ServerProcess {
     data: PathBuf,
     port: u16,
     args: Vec<String>,
     child: tokio::process::Child,
+    /// Its PostgreSQL database when the suite runs on PostgreSQL (dropped after the child:
+    /// fields drop in order, and the child is killed on drop).
+    _database: Option<TestDatabase>,
 }
 
 impl ServerProcess {
@@ -21,13 +25,18 @@ impl ServerProcess {
             let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
             listener.local_addr().unwrap().port()
         };
-        let args: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
+        let database = crate::helpers::test_database().await;
+        let mut args: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
+        if let Some(database) = &database {
+            args.extend(["--database-url".into(), database.url().into()]);
+        }
         let child = spawn(data, port, &args);
         let server = Self {
             data: data.to_owned(),
             port,
             args,
             child,
+            _database: database,
         };
         server.wait_healthy().await;
         server
@@ -39,6 +48,7 @@ impl ServerProcess {
             client: reqwest::Client::builder()
                 .cookie_store(true)
                 .redirect(reqwest::redirect::Policy::none())
+                .timeout(REQUEST_TIMEOUT)
                 .build()
                 .unwrap(),
             base: format!("http://127.0.0.1:{}", self.port),

@@ -135,12 +135,12 @@ async fn provision(
                     .into(),
             )
         })?;
-    let email_taken: bool =
+    let email_taken: crate::db::Flag =
         sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM users WHERE email = $1)")
             .bind(&email)
             .fetch_one(&mut **tx)
             .await?;
-    if email_taken {
+    if email_taken.0 {
         return Err(email_in_use());
     }
     let display_name = who
