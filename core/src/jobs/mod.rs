@@ -74,8 +74,10 @@ impl JobQueue {
         self.inner.wake.notify_waiters();
     }
 
-    pub(crate) async fn woken(&self) {
-        self.inner.wake.notified().await;
+    /// Fires at the next [`JobQueue::wake`]; a worker enables it before it reads the queue,
+    /// so a wake that comes while it reads is not lost.
+    pub(crate) fn woken(&self) -> tokio::sync::futures::Notified<'_> {
+        self.inner.wake.notified()
     }
 
     /// Registers a running job; the returned signal fires when an admin cancels it.

@@ -207,7 +207,8 @@ pub async fn upload_until_ready(client: &Client, base: &str, card: &str, file: &
             break;
         }
         assert_ne!(t["transcode_status"], "failed", "{t}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        // finely, so the figure is the transcode's and not this loop's (a look costs ~1 ms)
+        tokio::time::sleep(Duration::from_millis(5)).await;
     }
     Upload {
         track: slug,

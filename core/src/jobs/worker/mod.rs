@@ -80,11 +80,16 @@ async fn work(core: Core, kinds: Vec<&'static str>, settings: WorkerSettings) {
         if let Err(e) = give_up_exhausted(&core).await {
             e.log_if_internal();
         }
+        // listening before the queue is read: a job enqueued (and announced) while the claim
+        // finds nothing starts now, not a poll later
+        let woken = core.jobs.woken();
+        tokio::pin!(woken);
+        woken.as_mut().enable();
         match queue::claim(core.db.pool(), &kinds, settings.lease).await {
             Ok(Some(job)) => run_one(&core, job, &settings).await,
             Ok(None) => {
                 tokio::select! {
-                    _ = core.jobs.woken() => {}
+                    _ = woken => {}
                     _ = tokio::time::sleep(settings.poll) => {}
                 }
             }
@@ -257,6 +262,35 @@ mod tests {
             tokio::time::sleep(StdDuration::from_millis(25)).await;
         }
         panic!("job {id} did not finish");
+    }
+
+    /// An idle worker sleeps for its poll interval unless woken: with an hour's poll, a job
+    /// enqueued and announced after the worker went idle runs all the same.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn an_idle_worker_starts_a_job_when_woken() {
+        let dir = tempfile::tempdir().unwrap();
+        let core = core_in(dir.path()).await;
+        let settings = WorkerSettings {
+            pools: vec![Pool {
+                kinds: vec!["test-ok"],
+                concurrency: 1,
+            }],
+            lease: Duration::seconds(30),
+            poll: StdDuration::from_secs(3600),
+            timeout: StdDuration::from_secs(60),
+        };
+        let payload = serde_json::json!({});
+        let enqueue = || super::super::enqueue(core.db.pool(), None, "test-ok", &payload);
+        let first = enqueue().await.unwrap();
+        let workers = start(&core, &settings);
+        // the worker found the first job by itself; then it found none and went to sleep
+        assert_eq!(wait_done(&core, &first).await.0, "succeeded");
+        let second = enqueue().await.unwrap();
+        core.jobs.wake();
+        assert_eq!(wait_done(&core, &second).await.0, "succeeded");
+        for worker in &workers {
+            worker.abort();
+        }
     }
 
     /// One worker, three jobs in a row: the panicking one and the hanging one fail with a reason

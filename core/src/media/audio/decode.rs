@@ -36,6 +36,20 @@ impl Summary {
         (self.frames as i64 * 1000) / self.sample_rate as i64
     }
 
+    /// Consecutive stretches of one track, measured apart, as one: their frames add up and
+    /// their waveforms follow each other (each stretch but the last a whole number of
+    /// [`PEAK_WINDOW_MS`] windows, as `parts::plan` cuts them).
+    pub fn joined(parts: Vec<Summary>) -> Summary {
+        let sample_rate = parts.first().map_or(0, |p| p.sample_rate);
+        let frames = parts.iter().map(|p| p.frames).sum();
+        let peaks = parts.into_iter().flat_map(|p| p.peaks).collect();
+        Summary {
+            sample_rate,
+            frames,
+            peaks,
+        }
+    }
+
     /// The waveform reduced to `buckets` values (each the max of the windows it covers).
     pub fn peaks_in(&self, buckets: usize) -> Vec<f32> {
         let n = self.peaks.len();
@@ -61,6 +75,32 @@ pub async fn summarize(path: &Path) -> CoreResult<Summary> {
     tokio::task::spawn_blocking(move || summarize_blocking(&path))
         .await
         .map_err(|e| CoreError::internal("decode task", e))?
+}
+
+/// The exact length in frames of a PCM file (a WAV we wrote), from its header; `None` when
+/// the header does not say.
+pub async fn frames_of(path: &Path) -> CoreResult<Option<u64>> {
+    let path = path.to_owned();
+    tokio::task::spawn_blocking(move || {
+        let fail = |e: Error| CoreError::Internal(format!("reading {}: {e}", path.display()));
+        let file =
+            std::fs::File::open(&path).map_err(|e| CoreError::internal("opening audio", e))?;
+        let mss = MediaSourceStream::new(Box::new(file), Default::default());
+        let probed = symphonia::default::get_probe()
+            .format(
+                &Hint::new(),
+                mss,
+                &FormatOptions::default(),
+                &MetadataOptions::default(),
+            )
+            .map_err(fail)?;
+        Ok(probed
+            .format
+            .default_track()
+            .and_then(|t| t.codec_params.n_frames))
+    })
+    .await
+    .map_err(|e| CoreError::internal("decode task", e))?
 }
 
 fn summarize_blocking(path: &Path) -> CoreResult<Summary> {
@@ -192,5 +232,26 @@ mod tests {
         assert_eq!(s.peaks_in(2), vec![0.5, 0.9]);
         assert_eq!(s.peaks_in(8).len(), 8);
         assert!(s.peaks_in(0).is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_wav_says_its_exact_length() {
+        let dir = tempfile::tempdir().unwrap();
+        let wav = dir.path().join("tone.wav");
+        crate::media::audio::ffmpeg::sine(&wav, 2.5, 440, "wav")
+            .await
+            .unwrap();
+        assert_eq!(frames_of(&wav).await.unwrap(), Some(110_250));
+    }
+
+    #[test]
+    fn joined_summaries_add_up() {
+        let part = |frames, peaks: Vec<f32>| Summary {
+            sample_rate: 1000,
+            frames,
+            peaks,
+        };
+        let joined = Summary::joined(vec![part(20, vec![0.1, 0.2]), part(15, vec![0.3, 0.4])]);
+        assert_eq!(joined, part(35, vec![0.1, 0.2, 0.3, 0.4]));
     }
 }

@@ -10,14 +10,18 @@
 //! three times as long as the AAC encoding itself. Instead [`encode_m4a`] measures the
 //! integrated loudness first (`ebur128`: a decode and a cheap filter, no encoding; the decoded
 //! audio is kept for the next pass), then encodes once with a linear gain to [`TARGET_LUFS`]
-//! and a look-ahead limiter that keeps peaks under [`LIMIT_DBFS`]. The same ffmpeg writes the audio it encodes to a pipe as well, where
-//! [`PeakMeter`] counts its frames and waveform on the other core: no decode of the result.
+//! and a look-ahead limiter that keeps peaks under [`LIMIT_DBFS`]. The same ffmpeg writes the
+//! audio it encodes to a pipe as well, where [`PeakMeter`] counts its frames and waveform on
+//! the other core: no decode of the result. The encoding pass of longer audio runs in parts,
+//! one per core ([`parts`]), since the AAC encoder itself uses one.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
 
 use super::decode::{PeakMeter, Summary};
+use super::parts;
 use super::{guarded_file, time_limit, AAC_BITRATE, LOUDNORM, SAMPLE_RATE};
 use crate::{CoreError, CoreResult};
 
@@ -38,13 +42,27 @@ pub type Progress<'a> = &'a (dyn Fn(f64) + Send + Sync);
 ///
 /// The measuring pass also keeps what it decoded, at [`SAMPLE_RATE`], as a float WAV beside
 /// `output` (removed when done), and the encoding pass reads that: the source is decoded and
-/// resampled once. Audio whose decoded copy would pass [`MAX_DECODED_BYTES`] is decoded
-/// twice instead, so a long audiobook never fills the disk.
+/// resampled once, and the encoding pass runs in parts on every core (audio of 20.5 seconds or
+/// more). Audio whose decoded copy would pass [`MAX_DECODED_BYTES`] is decoded twice
+/// instead, so a long audiobook never fills the disk, and encoded in one part.
 pub async fn encode_m4a(
     input: &Path,
     output: &Path,
     duration_ms: Option<i64>,
     progress: Progress<'_>,
+) -> CoreResult<Summary> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    encode_m4a_in_parts(input, output, duration_ms, progress, cores).await
+}
+
+/// [`encode_m4a`] whose encoding pass runs in up to `parts` parts at once (see [`parts`]):
+/// only audio whose decoded copy is kept, since each part reads its own stretch of it.
+pub(crate) async fn encode_m4a_in_parts(
+    input: &Path,
+    output: &Path,
+    duration_ms: Option<i64>,
+    progress: Progress<'_>,
+    parts: usize,
 ) -> CoreResult<Summary> {
     let channels = super::probe::probe(input)
         .await?
@@ -55,11 +73,31 @@ pub async fn encode_m4a(
     let keep = duration_ms.is_some_and(|ms| decoded_bytes(ms, channels) <= MAX_DECODED_BYTES);
     let measuring = |f: f64| progress(f * 0.1);
     let level = measure_level(input, duration_ms, keep.then_some(&decoded.0), &measuring).await?;
+    let chain = gain_chain(&level);
+    let frames = match keep {
+        true => super::decode::frames_of(&decoded.0).await?,
+        false => None,
+    };
+    let plan = frames.map_or_else(Vec::new, |n| parts::plan(n, parts, peak_window()));
+    let encoding = Encoding {
+        chain: &chain,
+        channels,
+        duration_ms,
+        progress,
+    };
+    if plan.len() > 1 {
+        return encoding.in_parts(&decoded.0, &plan, output).await;
+    }
     let source = if keep { decoded.0.as_path() } else { input };
+    encoding.whole(source, output).await
+}
+
+/// The gain to [`TARGET_LUFS`] as ffmpeg filters (ending in a comma), with a limiter when the
+/// raised audio's loudest sample would pass [`LIMIT_DBFS`] (a peak we could not measure
+/// counts). The limiter costs a few percent of the encoding time, so it runs only then.
+fn gain_chain(level: &Level) -> String {
     let gain = gain_to_target(level.integrated_lufs);
     let mut chain = format!("volume={gain:.2}dB,");
-    // The limiter costs a few percent of the encoding time: it runs only when the raised
-    // audio's loudest sample would pass its ceiling (a peak we could not measure counts).
     if level
         .sample_peak_dbfs
         .is_none_or(|peak| peak + gain > LIMIT_DBFS)
@@ -69,30 +107,151 @@ pub async fn encode_m4a(
             "alimiter=limit={limit:.4}:level=false:latency=true,"
         ));
     }
-    // The meter reads the encoder's audio as it is (same channels, as interleaved floats).
-    // Its branch converts on its own (`aresample` before `aformat`): both branches of `asplit`
-    // share one format, and a layout asked for on the meter's side would reach the encoder
-    // too (a mono source once came out stereo, at twice the cost).
-    let graph = format!(
-        "[0:a]{chain}aresample={SAMPLE_RATE},asplit=2[enc][pcm];\
-         [pcm]aresample,aformat=sample_fmts=flt[meter]"
-    );
-    let mut args = guarded_file(source)?;
-    args.extend(args_of(&["-filter_complex", &graph, "-map_metadata", "-1"]));
-    args.extend(args_of(&["-map", "[enc]"]));
-    args.extend(m4a_args());
-    args.push(path_str(output)?.to_owned());
-    args.extend(args_of(&["-map", "[meter]", "-f", "f32le", "pipe:1"]));
-    let mut meter = PeakMeter::new(SAMPLE_RATE);
-    let expected_frames = duration_ms.map(|ms| ms.max(1) as f64 * f64::from(SAMPLE_RATE) / 1000.0);
-    let encoding = |frames: u64| {
-        if let Some(total) = expected_frames {
-            progress(0.1 + 0.9 * (frames as f64 / total).clamp(0.0, 1.0));
+    chain
+}
+
+/// Samples of one waveform window at [`SAMPLE_RATE`].
+fn peak_window() -> u64 {
+    u64::from(SAMPLE_RATE * super::decode::PEAK_WINDOW_MS / 1000)
+}
+
+/// The encoding pass of one track: its gain chain, what the meter reads, where progress goes.
+struct Encoding<'a> {
+    chain: &'a str,
+    channels: usize,
+    duration_ms: Option<i64>,
+    progress: Progress<'a>,
+}
+
+impl Encoding<'_> {
+    /// Encodes all of `source` into `output` in one ffmpeg.
+    async fn whole(&self, source: &Path, output: &Path) -> CoreResult<Summary> {
+        let mut args = guarded_file(source)?;
+        args.extend(self.graph(None));
+        args.extend(m4a_args());
+        args.push(path_str(output)?.to_owned());
+        args.extend(meter_output());
+        self.encode(args, &|frames| self.report(frames)).await
+    }
+
+    /// Encodes `plan`'s parts of the decoded copy `source` at once, each into ADTS beside
+    /// `output`, then joins their frames into `output` (see [`parts`]).
+    async fn in_parts(
+        &self,
+        source: &Path,
+        plan: &[parts::Part],
+        output: &Path,
+    ) -> CoreResult<Summary> {
+        let files: Vec<Scratch> = (0..plan.len())
+            .map(|k| Scratch(output.with_extension(format!("part{k}.aac"))))
+            .collect();
+        let done: Vec<AtomicU64> = plan.iter().map(|_| AtomicU64::new(0)).collect();
+        let runs = plan
+            .iter()
+            .zip(&files)
+            .enumerate()
+            .map(|(k, (part, file))| {
+                let done = &done;
+                async move {
+                    let mut args = guarded_file(source)?;
+                    args.extend(self.graph(Some(part)));
+                    args.extend(args_of(&["-c:a", "aac", "-b:a", AAC_BITRATE, "-f", "adts"]));
+                    args.push(path_str(&file.0)?.to_owned());
+                    args.extend(meter_output());
+                    let reported = move |frames: u64| {
+                        done[k].store(frames, Ordering::Relaxed);
+                        self.report(done.iter().map(|d| d.load(Ordering::Relaxed)).sum());
+                    };
+                    self.encode(args, &reported).await
+                }
+            });
+        let summaries = futures_util::future::try_join_all(runs).await?;
+        let joined = Scratch(output.with_extension("joined.aac"));
+        let spliced: Vec<(PathBuf, parts::Part)> = files
+            .iter()
+            .zip(plan)
+            .map(|(file, part)| (file.0.clone(), *part))
+            .collect();
+        let target = joined.0.clone();
+        tokio::task::spawn_blocking(move || parts::splice(&spliced, &target))
+            .await
+            .map_err(|e| CoreError::internal("joining encoded parts", e))??;
+        // the edit list of one encode: the first frame starts the encoder's priming early
+        let priming = parts::AAC_PRIMING as f64 / f64::from(SAMPLE_RATE);
+        let mut args = args_of(&["-itsoffset", &format!("-{priming:.6}"), "-f", "aac"]);
+        args.extend(guarded_file(&joined.0)?);
+        args.extend(args_of(&["-map_metadata", "-1", "-c:a", "copy"]));
+        args.extend(args_of(&["-movflags", "+faststart", "-f", "mp4"]));
+        args.push(path_str(output)?.to_owned());
+        run(args, self.duration_ms, &|_| {}).await?;
+        Ok(Summary::joined(summaries))
+    }
+
+    /// The filter graph of an encoding run (and its `-map` of the encoder's audio): `part`'s
+    /// stretch of the input, the gain chain, the encoder's rate; the meter's branch gets only
+    /// the samples the part keeps.
+    ///
+    /// The meter reads the encoder's audio as it is (same channels, as interleaved floats).
+    /// Its branch converts on its own (`aresample` before `aformat`): both branches of `asplit`
+    /// share one format, and a layout asked for on the meter's side would reach the encoder
+    /// too (a mono source once came out stereo, at twice the cost).
+    fn graph(&self, part: Option<&parts::Part>) -> Vec<String> {
+        let (input, kept) = match part {
+            None => (String::new(), String::new()),
+            Some(part) => {
+                let input = trim(part.input_start(), part.input_end());
+                let lead_in = part.lead_in();
+                let kept = trim(lead_in, part.end.map(|end| end - part.start + lead_in));
+                (format!("{input}asetpts=PTS-STARTPTS,"), kept)
+            }
+        };
+        let chain = self.chain;
+        let graph = format!(
+            "[0:a]{input}{chain}aresample={SAMPLE_RATE},asplit=2[enc][pcm];\
+             [pcm]{kept}aresample,aformat=sample_fmts=flt[meter]"
+        );
+        args_of(&[
+            "-filter_complex",
+            &graph,
+            "-map_metadata",
+            "-1",
+            "-map",
+            "[enc]",
+        ])
+    }
+
+    /// Runs one encoding ffmpeg, measuring the audio it writes to its standard output.
+    async fn encode(
+        &self,
+        args: Vec<String>,
+        frames: &(dyn Fn(u64) + Send + Sync),
+    ) -> CoreResult<Summary> {
+        let mut meter = PeakMeter::new(SAMPLE_RATE);
+        let pcm = Stdout::Pcm(&mut meter, self.channels, frames);
+        invoke(args, self.duration_ms, "error", pcm).await?;
+        Ok(meter.finish())
+    }
+
+    /// Progress after `frames` frames encoded: the encoding pass is the last 90 %.
+    fn report(&self, frames: u64) {
+        if let Some(ms) = self.duration_ms {
+            let total = ms.max(1) as f64 * f64::from(SAMPLE_RATE) / 1000.0;
+            (self.progress)(0.1 + 0.9 * (frames as f64 / total).clamp(0.0, 1.0));
         }
-    };
-    let pcm = Stdout::Pcm(&mut meter, channels, &encoding);
-    invoke(args, duration_ms, "error", pcm).await?;
-    Ok(meter.finish())
+    }
+}
+
+/// `atrim` to the samples `start..end` (`end` `None`: to the end), ending in a comma.
+fn trim(start: u64, end: Option<u64>) -> String {
+    match end {
+        Some(end) => format!("atrim=start_sample={start}:end_sample={end},"),
+        None => format!("atrim=start_sample={start},"),
+    }
+}
+
+/// The meter's output: raw interleaved floats on standard output.
+fn meter_output() -> Vec<String> {
+    args_of(&["-map", "[meter]", "-f", "f32le", "pipe:1"])
 }
 
 /// The largest decoded copy [`encode_m4a`] keeps between its passes: 1 GiB, about 50

@@ -7,6 +7,7 @@
 
 pub mod decode;
 pub mod ffmpeg;
+pub mod parts;
 pub mod probe;
 
 /// Bitrate of the AAC the player platform serves (and re-encodes to).
