@@ -20,7 +20,7 @@ bootstrap:
 	@$(STEP) bootstrap scripts/bootstrap
 
 run: bootstrap
-	@$(STEP) "cargo leptos build --release --precompress" cargo leptos build --release --precompress
+	@$(STEP) "cargo leptos build --release --split --precompress" cargo leptos build --release --split --precompress
 	@$(STEP) "gzip -9 variants" scripts/precompress
 	@scripts/serve --release
 
@@ -28,7 +28,7 @@ test: bootstrap
 	@scripts/test
 
 dev: bootstrap
-	@. scripts/env.sh && cargo leptos watch
+	@. scripts/env.sh && cargo leptos watch --split
 
 bench: bootstrap
 	@scripts/bench
