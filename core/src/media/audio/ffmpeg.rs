@@ -8,8 +8,8 @@
 //!
 //! `loudnorm` in its single-pass (dynamic) mode resamples to 192 kHz and made a transcode take
 //! three times as long as the AAC encoding itself. Instead [`encode_m4a`] measures the
-//! integrated loudness first (`ebur128`: a decode and a cheap filter, no encoding; the decoded
-//! audio is kept for the next pass), then encodes once with a linear gain to [`TARGET_LUFS`]
+//! integrated loudness first (`ebur128`: a decode and a cheap filter, no encoding; meanwhile
+//! a second ffmpeg keeps the decoded audio for the next pass), then encodes once with a linear gain to [`TARGET_LUFS`]
 //! and a look-ahead limiter that keeps peaks under [`LIMIT_DBFS`]. The same ffmpeg writes the
 //! audio it encodes to a pipe as well, where [`PeakMeter`] counts its frames and waveform on
 //! the other core: no decode of the result. The encoding pass of longer audio runs in parts,
@@ -40,11 +40,12 @@ pub type Progress<'a> = &'a (dyn Fn(f64) + Send + Sync);
 /// Encodes `input` to the player's format, AAC 128 kbps in M4A brought to [`TARGET_LUFS`], and
 /// measures what it encoded (frames and waveform), in one encoding pass after a measuring one.
 ///
-/// The measuring pass also keeps what it decoded, at [`SAMPLE_RATE`], as a float WAV beside
-/// `output` (removed when done), and the encoding pass reads that: the source is decoded and
-/// resampled once, and the encoding pass runs in parts on every core (audio of 20.5 seconds or
-/// more). Audio whose decoded copy would pass [`MAX_DECODED_BYTES`] is decoded twice
-/// instead, so a long audiobook never fills the disk, and encoded in one part.
+/// While the loudness is measured, a second ffmpeg decodes the source into a float WAV at
+/// [`SAMPLE_RATE`] beside `output` (removed when done), and the encoding pass reads that: the
+/// encoders do not decode or resample the source again; the encoding pass runs in parts, one
+/// per core (audio of 20.5 seconds or more). Audio whose decoded copy would pass
+/// [`MAX_DECODED_BYTES`] is decoded twice instead, so a long audiobook never fills the disk,
+/// and encoded in one part.
 pub async fn encode_m4a(
     input: &Path,
     output: &Path,
@@ -64,15 +65,24 @@ pub(crate) async fn encode_m4a_in_parts(
     progress: Progress<'_>,
     parts: usize,
 ) -> CoreResult<Summary> {
-    let channels = super::probe::probe(input)
-        .await?
-        .channels
-        .unwrap_or(1)
-        .max(1) as usize;
     let decoded = Scratch(output.with_extension("decoded.wav"));
-    let keep = duration_ms.is_some_and(|ms| decoded_bytes(ms, channels) <= MAX_DECODED_BYTES);
+    // the loudness is measured while another ffmpeg (on the other core) writes the decoded
+    // copy: each decodes the source, and neither waits for the other
+    let decoding = async {
+        let channels = super::probe::probe(input)
+            .await?
+            .channels
+            .unwrap_or(1)
+            .max(1) as usize;
+        let keep = duration_ms.is_some_and(|ms| decoded_bytes(ms, channels) <= MAX_DECODED_BYTES);
+        if keep {
+            decode_to_wav(input, &decoded.0, duration_ms).await?;
+        }
+        Ok::<_, CoreError>((channels, keep))
+    };
     let measuring = |f: f64| progress(f * 0.1);
-    let level = measure_level(input, duration_ms, keep.then_some(&decoded.0), &measuring).await?;
+    let (level, (channels, keep)) =
+        tokio::try_join!(measure_level(input, duration_ms, &measuring), decoding)?;
     let chain = gain_chain(&level);
     let frames = match keep {
         true => super::decode::frames_of(&decoded.0).await?,
@@ -290,44 +300,37 @@ pub struct Level {
 }
 
 /// Measures `input` with ffmpeg's `ebur128` (a decode and a cheap filter; nothing is encoded).
-/// With `decoded`, the same run also writes the audio it decoded there, resampled to
-/// [`SAMPLE_RATE`], as a 32-bit float WAV (RF64 past 4 GiB).
 pub async fn measure_level(
     input: &Path,
     duration_ms: Option<i64>,
-    decoded: Option<&PathBuf>,
     progress: Progress<'_>,
 ) -> CoreResult<Level> {
     let mut args = guarded_file(input)?;
     let meter = "ebur128=framelog=verbose:peak=sample";
-    match decoded {
-        None => args.extend(args_of(&["-vn", "-af", meter, "-f", "null", "-"])),
-        Some(path) => {
-            // Each branch converts on its own (`ebur128` takes 48 kHz doubles only), so the
-            // split carries the decoder's own format and nothing is resampled twice.
-            let graph = format!(
-                "[0:a]asplit=2[m][d];[m]aresample,{meter}[level];\
-                 [d]aresample={SAMPLE_RATE},aformat=sample_fmts=flt[pcm]"
-            );
-            args.extend(args_of(&["-filter_complex", &graph]));
-            args.extend(args_of(&["-map", "[level]", "-f", "null", "-"]));
-            args.extend(args_of(&["-map", "[pcm]", "-map_metadata", "-1"]));
-            args.extend(args_of(&[
-                "-c:a",
-                "pcm_f32le",
-                "-rf64",
-                "auto",
-                "-f",
-                "wav",
-            ]));
-            args.push(path_str(path)?.to_owned());
-        }
-    }
+    args.extend(args_of(&["-vn", "-af", meter, "-f", "null", "-"]));
     let log = invoke(args, duration_ms, "info", Stdout::Progress(progress)).await?;
     Ok(Level {
         integrated_lufs: integrated_loudness(&log),
         sample_peak_dbfs: summary_value(&log, "Sample peak:", "Peak:"),
     })
+}
+
+/// Decodes `input` into `wav`, resampled to [`SAMPLE_RATE`], as 32-bit floats (RF64 past
+/// 4 GiB): what the encoding pass reads instead of decoding the source again.
+async fn decode_to_wav(input: &Path, wav: &Path, duration_ms: Option<i64>) -> CoreResult<()> {
+    let mut args = guarded_file(input)?;
+    let resample = format!("aresample={SAMPLE_RATE},aformat=sample_fmts=flt");
+    args.extend(args_of(&["-vn", "-af", &resample, "-map_metadata", "-1"]));
+    args.extend(args_of(&[
+        "-c:a",
+        "pcm_f32le",
+        "-rf64",
+        "auto",
+        "-f",
+        "wav",
+    ]));
+    args.push(path_str(wav)?.to_owned());
+    run(args, duration_ms, &|_| {}).await
 }
 
 /// Reads `I: -23.4 LUFS` from the summary `ebur128` prints at the info level when it ends
