@@ -36,10 +36,10 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
     let duration = track.duration_ms;
     let pieces = match &p.edit {
         Edit::Trim { start, end, title } => {
-            let rate = sample_rate(&input).await?;
+            let rate = sample_rate(input).await?;
             let filter = cut(rate, *start, Some(*end));
             let title = title.clone().unwrap_or_else(|| track.title.clone());
-            vec![piece(ctx, &input, &filter, title, duration, 0.0, 1.0).await?]
+            vec![piece(ctx, input, &filter, title, duration, 0.0, 1.0).await?]
         }
         Edit::Fade {
             fade_in_ms,
@@ -63,7 +63,7 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
             vec![
                 piece(
                     ctx,
-                    &input,
+                    input,
                     &filters.join(","),
                     track.title.clone(),
                     duration,
@@ -74,7 +74,7 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
             ]
         }
         Edit::Split { points, titles } => {
-            let rate = sample_rate(&input).await?;
+            let rate = sample_rate(input).await?;
             let mut bounds = vec![0.0];
             bounds.extend(points.iter().copied());
             let n = bounds.len();
@@ -90,7 +90,7 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
                 pieces.push(
                     piece(
                         ctx,
-                        &input,
+                        input,
                         &cut(rate, bounds[i], end),
                         title,
                         duration,

@@ -20,6 +20,8 @@ pub const GARAGE_VERSION: &str = "2.5.0";
 const REGION: &str = "garage";
 
 struct Garage {
+    /// The watchdog shell (it reaps Garage itself; kept so it is owned somewhere).
+    _watchdog: std::process::Child,
     bin: PathBuf,
     config: PathBuf,
     endpoint: String,
@@ -167,7 +169,7 @@ root_domain = ".s3.garage.localhost"
     .expect("garage config");
     let log = std::fs::File::create(dir.join("server.log")).expect("garage log");
     // the watchdog: Garage runs while this test process does, then goes with its directory
-    Command::new("sh")
+    let watchdog = Command::new("sh")
         .arg("-c")
         .arg(
             r#""$0" -c "$1" server & g=$!
@@ -184,6 +186,7 @@ root_domain = ".s3.garage.localhost"
         .spawn()
         .expect("starting garage");
     let mut garage = Garage {
+        _watchdog: watchdog,
         bin,
         config,
         endpoint: format!("http://127.0.0.1:{s3}"),
