@@ -165,7 +165,8 @@ impl Encoding<'_> {
                 async move {
                     let mut args = guarded_file(source)?;
                     args.extend(self.graph(Some(part)));
-                    args.extend(args_of(&["-c:a", "aac", "-b:a", AAC_BITRATE, "-f", "adts"]));
+                    args.extend(aac_args());
+                    args.extend(args_of(&["-f", "adts"]));
                     args.push(path_str(&file.0)?.to_owned());
                     args.extend(meter_output());
                     let reported = move |frames: u64| {
@@ -191,7 +192,7 @@ impl Encoding<'_> {
         let mut args = args_of(&["-itsoffset", &format!("-{priming:.6}"), "-f", "aac"]);
         args.extend(guarded_file(&joined.0)?);
         args.extend(args_of(&["-map_metadata", "-1", "-c:a", "copy"]));
-        args.extend(args_of(&["-movflags", "+faststart", "-f", "mp4"]));
+        args.extend(m4a_container_args());
         args.push(path_str(output)?.to_owned());
         run(args, self.duration_ms, &|_| {}).await?;
         Ok(Summary::joined(summaries))
@@ -361,16 +362,19 @@ pub fn player_output_args() -> Vec<String> {
 /// The player's container and codec: AAC at [`AAC_BITRATE`] in an M4A whose index comes
 /// first, so it streams.
 fn m4a_args() -> Vec<String> {
-    args_of(&[
-        "-c:a",
-        "aac",
-        "-b:a",
-        AAC_BITRATE,
-        "-movflags",
-        "+faststart",
-        "-f",
-        "mp4",
-    ])
+    let mut args = aac_args();
+    args.extend(m4a_container_args());
+    args
+}
+
+/// The player's codec: AAC at [`AAC_BITRATE`].
+fn aac_args() -> Vec<String> {
+    args_of(&["-c:a", "aac", "-b:a", AAC_BITRATE])
+}
+
+/// The player's container: an M4A whose index comes first, so it streams.
+fn m4a_container_args() -> Vec<String> {
+    args_of(&["-movflags", "+faststart", "-f", "mp4"])
 }
 
 /// Decodes `input`, applies the audio filter chain `filter` (e.g. `atrim=…`) and writes FLAC.
