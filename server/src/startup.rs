@@ -145,6 +145,9 @@ impl Application {
     ) -> anyhow::Result<()> {
         let housekeeping = tokio::spawn(housekeep(self.core.clone()));
         let idle_encoders = tokio::spawn(recording::stop_idle_encoders(self.core.clone()));
+        let forgotten_users = tokio::spawn(cardsmith_core::fleet::relay_forgotten_users(
+            self.core.db.clone(),
+        ));
         // which offline voices exist: detected once, logged now rather than at the first use
         tokio::spawn(cardsmith_core::tts::engines());
         let workers = jobs::worker::start(
@@ -171,6 +174,7 @@ impl Application {
             .await;
         housekeeping.abort();
         idle_encoders.abort();
+        forgotten_users.abort();
         for worker in workers {
             worker.abort();
         }

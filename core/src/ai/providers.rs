@@ -147,7 +147,7 @@ fn owner_of(scope: Scope, actor: &Actor) -> CoreResult<(&'static str, Option<Str
 }
 
 /// The condition on one owner's records, with the owner in `$1` and `$2` ([`owner_of`]).
-const OWNED: &str = "owner_type = $1 AND owner_user_id IS $2";
+const OWNED: &str = "owner_type = $1 AND owner_user_id IS NOT DISTINCT FROM $2";
 
 /// The records of `scope`, in cascade order (priority, then age).
 pub(crate) async fn rows_of(

@@ -12,6 +12,11 @@
 //!   *quarantine*). A change is forgotten while its transaction is still open; a request
 //!   that read the old rows just before the commit would otherwise put them back.
 //!
+//! Several instances sharing one PostgreSQL database: every instance hears, through the
+//! database, which users changed on any of them, and forgets them too
+//! (`fleet::relay_forgotten_users`); if it stops hearing, it forgets everything, and an
+//! entry it kept while the notice was on its way lives at most [`TTL`] anyway.
+//!
 //! The memory is one per process, not one per [`crate::Core`]: sessions end inside
 //! transactions that have no `Core` at hand (`session::end_all` takes an executor), and
 //! keys are SHA-256 hashes of random tokens, so apps sharing a process (the test suite)
@@ -110,6 +115,12 @@ pub fn forget_user(user_id: &str) {
         .retain(|_, entry| entry.actor.id() != user_id);
     memory.quarantine.retain(|_, until| *until > now);
     memory.quarantine.insert(user_id.to_owned(), now + TTL);
+}
+
+/// Forgets everything and quarantines nobody: the notifications of other instances'
+/// changes may have been missed (see `fleet::relay_forgotten_users`).
+pub fn forget_all() {
+    memory().sessions.clear();
 }
 
 #[cfg(test)]

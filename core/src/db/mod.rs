@@ -36,14 +36,17 @@
 //!
 //! What differs lives here, in [`Backend`]: the connection settings, how a write transaction
 //! begins ([`Db::begin`]) and the row lock of the job claim ([`Backend::skip_locked`]).
-//! A flag read back from either backend decodes through [`Flag`].
+//! A flag read back from either backend decodes through [`Flag`]; an optional float binds
+//! as [`OptionalReal`] (works around a driver bug, see there).
 
 mod flag;
+mod real;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::Executor;
 
 pub use flag::Flag;
+pub use real::OptionalReal;
 
 /// The driver in use: sqlx's `Any`, dispatching to SQLite or PostgreSQL.
 pub type DbDriver = sqlx::Any;
@@ -116,6 +119,18 @@ impl Backend {
 pub struct Db {
     pool: DbPool,
     backend: Backend,
+    url: Url,
+}
+
+/// The URL the pool was opened with: a PostgreSQL listener opens its own connection with it.
+/// It may carry a password, so it never prints.
+#[derive(Clone)]
+struct Url(std::sync::Arc<str>);
+
+impl std::fmt::Debug for Url {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("[redacted]")
+    }
 }
 
 impl Db {
@@ -164,7 +179,11 @@ impl Db {
             Backend::Sqlite => SQLITE_MIGRATOR.run(&pool).await?,
             Backend::Postgres => POSTGRES_MIGRATOR.run(&pool).await?,
         }
-        Ok(Self { pool, backend })
+        Ok(Self {
+            pool,
+            backend,
+            url: Url(url.into()),
+        })
     }
 
     pub fn pool(&self) -> &DbPool {
@@ -173,6 +192,25 @@ impl Db {
 
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// A connection that hears PostgreSQL notifications on `channel` (`None` on SQLite,
+    /// which has none).
+    pub async fn listen(
+        &self,
+        channel: &str,
+    ) -> Option<Result<sqlx::postgres::PgListener, sqlx::Error>> {
+        if self.backend != Backend::Postgres {
+            return None;
+        }
+        Some(
+            async {
+                let mut listener = sqlx::postgres::PgListener::connect(&self.url.0).await?;
+                listener.listen(channel).await?;
+                Ok(listener)
+            }
+            .await,
+        )
     }
 
     /// A write transaction, holding the database's write lock from its start to its end.

@@ -23,6 +23,7 @@ use super::document::{document, SentChapter};
 use super::repo::{uploaded, Uploaded};
 use super::verify::Fingerprint;
 use crate::cards::repo::{self as card_repo, CardRow};
+use crate::db::OptionalReal;
 use crate::jobs::context::JobContext;
 use crate::jobs::queue::ClaimedJob;
 use crate::tracks::icons::player_icon;
@@ -240,8 +241,8 @@ pub(super) async fn remember(
     .bind(kind)
     .bind(hash)
     .bind(&u.remote_ref)
-    .bind(u.duration_s)
-    .bind(u.file_size)
+    .bind(OptionalReal(u.duration_s))
+    .bind(OptionalReal(u.file_size))
     .bind(&u.format)
     .bind(&u.channels)
     .bind(time::now_str())

@@ -109,3 +109,36 @@ impl Server {
         format!("{server}/{name}")
     }
 }
+
+/// Makes every `event` (`UPDATE`, or `UPDATE OF column`) on `table` fail as a full disk
+/// would, on either backend: a trigger named `name` that raises `message`.
+pub async fn refuse_writes(
+    db: &cardsmith_core::Db,
+    name: &str,
+    event: &str,
+    table: &str,
+    message: &str,
+) {
+    let statements = match db.backend() {
+        cardsmith_core::db::Backend::Sqlite => vec![format!(
+            "CREATE TRIGGER {name} BEFORE {event} ON {table}
+             BEGIN SELECT RAISE(ABORT, '{message}'); END"
+        )],
+        cardsmith_core::db::Backend::Postgres => vec![
+            format!(
+                "CREATE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $$
+                 BEGIN RAISE EXCEPTION '{message}'; END $$"
+            ),
+            format!(
+                "CREATE TRIGGER {name} BEFORE {event} ON {table}
+                 FOR EACH ROW EXECUTE FUNCTION {name}()"
+            ),
+        ],
+    };
+    for statement in statements {
+        sqlx::query(&statement)
+            .execute(db.pool())
+            .await
+            .expect("a test trigger");
+    }
+}

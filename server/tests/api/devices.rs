@@ -220,13 +220,14 @@ async fn a_rotated_token_that_cannot_be_saved_marks_the_account() {
         .unwrap();
     let admin = app.admin().await;
     let account = link_account(&app, &admin).await;
-    sqlx::query(
-        "CREATE TRIGGER refuse_token_save BEFORE UPDATE OF tokens ON player_accounts
-         BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END",
+    crate::database::refuse_writes(
+        &app.core.db,
+        "refuse_token_save",
+        "UPDATE OF tokens",
+        "player_accounts",
+        "database or disk is full",
     )
-    .execute(app.core.db.pool())
-    .await
-    .unwrap();
+    .await;
     sim.expire_access_tokens();
 
     // the refresh succeeds upstream (the old token is now spent) but cannot be stored

@@ -179,13 +179,14 @@ async fn a_failing_session_write_does_not_sign_anybody_out() {
         .execute(pool)
         .await
         .unwrap();
-    sqlx::query(
-        "CREATE TRIGGER sessions_disk_full BEFORE UPDATE ON sessions
-         BEGIN SELECT RAISE(FAIL, 'disk full'); END",
+    crate::database::refuse_writes(
+        &app.core.db,
+        "sessions_disk_full",
+        "UPDATE",
+        "sessions",
+        "disk full",
     )
-    .execute(pool)
-    .await
-    .unwrap();
+    .await;
     assert_eq!(
         admin.me().await.status(),
         200,

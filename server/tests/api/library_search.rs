@@ -103,7 +103,7 @@ async fn add_track(app: &TestApp, slug: &str, title: &str, source: bool) {
     .bind(&card_id)
     .bind(format!("t-{}", cardsmith_core::new_id()))
     .bind(title)
-    .bind(source)
+    .bind(i64::from(source))
     .execute(pool)
     .await
     .unwrap();

@@ -23,6 +23,7 @@ mod errors;
 mod examples;
 mod extractors;
 mod fidelity;
+mod fleet;
 mod fuzz_regressions;
 mod garage;
 mod generation_jobs;

@@ -21,15 +21,26 @@ impl ServerProcess {
     /// Starts the binary on a free loopback port with its data in `data` and the test admin,
     /// plus `args`, and waits until it answers `/health`.
     pub async fn start(data: &Path, args: &[&str]) -> Self {
-        let port = {
-            let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-            listener.local_addr().unwrap().port()
-        };
         let database = crate::helpers::test_database().await;
         let mut args: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
         if let Some(database) = &database {
             args.extend(["--database-url".into(), database.url().into()]);
         }
+        Self::start_with(data, args, database).await
+    }
+
+    /// Starts the binary as [`ServerProcess::start`] does, on the database `args` name
+    /// (several instances sharing one).
+    pub async fn start_shared(data: &Path, args: &[&str]) -> Self {
+        let args = args.iter().map(|s| (*s).to_owned()).collect();
+        Self::start_with(data, args, None).await
+    }
+
+    async fn start_with(data: &Path, args: Vec<String>, database: Option<TestDatabase>) -> Self {
+        let port = {
+            let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            listener.local_addr().unwrap().port()
+        };
         let child = spawn(data, port, &args);
         let server = Self {
             data: data.to_owned(),

@@ -165,7 +165,10 @@ async fn postgres_schema(url: &str) -> Schema {
     .into_iter()
     .collect();
     let rows = sqlx::query(
-        "SELECT table_name::text AS t, ordinal_position::bigint AS p, column_name::text AS n,
+        // positions renumbered: a dropped column leaves a gap in PostgreSQL's, not SQLite's
+        "SELECT table_name::text AS t,
+                ROW_NUMBER() OVER (PARTITION BY table_name ORDER BY ordinal_position) AS p,
+                column_name::text AS n,
                 data_type::text AS d, is_nullable::text AS nullable, column_default::text AS dflt,
                 collation_name::text AS collation
          FROM information_schema.columns
