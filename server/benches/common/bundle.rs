@@ -1,9 +1,20 @@
-//! Sizes of the hydrate bundle a first page loads: the WASM, its JS glue and the CSS that
-//! `cargo leptos build` wrote to the site's `pkg` directory.
+//! Sizes of the hydrate bundle that `cargo leptos build --split` wrote to the site's `pkg`
+//! directory: what the first page loads, and every module of the build.
+//!
+//! The WASM is split by route (app/src/routes.rs): the main module (router, frame, app bar)
+//! with its JS glue and the split loader, then per group of pages a `split_<group>_…` module
+//! and the shared `chunk_*` modules it needs, which `__wasm_split_manifest.json` lists.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::SystemTime;
+
+/// The app's output name: the main module is `cardsmith.<hash>.wasm`.
+const OUTPUT_NAME: &str = "cardsmith";
+/// The page measured as the first one: `/cards`, where signing in lands.
+pub const FIRST_PAGE: &str = "/cards";
+/// The group of pages `/cards` is in (the lazy function in app/src/routes.rs).
+const FIRST_PAGE_GROUP: &str = "library_pages";
 
 /// The `pkg` directory to measure: `CARDSMITH_BENCH_PKG` (scripts/bench builds the release
 /// WASM into a site of its own, so no other build replaces it meanwhile), else the
@@ -25,43 +36,99 @@ pub struct Sizes {
 }
 
 impl Sizes {
-    pub fn is_wasm(&self) -> bool {
-        self.path.extension().is_some_and(|e| e == "wasm")
+    fn of(path: PathBuf) -> Option<Self> {
+        Some(Sizes {
+            raw: std::fs::metadata(&path).ok()?.len(),
+            gzip: gzipped_len(&path),
+            brotli: std::fs::metadata(format!("{}.br", path.display()))
+                .ok()
+                .map(|m| m.len()),
+            path,
+        })
     }
 }
 
-/// The newest `.wasm`, `.js` and `.css` of `pkg` (with hashed names, older builds' files
-/// may still lie beside them); `None` when there is no such directory.
-pub fn first_page(pkg: &Path) -> Option<Vec<Sizes>> {
-    let entries = std::fs::read_dir(pkg).ok()?;
-    let mut newest: Vec<(&str, SystemTime, PathBuf)> = Vec::new();
-    for path in entries.flatten().map(|e| e.path()) {
-        let Some(kind) = ["wasm", "js", "css"]
-            .into_iter()
-            .find(|k| path.extension().is_some_and(|e| e == *k))
-        else {
-            continue;
-        };
-        let modified = std::fs::metadata(&path).ok()?.modified().ok()?;
-        match newest.iter_mut().find(|(k, _, _)| *k == kind) {
-            Some(kept) if kept.1 >= modified => {}
-            Some(kept) => *kept = (kind, modified, path),
-            None => newest.push((kind, modified, path)),
-        }
+/// Bytes of several files: raw, `gzip -9`, and brotli when every one has its `.br`.
+pub struct Total {
+    pub files: usize,
+    pub raw: u64,
+    pub gzip: u64,
+    pub brotli: Option<u64>,
+}
+
+pub fn total(files: &[Sizes]) -> Total {
+    Total {
+        files: files.len(),
+        raw: files.iter().map(|f| f.raw).sum(),
+        gzip: files.iter().map(|f| f.gzip).sum(),
+        brotli: files.iter().map(|f| f.brotli).sum(),
     }
-    Some(
-        newest
-            .into_iter()
-            .map(|(_, _, path)| Sizes {
-                raw: std::fs::metadata(&path).unwrap().len(),
-                gzip: gzipped_len(&path),
-                brotli: std::fs::metadata(format!("{}.br", path.display()))
-                    .ok()
-                    .map(|m| m.len()),
-                path,
-            })
-            .collect(),
-    )
+}
+
+/// The bundle of the newest build in `pkg`; `None` when there is no such directory or no
+/// main module.
+pub struct Bundle {
+    /// What a first visit to [`FIRST_PAGE`] loads: the main module, its JS glue, the split
+    /// loader, the CSS, and the route's own and shared modules.
+    pub first_page: Vec<Sizes>,
+    /// Every WASM module of the build (what a visit to every page would load).
+    pub all_wasm: Vec<Sizes>,
+}
+
+pub fn measure(pkg: &Path) -> Option<Bundle> {
+    let files: Vec<PathBuf> = std::fs::read_dir(pkg)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    let main_wasm = newest(&files, &format!("{OUTPUT_NAME}."), ".wasm")?;
+    let mut first_page = vec![main_wasm.clone()];
+    first_page.extend(newest(&files, &format!("{OUTPUT_NAME}."), ".js"));
+    first_page.extend(newest(&files, "__wasm_split.", ".js"));
+    first_page.extend(newest(&files, &format!("{OUTPUT_NAME}."), ".css"));
+    let mut all_wasm = vec![main_wasm];
+    // Without a manifest the build was not split: the main module is all there is.
+    if let Some(manifest) = newest(&files, "__wasm_split_manifest.", ".json") {
+        let text = std::fs::read_to_string(&manifest).ok()?;
+        let manifest: std::collections::BTreeMap<String, Vec<String>> =
+            serde_json::from_str(&text).ok()?;
+        let module = |name: &str| newest(&files, &format!("split_{name}."), ".wasm");
+        let first = format!("{FIRST_PAGE_GROUP}_");
+        for (name, chunks) in &manifest {
+            if name.starts_with(&first) {
+                first_page.extend(module(name));
+                first_page.extend(chunks.iter().map(|c| pkg.join(format!("{c}.wasm"))));
+            }
+            all_wasm.extend(module(name));
+        }
+        let mut chunks: Vec<&String> = manifest.values().flatten().collect();
+        chunks.sort();
+        chunks.dedup();
+        all_wasm.extend(chunks.into_iter().map(|c| pkg.join(format!("{c}.wasm"))));
+    }
+    Some(Bundle {
+        first_page: first_page.into_iter().filter_map(Sizes::of).collect(),
+        all_wasm: all_wasm.into_iter().filter_map(Sizes::of).collect(),
+    })
+}
+
+/// The newest file named `<prefix>…<suffix>` (with hashed names, older builds' files may
+/// still lie beside the newest).
+fn newest(files: &[PathBuf], prefix: &str, suffix: &str) -> Option<PathBuf> {
+    files
+        .iter()
+        .filter(|path| {
+            path.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with(prefix) && n.ends_with(suffix))
+        })
+        .filter_map(|path| Some((modified(path)?, path)))
+        .max_by_key(|(time, _)| *time)
+        .map(|(_, path)| path.clone())
+}
+
+fn modified(path: &Path) -> Option<SystemTime> {
+    std::fs::metadata(path).ok()?.modified().ok()
 }
 
 /// Bytes of `file` compressed by `gzip -9`.
