@@ -20,8 +20,9 @@ function watchChunks(page: Page): string[] {
 }
 
 /** Whether the server's bundle is split by route (`cargo leptos build --split`, as `make test`
- * and `make run` build it): its JS glue imports the split loader. Built without `--split`, the
- * lazy pages sit in the main module and load no chunk, but must hydrate all the same. */
+ * and `make run` build it): its JS glue imports the split loader. (A build without `--split`
+ * does not load at all: its glue imports `__wasm_split_placeholder__`, which no browser
+ * resolves; this only keeps the chunk checks from failing against a server built elsewhere.) */
 async function splitBuild(page: Page): Promise<boolean> {
   const glue = await page.locator('link[rel="modulepreload"]').first().getAttribute('href');
   expect(glue, 'the page names its JS glue').toBeTruthy();
