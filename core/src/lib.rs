@@ -23,6 +23,7 @@ pub mod mail;
 pub mod media;
 pub mod memory;
 pub mod metrics;
+pub mod migrate_storage;
 mod paging;
 pub mod player;
 pub mod recording;

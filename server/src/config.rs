@@ -19,15 +19,18 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Serve the web app and the REST API (the default when no command is given).
-    Serve(Config),
+    Serve(Box<Config>),
+    /// Copy an SQLite + media-folder instance into PostgreSQL and an S3-compatible bucket
+    /// (idempotent and resumable; run it again after stopping the source for an exact copy).
+    MigrateStorage(crate::migrate_storage::MigrateStorageArgs),
 }
 
 impl Cli {
     /// The serve settings, whether or not `serve` was typed (cargo-leptos runs the bare binary).
     pub fn into_config(self) -> Config {
         match self.command {
-            Some(Command::Serve(config)) => config,
-            None => Config::parse_from_env(),
+            Some(Command::Serve(config)) => *config,
+            Some(Command::MigrateStorage(_)) | None => Config::parse_from_env(),
         }
     }
 }

@@ -2,6 +2,7 @@
 
 use std::process::ExitCode;
 
+use cardsmith::config::Command;
 use cardsmith::{Application, Cli};
 use cardsmith_core::memory;
 use clap::Parser;
@@ -30,7 +31,21 @@ async fn serve(allocator_tuned: bool) -> ExitCode {
     if !allocator_tuned {
         tracing::warn!("the allocator refused a memory setting; resident memory may grow");
     }
-    let config = Cli::parse().into_config();
+    let cli = Cli::parse();
+    if let Some(Command::MigrateStorage(args)) = &cli.command {
+        return match cardsmith::migrate_storage::run(args.clone()).await {
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => {
+                tracing::error!("the copy is incomplete: see the report");
+                ExitCode::FAILURE
+            }
+            Err(e) => {
+                tracing::error!("{e:#}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let config = cli.into_config();
     tracing::info!(?config, "starting");
     match run(config).await {
         Ok(()) => ExitCode::SUCCESS,

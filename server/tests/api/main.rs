@@ -45,6 +45,7 @@ mod listing;
 mod llm_providers;
 mod mail;
 mod metrics;
+mod migrate_storage;
 mod object_storage;
 mod oidc;
 mod player_accounts;
