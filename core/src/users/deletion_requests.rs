@@ -88,7 +88,9 @@ pub async fn request(
     let mut tx = core.db.begin().await?;
     expire_due(&mut tx).await?;
     let id = new_id();
-    let expires_at = time::from_now(core.settings.deletion_request_ttl);
+    // one clock reading for both, so a request lasts exactly its time to live
+    let now = time::now();
+    let expires_at = time::format(now + core.settings.deletion_request_ttl);
     sqlx::query(
         "INSERT INTO deletion_requests (id, user_id, reason, status, created_at, expires_at)
          VALUES ($1, $2, $3, 'pending', $4, $5)",
@@ -96,7 +98,7 @@ pub async fn request(
     .bind(&id)
     .bind(actor.id())
     .bind(&reason)
-    .bind(time::now_str())
+    .bind(time::format(now))
     .bind(&expires_at)
     .execute(&mut *tx)
     .await
