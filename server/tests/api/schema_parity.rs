@@ -40,7 +40,8 @@ struct Schema {
 
 #[tokio::test]
 async fn the_sqlite_and_postgres_migrations_build_the_same_schema() {
-    let Ok(postgres_url) = std::env::var(POSTGRES_URL_VARIABLE) else {
+    // a database of the suite's PostgreSQL pass: migrated by `Db::connect`, like any
+    let Some(database) = crate::helpers::test_database().await else {
         eprintln!(
             "no PostgreSQL server ({POSTGRES_URL_VARIABLE}): compared in the PostgreSQL pass"
         );
@@ -50,20 +51,7 @@ async fn the_sqlite_and_postgres_migrations_build_the_same_schema() {
     let sqlite_url = format!("sqlite://{}", dir.path().join("parity.db").display());
     cardsmith_core::Db::connect(&sqlite_url).await.unwrap();
     let sqlite = sqlite_schema(&sqlite_url).await;
-
-    let name = format!("parity_{}", std::process::id());
-    let mut admin = PgConnection::connect(&postgres_url).await.unwrap();
-    sqlx::query(&format!("DROP DATABASE IF EXISTS {name}"))
-        .execute(&mut admin)
-        .await
-        .unwrap();
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut admin)
-        .await
-        .unwrap();
-    let url = format!("{}/{name}", postgres_url.rsplit_once('/').unwrap().0);
-    cardsmith_core::Db::connect(&url).await.unwrap();
-    let postgres = postgres_schema(&url).await;
+    let postgres = postgres_schema(database.url()).await;
 
     assert!(sqlite.tables.len() > 20, "{:?}", sqlite.tables);
     assert_eq!(sqlite.tables, postgres.tables, "tables");
