@@ -116,10 +116,14 @@ fn remove_old(tmp: &Path, grace: Duration) -> usize {
     let Ok(files) = std::fs::read_dir(tmp) else {
         return 0;
     };
+    // folders are a crashed instance's live-encoder scratch (`recording::live`)
     files
         .flatten()
         .filter(|f| older_than(f, grace))
-        .filter(|f| std::fs::remove_file(f.path()).is_ok())
+        .filter(|f| match f.file_type() {
+            Ok(t) if t.is_dir() => std::fs::remove_dir_all(f.path()).is_ok(),
+            _ => std::fs::remove_file(f.path()).is_ok(),
+        })
         .count()
 }
 

@@ -3,7 +3,7 @@
 //! Content-addressed files (`media/ab/<sha256>`) are hashed before they leave (a file whose
 //! bytes no longer match its name is reported, not copied) and skipped when the bucket has
 //! them at the same size (a PUT and a completed multipart upload are atomic, so an object
-//! that exists is whole). Named files (`peaks/…`, `labels/…`) are read back after the upload
+//! that exists is whole). Named files (`peaks/…`, `labels/…`, `recordings/…`) are read back after the upload
 //! and compared. Every copied object is read back and hashed.
 
 use std::path::{Path, PathBuf};
@@ -11,8 +11,9 @@ use std::path::{Path, PathBuf};
 use crate::media::store::{hash_file, tmp_path, ObjectMedia};
 use crate::{CoreError, CoreResult};
 
-/// The folders of a data directory that hold stored media and named files.
-const FOLDERS: [&str; 3] = ["media", "peaks", "labels"];
+/// The folders of a data directory that hold stored media and named files (`recordings`: the
+/// chunks of takes still being recorded).
+const FOLDERS: [&str; 4] = ["media", "peaks", "labels", "recordings"];
 
 /// What the media copy did.
 #[derive(Debug, Default, serde::Serialize)]

@@ -1,19 +1,21 @@
 //! Receiving one chunk of a take: the request's checks (sequence number, empty or oversized
-//! chunk), the ordering rules, the write and the live encoder's feed, answered as one
+//! chunk), the ordering rules, the store and the live encoder's feed, answered as one
 //! [`ChunkOutcome`] so the REST door only shapes it.
 
-use std::path::Path;
-
 use cardsmith_model::recording::RecordChunkOutputBody;
-use tokio::io::{AsyncSeekExt, AsyncWriteExt};
 
-use super::{dir_of, live, locked_session, session};
+use super::take::{self, Counted};
+use super::{live, locked_session, session};
 use crate::auth::Actor;
 use crate::media::audio::probe;
-use crate::{time, Core, CoreError, CoreResult};
+use crate::{Core, CoreError, CoreResult};
 
 /// Largest single chunk accepted.
 pub const MAX_CHUNK_BYTES: usize = 16 * 1024 * 1024;
+
+/// How often an unnumbered chunk is tried again under the next number when other instances
+/// keep counting chunks of the same take first.
+const APPEND_ATTEMPTS: usize = 3;
 
 /// What became of a chunk that was well-formed and reached the caller's session.
 #[derive(Debug)]
@@ -36,60 +38,61 @@ pub async fn chunk(
     content_type: &str,
     bytes: &[u8],
 ) -> CoreResult<ChunkOutcome> {
-    let seq = seq.map(parse_seq).transpose()?;
+    let asked = seq.map(parse_seq).transpose()?;
     check_size(bytes.len())?;
     let slot = locked_session(core, actor, id).await?;
     let mut live = slot.lock().await;
-    // read again under the lock: another chunk of this take may just have been stored
-    let s = session(core, actor, id).await?;
-    let seq = seq.unwrap_or(s.next_seq);
-    if seq < s.next_seq {
+    for _ in 0..APPEND_ATTEMPTS {
+        // read again under the lock, and after a lost race: the chunk may be stored already
+        let s = session(core, actor, id).await?;
+        let seq = asked.unwrap_or(s.next_seq);
+        if seq < s.next_seq {
+            return Ok(ChunkOutcome::Stored(RecordChunkOutputBody {
+                next_seq: s.next_seq,
+                bytes: s.bytes,
+            }));
+        }
+        if seq > s.next_seq {
+            return Ok(ChunkOutcome::OutOfOrder {
+                next_seq: s.next_seq,
+                detail: format!(
+                    "chunk {seq} arrived before chunk {}; send that one first",
+                    s.next_seq
+                ),
+            });
+        }
+        if seq == 0 && !probe::starts_like_audio(bytes) {
+            return Err(CoreError::UnsupportedMedia(
+                "the recording does not start like WebM, Ogg, MP4, WAV, FLAC or MP3 audio".into(),
+            ));
+        }
+        if s.bytes as u64 + bytes.len() as u64 > core.settings.max_audio_bytes {
+            return Err(CoreError::TooLarge(format!(
+                "the recording is larger than the upload limit of {} bytes",
+                core.settings.max_audio_bytes
+            )));
+        }
+        let Counted::Yes {
+            next_seq,
+            bytes: total,
+        } = take::store_chunk(core, id, seq, s.bytes, content_type, bytes).await?
+        else {
+            continue;
+        };
+        live.touched();
+        if seq == 0 {
+            live.encoder = live::start(&core.settings.data_dir, id).ok();
+        }
+        live::catch_up(core, id, &mut live, seq).await;
+        live::feed(&mut live, seq, bytes).await;
         return Ok(ChunkOutcome::Stored(RecordChunkOutputBody {
-            next_seq: s.next_seq,
-            bytes: s.bytes,
+            next_seq,
+            bytes: total,
         }));
     }
-    if seq > s.next_seq {
-        return Ok(ChunkOutcome::OutOfOrder {
-            next_seq: s.next_seq,
-            detail: format!(
-                "chunk {seq} arrived before chunk {}; send that one first",
-                s.next_seq
-            ),
-        });
-    }
-    if seq == 0 && !probe::starts_like_audio(bytes) {
-        return Err(CoreError::UnsupportedMedia(
-            "the recording does not start like WebM, Ogg, MP4, WAV, FLAC or MP3 audio".into(),
-        ));
-    }
-    if s.bytes as u64 + bytes.len() as u64 > core.settings.max_audio_bytes {
-        return Err(CoreError::TooLarge(format!(
-            "the recording is larger than the upload limit of {} bytes",
-            core.settings.max_audio_bytes
-        )));
-    }
-    let dir = dir_of(core, id);
-    write_at(&dir.join("take"), s.bytes as u64, bytes).await?;
-    let next = s.next_seq + 1;
-    let total = s.bytes + bytes.len() as i64;
-    sqlx::query("UPDATE recording_sessions SET next_seq = $1, bytes = $2, content_type = CASE WHEN content_type = '' THEN $3 ELSE content_type END, updated_at = $4 WHERE id = $5")
-        .bind(next)
-        .bind(total)
-        .bind(content_type)
-        .bind(time::now_str())
-        .bind(id)
-        .execute(core.db.pool())
-        .await?;
-    live.touched();
-    if seq == 0 {
-        live.encoder = live::start(&dir).ok();
-    }
-    live::feed(&mut live, bytes).await;
-    Ok(ChunkOutcome::Stored(RecordChunkOutputBody {
-        next_seq: next,
-        bytes: total,
-    }))
+    Err(CoreError::Conflict(
+        "other chunks of this recording kept arriving at the same time; send this one again".into(),
+    ))
 }
 
 /// The `seq` parameter: a whole number from 0.
@@ -117,26 +120,6 @@ fn check_size(len: usize) -> CoreResult<()> {
         )));
     }
     Ok(())
-}
-
-/// Writes `bytes` at `offset` of the take, cutting off whatever lies beyond it first: bytes past
-/// the committed length are a chunk whose answer never went out (a crash, a failed write), and
-/// the client sends that chunk again. Synced before returning.
-async fn write_at(path: &Path, offset: u64, bytes: &[u8]) -> CoreResult<()> {
-    let io = |e| CoreError::internal("writing the take", e);
-    let mut file = tokio::fs::OpenOptions::new()
-        .create(true)
-        .write(true)
-        .truncate(false)
-        .open(path)
-        .await
-        .map_err(io)?;
-    file.set_len(offset).await.map_err(io)?;
-    file.seek(std::io::SeekFrom::Start(offset))
-        .await
-        .map_err(io)?;
-    file.write_all(bytes).await.map_err(io)?;
-    file.sync_data().await.map_err(io)
 }
 
 #[cfg(test)]

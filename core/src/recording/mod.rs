@@ -1,18 +1,18 @@
 //! Recording in the browser: a session receives the take in chunks.
 //!
-//! Each chunk is written to `DATA_DIR/recordings/<session>/take` at the offset the session row
-//! says is committed, synced, and only then counted, so a chunk re-sent after a crash or a
-//! lost answer is never stored twice. Clients may number chunks (`seq`, idempotent: a re-sent
-//! chunk is recognised and ignored, a missing one refused with the number expected) or not
-//! (each chunk is appended in arrival order). The first chunk must start like an accepted audio
-//! container, so a playlist or script is refused before it is stored. While the take arrives,
-//! a live encoder (`live`) converts it as it goes; the file on disk stays the truth: if the
-//! encoder is gone (a restart, an idle stop) or failed, finishing converts the file instead.
+//! Each chunk is stored in the media store and only then counted (`take`), so a chunk re-sent
+//! after a crash or a lost answer is never stored twice, and any instance sharing the database
+//! and the store may receive the next chunk or finish the take. Clients may number chunks
+//! (`seq`, idempotent: a re-sent chunk is recognised and ignored, a missing one refused with
+//! the number expected) or not (each chunk is appended in arrival order). The first chunk must
+//! start like an accepted audio container, so a playlist or script is refused before it is
+//! stored. While the take arrives, a live encoder (`live`) converts it as it goes; the stored
+//! chunks stay the truth: if the encoder is gone (a restart, an idle stop, another instance
+//! finishing) or failed, finishing converts the chunks instead.
 
 mod chunk;
 mod live;
-
-use std::path::{Path, PathBuf};
+mod take;
 
 use cardsmith_model::recording::{
     RecordFinishInput, RecordFinishOutputBody, RecordStartInput, RecordStartOutputBody,
@@ -25,11 +25,13 @@ pub use live::Recorders;
 
 use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
+use crate::cards::repo::CardRow;
 use crate::cards::require_card;
+use crate::db::DbTx;
 use crate::media::audio::{ffmpeg, probe};
 use crate::media::store;
 use crate::tracks::jobs::{adopt_measured, Encoded};
-use crate::tracks::upload::{add_stored, StoredAudio};
+use crate::tracks::upload::{add_stored, NewStored, StoredAudio};
 use crate::{new_id, time, Core, CoreError, CoreResult};
 
 #[derive(sqlx::FromRow)]
@@ -38,10 +40,6 @@ struct SessionRow {
     title: String,
     next_seq: i64,
     bytes: i64,
-}
-
-fn dir_of(core: &Core, id: &str) -> PathBuf {
-    core.settings.data_dir.join("recordings").join(id)
 }
 
 pub async fn start(
@@ -69,9 +67,6 @@ pub async fn start(
         )));
     }
     let id = new_id();
-    tokio::fs::create_dir_all(dir_of(core, &id))
-        .await
-        .map_err(|e| CoreError::internal("creating a recording dir", e))?;
     let now = time::now_str();
     let mut tx = core.db.begin().await?;
     sqlx::query(
@@ -134,12 +129,13 @@ pub async fn finish(
     if let Some(p) = name_problem(&title) {
         return Err(CoreError::invalid("title", p));
     }
-    let dir = dir_of(core, id);
+    let chunks = s.next_seq;
+    live::catch_up(core, id, &mut live, chunks).await;
     let finished_live = match live.encoder.take() {
-        Some(encoder) => match live::finish(encoder, &dir).await {
-            Ok((flac, m4a)) => adopt_pair(core, flac, m4a).await.ok(),
+        Some(encoder) => match live::finish(encoder, chunks).await {
+            Ok(output) => adopt_live(core, &output).await.ok(),
             Err(e) => {
-                tracing::warn!(error = %e, "the live encoder failed; converting the saved take");
+                tracing::warn!(session_id = %id, error = %e, "the live encoder failed; converting the stored take");
                 None
             }
         },
@@ -147,25 +143,21 @@ pub async fn finish(
     };
     let (original, player) = match finished_live {
         Some(pair) => pair,
-        None => (convert_take(core, &dir).await?, None),
+        None => (convert_take(core, id, chunks).await?, None),
     };
-    crate::tracks::limits::check_duration(core, original.duration_ms)?;
-    let audio = StoredAudio {
-        hash: original.hash,
-        size: original.size,
-        format: "flac".into(),
-        duration_ms: Some(original.duration_ms),
+    let made = [
+        Some(original.hash.clone()),
+        player.as_ref().map(|p| p.hash.clone()),
+    ];
+    let added = add_track(core, actor, &card, &title, original, player, chunks, id).await;
+    let track = match added {
+        Ok(track) => track,
+        Err(e) => {
+            // refused (a cap, or the take changed meanwhile): what was encoded is nobody's
+            crate::tracks::service::remove_unused_files(core, &made).await?;
+            return Err(e);
+        }
     };
-    let track = add_stored(
-        core,
-        actor,
-        &card,
-        &title,
-        source_type::RECORDING,
-        audio,
-        player,
-    )
-    .await?;
     close(core, id).await?;
     audit::record(
         core.db.pool(),
@@ -182,35 +174,102 @@ pub async fn finish(
     })
 }
 
-/// Stores what the live encoder wrote: (FLAC, M4A).
-async fn adopt_pair(
+/// Adds the finished take as the card's last track, in the transaction that also ends the
+/// session (see [`Finishing`]).
+#[allow(clippy::too_many_arguments)]
+async fn add_track(
     core: &Core,
-    flac: PathBuf,
-    m4a: PathBuf,
+    actor: &Actor,
+    card: &CardRow,
+    title: &str,
+    original: Encoded,
+    player: Option<Encoded>,
+    chunks: i64,
+    id: &str,
+) -> CoreResult<crate::tracks::repo::TrackRow> {
+    crate::tracks::limits::check_duration(core, original.duration_ms)?;
+    let audio = StoredAudio {
+        hash: original.hash,
+        size: original.size,
+        format: "flac".into(),
+        duration_ms: Some(original.duration_ms),
+    };
+    let finishing = Finishing {
+        session_id: id,
+        chunks,
+    };
+    add_stored(
+        core,
+        actor,
+        card,
+        NewStored {
+            title,
+            source_type: source_type::RECORDING,
+            audio,
+            player,
+            finishing: Some(finishing),
+        },
+    )
+    .await
+}
+
+/// The session a new track finishes: its row is deleted in the track's transaction, only if
+/// it still holds the `chunks` that were converted. So a take finished twice at once (a
+/// double tap, two instances) makes one track, and a chunk counted while the take was being
+/// converted is not silently left out.
+pub struct Finishing<'a> {
+    session_id: &'a str,
+    chunks: i64,
+}
+
+impl Finishing<'_> {
+    /// Ends the session inside the track's transaction `tx`.
+    pub(crate) async fn claim(&self, tx: &mut DbTx<'_>) -> CoreResult<()> {
+        let ended = sqlx::query("DELETE FROM recording_sessions WHERE id = $1 AND next_seq = $2")
+            .bind(self.session_id)
+            .bind(self.chunks)
+            .execute(&mut **tx)
+            .await?
+            .rows_affected();
+        if ended == 1 {
+            return Ok(());
+        }
+        let open: Option<i64> =
+            sqlx::query_scalar("SELECT next_seq FROM recording_sessions WHERE id = $1")
+                .bind(self.session_id)
+                .fetch_optional(&mut **tx)
+                .await?;
+        Err(match open {
+            Some(_) => CoreError::Conflict(
+                "more of the recording arrived while it was being finished; finish it again".into(),
+            ),
+            None => CoreError::not_found("no open recording session with that id"),
+        })
+    }
+}
+
+/// Stores what the live encoder wrote: (FLAC, M4A).
+async fn adopt_live(
+    core: &Core,
+    output: &live::LiveOutput,
 ) -> CoreResult<(Encoded, Option<Encoded>)> {
-    let flac = adopt_measured(core, Ok(()), flac).await?;
-    let m4a = adopt_measured(core, Ok(()), m4a).await?;
+    let flac = adopt_measured(core, Ok(()), output.flac.clone()).await?;
+    let m4a = adopt_measured(core, Ok(()), output.m4a.clone()).await?;
     Ok((flac, Some(m4a)))
 }
 
-/// The slow path: the whole take to FLAC (the M4A is then a normal transcode job). The take is
-/// probed first, with the same guard as uploads: only accepted audio is ever decoded.
-async fn convert_take(core: &Core, dir: &Path) -> CoreResult<Encoded> {
-    let take = dir.join("take");
-    let probed = probe::probe(&take).await.map_err(|_| {
-        CoreError::UnsupportedMedia("the recording is not audio the server can read".into())
-    })?;
+/// The slow path: the stored chunks to FLAC (the M4A is then a normal transcode job). The take
+/// is probed first, with the same guard as uploads: only accepted audio is ever decoded.
+async fn convert_take(core: &Core, id: &str, chunks: i64) -> CoreResult<Encoded> {
+    let take = take::assemble(core, id, chunks).await?;
+    let unreadable =
+        || CoreError::UnsupportedMedia("the recording is not audio the server can read".into());
+    let probed = probe::probe(take.path()).await.map_err(|_| unreadable())?;
     let out = store::tmp_path(&core.settings.data_dir, "flac");
     crate::tracks::jobs::ensure_parent(&out).await?;
-    let result = ffmpeg::filter_to_flac(&take, "anull", &out, probed.duration_ms, &|_| {}).await;
-    adopt_measured(
-        core,
-        result.map_err(|_| {
-            CoreError::UnsupportedMedia("the recording is not audio the server can read".into())
-        }),
-        out,
-    )
-    .await
+    let result =
+        ffmpeg::filter_to_flac(take.path(), "anull", &out, probed.duration_ms, &|_| {}).await;
+    adopt_measured(core, result.map_err(|_| unreadable()), out).await
 }
 
 pub async fn abandon(core: &Core, actor: &Actor, id: &str) -> CoreResult<()> {
@@ -226,13 +285,16 @@ pub async fn abandon(core: &Core, actor: &Actor, id: &str) -> CoreResult<()> {
     .await
 }
 
-/// Deletes a session's row, files and live encoder.
+/// Deletes a session's row (when still there), stored chunks and live encoder.
 async fn close(core: &Core, id: &str) -> CoreResult<()> {
     sqlx::query("DELETE FROM recording_sessions WHERE id = $1")
         .bind(id)
         .execute(core.db.pool())
         .await?;
-    let _ = tokio::fs::remove_dir_all(dir_of(core, id)).await;
+    if let Err(e) = take::remove(core, id).await {
+        // the session is gone either way; the chunks are only bytes nobody can reach now
+        tracing::warn!(session_id = %id, error = %e, "could not delete a recording's chunks");
+    }
     core.recorders.forget(id);
     Ok(())
 }

@@ -13,6 +13,7 @@ use crate::cards::require_card;
 use crate::jobs::{self, kind};
 use crate::media::audio::probe;
 use crate::media::store::IncomingFile;
+use crate::recording::Finishing;
 use crate::{new_id, Core, CoreError, CoreResult};
 
 /// Adds an uploaded file as the card's last track and queues its transcode. The title is the
@@ -70,7 +71,14 @@ pub async fn add_file(
         format: probed.format.to_owned(),
         duration_ms: probed.duration_ms,
     };
-    let added = add_stored(core, actor, card, title, source_type, audio, None).await;
+    let new = NewStored {
+        title,
+        source_type,
+        audio,
+        player: None,
+        finishing: None,
+    };
+    let added = add_stored(core, actor, card, new).await;
     match added {
         Ok(track) => Ok(track),
         Err(e) => {
@@ -99,19 +107,37 @@ pub struct StoredAudio {
     pub duration_ms: Option<i64>,
 }
 
+/// A track to add for audio already in the store.
+pub struct NewStored<'a> {
+    pub title: &'a str,
+    pub source_type: &'a str,
+    pub audio: StoredAudio,
+    /// The player's M4A when it is already made (a live-encoded recording).
+    pub player: Option<Encoded>,
+    /// The recording session this track ends, in the same transaction.
+    pub finishing: Option<Finishing<'a>>,
+}
+
 /// Appends a track for stored audio, in one transaction: with the player's M4A when it is
-/// already made (`player`, a live-encoded recording), else with its transcode queued.
+/// already made, else with its transcode queued.
 pub async fn add_stored(
     core: &Core,
     actor: &Actor,
     card: &CardRow,
-    title: &str,
-    source_type: &str,
-    audio: StoredAudio,
-    player: Option<Encoded>,
+    new: NewStored<'_>,
 ) -> CoreResult<repo::TrackRow> {
+    let NewStored {
+        title,
+        source_type,
+        audio,
+        player,
+        finishing,
+    } = new;
     let id = new_id();
     let mut tx = core.db.begin().await?;
+    if let Some(finishing) = &finishing {
+        finishing.claim(&mut tx).await?;
+    }
     // inside the write transaction: concurrent additions see each other's tracks
     super::limits::check_room(core, &mut *tx, &card.id, 1).await?;
     let player_size = player.as_ref().map_or(0, |p| p.size);

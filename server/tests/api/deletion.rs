@@ -260,14 +260,19 @@ async fn deleting_a_user_ends_sessions_cancels_jobs_removes_files_and_keeps_shar
         .json()
         .await
         .unwrap();
-    let take_dir = app
-        .core
-        .settings
-        .data_dir
-        .join("recordings")
-        .join(started["session_id"].as_str().unwrap());
-    let label_file = app.core.settings.data_dir.join("labels").join(&filename);
-    assert!(take_dir.exists() && label_file.exists());
+    let session = started["session_id"].as_str().unwrap().to_owned();
+    let first_chunk = &crate::recording::take_in_chunks(2)[0];
+    assert_eq!(
+        crate::recording::send(&user, &session, 0, first_chunk)
+            .await
+            .status(),
+        204
+    );
+    let label_file = format!("labels/{filename}");
+    assert!(!crate::recording::stored_files(&app, &session)
+        .await
+        .is_empty());
+    assert!(app.core.media().read_named(&label_file).await.is_ok());
     let in_a_day = time::from_now(chrono::Duration::days(1));
     let job = cardsmith_core::jobs::enqueue_at(
         app.core.db.pool(),
@@ -301,8 +306,16 @@ async fn deleting_a_user_ends_sessions_cancels_jobs_removes_files_and_keeps_shar
         .await
         .unwrap();
     assert_eq!(status, "cancelled");
-    assert!(!label_file.exists(), "the label sheet's file is removed");
-    assert!(!take_dir.exists(), "the take's files are removed");
+    assert!(
+        app.core.media().read_named(&label_file).await.is_err(),
+        "the label sheet's file is removed"
+    );
+    assert!(
+        crate::recording::stored_files(&app, &session)
+            .await
+            .is_empty(),
+        "the take's files are removed"
+    );
     assert_eq!(app.anonymous().get(&public).await.status(), 404);
     let users: Vec<Value> = admin.list_users().await.json().await.unwrap();
     assert!(users.iter().all(|u| u["id"] != user_id.as_str()));

@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use serde_json::{json, Value};
 use sqlx::{Connection, PgConnection};
 use tempfile::TempDir;
 
@@ -12,6 +13,7 @@ use crate::audio_fixtures::{card_for, tone, upload_track, wait_settled};
 use crate::database::{TestDatabase, POSTGRES_URL_VARIABLE};
 use crate::helpers::{User, ADMIN_EMAIL, ADMIN_PASSWORD};
 use crate::process::ServerProcess;
+use crate::recording::{send, session_of, start_recording, take_in_chunks};
 
 /// The key both instances seal secrets with (an operator sets one for the fleet).
 const FLEET_KEY: &str = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
@@ -130,6 +132,50 @@ async fn two_instances_share_sessions_media_and_jobs() {
             .all(|(status, attempts)| status == "succeeded" && *attempts == 1),
         "each job ran once: {runs:?}"
     );
+
+    // a take whose chunks the load balancer sends alternately to A and B is one take, and
+    // either instance finishes it: B with no live encoder (it converts the stored chunks),
+    // then B with the encoder it started, caught up on the chunks A counted
+    let speech_ms = crate::audio_fixtures::duration_ms(&crate::audio_fixtures::speech());
+    for (first, second, live) in [(&on_a, &on_b, false), (&on_b, &on_a, true)] {
+        let session = session_of(start_recording(first, &card).await).await;
+        for (seq, chunk) in take_in_chunks(4).iter().enumerate() {
+            let to = if seq % 2 == 0 { first } else { second };
+            let r = send(to, &session, seq as i64, chunk).await;
+            assert_eq!(r.status(), 204);
+            assert_eq!(r.headers()["recording-next-seq"], (seq + 1).to_string());
+        }
+        let finished = on_b
+            .post_json(&format!("/api/recording/{session}/finish"), &json!({}))
+            .await;
+        assert_eq!(finished.status(), 200);
+        let finished: Value = finished.json().await.unwrap();
+        let slug = finished["track_slug"].as_str().unwrap().to_owned();
+        let transcodes: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM jobs WHERE kind = 'transcode' AND payload LIKE $1",
+        )
+        .bind(format!("%{}%", finished["track_id"].as_str().unwrap()))
+        .fetch_one(&mut fleet.sql().await)
+        .await
+        .unwrap();
+        assert_eq!(
+            transcodes,
+            i64::from(!live),
+            "a live-encoded take needs no transcode"
+        );
+        let settled = wait_settled(&on_a, &card, &slug).await;
+        assert_eq!(settled["transcode_status"], "ready", "{settled}");
+        let ms = settled["duration_ms"].as_i64().unwrap();
+        assert!(
+            (ms - speech_ms).abs() < 150,
+            "take {ms} ms, spoken {speech_ms} ms"
+        );
+        // finished once: the other instance finds no session to finish again
+        let again = on_a
+            .post_json(&format!("/api/recording/{session}/finish"), &json!({}))
+            .await;
+        assert_eq!(again.status(), 404);
+    }
 
     // "sign out everywhere" on B (another browser) ends the session used on A, though A has
     // just used it and remembers it for up to 15 s: A hears of it through the database

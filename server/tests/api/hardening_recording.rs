@@ -7,7 +7,9 @@ use serde_json::{json, Value};
 
 use crate::audio_fixtures::{card_for, wait_settled};
 use crate::helpers::{assert_problem, spawn_app, spawn_app_with};
-use crate::recording::{send, session_of, start_recording, take_in_chunks};
+use crate::recording::{
+    send, session_of, start_recording, stored_files, stored_take, take_in_chunks,
+};
 
 #[tokio::test]
 async fn a_client_written_from_the_spec_records_without_numbering_chunks() {
@@ -38,8 +40,8 @@ async fn a_client_written_from_the_spec_records_without_numbering_chunks() {
     assert!(track["duration_ms"].as_i64().unwrap() > 1000);
 }
 
-/// A chunk whose write was cut short (a crash before its answer) is sent again: the partial
-/// bytes are cut off, not kept in front of the full chunk.
+/// A chunk whose write was cut short (a crash between storing it and counting it) is sent
+/// again: the orphaned bytes are never read as part of the take, and go with the session.
 #[tokio::test]
 async fn a_chunk_resent_after_a_partial_write_is_stored_once() {
     let app = spawn_app().await;
@@ -48,27 +50,32 @@ async fn a_chunk_resent_after_a_partial_write_is_stored_once() {
     let session = session_of(start_recording(&admin, &card).await).await;
     let chunks = take_in_chunks(3);
     assert_eq!(send(&admin, &session, 0, &chunks[0]).await.status(), 204);
-    let take = app
-        .core
-        .settings
-        .data_dir
-        .join("recordings")
-        .join(&session)
-        .join("take");
-    {
-        use std::io::Write;
-        let mut file = std::fs::OpenOptions::new()
-            .append(true)
-            .open(&take)
-            .unwrap();
-        file.write_all(&chunks[1][..chunks[1].len() / 2]).unwrap();
-    }
+    // what a crash after the write and before the count leaves: half of chunk 1, stored
+    app.core
+        .media()
+        .write_named(
+            &format!("recordings/{session}/1-torn"),
+            chunks[1][..chunks[1].len() / 2].to_vec(),
+        )
+        .await
+        .unwrap();
     assert_eq!(send(&admin, &session, 1, &chunks[1]).await.status(), 204);
     assert_eq!(send(&admin, &session, 2, &chunks[2]).await.status(), 204);
     assert_eq!(
-        std::fs::read(&take).unwrap(),
+        stored_take(&app, &session).await,
         chunks.concat(),
         "the take is exactly the chunks, once each"
+    );
+    assert_eq!(
+        admin
+            .post_empty(&format!("/api/recording/{session}/abandon"))
+            .await
+            .status(),
+        204
+    );
+    assert!(
+        stored_files(&app, &session).await.is_empty(),
+        "the orphan goes with the session"
     );
 }
 

@@ -1,6 +1,7 @@
 //! `cardsmith migrate-storage` moves a running SQLite + media-folder instance into PostgreSQL
 //! and a Garage bucket with nothing lost: the same people sign in with the same passwords,
-//! and every card, track, cover, waveform and label sheet is served with the same bytes.
+//! and every card, track, cover, waveform and label sheet is served with the same bytes; a
+//! take half recorded before the move is finished after it.
 //! Runs in the suite's PostgreSQL pass.
 
 use std::path::Path;
@@ -12,6 +13,7 @@ use crate::audio_fixtures::{card_for, tone, upload_track, wait_settled};
 use crate::database::POSTGRES_URL_VARIABLE;
 use crate::helpers::{jpeg_bytes, User, ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD};
 use crate::process::ServerProcess;
+use crate::recording::{send, session_of, start_recording, take_in_chunks};
 
 /// Runs one pass of the command; its exit status and report.
 async fn migrate(data: &Path, database_url: &str, media: &[String]) -> (bool, Value) {
@@ -93,6 +95,15 @@ async fn a_running_sqlite_instance_moves_to_postgres_and_a_bucket_with_nothing_l
         )
         .await;
     let sheet = sheet["url"].as_str().unwrap().to_owned();
+    // a take half recorded when the instance moves
+    let take = take_in_chunks(4);
+    let session = session_of(start_recording(&admin, &card).await).await;
+    for (seq, chunk) in take.iter().enumerate().take(2) {
+        assert_eq!(
+            send(&admin, &session, seq as i64, chunk).await.status(),
+            204
+        );
+    }
     let before = (
         library(&admin).await,
         bytes(&admin, &audio).await,
@@ -172,6 +183,29 @@ async fn a_running_sqlite_instance_moves_to_postgres_and_a_bucket_with_nothing_l
     assert!(before.2 == after.2, "the waveform");
     assert!(before.3 == after.3, "the cover");
     assert!(before.4 == after.4, "the label sheet");
+    // the take goes on where it stopped, and finishes whole
+    for (seq, chunk) in take.iter().enumerate().skip(2) {
+        assert_eq!(
+            send(&admin, &session, seq as i64, chunk).await.status(),
+            204
+        );
+    }
+    let finished = admin
+        .post_json(&format!("/api/recording/{session}/finish"), &json!({}))
+        .await;
+    assert_eq!(finished.status(), 200);
+    let slug = finished.json::<Value>().await.unwrap()["track_slug"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let recorded = wait_settled(&admin, &card, &slug).await;
+    assert_eq!(recorded["transcode_status"], "ready", "{recorded}");
+    let spoken = crate::audio_fixtures::duration_ms(&crate::audio_fixtures::speech());
+    let ms = recorded["duration_ms"].as_i64().unwrap();
+    assert!(
+        (ms - spoken).abs() < 150,
+        "take {ms} ms, spoken {spoken} ms"
+    );
     assert!(
         !fresh.path().join("media").exists(),
         "the new instance keeps no media of its own"

@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 
 use crate::audio_fixtures::{bytes, card_for, speech, wait_settled};
-use crate::helpers::{assert_problem, spawn_app, User};
+use crate::helpers::{assert_problem, spawn_app, TestApp, User};
 
 /// A take as a browser would send it: WebM/Opus made by ffmpeg from espeak-ng speech, cut
 /// into `n` pieces.
@@ -29,6 +29,31 @@ pub async fn send(user: &User, session: &str, seq: i64, chunk: &[u8]) -> reqwest
         .header("content-type", "audio/webm;codecs=opus")
         .body(chunk.to_vec())
         .send()
+        .await
+        .unwrap()
+}
+
+/// The take of `session` as stored: its counted chunks in order, concatenated (whichever
+/// media store the app runs on).
+pub async fn stored_take(app: &TestApp, session: &str) -> Vec<u8> {
+    let names: Vec<String> =
+        sqlx::query_scalar("SELECT name FROM recording_chunks WHERE session_id = $1 ORDER BY seq")
+            .bind(session)
+            .fetch_all(app.core.db.pool())
+            .await
+            .unwrap();
+    let mut take = Vec::new();
+    for name in names {
+        take.extend(app.core.media().read_named(&name).await.unwrap());
+    }
+    take
+}
+
+/// The names of every file stored for `session`, counted chunk or not.
+pub async fn stored_files(app: &TestApp, session: &str) -> Vec<String> {
+    app.core
+        .media()
+        .names_under(&format!("recordings/{session}"))
         .await
         .unwrap()
 }
@@ -77,17 +102,8 @@ async fn a_take_arrives_in_chunks_and_becomes_a_track() {
     assert_problem(gap, 409).await;
     assert_eq!(send(&admin, &session, 2, &chunks[2]).await.status(), 204);
     assert_eq!(send(&admin, &session, 3, &chunks[3]).await.status(), 204);
-    let stored = std::fs::metadata(
-        app.core
-            .settings
-            .data_dir
-            .join("recordings")
-            .join(&session)
-            .join("take"),
-    )
-    .unwrap()
-    .len();
-    assert_eq!(stored as usize, chunks.iter().map(Vec::len).sum::<usize>());
+    assert_eq!(stored_take(&app, &session).await, chunks.concat());
+    assert_eq!(stored_files(&app, &session).await.len(), 4);
 
     // someone else cannot touch the session
     let (other, _) = app.new_user("other@example.com", "user").await;
@@ -125,12 +141,7 @@ async fn a_take_arrives_in_chunks_and_becomes_a_track() {
         "take {ms} ms vs spoken {speech_ms} ms"
     );
     assert!(
-        !app.core
-            .settings
-            .data_dir
-            .join("recordings")
-            .join(&session)
-            .exists(),
+        stored_files(&app, &session).await.is_empty(),
         "the session's files are gone"
     );
     assert_problem(send(&admin, &session, 4, b"x").await, 404).await;
@@ -204,13 +215,7 @@ async fn abandoning_deletes_the_take_and_bad_chunks_are_refused() {
             .status(),
         204
     );
-    assert!(!app
-        .core
-        .settings
-        .data_dir
-        .join("recordings")
-        .join(&session)
-        .exists());
+    assert!(stored_files(&app, &session).await.is_empty());
     assert_problem(
         admin
             .post_empty(&format!("/api/recording/{session}/abandon"))
@@ -248,13 +253,7 @@ async fn abandoning_deletes_the_take_and_bad_chunks_are_refused() {
             .unwrap(),
         1
     );
-    assert!(!app
-        .core
-        .settings
-        .data_dir
-        .join("recordings")
-        .join(&stale)
-        .exists());
+    assert!(stored_files(&app, &stale).await.is_empty());
     assert_problem(send(&admin, &stale, 1, b"more").await, 404).await;
 
     // viewers cannot record

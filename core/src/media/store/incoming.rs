@@ -132,7 +132,7 @@ impl LocalMedia {
     }
 
     /// A copy this guard deletes.
-    pub(super) fn copy(path: PathBuf) -> Self {
+    pub fn copy(path: PathBuf) -> Self {
         Self {
             path,
             temporary: true,

@@ -72,16 +72,57 @@ pub async fn adopt(data_dir: &Path, tmp: &Path, hash: &str) -> CoreResult<()> {
     .map_err(|e| CoreError::internal("moving a file into the media store", e))
 }
 
-/// Writes a named file whole, atomically (temp file then rename), so a reader never sees
-/// half of it.
+/// Writes a named file whole, atomically and durably (temp file, fsync, rename, directory
+/// fsync), so a reader never sees half of it and a crash never loses one that was written
+/// (a recording's chunk is counted as soon as this returns).
 pub async fn write_named(path: &Path, bytes: &[u8]) -> CoreResult<()> {
-    let dir = path.parent().expect("named files live in a folder");
+    let dir = path
+        .parent()
+        .expect("named files live in a folder")
+        .to_owned();
     let tmp = dir.join(format!(".{}.tmp", crate::new_id()));
-    let io = |e: std::io::Error| CoreError::internal("writing a stored file", e);
-    tokio::fs::create_dir_all(dir).await.map_err(io)?;
-    if let Err(e) = tokio::fs::write(&tmp, bytes).await {
-        let _ = tokio::fs::remove_file(&tmp).await;
-        return Err(io(e));
-    }
-    tokio::fs::rename(&tmp, path).await.map_err(io)
+    let (path, bytes) = (path.to_owned(), bytes.to_vec());
+    let written = tokio::task::spawn_blocking(move || -> std::io::Result<()> {
+        std::fs::create_dir_all(&dir)?;
+        let result = std::fs::write(&tmp, &bytes)
+            .and_then(|()| std::fs::File::open(&tmp)?.sync_all())
+            .and_then(|()| std::fs::rename(&tmp, &path));
+        if result.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        result.and_then(|()| sync_dir(&dir))
+    })
+    .await
+    .map_err(|e| CoreError::internal("named file write task", e))?;
+    written.map_err(|e| CoreError::internal("writing a stored file", e))
+}
+
+/// The names (relative to `data_dir`) of the files under `data_dir/under`, sorted; none when
+/// it does not exist.
+pub async fn names_under(data_dir: &Path, under: &str) -> CoreResult<Vec<String>> {
+    let (root, under) = (data_dir.to_owned(), under.to_owned());
+    tokio::task::spawn_blocking(move || {
+        let mut names = Vec::new();
+        let mut dirs = vec![root.join(&under)];
+        while let Some(dir) = dirs.pop() {
+            let entries = match std::fs::read_dir(&dir) {
+                Ok(entries) => entries,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+                Err(e) => return Err(e),
+            };
+            for entry in entries {
+                let path = entry?.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if let Ok(name) = path.strip_prefix(&root) {
+                    names.push(name.to_string_lossy().replace('\\', "/"));
+                }
+            }
+        }
+        names.sort();
+        Ok(names)
+    })
+    .await
+    .map_err(|e| CoreError::internal("listing task", e))?
+    .map_err(|e| CoreError::internal("listing stored files", e))
 }

@@ -242,6 +242,34 @@ impl MediaStore<'_> {
     }
 }
 
+impl MediaStore<'_> {
+    /// The named files under `under` (`recordings/<session>`), sorted.
+    pub async fn names_under(&self, under: &str) -> CoreResult<Vec<String>> {
+        let under = checked_name(under)?;
+        match self.object() {
+            None => local::names_under(self.data_dir, under).await,
+            Some(object) => object.names(under).await,
+        }
+    }
+
+    /// Deletes every named file under `under`; nothing there is not an error.
+    pub async fn remove_under(&self, under: &str) -> CoreResult<()> {
+        let under = checked_name(under)?;
+        let Some(object) = self.object() else {
+            return match tokio::fs::remove_dir_all(self.data_dir.join(under)).await {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    Err(CoreError::internal("deleting stored files", e))
+                }
+                _ => Ok(()),
+            };
+        };
+        for name in object.names(under).await? {
+            object.delete(&name).await?;
+        }
+        Ok(())
+    }
+}
+
 /// Names given to the named-file calls are made by the server (`peaks/<hash>.json`,
 /// `labels/<id>.<ext>`); this refuses anything that could step outside the store anyway.
 fn checked_name(name: &str) -> CoreResult<&str> {
