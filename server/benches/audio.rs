@@ -14,11 +14,7 @@ mod common;
 use common::{new_card, noise_file, send_take, start_server};
 
 fn main() {
-    tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(run());
+    common::block_on(run());
 }
 
 async fn run() {

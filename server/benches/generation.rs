@@ -36,11 +36,7 @@ fn thousand_words() -> [String; 2] {
 }
 
 fn main() {
-    tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(run());
+    common::block_on(run());
 }
 
 async fn run() {

@@ -15,11 +15,7 @@ use common::memory::{mib, tree_rss_kb, PeakSampler};
 use common::{json_of, new_card, noise_file, send_take, start_server};
 
 fn main() {
-    tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(run());
+    common::block_on(run());
 }
 
 async fn run() {

@@ -26,11 +26,12 @@ use serde_json::json;
 
 mod common;
 use common::bundle;
-use common::load::{wrk, Load};
+use common::load::{wrk, Load, RANGE, RANGE_BYTES};
 use common::memory::{mb, rss_anon_kb, rss_kb, PeakSampler};
 use common::processes::{CardsmithProcess, Nginx};
 use common::{
-    new_card_in, new_collection, plain_aac_seconds, sign_in, ten_minute_mp3, upload_until_ready,
+    body, new_card_in, new_collection, plain_aac_seconds, sign_in, ten_minute_mp3,
+    upload_until_ready,
 };
 
 const COLLECTIONS: usize = 10;
@@ -39,18 +40,11 @@ const CARDS_PER_COLLECTION: usize = 100;
 const SEEDERS: usize = 8;
 /// Writes, each followed by a timed read, for the freshness figure.
 const WRITES: usize = 20;
-const MIB: usize = 1024 * 1024;
 /// Sign-ins after the load, to show what each leaves resident.
 const SIGN_INS: usize = 4;
-/// The Range every ranged GET asks for: the file's second MiB.
-const RANGE: &str = "Range: bytes=1048576-2097151";
 
 fn main() {
-    tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(run());
+    common::block_on(run());
 }
 
 /// One line of the summary.
@@ -127,7 +121,7 @@ async fn run() {
     let nginx_cards = nginx.serve("cards.json", &list);
     let plain = Client::new();
     let ranged = body(client, &audio, &[RANGE]).await;
-    assert_eq!(ranged.len(), MIB);
+    assert_eq!(ranged.len(), RANGE_BYTES);
     assert_eq!(ranged, body(&plain, &nginx_audio, &[RANGE]).await);
     assert_eq!(list, body(&plain, &nginx_cards, &[]).await);
     println!(
@@ -259,22 +253,6 @@ async fn seed(client: &Client, base: &str) -> String {
         first = first.or(slugs.into_iter().next());
     }
     first.unwrap()
-}
-
-/// The body of a GET of `url` with the extra `headers` (`Name: value`); must be 200 or 206.
-async fn body(client: &Client, url: &str, headers: &[&str]) -> Vec<u8> {
-    let mut request = client.get(url);
-    for header in headers {
-        let (name, value) = header.split_once(": ").unwrap();
-        request = request.header(name, value);
-    }
-    let r = request.send().await.unwrap();
-    assert!(
-        matches!(r.status().as_u16(), 200 | 206),
-        "{url}: {}",
-        r.status()
-    );
-    r.bytes().await.unwrap().to_vec()
 }
 
 /// Changes `card`'s title [`WRITES`] times; after each, times the first `GET /api/cards`

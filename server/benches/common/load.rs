@@ -6,6 +6,11 @@ use std::process::Command;
 /// How long every load runs, in seconds.
 pub const SECONDS: u32 = 8;
 
+/// The Range every ranged GET asks for (a `wrk` header): the file's second MiB.
+pub const RANGE: &str = "Range: bytes=1048576-2097151";
+/// How many bytes [`RANGE`] asks for.
+pub const RANGE_BYTES: usize = 1024 * 1024;
+
 /// What one `wrk` run measured.
 #[derive(Debug, Clone, Copy)]
 pub struct Load {

@@ -1,12 +1,16 @@
 //! What the benchmarks share: a Cardsmith server (in this process, or the release binary as
-//! a child process — [`processes`]), the nginx reference ([`processes`]), the load generator
-//! ([`load`]), resident-memory readings ([`memory`]), the hydrate bundle's sizes
-//! ([`bundle`]), and the fixtures every bench starts from: a signed-in client, a card, a
-//! 10-minute MP3, a recording sent in chunks.
+//! a child process — [`processes`]), the nginx reference ([`processes`]), an object store
+//! ([`garage`], the API tests' own), the load generator ([`load`]), resident-memory readings
+//! ([`memory`]), the hydrate bundle's sizes ([`bundle`]), and the fixtures every bench starts
+//! from: a signed-in client, a card, a 10-minute MP3, a recording sent in chunks.
 // each bench uses a part of the shared helpers
 #![allow(dead_code)]
 
 pub mod bundle;
+/// The API tests' Garage (a real S3-compatible server on loopback, a fresh bucket per
+/// call of `media_args`), shared as it is rather than copied.
+#[path = "../../tests/api/garage.rs"]
+pub mod garage;
 pub mod load;
 pub mod memory;
 pub mod processes;
@@ -21,6 +25,15 @@ use serde_json::{json, Value};
 
 pub const EMAIL: &str = "bench@example.com";
 pub const PASSWORD: &str = "benchmark-password";
+
+/// Runs a bench's `run` to its end on a multi-threaded Tokio runtime (a worker per core).
+pub fn block_on<F: std::future::Future>(run: F) -> F::Output {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(run)
+}
 
 /// Serves Cardsmith from `data` (plus `extra_args`) in this process; answers a signed-in
 /// client and the base URL.
@@ -73,6 +86,22 @@ pub async fn json_of(r: reqwest::RequestBuilder) -> Value {
     let status = r.status();
     assert!(status.is_success(), "{status}: {}", r.text().await.unwrap());
     r.json().await.unwrap()
+}
+
+/// The body of a GET of `url` with the extra `headers` (`Name: value`); must be 200 or 206.
+pub async fn body(client: &Client, url: &str, headers: &[&str]) -> Vec<u8> {
+    let mut request = client.get(url);
+    for header in headers {
+        let (name, value) = header.split_once(": ").unwrap();
+        request = request.header(name, value);
+    }
+    let r = request.send().await.unwrap();
+    assert!(
+        matches!(r.status().as_u16(), 200 | 206),
+        "{url}: {}",
+        r.status()
+    );
+    r.bytes().await.unwrap().to_vec()
 }
 
 /// A new collection called `name`; answers its id.

@@ -2,6 +2,7 @@
 //! `cardsmith` binary (so its memory is its own and the load generator never shares its
 //! process) and nginx, the reference that serves the same bytes as plain files.
 
+use std::ffi::OsStr;
 use std::fs::File;
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
@@ -74,6 +75,12 @@ impl CardsmithProcess {
     /// Starts `cardsmith serve` on a free port with its data in `data` (its log in
     /// `data/../cardsmith.log`), waits until it answers and signs in.
     pub async fn start(data: &Path) -> Self {
+        Self::start_with(data, &[] as &[&str]).await
+    }
+
+    /// [`start`](Self::start) with extra `serve` flags, e.g. the media flags that put its
+    /// media into a bucket (`garage::media_args`).
+    pub async fn start_with(data: &Path, flags: &[impl AsRef<OsStr>]) -> Self {
         let port = free_port();
         let log = data.with_file_name("cardsmith.log");
         let mut child = Command::new(env!("CARGO_BIN_EXE_cardsmith"))
@@ -85,6 +92,7 @@ impl CardsmithProcess {
             ])
             .arg(data)
             .args(["--admin-email", EMAIL, "--admin-password", PASSWORD])
+            .args(flags)
             .stdin(Stdio::null())
             .stdout(File::create(&log).unwrap())
             .stderr(File::create(log.with_extension("err")).unwrap())
