@@ -154,15 +154,6 @@ async fn track_column(app: &TestApp, slug: &str, column: &str) -> Option<String>
         .unwrap()
 }
 
-fn media_path(app: &TestApp, hash: &str) -> PathBuf {
-    app.core
-        .settings
-        .data_dir
-        .join("media")
-        .join(&hash[..2])
-        .join(hash)
-}
-
 #[tokio::test]
 async fn a_rescan_looks_only_at_the_callers_tracks() {
     let app = spawn_app().await;
@@ -173,7 +164,7 @@ async fn a_rescan_looks_only_at_the_callers_tracks() {
     let their_slug = t["slug"].as_str().unwrap().to_owned();
     wait_settled(&admin, &theirs, &their_slug).await;
     let their_audio = track_column(&app, &their_slug, "audio_hash").await.unwrap();
-    std::fs::remove_file(media_path(&app, &their_audio)).unwrap();
+    crate::stored_media::lose(&app, &their_audio).await;
     // other bytes than theirs: identical audio would share (and re-create) the same file
     let mine = card_for(&user, "Mine").await;
     let t = upload_track(&user, &mine, &tone(2, "wav")).await;
@@ -336,8 +327,8 @@ async fn a_failed_edit_tells_users_a_sentence_not_ffmpeg_output() {
     let slug = t["slug"].as_str().unwrap().to_owned();
     wait_settled(&admin, &card, &slug).await;
     let hash = track_column(&app, &slug, "original_hash").await.unwrap();
-    let original = media_path(&app, &hash);
-    std::fs::write(&original, b"RIFF\x24\0\0\0WAVEfmt broken beyond repair").unwrap();
+    crate::stored_media::overwrite(&app, &hash, b"RIFF\x24\0\0\0WAVEfmt broken beyond repair")
+        .await;
     let job = trim(&admin, &card, &slug, 0.5, 2.0).await;
     let failed = wait_job(&admin, &job).await;
     assert_eq!(failed["status"], "failed", "{failed}");

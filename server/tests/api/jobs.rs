@@ -109,11 +109,9 @@ async fn a_rescan_repairs_missing_audio_and_removes_orphans() {
             .trim_matches('"')
             .to_owned()
     };
-    let media = app.core.settings.data_dir.join("media");
-    std::fs::remove_file(media.join(&audio_hash[..2]).join(&audio_hash)).unwrap();
+    crate::stored_media::lose(&app, &audio_hash).await;
     let orphan = "ab".repeat(32);
-    std::fs::create_dir_all(media.join("ab")).unwrap();
-    std::fs::write(media.join("ab").join(&orphan), b"left behind").unwrap();
+    crate::stored_media::leave_behind(&app, &orphan, b"left behind").await;
     assert_problem(
         admin
             .get(&format!("/api/cards/{card}/tracks/{slug}/audio"))
@@ -125,24 +123,19 @@ async fn a_rescan_repairs_missing_audio_and_removes_orphans() {
     let report = rescan_report(&admin).await;
     assert_eq!(report["transcodes_queued"], json!([slug]));
     // a rescan deletes nothing: unreferenced files are the sweep's, once past the grace period
-    assert!(media.join("ab").join(&orphan).exists());
+    assert!(crate::stored_media::exists(&app, &orphan).await);
     let swept = cardsmith_core::media::sweep::sweep(&app.core, cardsmith_core::media::sweep::GRACE)
         .await
         .unwrap();
     assert_eq!(swept.orphan_files_removed, 0, "a young orphan is kept");
-    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(7200);
-    std::fs::File::options()
-        .write(true)
-        .open(media.join("ab").join(&orphan))
-        .unwrap()
-        .set_modified(old)
-        .unwrap();
-    let swept = cardsmith_core::media::sweep::sweep(&app.core, cardsmith_core::media::sweep::GRACE)
+    let grace = crate::stored_media::age_two_hours(&app, &orphan).await;
+    // the repair must be done first: with no grace (a bucket) its new file would be fair game
+    let repaired = wait_settled(&admin, &card, slug).await;
+    let swept = cardsmith_core::media::sweep::sweep(&app.core, grace)
         .await
         .unwrap();
     assert_eq!(swept.orphan_files_removed, 1);
-    assert!(!media.join("ab").join(&orphan).exists());
-    let repaired = wait_settled(&admin, &card, slug).await;
+    assert!(!crate::stored_media::exists(&app, &orphan).await);
     assert_eq!(repaired["transcode_status"], "ready");
     assert_eq!(
         admin

@@ -56,6 +56,7 @@ mod schema_parity;
 mod seed;
 mod session_cache;
 mod static_assets;
+mod stored_media;
 mod stories;
 mod system;
 mod track_edits;

@@ -91,9 +91,7 @@ async fn trim_is_sample_exact_and_undoable() {
     // the trimmed version is now the source; purging it deletes record and file
     let sources: Value = admin.get_json(&format!("/api/cards/{card}/sources")).await;
     let trimmed_source = sources[0]["slug"].as_str().unwrap().to_owned();
-    let file = app.core.settings.data_dir.join("media");
-    let count = || walk(&file);
-    let files_before = count();
+    let files_before = crate::stored_media::count(&app).await;
     assert_eq!(
         admin
             .delete(&format!("/api/cards/{card}/sources/{trimmed_source}"))
@@ -101,7 +99,11 @@ async fn trim_is_sample_exact_and_undoable() {
             .status(),
         204
     );
-    assert_eq!(count(), files_before - 2, "its FLAC and M4A are removed");
+    assert_eq!(
+        crate::stored_media::count(&app).await,
+        files_before - 2,
+        "its FLAC and M4A are removed"
+    );
     assert_problem(
         admin
             .delete(&format!("/api/cards/{card}/sources/{trimmed_source}"))
@@ -116,22 +118,6 @@ async fn trim_is_sample_exact_and_undoable() {
         404,
     )
     .await;
-}
-
-fn walk(dir: &std::path::Path) -> usize {
-    std::fs::read_dir(dir)
-        .map(|d| {
-            d.flatten()
-                .map(|e| {
-                    if e.path().is_dir() {
-                        walk(&e.path())
-                    } else {
-                        1
-                    }
-                })
-                .sum()
-        })
-        .unwrap_or(0)
 }
 
 #[tokio::test]
