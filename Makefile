@@ -19,7 +19,9 @@ help:
 bootstrap:
 	@$(STEP) bootstrap scripts/bootstrap
 
-run: bootstrap
+# only the build and serve tools: the test tools would add 13+ minutes on a fresh machine
+run:
+	@$(STEP) "bootstrap (run)" scripts/bootstrap run
 	@$(STEP) "cargo leptos build --release --split --precompress" cargo leptos build --release --split --precompress
 	@$(STEP) "gzip -9 variants" scripts/precompress
 	@scripts/serve --release
