@@ -70,6 +70,13 @@ fn wanted(headers: &HeaderMap, len: u64) -> Wanted {
     }
 }
 
+fn missing() -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "the audio file is missing; a library rescan reports it",
+    )
+}
+
 fn unreadable() -> ApiError {
     ApiError::new(
         StatusCode::INTERNAL_SERVER_ERROR,
@@ -96,9 +103,13 @@ async fn body_of(media: MediaBody, range: Option<(u64, u64)>) -> Result<Body, Ap
             )))
         }
         MediaBody::Object(object) => {
-            let stream = object.stream(range).await.map_err(|e| {
-                tracing::error!(error = %e, "object storage read failed");
-                unreadable()
+            let stream = object.stream(range).await.map_err(|e| match e {
+                // deleted since its size was learnt (by another instance)
+                CoreError::NotFound(_) => missing(),
+                e => {
+                    tracing::error!(error = %e, "object storage read failed");
+                    unreadable()
+                }
             })?;
             Ok(Body::from_stream(stream))
         }
@@ -114,10 +125,7 @@ pub async fn file_response(
     hash: &str,
 ) -> Result<Response, ApiError> {
     let media = media.map_err(|e| match e {
-        CoreError::NotFound(_) => ApiError::new(
-            StatusCode::NOT_FOUND,
-            "the audio file is missing; a library rescan reports it",
-        ),
+        CoreError::NotFound(_) => missing(),
         e => {
             tracing::error!(error = %e, "opening stored audio failed");
             unreadable()

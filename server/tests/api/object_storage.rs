@@ -7,12 +7,32 @@ use serde_json::{json, Value};
 use crate::audio_fixtures::{bytes, card_for, tone, upload_track, wait_settled};
 use crate::garage::media_args;
 use crate::helpers::{assert_problem, jpeg_bytes, spawn_app_with, TestApp, User};
-use cardsmith_core::media::store::sha256_hex;
+use cardsmith_core::media::store::{sha256_hex, ObjectMedia, S3Settings};
 
 async fn spawn_app_on_garage() -> TestApp {
-    let args = media_args();
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    spawn_app_on(&media_args()).await
+}
+
+async fn spawn_app_on(media: &[String]) -> TestApp {
+    let args: Vec<&str> = media.iter().map(String::as_str).collect();
     spawn_app_with(&args).await
+}
+
+/// The bucket of `serve` flags `media`, as another instance would reach it.
+fn another_instance(media: &[String]) -> ObjectMedia {
+    let flag = |name: &str| {
+        let at = media.iter().position(|f| f == name).unwrap();
+        media[at + 1].clone()
+    };
+    ObjectMedia::connect(&S3Settings {
+        url: flag("--media-url"),
+        endpoint: Some(flag("--s3-endpoint")),
+        region: Some(flag("--s3-region")),
+        access_key_id: Some(flag("--s3-access-key-id")),
+        secret_access_key: Some(flag("--s3-secret-access-key")),
+        allow_http: true,
+    })
+    .unwrap()
 }
 
 /// The bucket's object names under `under` (`media`, `peaks`), store-relative.
@@ -57,7 +77,8 @@ fn local_leftovers(app: &TestApp) -> usize {
 
 #[tokio::test]
 async fn audio_goes_through_the_bucket_and_ranges_are_ranged_reads() {
-    let app = spawn_app_on_garage().await;
+    let media = media_args();
+    let app = spawn_app_on(&media).await;
     let admin = app.admin().await;
     let card = card_for(&admin, "Bucket").await;
     // ~8.8 MB of WAV: more than one PUT takes, so the original goes up in multipart parts
@@ -144,6 +165,23 @@ async fn audio_goes_through_the_bucket_and_ranges_are_ranged_reads() {
     // the original, fetched back from the bucket for an edit, is the uploaded bytes
     let copy = app.core.media().get(&original_hash).await.unwrap();
     assert_eq!(copy, bytes(&wav));
+
+    // the player copy is lost behind this instance's back (another instance deleted it):
+    // though this one knows its size, it answers as for any missing file, every time
+    another_instance(&media)
+        .delete(&media_name(&audio_hash))
+        .await
+        .unwrap();
+    for _ in 0..2 {
+        let gone = admin
+            .client
+            .get(&url)
+            .header("range", "bytes=0-99")
+            .send()
+            .await
+            .unwrap();
+        assert_problem(gone, 404).await;
+    }
 }
 
 #[tokio::test]

@@ -7,8 +7,9 @@
 //! multipart parts read from disk, downloads stream to disk, and served ranges are ranged GETs
 //! streamed through.
 
+use std::collections::HashMap;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -60,9 +61,38 @@ impl std::fmt::Debug for S3Settings {
     }
 }
 
+/// Sizes of content-addressed objects (`media/…`) this instance has seen. Such an object never
+/// changes once written, so serving it needs one ranged GET instead of a HEAD and a GET (the
+/// HEAD halved the Range throughput). Bounded (emptied when full); an entry goes when the
+/// object is deleted here, or when a GET finds it gone (another instance deleted it).
+#[derive(Default)]
+struct KnownSizes(Mutex<HashMap<Key, u64>>);
+
+/// Entries [`KnownSizes`] holds at most (about 100 bytes each).
+const KNOWN_SIZES_MAX: usize = 10_000;
+
+impl KnownSizes {
+    fn get(&self, key: &Key) -> Option<u64> {
+        self.0.lock().expect("known sizes").get(key).copied()
+    }
+
+    fn insert(&self, key: &Key, size: u64) {
+        let mut sizes = self.0.lock().expect("known sizes");
+        if sizes.len() >= KNOWN_SIZES_MAX {
+            sizes.clear();
+        }
+        sizes.insert(key.clone(), size);
+    }
+
+    fn forget(&self, key: &Key) {
+        self.0.lock().expect("known sizes").remove(key);
+    }
+}
+
 /// A bucket (and prefix) holding the media.
 pub struct ObjectMedia {
     store: Arc<dyn ObjectStore>,
+    sizes: Arc<KnownSizes>,
     /// `""` or `a/b`, without slashes at either end.
     prefix: String,
     /// `s3://bucket/prefix`, for logs (holds no secret).
@@ -116,6 +146,7 @@ impl ObjectMedia {
         let prefix = prefix.trim_matches('/').to_owned();
         Ok(Self {
             store: Arc::new(store),
+            sizes: Arc::default(),
             url: format!("s3://{bucket}/{prefix}"),
             prefix,
         })
@@ -236,7 +267,9 @@ impl ObjectMedia {
 
     /// Deletes an object; one already gone is not an error.
     pub async fn delete(&self, name: &str) -> CoreResult<()> {
-        match self.store.delete(&self.key(name)).await {
+        let key = self.key(name);
+        self.sizes.forget(&key);
+        match self.store.delete(&key).await {
             Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
             Err(e) => Err(CoreError::internal("deleting from the object store", e)),
         }
@@ -245,15 +278,26 @@ impl ObjectMedia {
     /// An object to serve: its length now, its bytes when asked for.
     pub async fn open(&self, name: &str) -> CoreResult<ObjectBody> {
         let key = self.key(name);
-        let meta = self
-            .store
-            .head(&key)
-            .await
-            .map_err(|e| failed("asking the object store", e))?;
+        let immutable = name.starts_with("media/");
+        let len = match self.sizes.get(&key).filter(|_| immutable) {
+            Some(len) => len,
+            None => {
+                let meta = self
+                    .store
+                    .head(&key)
+                    .await
+                    .map_err(|e| failed("asking the object store", e))?;
+                if immutable {
+                    self.sizes.insert(&key, meta.size);
+                }
+                meta.size
+            }
+        };
         Ok(ObjectBody {
             store: self.store.clone(),
+            sizes: self.sizes.clone(),
             key,
-            len: meta.size,
+            len,
         })
     }
 
@@ -302,6 +346,7 @@ impl ObjectMedia {
                 && old
                 && self.store.delete(&object.location).await.is_ok()
             {
+                self.sizes.forget(&object.location);
                 removed += 1;
             }
         }
@@ -312,6 +357,7 @@ impl ObjectMedia {
 /// A stored object being served.
 pub struct ObjectBody {
     store: Arc<dyn ObjectStore>,
+    sizes: Arc<KnownSizes>,
     key: Key,
     pub len: u64,
 }
@@ -326,11 +372,14 @@ impl ObjectBody {
             range: range.map(|(start, end)| GetRange::Bounded(start..end + 1)),
             ..GetOptions::default()
         };
-        let got = self
-            .store
-            .get_opts(&self.key, options)
-            .await
-            .map_err(|e| failed("reading from the object store", e))?;
+        let got = match self.store.get_opts(&self.key, options).await {
+            Ok(got) => got,
+            Err(e) => {
+                // a known size may be of an object another instance has deleted since
+                self.sizes.forget(&self.key);
+                return Err(failed("reading from the object store", e));
+            }
+        };
         Ok(got.into_stream().map_err(std::io::Error::other).boxed())
     }
 }
