@@ -299,7 +299,9 @@ async fn close(core: &Core, id: &str) -> CoreResult<()> {
     Ok(())
 }
 
-/// Abandons sessions that received nothing for `core.settings.recording_ttl`.
+/// Abandons sessions that received nothing for `core.settings.recording_ttl`, and deletes the
+/// chunks of sessions that are gone (see [`take::remove_orphans`]). Answers how many sessions
+/// expired.
 pub async fn expire_stale(core: &Core) -> CoreResult<usize> {
     let cutoff = time::format(time::now() - core.settings.recording_ttl);
     let stale: Vec<String> =
@@ -312,6 +314,13 @@ pub async fn expire_stale(core: &Core) -> CoreResult<usize> {
         slot.lock().await.encoder.take();
         close(core, id).await?;
         tracing::info!(session_id = %id, "expired a stale recording session");
+    }
+    let orphans = take::remove_orphans(core).await?;
+    if orphans > 0 {
+        tracing::info!(
+            sessions = orphans,
+            "deleted the chunks of ended recording sessions"
+        );
     }
     Ok(stale.len())
 }

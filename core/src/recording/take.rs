@@ -139,3 +139,27 @@ async fn write_take(core: &Core, id: &str, chunks: i64, path: &Path) -> CoreResu
 pub(super) async fn remove(core: &Core, id: &str) -> CoreResult<()> {
     core.media().remove_under(&folder(id)).await
 }
+
+/// Deletes the stored chunks of sessions that no longer exist: what an instance that stopped
+/// between ending a session and deleting its chunks left behind. No grace period is needed:
+/// a session's row exists before its first chunk is written, and goes before its chunks do.
+/// Answers how many sessions' chunks went.
+pub(super) async fn remove_orphans(core: &Core) -> CoreResult<usize> {
+    let names = core.media().names_under("recordings").await?;
+    let sessions: std::collections::BTreeSet<&str> = names
+        .iter()
+        .filter_map(|name| name.strip_prefix("recordings/")?.split('/').next())
+        .collect();
+    let mut removed = 0;
+    for id in sessions {
+        let open: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM recording_sessions WHERE id = $1")
+            .bind(id)
+            .fetch_one(core.db.pool())
+            .await?;
+        if open == 0 {
+            remove(core, id).await?;
+            removed += 1;
+        }
+    }
+    Ok(removed)
+}

@@ -254,6 +254,18 @@ async fn abandoning_deletes_the_take_and_bad_chunks_are_refused() {
         1
     );
     assert!(stored_files(&app, &stale).await.is_empty());
+    // chunks left by an instance that stopped after ending their session go the same way
+    let ended = "0195f0c0-0000-7000-8000-00000000dead";
+    app.core
+        .media()
+        .write_named(&format!("recordings/{ended}/0-left"), b"left".to_vec())
+        .await
+        .unwrap();
+    assert_eq!(stored_files(&app, ended).await.len(), 1);
+    cardsmith_core::recording::expire_stale(&app.core)
+        .await
+        .unwrap();
+    assert!(stored_files(&app, ended).await.is_empty());
     assert_problem(send(&admin, &stale, 1, b"more").await, 404).await;
 
     // viewers cannot record
