@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use serde_json::{json, Value};
+use serde_json::json;
 use sqlx::{Connection, PgConnection};
 use tempfile::TempDir;
 
@@ -13,7 +13,7 @@ use crate::audio_fixtures::{card_for, tone, upload_track, wait_settled};
 use crate::database::{TestDatabase, POSTGRES_URL_VARIABLE};
 use crate::helpers::{User, ADMIN_EMAIL, ADMIN_PASSWORD};
 use crate::process::ServerProcess;
-use crate::recording::{send, session_of, start_recording, take_in_chunks};
+use crate::recording::{finish, send, session_of, settled_take, start_recording, take_in_chunks};
 
 /// The key both instances seal secrets with (an operator sets one for the fleet).
 const FLEET_KEY: &str = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
@@ -136,7 +136,6 @@ async fn two_instances_share_sessions_media_and_jobs() {
     // a take whose chunks the load balancer sends alternately to A and B is one take, and
     // either instance finishes it: B with no live encoder (it converts the stored chunks),
     // then B with the encoder it started, caught up on the chunks A counted
-    let speech_ms = crate::audio_fixtures::duration_ms(&crate::audio_fixtures::speech());
     for (first, second, live) in [(&on_a, &on_b, false), (&on_b, &on_a, true)] {
         let session = session_of(start_recording(first, &card).await).await;
         for (seq, chunk) in take_in_chunks(4).iter().enumerate() {
@@ -145,12 +144,7 @@ async fn two_instances_share_sessions_media_and_jobs() {
             assert_eq!(r.status(), 204);
             assert_eq!(r.headers()["recording-next-seq"], (seq + 1).to_string());
         }
-        let finished = on_b
-            .post_json(&format!("/api/recording/{session}/finish"), &json!({}))
-            .await;
-        assert_eq!(finished.status(), 200);
-        let finished: Value = finished.json().await.unwrap();
-        let slug = finished["track_slug"].as_str().unwrap().to_owned();
+        let finished = finish(&on_b, &session).await;
         let transcodes: i64 = sqlx::query_scalar(
             "SELECT COUNT(*) FROM jobs WHERE kind = 'transcode' AND payload LIKE $1",
         )
@@ -163,13 +157,7 @@ async fn two_instances_share_sessions_media_and_jobs() {
             i64::from(!live),
             "a live-encoded take needs no transcode"
         );
-        let settled = wait_settled(&on_a, &card, &slug).await;
-        assert_eq!(settled["transcode_status"], "ready", "{settled}");
-        let ms = settled["duration_ms"].as_i64().unwrap();
-        assert!(
-            (ms - speech_ms).abs() < 150,
-            "take {ms} ms, spoken {speech_ms} ms"
-        );
+        settled_take(&on_a, &card, &finished).await;
         // finished once: the other instance finds no session to finish again
         let again = on_a
             .post_json(&format!("/api/recording/{session}/finish"), &json!({}))

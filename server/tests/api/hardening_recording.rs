@@ -8,7 +8,8 @@ use serde_json::{json, Value};
 use crate::audio_fixtures::{card_for, wait_settled};
 use crate::helpers::{assert_problem, spawn_app, spawn_app_with};
 use crate::recording::{
-    send, session_of, start_recording, stored_files, stored_take, take_in_chunks,
+    abandon, finish, send, session_of, settled_take, start_recording, stored_files, stored_take,
+    take_in_chunks,
 };
 
 #[tokio::test]
@@ -66,13 +67,7 @@ async fn a_chunk_resent_after_a_partial_write_is_stored_once() {
         chunks.concat(),
         "the take is exactly the chunks, once each"
     );
-    assert_eq!(
-        admin
-            .post_empty(&format!("/api/recording/{session}/abandon"))
-            .await
-            .status(),
-        204
-    );
+    abandon(&admin, &session).await;
     assert!(
         stored_files(&app, &session).await.is_empty(),
         "the orphan goes with the session"
@@ -170,21 +165,6 @@ async fn a_recording_survives_a_kill_mid_take() {
     assert_eq!(again.headers()["recording-next-seq"], "2");
     assert_eq!(send(&admin, &session, 2, &chunks[2]).await.status(), 204);
     assert_eq!(send(&admin, &session, 3, &chunks[3]).await.status(), 204);
-    let r = admin
-        .post_json(&format!("/api/recording/{session}/finish"), &json!({}))
-        .await;
-    assert_eq!(r.status(), 200);
-    let slug = r.json::<Value>().await.unwrap()["track_slug"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let track = wait_settled(&admin, &card, &slug).await;
-    assert_eq!(track["transcode_status"], "ready", "{track}");
-    let whole = crate::audio_fixtures::duration_ms(&crate::audio_fixtures::speech());
-    let got = track["duration_ms"].as_i64().unwrap();
-    assert!(
-        (got - whole).abs() < 150,
-        "take {got} ms, speech {whole} ms"
-    );
+    settled_take(&admin, &card, &finish(&admin, &session).await).await;
     server.kill().await;
 }

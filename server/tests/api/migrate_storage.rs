@@ -13,7 +13,7 @@ use crate::audio_fixtures::{card_for, tone, upload_track, wait_settled};
 use crate::database::POSTGRES_URL_VARIABLE;
 use crate::helpers::{jpeg_bytes, User, ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD};
 use crate::process::ServerProcess;
-use crate::recording::{send, session_of, start_recording, take_in_chunks};
+use crate::recording::{finish, send, session_of, settled_take, start_recording, take_in_chunks};
 
 /// Runs one pass of the command; its exit status and report.
 async fn migrate(data: &Path, database_url: &str, media: &[String]) -> (bool, Value) {
@@ -190,22 +190,7 @@ async fn a_running_sqlite_instance_moves_to_postgres_and_a_bucket_with_nothing_l
             204
         );
     }
-    let finished = admin
-        .post_json(&format!("/api/recording/{session}/finish"), &json!({}))
-        .await;
-    assert_eq!(finished.status(), 200);
-    let slug = finished.json::<Value>().await.unwrap()["track_slug"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let recorded = wait_settled(&admin, &card, &slug).await;
-    assert_eq!(recorded["transcode_status"], "ready", "{recorded}");
-    let spoken = crate::audio_fixtures::duration_ms(&crate::audio_fixtures::speech());
-    let ms = recorded["duration_ms"].as_i64().unwrap();
-    assert!(
-        (ms - spoken).abs() < 150,
-        "take {ms} ms, spoken {spoken} ms"
-    );
+    settled_take(&admin, &card, &finish(&admin, &session).await).await;
     assert!(
         !fresh.path().join("media").exists(),
         "the new instance keeps no media of its own"

@@ -58,6 +58,38 @@ pub async fn stored_files(app: &TestApp, session: &str) -> Vec<String> {
         .unwrap()
 }
 
+/// Finishes `session` (an empty body); the answer, which must be a 200.
+pub async fn finish(user: &User, session: &str) -> Value {
+    let r = user
+        .post_json(&format!("/api/recording/{session}/finish"), &json!({}))
+        .await;
+    assert_eq!(r.status(), 200);
+    r.json().await.unwrap()
+}
+
+/// The track a finished take of [`take_in_chunks`] made on `card`, once settled: ready, and
+/// as long as the speech the take was cut from.
+pub async fn settled_take(user: &User, card: &str, finished: &Value) -> Value {
+    let slug = finished["track_slug"].as_str().unwrap();
+    let track = wait_settled(user, card, slug).await;
+    assert_eq!(track["transcode_status"], "ready", "{track}");
+    let spoken = crate::audio_fixtures::duration_ms(&speech());
+    let ms = track["duration_ms"].as_i64().unwrap();
+    assert!(
+        (ms - spoken).abs() < 150,
+        "take {ms} ms, spoken {spoken} ms"
+    );
+    track
+}
+
+/// Abandons `session`, which must answer 204.
+pub async fn abandon(user: &User, session: &str) {
+    let r = user
+        .post_empty(&format!("/api/recording/{session}/abandon"))
+        .await;
+    assert_eq!(r.status(), 204);
+}
+
 /// Opens a recording session on `card` without a title.
 pub async fn start_recording(user: &User, card: &str) -> reqwest::Response {
     user.post_empty(&format!("/api/cards/{card}/tracks/record-start"))
@@ -208,13 +240,7 @@ async fn abandoning_deletes_the_take_and_bad_chunks_are_refused() {
         415,
     )
     .await;
-    assert_eq!(
-        admin
-            .post_empty(&format!("/api/recording/{session}/abandon"))
-            .await
-            .status(),
-        204
-    );
+    abandon(&admin, &session).await;
     assert!(stored_files(&app, &session).await.is_empty());
     assert_problem(
         admin
