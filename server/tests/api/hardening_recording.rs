@@ -74,6 +74,67 @@ async fn a_chunk_resent_after_a_partial_write_is_stored_once() {
     );
 }
 
+/// The same browser, for a task of its own.
+fn same(user: &crate::helpers::User) -> crate::helpers::User {
+    crate::helpers::User {
+        client: user.client.clone(),
+        base: user.base.clone(),
+    }
+}
+
+/// The same chunk sent 12 times at once (a retrying client) is stored once; 12 unnumbered
+/// chunks at once are each stored once or refused, never interleaved or lost after a 204.
+#[tokio::test]
+async fn chunks_sent_twelve_at_once_are_each_stored_once() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let card = card_for(&admin, "Crowded").await;
+    let session = session_of(start_recording(&admin, &card).await).await;
+    let first = take_in_chunks(2)[0].clone();
+    let mut sends = tokio::task::JoinSet::new();
+    for _ in 0..12 {
+        let (admin, session, first) = (same(&admin), session.clone(), first.clone());
+        sends.spawn(async move { send(&admin, &session, 0, &first).await.status() });
+    }
+    while let Some(status) = sends.join_next().await {
+        assert_eq!(status.unwrap(), 204);
+    }
+    assert_eq!(stored_take(&app, &session).await, first);
+    assert_eq!(stored_files(&app, &session).await.len(), 1);
+
+    let mut appends = tokio::task::JoinSet::new();
+    for i in 0..12u8 {
+        let (admin, session) = (same(&admin), session.clone());
+        appends.spawn(async move {
+            let r = admin
+                .client
+                .post(admin.url(&format!("/api/recording/{session}/chunk")))
+                .body(vec![i; 1000])
+                .send()
+                .await
+                .unwrap();
+            (r.status().as_u16(), i)
+        });
+    }
+    let mut stored = Vec::new();
+    while let Some(done) = appends.join_next().await {
+        let (status, i) = done.unwrap();
+        assert!(status == 204 || status == 409, "{status}");
+        if status == 204 {
+            stored.push(i);
+        }
+    }
+    let take = stored_take(&app, &session).await;
+    assert_eq!(take.len(), first.len() + 1000 * stored.len());
+    let mut found: Vec<u8> = take[first.len()..].chunks(1000).map(|c| c[0]).collect();
+    assert!(take[first.len()..]
+        .chunks(1000)
+        .all(|c| c.iter().all(|b| *b == c[0])));
+    found.sort();
+    stored.sort();
+    assert_eq!(found, stored, "every answered chunk once, whole");
+}
+
 #[tokio::test]
 async fn recordings_are_bounded_per_user_and_idle_encoders_stop() {
     let app = spawn_app_with(&["--recording-idle-secs", "1"]).await;
