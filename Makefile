@@ -19,11 +19,10 @@ help:
 bootstrap:
 	@$(STEP) bootstrap scripts/bootstrap
 
-# only the build and serve tools: the test tools would add 13+ minutes on a fresh machine
+# only the build and serve tools (the test tools would add 13+ minutes on a fresh machine);
+# the server builds while the build tools install (scripts/release-build says why)
 run:
-	@$(STEP) "bootstrap (run)" scripts/bootstrap run
-	@$(STEP) "cargo leptos build --release --split --precompress" cargo leptos build --release --split --precompress
-	@$(STEP) "gzip -9 variants" scripts/precompress
+	@$(STEP) "bootstrap (run) and release build" scripts/release-build
 	@scripts/serve --release
 
 test: bootstrap
