@@ -75,12 +75,19 @@ impl FromServerFnError for UiError {
         let status = match value {
             ServerFnErrorErr::Request(_) => 503,
             ServerFnErrorErr::Args(_) | ServerFnErrorErr::MissingArg(_) => 400,
+            // On the server this is the request's body failing to decode (server_fn's POST
+            // codecs report it so): the caller's mistake. In the browser it is an answer
+            // that failed to decode, which is not.
+            ServerFnErrorErr::Deserialization(_) if cfg!(feature = "ssr") => 400,
             _ => 500,
         };
         let detail = match status {
             503 => "the server cannot be reached; check your connection and try again".to_owned(),
             _ => value.to_string(),
         };
+        // the answer's status too, not only the problem's (else every such error is a 500)
+        #[cfg(feature = "ssr")]
+        ssr::set_status(status);
         UiError(Problem::new(status, detail))
     }
 }
@@ -139,15 +146,22 @@ mod ssr {
         /// Sets the response status (and `Retry-After`) from the domain error, so a failed
         /// server function answers like the matching REST operation.
         fn from(e: CoreError) -> Self {
-            if let Some(options) = use_context::<ResponseOptions>() {
-                options.set_status(
-                    StatusCode::from_u16(e.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
-                );
-                if let CoreError::TooManyRequests { retry_after_s, .. } = &e {
+            set_status(e.status());
+            if let CoreError::TooManyRequests { retry_after_s, .. } = &e {
+                if let Some(options) = use_context::<ResponseOptions>() {
                     options.insert_header(header::RETRY_AFTER, HeaderValue::from(*retry_after_s));
                 }
             }
             shown(&e)
+        }
+    }
+
+    /// The status of the server function's answer, when it fails.
+    pub fn set_status(status: u16) {
+        if let Some(options) = use_context::<ResponseOptions>() {
+            options.set_status(
+                StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+            );
         }
     }
 

@@ -8,8 +8,7 @@
 
 use cardsmith_model::card::{CardDetailOut, PlaybackConfigOut};
 use cardsmith_model::collection::{
-    CollectionOut, CollectionProfileOut, CollectionStatsOutputBody, GetCollectionOutputBody,
-    MemberOut, PresetOut,
+    CollectionOut, CollectionProfileOut, CollectionStatsOutputBody, MemberOut, PresetOut,
 };
 use cardsmith_model::publish::PublishSummary;
 use leptos::prelude::*;
@@ -19,11 +18,18 @@ use serde::{Deserialize, Serialize};
 use super::ssr;
 use super::UiError;
 
-/// What the collection page shows: the collection with its cards and every side panel.
+/// What the collection page shows at first paint: the collection and every side panel. Its
+/// cards are not here: the page lists them a page at a time (`search_collection_cards`), and
+/// the publish and seed dialogs, which list them all, fetch them once the page is live
+/// (with 1,000 cards they made the page 2 MB).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CollectionPageData {
-    pub body: GetCollectionOutputBody,
+    pub collection: CollectionOut,
     pub stats: CollectionStatsOutputBody,
+    /// Cards whose home is this collection (the delete form's question).
+    pub homed_cards: u64,
+    /// Cards of the collection that have tracks: the publish and seed buttons show when any.
+    pub cards_with_tracks: u64,
     pub members: Vec<MemberOut>,
     pub presets: Vec<PresetOut>,
     pub profile: CollectionProfileOut,
@@ -43,17 +49,27 @@ pub struct CardPageData {
 
 #[server(prefix = "/rpc", endpoint = "collection_page")]
 pub async fn collection_page(slug: String) -> Result<CollectionPageData, UiError> {
+    use cardsmith_core::cards::search;
     use cardsmith_core::collections::{members, presets, service};
+    use cardsmith_model::library::{CardQuery, TrackFilter};
     let (core, actor) = ssr::caller().await?;
-    let body = service::get_by_slug(&core, &actor, &slug).await?;
-    let id = body.collection.id.clone();
+    let collection = service::find_by_slug(&core, &actor, &slug).await?;
+    let id = collection.id.clone();
+    let with_tracks = CardQuery {
+        tracks: TrackFilter::WithTracks,
+        ..CardQuery::default()
+    };
     Ok(CollectionPageData {
         stats: service::stats(&core, &actor, &id).await?,
+        homed_cards: service::homed_card_count(&core, &actor, &id).await?,
+        cards_with_tracks: search::search_collection(&core, &actor, &slug, &with_tracks)
+            .await?
+            .total,
         members: members::list(&core, &actor, &id).await?,
         presets: presets::list(&core, &actor, &id).await?,
         profile: presets::get_profile(&core, &actor, &id).await?,
         publish: cardsmith_core::player::publish::summaries(&core, &actor).await?,
-        body,
+        collection,
     })
 }
 

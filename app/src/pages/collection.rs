@@ -2,9 +2,11 @@
 //! form, the background image, and (in submodules) sharing, story presets, the child profile
 //! and settings.
 //!
-//! The collection and its cards are loaded once per address and then kept in signals that the
-//! sections update from their own results, so creating a card or renaming the collection does
-//! not reload (and reset) every other section.
+//! The collection is loaded once per address and then kept in signals that the sections
+//! update from their own results, so creating a card or renaming the collection does not
+//! reload (and reset) every other section. Its cards are never loaded all at once for the
+//! page: the list asks for one page at a time, and the publish and seed dialogs, which offer
+//! every card, fetch them in the background once the page is live.
 
 mod members;
 mod presets;
@@ -13,7 +15,9 @@ mod settings;
 mod story;
 
 use cardsmith_model::card::{CardOut, CreateCardInput};
-use cardsmith_model::collection::{CollectionOut, CollectionStatsOutputBody};
+use cardsmith_model::collection::{
+    CollectionOut, CollectionStatsOutputBody, GetCollectionOutputBody,
+};
 use cardsmith_model::library::{CardPage, CardQuery};
 use cardsmith_model::publish::PublishSummary;
 use cardsmith_model::validate::CollectionRole;
@@ -23,6 +27,7 @@ use leptos::task::spawn_local;
 use leptos_meta::Title;
 use leptos_router::hooks::use_params_map;
 
+use crate::api::rest;
 use crate::api::{
     collection_page, collection_stats, search_collection_cards, CollectionPageData, CreateCard,
     UiError,
@@ -40,7 +45,10 @@ use crate::components::seed::SeedButton;
 #[derive(Clone, Copy)]
 struct Shown {
     collection: RwSignal<CollectionOut>,
-    cards: RwSignal<Vec<CardOut>>,
+    /// Cards whose home is this collection, counted by the server, then by the new-card form.
+    homed_cards: RwSignal<u64>,
+    /// Cards with tracks (none: no publish and seed buttons, and nothing to fetch for them).
+    cards_with_tracks: u64,
     role: CollectionRole,
     /// Where the caller published cards (the publish dialog's badges).
     publish: RwSignal<Vec<PublishSummary>>,
@@ -81,8 +89,10 @@ fn CollectionView(
     list: Resource<Result<CardPage, UiError>>,
 ) -> impl IntoView {
     let CollectionPageData {
-        body,
+        collection,
         stats,
+        homed_cards,
+        cards_with_tracks,
         members,
         presets,
         profile,
@@ -90,9 +100,10 @@ fn CollectionView(
     } = page;
     let shown = Shown {
         publish: RwSignal::new(publish),
-        role: role_of(body.collection.viewer_role.as_deref()),
-        collection: RwSignal::new(body.collection),
-        cards: RwSignal::new(body.cards.unwrap_or_default()),
+        role: role_of(collection.viewer_role.as_deref()),
+        collection: RwSignal::new(collection),
+        homed_cards: RwSignal::new(homed_cards),
+        cards_with_tracks,
         query,
         list,
     };
@@ -140,7 +151,7 @@ fn Stats(initial: CollectionStatsOutputBody) -> impl IntoView {
     let shown = expect_context::<Shown>();
     let stats = RwSignal::new(initial);
     Effect::watch(
-        move || shown.cards.with(Vec::len),
+        move || shown.collection.with(|c| c.card_count),
         move |_, _, _| refresh(stats, collection_stats(shown.id())),
         false,
     );
@@ -157,9 +168,27 @@ fn Stats(initial: CollectionStatsOutputBody) -> impl IntoView {
 #[component]
 fn PublishCollection() -> impl IntoView {
     let shown = expect_context::<Shown>();
+    // every card, as the dialogs offer them: fetched once the page is live (effects run in
+    // the browser only), and only when some card has tracks
+    let cards = RwSignal::new(Vec::<CardOut>::new());
+    let url = format!("/api/collections/{}", shown.id());
+    let load = move || {
+        let url = url.clone();
+        spawn_local(async move {
+            if let Ok(body) = rest::get::<GetCollectionOutputBody>(&url).await {
+                cards.set(body.cards.unwrap_or_default());
+            }
+        });
+    };
+    let first = load.clone();
+    Effect::new(move |_| {
+        if shown.cards_with_tracks > 0 {
+            first();
+        }
+    });
     let picks = Signal::derive(move || {
         shown.publish.with(|records| {
-            shown.cards.with(|cards| {
+            cards.with(|cards| {
                 cards
                     .iter()
                     .map(|c| Pick::of(c, records))
@@ -179,10 +208,10 @@ fn PublishCollection() -> impl IntoView {
     let slug = shown.collection.with_untracked(|c| c.slug.clone());
     let on_change = Callback::new(move |()| {
         // the cards too: their content hashes are what the records compare with
+        load();
         let slug = slug.clone();
         spawn_local(async move {
             if let Ok(page) = collection_page(slug).await {
-                shown.cards.set(page.body.cards.unwrap_or_default());
                 shown.publish.set(page.publish);
             }
         });
@@ -215,7 +244,12 @@ fn CardsPanel() -> impl IntoView {
     };
     // a new card, or a publish that changed badges: the page of cards is asked again
     Effect::watch(
-        move || (shown.cards.with(Vec::len), shown.publish.track()),
+        move || {
+            (
+                shown.collection.with(|c| c.card_count),
+                shown.publish.track(),
+            )
+        },
         move |_, _, _| shown.list.refetch(),
         false,
     );
@@ -244,8 +278,8 @@ fn NewCardForm() -> impl IntoView {
         _ => None,
     });
     Effect::new(move |_| {
-        if let Some(Ok(card)) = create.value().get() {
-            shown.cards.update(|cards| cards.push(card));
+        if let Some(Ok(_)) = create.value().get() {
+            shown.homed_cards.update(|n| *n += 1);
             shown.collection.update(|c| c.card_count += 1);
             title.set(String::new());
             description.set(String::new());

@@ -87,13 +87,42 @@ pub async fn get_by_slug(
     actor: &Actor,
     slug: &str,
 ) -> CoreResult<GetCollectionOutputBody> {
-    let id = repo::id_by_slug(core.db.pool(), slug)
+    let id = id_by_slug(core, slug).await?;
+    get(core, actor, &id).await.map_err(named_by_slug)
+}
+
+/// The collection with the slug `slug`, without its cards: what a page shows beside its own
+/// paged list of them (`get_by_slug` lists every card).
+pub async fn find_by_slug(core: &Core, actor: &Actor, slug: &str) -> CoreResult<CollectionOut> {
+    let id = id_by_slug(core, slug).await?;
+    load(core, actor, &id).await.map_err(named_by_slug)
+}
+
+/// How many cards have the collection `id` as their home: what deleting it with its cards
+/// would delete (cards linked in from elsewhere stay).
+pub async fn homed_card_count(core: &Core, actor: &Actor, id: &str) -> CoreResult<u64> {
+    load(core, actor, id).await?;
+    let count: i64 = sqlx::query_scalar(
+        "SELECT CAST(COUNT(*) AS BIGINT) FROM cards WHERE home_collection_id = $1",
+    )
+    .bind(id)
+    .fetch_one(core.db.pool())
+    .await?;
+    Ok(u64::try_from(count).unwrap_or_default())
+}
+
+async fn id_by_slug(core: &Core, slug: &str) -> CoreResult<String> {
+    repo::id_by_slug(core.db.pool(), slug)
         .await?
-        .ok_or_else(|| CoreError::not_found("no collection with that slug"))?;
-    get(core, actor, &id).await.map_err(|e| match e {
+        .ok_or_else(|| CoreError::not_found("no collection with that slug"))
+}
+
+/// A collection asked for by slug is "not found" by slug, whatever the lookup said.
+fn named_by_slug(e: CoreError) -> CoreError {
+    match e {
         CoreError::NotFound(_) => CoreError::not_found("no collection with that slug"),
         other => other,
-    })
+    }
 }
 
 pub async fn update(

@@ -166,3 +166,79 @@ async fn pages_of_the_player_screens_render_for_a_signed_in_parent() {
         assert!(page.text().await.unwrap().contains(text), "{path}");
     }
 }
+
+/// The collection page carries the collection and its first page of cards, not every card:
+/// the cards whose home it is are counted (linked ones are not), and so are those with tracks.
+#[tokio::test]
+async fn a_collection_page_carries_one_page_of_its_cards() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let shelf = admin.create_collection("Big shelf").await;
+    let other = admin.create_collection("Elsewhere").await;
+    let (shelf_id, slug) = (
+        shelf["id"].as_str().unwrap(),
+        shelf["slug"].as_str().unwrap(),
+    );
+    let cards = cardsmith_model::library::TILES_PER_PAGE + 12;
+    for i in 0..cards {
+        admin.create_card(shelf_id, &format!("Story {i:03}")).await;
+    }
+    let linked = admin
+        .create_card(other["id"].as_str().unwrap(), "Zz linked in")
+        .await;
+    let r = admin
+        .post_json(
+            &format!("/api/collections/{shelf_id}/cards/link"),
+            &serde_json::json!({"card_id": linked["slug"]}),
+        )
+        .await;
+    assert_eq!(r.status(), 204);
+
+    let page = rpc(&admin, "collection_page", &[("slug", slug)]).await;
+    assert_eq!(page.status(), 200);
+    let page: Value = page.json().await.unwrap();
+    assert_eq!(page["collection"]["slug"], slug);
+    assert_eq!(page["homed_cards"], u64::from(cards));
+    assert_eq!(page["cards_with_tracks"], 0);
+    assert!(page.get("body").is_none() && page.get("cards").is_none());
+
+    let html = admin.get(&format!("/collections/{slug}")).await;
+    assert_eq!(html.status(), 200);
+    let html = html.text().await.unwrap();
+    assert!(html.contains("Story 000") && html.contains("Story 047"));
+    assert!(
+        !html.contains("Story 048") && !html.contains("Zz linked in"),
+        "the page holds cards past its first page"
+    );
+}
+
+/// Input a server function cannot decode is the caller's mistake: a 400 problem, never a 500.
+#[tokio::test]
+async fn undecodable_server_function_input_is_a_400_problem() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let json = |body: &'static str| {
+        admin
+            .client
+            .post(admin.url("/rpc/search_collection_cards"))
+            .header("accept", "application/json")
+            .header("content-type", "application/json")
+            .body(body)
+    };
+    for body in [
+        "{not json",
+        "[]",
+        "{\"slug\": 7}",
+        "",
+        "{\"slug\": \"x\", \"query\": 1}",
+    ] {
+        let r = json(body).send().await.unwrap();
+        assert_eq!(r.status(), 400, "body {body:?}");
+        let problem: Value = r.json().await.unwrap();
+        assert_eq!(problem["status"], 400, "body {body:?}: {problem}");
+    }
+    for form in [&[("slug", "x"), ("slug", "y")][..], &[][..]] {
+        let r = rpc(&admin, "collection_page", form).await;
+        assert_eq!(r.status(), 400, "form {form:?}");
+    }
+}

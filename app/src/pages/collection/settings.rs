@@ -161,12 +161,7 @@ fn DeleteCollectionForm() -> impl IntoView {
             navigate("/collections", Default::default());
         }
     });
-    let id = shown.id();
-    let homed = move || {
-        shown
-            .cards
-            .with(|cards| cards.iter().filter(|c| c.collection_id == id).count())
-    };
+    let homed = move || shown.homed_cards.get();
     let question = Signal::derive(move || {
         let name = shown.collection.with(|c| c.name.clone());
         match (cascade.get(), homed()) {
