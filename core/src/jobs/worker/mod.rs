@@ -162,8 +162,8 @@ async fn run_one(core: &Core, job: ClaimedJob, settings: &WorkerSettings) {
     core.jobs.wake();
     // A job's buffers (decoded audio, drawn images, a PDF) are freed by now: hand them back
     // at once rather than at the next periodic trim, so the server is back near idle as soon
-    // as its work ends. About a millisecond, against jobs of seconds.
-    drop(tokio::task::spawn_blocking(crate::memory::trim));
+    // as its work ends. About a millisecond on the server's heap, against jobs of seconds.
+    drop(tokio::task::spawn_blocking(crate::memory::trim_after_work));
 }
 
 /// Records a failed run; when it was the last, the job's domain hears of it first (its track
