@@ -88,11 +88,9 @@ pub fn tune_allocator() -> bool {
 static TUNED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// Trims when a piece of work (a job) has just ended, so its buffers go back at once rather
-/// than at the next [`TRIM_EVERY`]; only in a process whose allocator was tuned. The API test
-/// binary runs hundreds of servers in one heap of gigabytes with glibc's default arenas, and
-/// never trimmed before: there a trim after every job walks that heap under each arena's lock
-/// in turn, and the two full test runs made while it did each had a request stall past its
-/// 90-second limit (suspected, not proven, to be the cause).
+/// than at the next [`TRIM_EVERY`]; only in a process whose allocator was tuned (the server).
+/// A process embedding the core otherwise (the API test binary, hundreds of servers in one
+/// heap with glibc's default arenas) keeps its allocator's own policy.
 pub fn trim_after_work() {
     if TUNED.load(std::sync::atomic::Ordering::Relaxed) {
         trim();

@@ -1,7 +1,7 @@
 //! From configuration to a serving router: database, first admin, routes, layers.
 
 use std::future::Future;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use anyhow::Context;
@@ -17,7 +17,7 @@ use cardsmith_core::users::bootstrap::{ensure_first_admin, FirstAdmin};
 use cardsmith_core::{jobs, recording, Core, CoreSettings, Db};
 use leptos::config::LeptosOptions;
 use leptos::prelude::provide_context;
-use leptos_axum::{generate_route_list, LeptosRoutes};
+use leptos_axum::{generate_route_list, AxumRouteListing, LeptosRoutes};
 use tokio::net::TcpListener;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::sensitive_headers::SetSensitiveHeadersLayer;
@@ -220,6 +220,19 @@ fn leptos_options(config: &Config) -> anyhow::Result<LeptosOptions> {
     Ok(options)
 }
 
+/// The pages' routes, listed once per process.
+///
+/// Leptos lists routes by rendering the whole route tree with resource loading switched off
+/// for the entire process (`leptos_server::SuppressResourceLoad` is a global flag). Any page
+/// rendering meanwhile in another app of the same process starts resources that never load,
+/// and its response stalls forever. One app per process (`cardsmith serve`) lists them before
+/// it serves, so only a process hosting several (the API test suite) could see it; listed
+/// once, before the first app of the process serves, no page can be rendering then.
+fn page_routes() -> Vec<AxumRouteListing> {
+    static ROUTES: OnceLock<Vec<AxumRouteListing>> = OnceLock::new();
+    ROUTES.get_or_init(|| generate_route_list(App)).clone()
+}
+
 fn router(state: AppState) -> Router {
     let (api, doc) = api::router(&state.http);
     let yaml = openapi::yaml(&doc);
@@ -249,12 +262,9 @@ fn router(state: AppState) -> Router {
             get(api::labels::open_shared_label),
         )
         .nest("/api", api)
-        .leptos_routes_with_context(
-            &state,
-            generate_route_list(App),
-            render_context.clone(),
-            move || shell(options.clone()),
-        )
+        .leptos_routes_with_context(&state, page_routes(), render_context.clone(), move || {
+            shell(options.clone())
+        })
         // the built front end; the fallback serves the other files of the site root
         .merge(pkg)
         .fallback(leptos_axum::file_and_error_handler_with_context::<

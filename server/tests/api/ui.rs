@@ -242,3 +242,40 @@ async fn undecodable_server_function_input_is_a_400_problem() {
         assert_eq!(r.status(), 400, "form {form:?}");
     }
 }
+
+/// Leptos lists an app's routes by rendering its route tree with resource loading switched off
+/// for the whole process (`SuppressResourceLoad` is a global flag). A page of one app rendered
+/// while another app in the same process listed its routes started resources that never
+/// loaded, and its response stalled forever: the suite, hundreds of apps in one process, hit
+/// it about one run in five. Routes are now listed once per process, before any app serves.
+#[tokio::test]
+async fn pages_render_while_other_apps_start() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let starting = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let renders = tokio::spawn({
+        let starting = starting.clone();
+        async move {
+            let mut rendered = 0;
+            while starting.load(std::sync::atomic::Ordering::Relaxed) {
+                for path in ["/cards", "/collections", "/login"] {
+                    let page = admin.get(path).await;
+                    assert_eq!(page.status(), 200, "{path}");
+                    let body =
+                        tokio::time::timeout(std::time::Duration::from_secs(20), page.text())
+                            .await
+                            .unwrap_or_else(|_| panic!("{path} stalled while another app started"))
+                            .unwrap();
+                    assert!(body.contains("__INCOMPLETE_CHUNKS"), "{path} ends: {body}");
+                    rendered += 1;
+                }
+            }
+            rendered
+        }
+    });
+    for _ in 0..8 {
+        drop(spawn_app().await);
+    }
+    starting.store(false, std::sync::atomic::Ordering::Relaxed);
+    assert!(renders.await.unwrap() > 0);
+}
