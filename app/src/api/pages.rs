@@ -49,22 +49,15 @@ pub struct CardPageData {
 
 #[server(prefix = "/rpc", endpoint = "collection_page")]
 pub async fn collection_page(slug: String) -> Result<CollectionPageData, UiError> {
-    use cardsmith_core::cards::search;
     use cardsmith_core::collections::{members, presets, service};
-    use cardsmith_model::library::{CardQuery, TrackFilter};
     let (core, actor) = ssr::caller().await?;
     let collection = service::find_by_slug(&core, &actor, &slug).await?;
     let id = collection.id.clone();
-    let with_tracks = CardQuery {
-        tracks: TrackFilter::WithTracks,
-        ..CardQuery::default()
-    };
+    let counts = service::card_counts(&core, &actor, &id).await?;
     Ok(CollectionPageData {
         stats: service::stats(&core, &actor, &id).await?,
-        homed_cards: service::homed_card_count(&core, &actor, &id).await?,
-        cards_with_tracks: search::search_collection(&core, &actor, &slug, &with_tracks)
-            .await?
-            .total,
+        homed_cards: counts.homed,
+        cards_with_tracks: counts.with_tracks,
         members: members::list(&core, &actor, &id).await?,
         presets: presets::list(&core, &actor, &id).await?,
         profile: presets::get_profile(&core, &actor, &id).await?,

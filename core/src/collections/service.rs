@@ -98,17 +98,34 @@ pub async fn find_by_slug(core: &Core, actor: &Actor, slug: &str) -> CoreResult<
     load(core, actor, &id).await.map_err(named_by_slug)
 }
 
-/// How many cards have the collection `id` as their home: what deleting it with its cards
-/// would delete (cards linked in from elsewhere stay).
-pub async fn homed_card_count(core: &Core, actor: &Actor, id: &str) -> CoreResult<u64> {
+/// What the collection page counts, from one query after one access check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CardCounts {
+    /// Cards whose home it is: what deleting it with its cards would delete (cards linked in
+    /// from elsewhere stay).
+    pub homed: u64,
+    /// Cards in it, homed or linked, with at least one track: what publishing or seeding it
+    /// would send.
+    pub with_tracks: u64,
+}
+
+pub async fn card_counts(core: &Core, actor: &Actor, id: &str) -> CoreResult<CardCounts> {
     load(core, actor, id).await?;
-    let count: i64 = sqlx::query_scalar(
-        "SELECT CAST(COUNT(*) AS BIGINT) FROM cards WHERE home_collection_id = $1",
+    let (homed, with_tracks): (i64, i64) = sqlx::query_as(
+        "SELECT CAST(COALESCE(SUM(CASE WHEN card.home_collection_id = $1 THEN 1 ELSE 0 END), 0) AS BIGINT),
+                CAST(COALESCE(SUM(CASE WHEN card.track_count > 0 THEN 1 ELSE 0 END), 0) AS BIGINT)
+         FROM cards card
+         WHERE card.home_collection_id = $1
+            OR EXISTS (SELECT 1 FROM collection_cards link
+                       WHERE link.collection_id = $1 AND link.card_id = card.id)",
     )
     .bind(id)
     .fetch_one(core.db.pool())
     .await?;
-    Ok(u64::try_from(count).unwrap_or_default())
+    Ok(CardCounts {
+        homed: u64::try_from(homed).unwrap_or_default(),
+        with_tracks: u64::try_from(with_tracks).unwrap_or_default(),
+    })
 }
 
 async fn id_by_slug(core: &Core, slug: &str) -> CoreResult<String> {

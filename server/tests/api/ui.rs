@@ -180,8 +180,12 @@ async fn a_collection_page_carries_one_page_of_its_cards() {
         shelf["slug"].as_str().unwrap(),
     );
     let cards = cardsmith_model::library::TILES_PER_PAGE + 12;
+    let mut first = Value::Null;
     for i in 0..cards {
-        admin.create_card(shelf_id, &format!("Story {i:03}")).await;
+        let card = admin.create_card(shelf_id, &format!("Story {i:03}")).await;
+        if i == 0 {
+            first = card;
+        }
     }
     let linked = admin
         .create_card(other["id"].as_str().unwrap(), "Zz linked in")
@@ -201,6 +205,25 @@ async fn a_collection_page_carries_one_page_of_its_cards() {
     assert_eq!(page["homed_cards"], u64::from(cards));
     assert_eq!(page["cards_with_tracks"], 0);
     assert!(page.get("body").is_none() && page.get("cards").is_none());
+
+    // a track on one homed card, on the linked card and on a card only elsewhere
+    let stray = admin
+        .create_card(other["id"].as_str().unwrap(), "Stray")
+        .await;
+    let tone = crate::audio_fixtures::tone(1, "wav");
+    for card in [&first["slug"], &linked["slug"], &stray["slug"]] {
+        crate::audio_fixtures::upload_track(&admin, card.as_str().unwrap(), &tone).await;
+    }
+    let page: Value = rpc(&admin, "collection_page", &[("slug", slug)])
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(page["homed_cards"], u64::from(cards));
+    assert_eq!(
+        page["cards_with_tracks"], 2,
+        "the homed and the linked card"
+    );
 
     let html = admin.get(&format!("/collections/{slug}")).await;
     assert_eq!(html.status(), 200);
