@@ -39,6 +39,7 @@
 //! A flag read back from either backend decodes through [`Flag`]; an optional float binds
 //! as [`OptionalReal`] (works around a driver bug, see there).
 
+pub mod acquisitions;
 mod flag;
 mod real;
 
@@ -165,7 +166,12 @@ impl Db {
         let options: AnyConnectOptions = url.parse()?;
         let pool = AnyPoolOptions::new()
             .max_connections(MAX_CONNECTIONS)
+            .before_acquire(|_, _| {
+                acquisitions::noted();
+                Box::pin(async { Ok(true) })
+            })
             .after_connect(move |conn, _| {
+                acquisitions::noted();
                 Box::pin(async move {
                     if backend == Backend::Sqlite {
                         conn.execute(sqlite_settings().as_str()).await?;

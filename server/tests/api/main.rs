@@ -51,6 +51,7 @@ mod oidc;
 mod player_accounts;
 mod process;
 mod publish;
+mod query_counts;
 mod recording;
 mod schema_parity;
 mod seed;
