@@ -5,7 +5,7 @@
 use cardsmith_model::device::ListDevicesOutputBody;
 use cardsmith_model::import::PlayerLibraryCardOut;
 use cardsmith_model::player::PlayerAccountOut;
-use cardsmith_model::publish::PublishedCardOut;
+use cardsmith_model::publish::{PublishSummary, PublishedCardOut};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -20,6 +20,14 @@ pub struct AccountsPageData {
     /// Why linking is not possible on this server (no client id registered), in words that
     /// say how to fix it; `None` when the Link button works.
     pub link_unavailable: Option<String>,
+}
+
+/// Where the caller published cards: what the publish badges compare with, asked again after
+/// a publish without reloading the page around them.
+#[server(prefix = "/rpc", endpoint = "publish_summaries")]
+pub async fn publish_summaries() -> Result<Vec<PublishSummary>, UiError> {
+    let (core, actor) = ssr::caller().await?;
+    Ok(cardsmith_core::player::publish::summaries(&core, &actor).await?)
 }
 
 #[server(prefix = "/rpc", endpoint = "accounts_page")]

@@ -29,8 +29,8 @@ use leptos_router::hooks::use_params_map;
 
 use crate::api::rest;
 use crate::api::{
-    collection_page, collection_stats, search_collection_cards, CollectionPageData, CreateCard,
-    UiError,
+    collection_page, collection_stats, publish_summaries, search_collection_cards,
+    CollectionPageData, CreateCard, UiError,
 };
 use crate::components::card_fields::CardFields;
 use crate::components::form::general_error;
@@ -205,14 +205,12 @@ fn PublishCollection() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
-    let slug = shown.collection.with_untracked(|c| c.slug.clone());
     let on_change = Callback::new(move |()| {
         // the cards too: their content hashes are what the records compare with
         load();
-        let slug = slug.clone();
         spawn_local(async move {
-            if let Ok(page) = collection_page(slug).await {
-                shown.publish.set(page.publish);
+            if let Ok(records) = publish_summaries().await {
+                shown.publish.set(records);
             }
         });
     });

@@ -302,3 +302,16 @@ async fn pages_render_while_other_apps_start() {
     starting.store(false, std::sync::atomic::Ordering::Relaxed);
     assert!(renders.await.unwrap() > 0);
 }
+
+/// The publish records the collection page asks again after a publish: the caller's own, and
+/// nothing without a session.
+#[tokio::test]
+async fn publish_summaries_need_a_session_and_are_the_callers() {
+    let app = spawn_app().await;
+    let anonymous = rpc(&app.anonymous(), "publish_summaries", &[]).await;
+    assert_eq!(anonymous.status(), 401);
+    let admin = app.admin().await;
+    let mine = rpc(&admin, "publish_summaries", &[]).await;
+    assert_eq!(mine.status(), 200);
+    assert_eq!(mine.json::<Value>().await.unwrap(), serde_json::json!([]));
+}
