@@ -1,19 +1,20 @@
 //! The Cardsmith UI: routes, pages and the server functions they call.
 //!
-//! Pages render on the server and hydrate in the browser. Server functions (under `/rpc`) run
-//! their bodies on the server, where they call the same `cardsmith-core` services as the REST
-//! API; in the browser they are HTTP calls.
+//! Pages render on the server; only their islands hydrate in the browser ([`islands`]).
+//! Server functions (under `/rpc`) run their bodies on the server, where they call the same
+//! `cardsmith-core` services as the REST API; in the browser they are HTTP calls.
 #![recursion_limit = "256"]
 
+mod address;
 pub mod api;
 mod components;
+mod islands;
 mod pages;
-mod routes;
 
 use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, MetaTags, Title};
 use leptos_router::components::{ParentRoute, Redirect, Route, Router, Routes};
-use leptos_router::{path, Lazy, SsrMode};
+use leptos_router::{path, SsrMode};
 
 /// The HTML document around the app.
 pub fn shell(options: LeptosOptions) -> impl IntoView {
@@ -27,7 +28,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>
                 <link rel="stylesheet" id="leptos" href=stylesheet_href(&options)/>
                 <AutoReload options=options.clone()/>
-                <HydrationScripts options/>
+                <islands::IslandScripts options/>
                 <MetaTags/>
             </head>
             <body class="min-h-screen bg-slate-50 text-slate-900 antialiased">
@@ -44,29 +45,29 @@ pub fn App() -> impl IntoView {
         <Title formatter=|page: String| if page.is_empty() { "Cardsmith".to_owned() } else { format!("{page} · Cardsmith") }/>
         <Router>
             <Routes fallback=pages::not_found::NotFound>
-                <Route path=path!("/login") ssr=SsrMode::Async view={Lazy::<routes::Login>::new()}/>
-                <Route path=path!("/forgot-password") ssr=SsrMode::Async view={Lazy::<routes::ForgotPassword>::new()}/>
-                <Route path=path!("/reset-password") ssr=SsrMode::Async view={Lazy::<routes::ResetPassword>::new()}/>
-                <Route path=path!("/verify-email") ssr=SsrMode::Async view={Lazy::<routes::VerifyEmail>::new()}/>
+                <Route path=path!("/login") ssr=SsrMode::Async view=pages::login::LoginPage/>
+                <Route path=path!("/forgot-password") ssr=SsrMode::Async view=pages::recovery::ForgotPasswordPage/>
+                <Route path=path!("/reset-password") ssr=SsrMode::Async view=pages::recovery::ResetPasswordPage/>
+                <Route path=path!("/verify-email") ssr=SsrMode::Async view=pages::recovery::VerifyEmailPage/>
                 <ParentRoute path=path!("") ssr=SsrMode::Async view=pages::frame::Frame>
                     <Route path=path!("") ssr=SsrMode::Async view=|| view! { <Redirect path="/cards"/> }/>
-                    <Route path=path!("cards") ssr=SsrMode::Async view={Lazy::<routes::Cards>::new()}/>
-                    <Route path=path!("cards/:slug") ssr=SsrMode::Async view={Lazy::<routes::Card>::new()}/>
-                    <Route path=path!("collections") ssr=SsrMode::Async view={Lazy::<routes::Collections>::new()}/>
-                    <Route path=path!("collections/:slug") ssr=SsrMode::Async view={Lazy::<routes::Collection>::new()}/>
-                    <Route path=path!("labels") ssr=SsrMode::Async view={Lazy::<routes::Labels>::new()}/>
-                    <Route path=path!("devices") ssr=SsrMode::Async view={Lazy::<routes::Devices>::new()}/>
-                    <Route path=path!("accounts") ssr=SsrMode::Async view={Lazy::<routes::Accounts>::new()}/>
-                    <Route path=path!("import") ssr=SsrMode::Async view={Lazy::<routes::Import>::new()}/>
-                    <Route path=path!("settings") ssr=SsrMode::Async view={Lazy::<routes::Settings>::new()}/>
-                    <Route path=path!("admin/users") ssr=SsrMode::Async view={Lazy::<routes::AdminUsers>::new()}/>
-                    <Route path=path!("admin/audit-log") ssr=SsrMode::Async view={Lazy::<routes::AdminAudit>::new()}/>
-                    <Route path=path!("admin/health") ssr=SsrMode::Async view={Lazy::<routes::AdminHealth>::new()}/>
-                    <Route path=path!("admin/deletion-requests") ssr=SsrMode::Async view={Lazy::<routes::AdminDeletionRequests>::new()}/>
-                    <Route path=path!("admin/orphaned-collections") ssr=SsrMode::Async view={Lazy::<routes::AdminOrphanedCollections>::new()}/>
-                    <Route path=path!("admin/ai-providers") ssr=SsrMode::Async view={Lazy::<routes::AdminAiProviders>::new()}/>
-                    <Route path=path!("admin/mail") ssr=SsrMode::Async view={Lazy::<routes::AdminMail>::new()}/>
-                    <Route path=path!("admin/mail/:id") ssr=SsrMode::Async view={Lazy::<routes::AdminMailMessage>::new()}/>
+                    <Route path=path!("cards") ssr=SsrMode::Async view=pages::library::CardsPage/>
+                    <Route path=path!("cards/:slug") ssr=SsrMode::Async view=pages::card::CardPage/>
+                    <Route path=path!("collections") ssr=SsrMode::Async view=pages::library::CollectionsPage/>
+                    <Route path=path!("collections/:slug") ssr=SsrMode::Async view=pages::collection::CollectionPage/>
+                    <Route path=path!("labels") ssr=SsrMode::Async view=pages::labels::LabelsPage/>
+                    <Route path=path!("devices") ssr=SsrMode::Async view=pages::devices::DevicesPage/>
+                    <Route path=path!("accounts") ssr=SsrMode::Async view=pages::accounts::AccountsPage/>
+                    <Route path=path!("import") ssr=SsrMode::Async view=pages::import::ImportPage/>
+                    <Route path=path!("settings") ssr=SsrMode::Async view=pages::settings::SettingsPage/>
+                    <Route path=path!("admin/users") ssr=SsrMode::Async view=pages::admin_users::AdminUsersPage/>
+                    <Route path=path!("admin/audit-log") ssr=SsrMode::Async view=pages::admin_audit::AdminAuditPage/>
+                    <Route path=path!("admin/health") ssr=SsrMode::Async view=pages::admin_health::AdminHealthPage/>
+                    <Route path=path!("admin/deletion-requests") ssr=SsrMode::Async view=pages::admin_deletion::AdminDeletionRequestsPage/>
+                    <Route path=path!("admin/orphaned-collections") ssr=SsrMode::Async view=pages::admin_deletion::AdminOrphanedCollectionsPage/>
+                    <Route path=path!("admin/ai-providers") ssr=SsrMode::Async view=pages::ai_providers::AdminAiProvidersPage/>
+                    <Route path=path!("admin/mail") ssr=SsrMode::Async view=pages::admin_mail::AdminMailPage/>
+                    <Route path=path!("admin/mail/:id") ssr=SsrMode::Async view=pages::admin_mail::AdminMailMessagePage/>
                 </ParentRoute>
             </Routes>
         </Router>

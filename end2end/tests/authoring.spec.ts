@@ -1,6 +1,6 @@
 // Authoring: a collection, a card with a cover, sharing read-only, a PDF label and its
 // public link opened signed out.
-import { expect, gotoHydrated, screenshot, signInAsAdmin, submitLogin, test, waitForPath } from './fixtures';
+import { expect, gotoHydrated, screenshot, signInAsAdmin, submitLogin, test, waitForPath, waitHydrated } from './fixtures';
 import { gradientPng } from './png';
 
 const READER_PASSWORD = 'a-long-enough-password';
@@ -25,6 +25,7 @@ test('a parent authors a card, shares the collection read-only and prints a labe
   await page.getByRole('button', { name: 'Create collection', exact: true }).click();
   await page.getByRole('link', { name: new RegExp(collection) }).first().click();
   await expect(page.getByRole('heading', { name: collection })).toBeVisible();
+  await waitHydrated(page);
   const collectionPath = new URL(page.url()).pathname;
 
   // Add a card, then its cover.
@@ -34,8 +35,8 @@ test('a parent authors a card, shares the collection read-only and prints a labe
   await page.getByRole('button', { name: 'Create card', exact: true }).click();
   await page.getByRole('link', { name: new RegExp(cardTitle) }).first().click();
   await expect(page.getByRole('heading', { name: cardTitle })).toBeVisible();
+  await waitHydrated(page);
   const cardPath = new URL(page.url()).pathname;
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   const front = page.getByLabel('Front cover').locator('input[type=file]');
   await front.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: gradientPng(320, 320) });
   const cover = page.locator('img[src*="/cover"]').first();
@@ -46,6 +47,7 @@ test('a parent authors a card, shares the collection read-only and prints a labe
   // Share the collection with the reader as a viewer.
   await page.getByRole('link', { name: collection }).first().click();
   await expect(page.getByRole('heading', { name: collection })).toBeVisible();
+  await waitHydrated(page);
   await page.getByLabel('Member email').fill(readerEmail);
   await page.getByLabel('Role', { exact: true }).last().selectOption('viewer');
   await page.getByRole('button', { name: 'Add member', exact: true }).click();
@@ -61,11 +63,13 @@ test('a parent authors a card, shares the collection read-only and prints a labe
   await gotoHydrated(reader, '/collections');
   await reader.getByRole('link', { name: new RegExp(collection) }).first().click();
   await expect(reader.getByRole('heading', { name: collection })).toBeVisible();
+  await waitHydrated(reader);
   await expect(reader.getByText(cardTitle).first()).toBeVisible();
   await expect(reader.getByRole('button', { name: 'Create card' })).toHaveCount(0);
   await expect(reader.getByRole('button', { name: 'Add member' })).toHaveCount(0);
   await reader.getByRole('link', { name: new RegExp(cardTitle) }).first().click();
   await expect(reader.getByRole('heading', { name: cardTitle })).toBeVisible();
+  await waitHydrated(reader);
   await expect(reader.locator('input[type=file]')).toHaveCount(0);
   await screenshot(reader, 'card-read-only.png');
   await readerContext.close();

@@ -55,9 +55,12 @@ export async function gotoHydrated(page: Page, urlPath: string): Promise<void> {
   await waitHydrated(page);
 }
 
-/** Waits until the URL's path is exactly `urlPath` (query and hash ignored). */
+/** Waits until the URL's path is exactly `urlPath` (query and hash ignored) and that page has
+ * hydrated: every link and redirect is a full page load (pages render on the server, only
+ * their islands hydrate), so its controls answer only from then on. */
 export async function waitForPath(page: Page, urlPath: string): Promise<void> {
   await page.waitForURL((url) => url.pathname.replace(/\/+$/, '') === urlPath.replace(/\/+$/, ''));
+  await waitHydrated(page);
 }
 
 export function currentPath(page: Page): string {

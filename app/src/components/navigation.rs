@@ -1,12 +1,14 @@
-//! The app bar: brand, main navigation (a menu on phones), who is signed in, sign out.
+//! The app bar: brand, main navigation (a menu on phones), who is signed in, sign out. An
+//! island (the menu and sign-out answer clicks); the server tells it who is signed in and
+//! which page it is on.
 
 use cardsmith_model::user::UserOut;
 use leptos::prelude::*;
-use leptos_router::components::A;
-use leptos_router::hooks::use_location;
 
 use crate::api::Logout;
+use crate::pages::frame::CurrentUser;
 
+/// The pages every signed-in person has, in the bar's order.
 const LINKS: [(&str, &str); 7] = [
     ("/cards", "Cards"),
     ("/collections", "Collections"),
@@ -17,16 +19,24 @@ const LINKS: [(&str, &str); 7] = [
     ("/settings", "Settings"),
 ];
 
-#[component]
-pub fn AppBar(user: Signal<Option<UserOut>>) -> impl IntoView {
+/// The administrators' pages, after the others.
+const ADMIN_LINKS: [(&str, &str); 6] = [
+    ("/admin/users", "Admin"),
+    ("/admin/audit-log", "Audit log"),
+    ("/admin/health", "Health"),
+    ("/admin/deletion-requests", "Deletions"),
+    ("/admin/mail", "Mail"),
+    ("/admin/ai-providers", "AI providers"),
+];
+
+#[island]
+pub fn AppBar(user: UserOut, path: String) -> impl IntoView {
     let menu_open = RwSignal::new(false);
-    let location = use_location();
-    // Following a link closes the phone menu.
-    Effect::new(move |_| {
-        location.pathname.track();
-        menu_open.set(false);
-    });
-    let is_admin = move || user.get().is_some_and(|u| u.is_admin());
+    let is_admin = user.is_admin();
+    let me = CurrentUser::in_island(user);
+    let link = move |href: &'static str, label: &'static str| {
+        view! { <NavLink href label current=path_is(&path, href)/> }
+    };
     let logout = ServerAction::<Logout>::new();
     Effect::new(move |_| {
         if let Some(Ok(())) = logout.value().get() {
@@ -58,25 +68,16 @@ pub fn AppBar(user: Signal<Option<UserOut>>) -> impl IntoView {
                         format!("{shown} w-full flex-col gap-1 md:flex md:w-auto md:flex-row md:items-center")
                     }
                 >
-                    {LINKS
-                        .iter()
-                        .map(|(href, label)| view! { <NavLink href=*href label=*label/> })
+                    {LINKS.iter().chain(is_admin.then_some(&ADMIN_LINKS).into_iter().flatten())
+                        .map(|(href, label)| link(href, label))
                         .collect_view()}
-                    <Show when=is_admin>
-                        <NavLink href="/admin/users" label="Admin"/>
-                        <NavLink href="/admin/audit-log" label="Audit log"/>
-                        <NavLink href="/admin/health" label="Health"/>
-                        <NavLink href="/admin/deletion-requests" label="Deletions"/>
-                        <NavLink href="/admin/mail" label="Mail"/>
-                        <NavLink href="/admin/ai-providers" label="AI providers"/>
-                    </Show>
                 </nav>
                 <div class=move || {
                     let shown = if menu_open.get() { "flex" } else { "hidden" };
                     format!("{shown} w-full items-center justify-between gap-3 border-t border-slate-100 pt-2 md:ml-auto md:flex md:w-auto md:border-0 md:pt-0")
                 }>
                     <span data-testid="user-name" class="text-sm font-medium text-slate-700">
-                        {move || user.get().map(|u| u.display_name).unwrap_or_default()}
+                        {move || me.get().map(|u| u.display_name)}
                     </span>
                     <button
                         type="button"
@@ -91,14 +92,20 @@ pub fn AppBar(user: Signal<Option<UserOut>>) -> impl IntoView {
     }
 }
 
+/// Whether `href` is the page at `path` (as the router's links mark themselves).
+fn path_is(path: &str, href: &str) -> bool {
+    path.trim_end_matches('/') == href
+}
+
 #[component]
-fn NavLink(href: &'static str, label: &'static str) -> impl IntoView {
+fn NavLink(href: &'static str, label: &'static str, current: bool) -> impl IntoView {
     view! {
-        <A
+        <a
             href=href
-            attr:class="rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 aria-[current=page]:bg-indigo-50 aria-[current=page]:text-indigo-700"
+            aria-current=current.then_some("page")
+            class="rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 aria-[current=page]:bg-indigo-50 aria-[current=page]:text-indigo-700"
         >
             {label}
-        </A>
+        </a>
     }
 }

@@ -8,7 +8,6 @@ use cardsmith_model::oidc::{subject_problem, OidcInfo, OidcLinkInput, AUTH_OIDC,
 use cardsmith_model::user::UserOut;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
-use leptos_router::hooks::use_query_map;
 
 use crate::api::{oidc_provider_info, AdminOidcLink, AdminOidcUnlink, OidcUnlink};
 use crate::components::confirm::ConfirmButton;
@@ -21,10 +20,9 @@ use crate::pages::frame::CurrentUser;
 /// A full-width secondary button (a link that leaves the app for the provider).
 const PROVIDER_BUTTON: &str = "flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 focus:outline-none focus:ring-2 focus:ring-indigo-300";
 
-/// The query parameter `name` of the current URL.
+/// The query parameter `name` of the page's address (set once: the callback's redirect).
 fn query_param(name: &'static str) -> Signal<Option<String>> {
-    let query = use_query_map();
-    Signal::derive(move || query.with(|q| q.get(name)).filter(|v| !v.is_empty()))
+    Signal::stored(crate::address::query_value(name))
 }
 
 /// Renders `child` with the configured provider, or nothing without one.

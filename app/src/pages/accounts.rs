@@ -4,8 +4,6 @@
 use cardsmith_model::player::{account_status, PlayerAccountOut};
 use leptos::prelude::*;
 use leptos_meta::Title;
-use leptos_router::hooks::use_query_map;
-use leptos_router::NavigateOptions;
 
 use crate::api::{accounts_page, unlink_account, AccountsPageData};
 use crate::components::confirm::ConfirmButton;
@@ -19,29 +17,33 @@ const LINK_BUTTON: &str = "inline-flex items-center justify-center rounded-lg bg
 #[component]
 pub fn AccountsPage() -> impl IntoView {
     let page = Resource::new(|| (), |_| accounts_page());
-    let query = use_query_map();
-    let linked = move || query.read().get("linked").is_some();
-    let error = move || query.read().get("error");
     view! {
         <Title text="Player accounts"/>
         <h1 class="text-2xl font-bold">"Player accounts"</h1>
         <p class="mt-1 max-w-prose text-slate-600">"Link the account your family uses on its players; Cardsmith can then publish cards to it, import its cards and control its players. Your password is never seen here, and the account's keys stay on this server, encrypted."</p>
-        <div class="mt-4 space-y-3">
-            <Show when=linked>
-                <Feedback tone=Tone::Success>"Player account linked."</Feedback>
-            </Show>
-            {move || error().map(|e| view! {
-                <Feedback tone=Tone::Error alert=true>{format!("Linking did not finish: {e}")}</Feedback>
-            })}
-        </div>
-        <div class="mt-6">
-            {loaded(page, "your player accounts", |page| view! { <AccountsView page/> })}
-        </div>
+        {loaded(page, "your player accounts", |page| view! { <AccountsView page/> })}
     }
 }
 
-#[component]
+/// How the last trip to the platform ended (the address it sent the browser back to), until
+/// an unlink makes it stale.
+#[derive(Clone, Copy)]
+struct LastTrip(RwSignal<Option<Result<(), String>>>);
+
+/// The accounts, an island: unlinking answers in place.
+#[island(lazy)]
 fn AccountsView(page: AccountsPageData) -> impl IntoView {
+    let trip = LastTrip(RwSignal::new(
+        match (
+            crate::address::query().get("linked"),
+            crate::address::query_value("error"),
+        ) {
+            (_, Some(e)) => Some(Err(e)),
+            (Some(_), None) => Some(Ok(())),
+            (None, None) => None,
+        },
+    ));
+    provide_context(trip);
     let accounts = RwSignal::new(page.accounts);
     let can_link = page.link_unavailable.is_none();
     let link = match page.link_unavailable {
@@ -57,7 +59,15 @@ fn AccountsView(page: AccountsPageData) -> impl IntoView {
         .into_any(),
     };
     view! {
-        <div class="space-y-6">
+        <div class="mt-4 space-y-3">
+            {move || trip.0.get().map(|outcome| match outcome {
+                Ok(()) => view! { <Feedback tone=Tone::Success>"Player account linked."</Feedback> }.into_any(),
+                Err(e) => view! {
+                    <Feedback tone=Tone::Error alert=true>{format!("Linking did not finish: {e}")}</Feedback>
+                }.into_any(),
+            })}
+        </div>
+        <div class="mt-6 space-y-6">
             {link}
             {move || if accounts.with(Vec::is_empty) {
                 view! {
@@ -84,25 +94,19 @@ fn AccountCard(
     can_link: bool,
 ) -> impl IntoView {
     let linked = account.status == account_status::LINKED;
-    let navigate = leptos_router::hooks::use_navigate();
+    let trip = expect_context::<LastTrip>();
     let busy = RwSignal::new(false);
     let error = RwSignal::new(None::<String>);
     let id = account.id.clone();
     let unlink = Callback::new(move |()| {
         let id = id.clone();
-        let navigate = navigate.clone();
         busy.set(true);
         leptos::task::spawn_local(async move {
             match unlink_account(id).await {
                 Ok(()) => {
                     // The "linked" or "did not finish" banner from the last trip is stale now.
-                    navigate(
-                        "/accounts",
-                        NavigateOptions {
-                            replace: true,
-                            ..Default::default()
-                        },
-                    );
+                    trip.0.set(None);
+                    crate::address::replace("/accounts");
                     refresh(accounts, async {
                         accounts_page().await.map(|p| p.accounts)
                     })

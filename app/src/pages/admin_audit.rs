@@ -35,7 +35,8 @@ pub fn AdminAuditPage() -> impl IntoView {
     }
 }
 
-#[component]
+/// The filters and the entries they pick, an island.
+#[island(lazy)]
 fn AuditLog() -> impl IntoView {
     // what the form holds, and what the table shows (applied on submit, so typing is quiet)
     let user = RwSignal::new(String::new());

@@ -81,7 +81,8 @@ fn user_label(users: &[UserOut], id: &str) -> String {
         .unwrap_or_else(|| id.to_owned())
 }
 
-#[component]
+/// The requests, an island: each is decided in place.
+#[island(lazy)]
 fn DeletionRequests() -> impl IntoView {
     let requests = Resource::new(|| (), |_| admin_deletion_requests());
     let users = Resource::new(|| (), |_| list_users());
@@ -190,7 +191,8 @@ fn RequestCard(
     }
 }
 
-#[component]
+/// The orphaned collections, an island: each is handed over or deleted in place.
+#[island(lazy)]
 fn OrphanedCollections() -> impl IntoView {
     let orphans = Resource::new(|| (), |_| orphaned_collections());
     let users = Resource::new(|| (), |_| list_users());

@@ -29,7 +29,8 @@ pub fn AdminHealthPage() -> impl IntoView {
     }
 }
 
-#[component]
+/// The checks, an island: run again on request.
+#[island(lazy)]
 fn HealthDashboard() -> impl IntoView {
     let report = Resource::new(|| (), |_| admin_health());
     view! {

@@ -44,7 +44,8 @@ pub fn AdminMailPage() -> impl IntoView {
     }
 }
 
-#[component]
+/// The outbox, an island: filtered and paged in place.
+#[island(lazy)]
 fn Outbox() -> impl IntoView {
     let status = RwSignal::new(String::new());
     let offset = RwSignal::new(0_i64);
@@ -201,15 +202,19 @@ fn MessageTable(list: Vec<MailMessageOut>, first: i64) -> impl IntoView {
 pub fn AdminMailMessagePage() -> impl IntoView {
     view! {
         <a href="/admin/mail" class="text-sm font-medium text-indigo-700 hover:underline">"← Mail outbox"</a>
-        <AdminOnly title="Mail"><MessageView/></AdminOnly>
+        <AdminOnly title="Mail"><MessageView id=message_id()/></AdminOnly>
     }
 }
 
-#[component]
-fn MessageView() -> impl IntoView {
-    let params = use_params_map();
-    let id = move || params.read().get("id").unwrap_or_default();
-    let message = Resource::new(id, admin_mail_get);
+/// The address's message id.
+fn message_id() -> String {
+    use_params_map().with_untracked(|p| p.get("id").unwrap_or_default())
+}
+
+/// One message, an island: sending it again answers in place.
+#[island(lazy)]
+fn MessageView(id: String) -> impl IntoView {
+    let message = Resource::new(move || id.clone(), admin_mail_get);
     let resend = ServerAction::<AdminMailResend>::new();
     Effect::new(move |_| {
         if let Some(Ok(_)) = resend.value().get() {

@@ -34,13 +34,16 @@ pub fn AdminUsersPage() -> impl IntoView {
                 <Feedback tone=Tone::Warning alert=true class="mt-6">"Only admins can manage users."</Feedback>
             }
         >
-            <UserAdmin/>
+            {me.get().map(|me| view! { <UserAdmin me/> })}
         </Show>
     }
 }
 
-#[component]
-fn UserAdmin() -> impl IntoView {
+/// The users and the new-user form, an island (`me`: the admin, who cannot demote or
+/// deactivate themselves).
+#[island(lazy)]
+fn UserAdmin(me: UserOut) -> impl IntoView {
+    CurrentUser::in_island(me);
     let users = Resource::new(|| (), |_| list_users());
     let reload = Callback::new(move |()| users.refetch());
     view! {

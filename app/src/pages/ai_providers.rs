@@ -25,8 +25,14 @@ pub fn AdminAiProvidersPage() -> impl IntoView {
             }
         >
             <div class="mt-6">
-                <AiProvidersSection owner=Owner::System/>
+                <InstanceProviders/>
             </div>
         </Show>
     }
+}
+
+/// The instance's providers, an island.
+#[island(lazy)]
+fn InstanceProviders() -> impl IntoView {
+    view! { <AiProvidersSection owner=Owner::System/> }
 }

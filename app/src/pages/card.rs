@@ -41,11 +41,15 @@ pub fn CardPage() -> impl IntoView {
         <nav aria-label="Breadcrumb" class="mb-2 text-sm">
             <a href="/cards" class="font-medium text-indigo-700 hover:underline">"← All cards"</a>
         </nav>
-        {loaded(page, "the card", |page| view! { <CardView page/> })}
+        {loaded(page, "the card", |page| view! {
+            <Title text=page.detail.card.title.clone()/>
+            <CardView page/>
+        })}
     }
 }
 
-#[component]
+/// The card, an island: every section edits it in place.
+#[island(lazy)]
 fn CardView(page: CardPageData) -> impl IntoView {
     let CardPageData {
         detail,
@@ -78,7 +82,6 @@ fn CardView(page: CardPageData) -> impl IntoView {
     let front = Signal::derive(move || shown.card.with(|c| c.cover_hash.clone()));
     let back = Signal::derive(move || shown.card.with(|c| c.back_cover_hash.clone()));
     view! {
-        <Title text=title/>
         <header class="space-y-1">
             <div class="flex flex-wrap items-center gap-2">
                 <h1 class="text-2xl font-bold">{title}</h1>

@@ -20,6 +20,7 @@ use cardsmith_model::collection::{
 };
 use cardsmith_model::library::{CardPage, CardQuery};
 use cardsmith_model::publish::PublishSummary;
+use cardsmith_model::user::UserOut;
 use cardsmith_model::validate::CollectionRole;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
@@ -40,6 +41,7 @@ use crate::components::layout::{human_bytes, loaded, refresh, role_of, Badge, Pa
 use crate::components::library::{use_card_query, CardLibrary};
 use crate::components::publish::{Pick, PublishButton};
 use crate::components::seed::SeedButton;
+use crate::pages::frame::CurrentUser;
 
 /// What the sections of one collection page share.
 #[derive(Clone, Copy)]
@@ -68,26 +70,29 @@ pub fn CollectionPage() -> impl IntoView {
     let params = use_params_map();
     let slug = move || params.read().get("slug").unwrap_or_default();
     let page = Resource::new(slug, collection_page);
-    // beside the page's bundle, not inside its Suspense (see `api::pages`)
-    let query = use_card_query();
-    let list = Resource::new(
-        move || (slug(), query.get()),
-        |(slug, query)| search_collection_cards(slug, query),
-    );
+    let me = expect_context::<CurrentUser>();
     view! {
         <nav aria-label="Breadcrumb" class="mb-2 text-sm">
             <a href="/collections" class="font-medium text-indigo-700 hover:underline">"← Collections"</a>
         </nav>
-        {loaded(page, "the collection", move |page| view! { <CollectionView page query list/> })}
+        {loaded(page, "the collection", move |page| me.get().map(|me| view! {
+            <Title text=page.collection.name.clone()/>
+            <CollectionView page me/>
+        }))}
     }
 }
 
-#[component]
-fn CollectionView(
-    page: CollectionPageData,
-    query: Memo<CardQuery>,
-    list: Resource<Result<CardPage, UiError>>,
-) -> impl IntoView {
+/// The collection, an island: every section edits it in place, and its card list answers
+/// each question in place. `me`: the signed-in user (sharing shows them as "you").
+#[island(lazy)]
+fn CollectionView(page: CollectionPageData, me: UserOut) -> impl IntoView {
+    CurrentUser::in_island(me);
+    let query = use_card_query();
+    let slug = page.collection.slug.clone();
+    let list = Resource::new(
+        move || query.get(),
+        move |query| search_collection_cards(slug.clone(), query),
+    );
     let CollectionPageData {
         collection,
         stats,
@@ -111,7 +116,6 @@ fn CollectionView(
     let editor = shown.role >= CollectionRole::Editor;
     let name = move || shown.collection.with(|c| c.name.clone());
     view! {
-        <Title text=name/>
         <header class="space-y-2">
             <div class="flex flex-wrap items-center gap-2">
                 <h1 class="text-2xl font-bold">{name}</h1>

@@ -31,7 +31,8 @@ pub fn DevicesPage() -> impl IntoView {
     }
 }
 
-#[component]
+/// The players, an island: their controls and settings act in place.
+#[island(lazy)]
 fn DevicesView(page: DevicesPageData) -> impl IntoView {
     if page.accounts.is_empty() {
         return view! {

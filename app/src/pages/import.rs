@@ -8,7 +8,7 @@ use cardsmith_model::import::{
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_meta::Title;
-use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::hooks::use_query_map;
 
 use crate::api::rest::{self, Verb};
 use crate::api::{import_page, ImportPageData};
@@ -30,7 +30,8 @@ pub fn ImportPage() -> impl IntoView {
     }
 }
 
-#[component]
+/// The account's cards, an island: each import runs in place with its progress.
+#[island(lazy)]
 fn ImportView(page: ImportPageData) -> impl IntoView {
     if page.accounts.is_empty() {
         return view! {
@@ -40,14 +41,10 @@ fn ImportView(page: ImportPageData) -> impl IntoView {
         }
         .into_any();
     }
-    let navigate = use_navigate();
     let current = page.account_id.clone().unwrap_or_default();
     let account_id = current.clone();
     let choose = move |ev: leptos::ev::Event| {
-        navigate(
-            &format!("/import?account={}", event_target_value(&ev)),
-            Default::default(),
-        );
+        crate::address::go(&format!("/import?account={}", event_target_value(&ev)));
     };
     view! {
         <div class="space-y-4">

@@ -22,12 +22,20 @@ const PAGE_SIZES: &[(&str, &str)] = &[("a4", "A4"), ("letter", "US Letter")];
 
 #[component]
 pub fn LabelsPage() -> impl IntoView {
+    view! {
+        <Title text="Labels"/>
+        <LabelsWorkbench/>
+    }
+}
+
+/// The page's body, an island: pick cards, make a sheet, share it.
+#[island(lazy)]
+fn LabelsWorkbench() -> impl IntoView {
     let cards = Resource::new(|| (), |_| list_cards());
     let shares = Resource::new(|| (), |_| list_label_shares());
     let reload_shares = Callback::new(move |()| shares.refetch());
     let generate = ServerAction::<GenerateLabels>::new();
     view! {
-        <Title text="Labels"/>
         <h1 class="text-2xl font-bold">"Labels"</h1>
         <p class="mt-1 max-w-prose text-slate-600">
             "Print stickers for physical cards: each label shows the front cover, title and author at real card size, with cut marks."

@@ -18,11 +18,19 @@ use crate::components::library::{use_card_query, CardLibrary};
 /// from the address, so the server renders the page already answered.
 #[component]
 pub fn CardsPage() -> impl IntoView {
+    view! {
+        <Title text="Cards"/>
+        <AllCards/>
+    }
+}
+
+/// The page's body, an island: the library answers each question in place.
+#[island(lazy)]
+fn AllCards() -> impl IntoView {
     let query = use_card_query();
     let results = Resource::new(move || query.get(), search_cards);
     let collections = Resource::new(|| (), |_| collection_choices());
     view! {
-        <Title text="Cards"/>
         <div class="flex flex-wrap items-baseline justify-between gap-2">
             <h1 class="text-2xl font-bold">"Cards"</h1>
             <a href="/labels" class="text-sm font-medium text-indigo-700 hover:underline">"Print labels"</a>
@@ -38,10 +46,18 @@ pub fn CardsPage() -> impl IntoView {
 
 #[component]
 pub fn CollectionsPage() -> impl IntoView {
+    view! {
+        <Title text="Collections"/>
+        <AllCollections/>
+    }
+}
+
+/// The page's body, an island: the list follows the form's new collections.
+#[island(lazy)]
+fn AllCollections() -> impl IntoView {
     let collections = Resource::new(|| (), |_| list_collections());
     let reload = Callback::new(move |()| collections.refetch());
     view! {
-        <Title text="Collections"/>
         <h1 class="text-2xl font-bold">"Collections"</h1>
         <p class="mt-1 text-slate-600">"Collections group cards and can be shared with family members."</p>
         <div class="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">

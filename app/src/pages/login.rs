@@ -47,7 +47,7 @@ pub fn SignedOutShell(children: Children) -> impl IntoView {
     }
 }
 
-#[component]
+#[island(lazy)]
 fn LoginForm() -> impl IntoView {
     let email = RwSignal::new(String::new());
     let password = RwSignal::new(String::new());

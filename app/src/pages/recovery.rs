@@ -8,7 +8,6 @@ use cardsmith_model::FieldError;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos_meta::Title;
-use leptos_router::hooks::use_query_map;
 
 use super::login::SignedOutShell;
 use crate::api::{ForgotPassword, ResetPassword, UiError, VerifyEmail};
@@ -21,14 +20,11 @@ const LINK: &str = "font-medium text-indigo-700 hover:underline";
 
 /// The `token` of the page's query, trimmed ('' when absent).
 fn query_token() -> Signal<String> {
-    let query = use_query_map();
-    Signal::derive(move || {
-        query
-            .read()
-            .get("token")
+    Signal::stored(
+        crate::address::query_value("token")
             .map(|t| t.trim().to_owned())
-            .unwrap_or_default()
-    })
+            .unwrap_or_default(),
+    )
 }
 
 /// Why the link's token was refused (the server's error on `token`, or the browser's own
@@ -48,6 +44,16 @@ fn token_error<T: Clone + Send + Sync + 'static>(
 
 #[component]
 pub fn ForgotPasswordPage() -> impl IntoView {
+    view! {
+        <Title text="Forgot password"/>
+        <SignedOutShell>
+            <ForgotPasswordForm/>
+        </SignedOutShell>
+    }
+}
+
+#[island(lazy)]
+fn ForgotPasswordForm() -> impl IntoView {
     let email = RwSignal::new(String::new());
     let local = RwSignal::new(Vec::new());
     let ask = ServerAction::<ForgotPassword>::new();
@@ -66,8 +72,6 @@ pub fn ForgotPasswordPage() -> impl IntoView {
         }
     };
     view! {
-        <Title text="Forgot password"/>
-        <SignedOutShell>
             <Show
                 when=move || sent().is_some()
                 fallback=move || view! {
@@ -91,12 +95,21 @@ pub fn ForgotPasswordPage() -> impl IntoView {
                     <a href="/login" class=format!("inline-block text-sm {LINK}")>"Back to sign in"</a>
                 </section>
             </Show>
-        </SignedOutShell>
     }
 }
 
 #[component]
 pub fn ResetPasswordPage() -> impl IntoView {
+    view! {
+        <Title text="Choose a new password"/>
+        <SignedOutShell>
+            <ResetPasswordForm/>
+        </SignedOutShell>
+    }
+}
+
+#[island(lazy)]
+fn ResetPasswordForm() -> impl IntoView {
     let token = query_token();
     let password = RwSignal::new(String::new());
     let again = RwSignal::new(String::new());
@@ -125,8 +138,6 @@ pub fn ResetPasswordPage() -> impl IntoView {
         }
     };
     view! {
-        <Title text="Choose a new password"/>
-        <SignedOutShell>
             <Show
                 when=done
                 fallback=move || view! {
@@ -155,12 +166,21 @@ pub fn ResetPasswordPage() -> impl IntoView {
                     <a href="/login" class="inline-flex items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">"Sign in"</a>
                 </section>
             </Show>
-        </SignedOutShell>
     }
 }
 
 #[component]
 pub fn VerifyEmailPage() -> impl IntoView {
+    view! {
+        <Title text="Confirm your email"/>
+        <SignedOutShell>
+            <VerifyEmailForm/>
+        </SignedOutShell>
+    }
+}
+
+#[island(lazy)]
+fn VerifyEmailForm() -> impl IntoView {
     let token = query_token();
     let local = RwSignal::new(Vec::new());
     let verify = ServerAction::<VerifyEmail>::new();
@@ -181,8 +201,6 @@ pub fn VerifyEmailPage() -> impl IntoView {
         }
     };
     view! {
-        <Title text="Confirm your email"/>
-        <SignedOutShell>
             <Show
                 when=done
                 fallback=move || view! {
@@ -206,6 +224,5 @@ pub fn VerifyEmailPage() -> impl IntoView {
                     <a href="/cards" class=format!("inline-block text-sm {LINK}")>"Go to Cardsmith"</a>
                 </section>
             </Show>
-        </SignedOutShell>
     }
 }

@@ -1,6 +1,6 @@
 //! The caller's own account: display name, password, sessions.
 
-use cardsmith_model::user::{ChangePasswordInput, UpdateProfileInput};
+use cardsmith_model::user::{ChangePasswordInput, UpdateProfileInput, UserOut};
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos_meta::Title;
@@ -14,9 +14,20 @@ use crate::components::layout::PANEL;
 
 #[component]
 pub fn SettingsPage() -> impl IntoView {
+    let me = expect_context::<CurrentUser>();
     view! {
         <Title text="Settings"/>
         <h1 class="text-2xl font-bold">"Settings"</h1>
+        {me.get().map(|user| view! { <SettingsForms user/> })}
+    }
+}
+
+/// Every setting, one island: each form saves in place, and a new display name shows in the
+/// app bar at once.
+#[island(lazy)]
+fn SettingsForms(user: UserOut) -> impl IntoView {
+    CurrentUser::in_island(user);
+    view! {
         <div class="mt-6 grid gap-6 lg:grid-cols-2">
             <ProfileForm/>
             <PasswordForm/>

@@ -17,7 +17,6 @@ pub use query::use_card_query;
 
 use cardsmith_model::library::{CardPage, CardQuery, CardView, CollectionChoice};
 use leptos::prelude::*;
-use leptos_router::hooks::use_location;
 
 use self::pager::{summary, Pager};
 use self::query::use_ask;
@@ -50,7 +49,7 @@ pub fn CardLibrary(
     next: Option<(&'static str, &'static str)>,
 ) -> impl IntoView {
     let announced = RwSignal::new(String::new());
-    let path = use_location().pathname;
+    let path = crate::address::path();
     let ask = use_ask();
     let show = move |page: CardPage| {
         let asked = query.get_untracked();
@@ -103,7 +102,7 @@ pub fn CardLibrary(
             <div class="space-y-4">
                 <p class="text-sm text-slate-600" data-testid="result-count">{count}</p>
                 {list}
-                <Pager page query=asked path=path.get_untracked()/>
+                <Pager page query=asked path=path.clone()/>
             </div>
         }
         .into_any()

@@ -1,16 +1,23 @@
 //! The question lives in the page's address (`?q=…&sort=…&page=2`): reload, back/forward and a
 //! shared link keep it, and the server renders the page already answered. Reading it, and
-//! asking another, are the only two ways the library's controls touch the router.
+//! asking another, are the only two ways the library's controls touch the address.
 
 use cardsmith_model::library::CardQuery;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_location, use_navigate, use_query_map};
-use leptos_router::NavigateOptions;
 
-/// The question this page's address asks; follows every navigation.
+use crate::address;
+
+/// The question asked on this page, shared by the library's controls (provided by
+/// [`use_card_query`]).
+#[derive(Clone, Copy)]
+struct Asked(RwSignal<CardQuery>);
+
+/// The question this page's address asks, then each one asked since; call once per library,
+/// before its controls.
 pub fn use_card_query() -> Memo<CardQuery> {
-    let map = use_query_map();
-    Memo::new(move |_| map.with(|m| CardQuery::from_address(|key| m.get(key))))
+    let asked = RwSignal::new(CardQuery::from_address(|key| address::query().get(key)));
+    provide_context(Asked(asked));
+    Memo::new(move |_| asked.get())
 }
 
 /// The address of `query` on the page at `path`, for links (the pager's).
@@ -21,20 +28,14 @@ pub fn href_for(path: &str, query: &CardQuery) -> String {
     }
 }
 
-/// Asks a question by replacing this page's address: typing, filtering and sorting add no
-/// history entries (the pager's links do, so back returns to the page before), and the
-/// window keeps its scroll position.
+/// Asks a question: the library answers it in place, and the page's address becomes the
+/// question's (replaced: typing, filtering and sorting add no history entries, while the
+/// pager's links do, so back returns to the page before).
 pub fn use_ask() -> Callback<CardQuery> {
-    let navigate = use_navigate();
-    let path = use_location().pathname;
+    let Asked(asked) = expect_context::<Asked>();
+    let path = address::path();
     Callback::new(move |query: CardQuery| {
-        navigate(
-            &href_for(&path.get_untracked(), &query),
-            NavigateOptions {
-                replace: true,
-                scroll: false,
-                ..Default::default()
-            },
-        );
+        address::replace(&href_for(&path, &query));
+        asked.set(query);
     })
 }

@@ -4,7 +4,6 @@ use cardsmith_model::card::MoveCardInput;
 use cardsmith_model::collection::{CollectionOut, SlugInput};
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
-use leptos_router::hooks::use_navigate;
 
 use super::Shown;
 use crate::api::{ChangeCardSlug, DeleteCard, MoveCard};
@@ -37,13 +36,9 @@ fn SlugChange() -> impl IntoView {
     let shown = expect_context::<Shown>();
     let change = ServerAction::<ChangeCardSlug>::new();
     let wanted = StoredValue::new(String::new());
-    let navigate = use_navigate();
     Effect::new(move |_| {
         if let Some(Ok(())) = change.value().get() {
-            navigate(
-                &format!("/cards/{}", wanted.get_value()),
-                Default::default(),
-            );
+            crate::address::go(&format!("/cards/{}", wanted.get_value()));
         }
     });
     let save = Callback::new(move |new_slug: String| {
@@ -136,11 +131,10 @@ fn MoveForm(collections: Vec<CollectionOut>) -> impl IntoView {
 fn DeleteCardForm() -> impl IntoView {
     let shown = expect_context::<Shown>();
     let delete = ServerAction::<DeleteCard>::new();
-    let navigate = use_navigate();
     Effect::new(move |_| {
         if let Some(Ok(())) = delete.value().get() {
             let home = shown.card.with_untracked(|c| c.collection_slug.clone());
-            navigate(&format!("/collections/{home}"), Default::default());
+            crate::address::go(&format!("/collections/{home}"));
         }
     });
     let question = Signal::derive(move || {

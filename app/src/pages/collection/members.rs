@@ -5,7 +5,6 @@ use cardsmith_model::collection::{AddMemberInput, MemberOut, UpdateMemberInput};
 use cardsmith_model::validate::CollectionRole;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
-use leptos_router::hooks::use_navigate;
 
 use super::Shown;
 use crate::api::{list_members, AddMember, RemoveMember, UpdateMember};
@@ -169,10 +168,9 @@ fn LeaveButton() -> impl IntoView {
     let shown = expect_context::<Shown>();
     let me = expect_context::<CurrentUser>();
     let leave = ServerAction::<RemoveMember>::new();
-    let navigate = use_navigate();
     Effect::new(move |_| {
         if let Some(Ok(())) = leave.value().get() {
-            navigate("/collections", Default::default());
+            crate::address::go("/collections");
         }
     });
     let on_confirm = Callback::new(move |()| {

@@ -5,7 +5,6 @@ use cardsmith_model::collection::{SlugInput, UpdateCollectionInput};
 use cardsmith_model::validate::CollectionRole;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
-use leptos_router::hooks::use_navigate;
 
 use super::Shown;
 use crate::api::{ChangeCollectionSlug, DeleteCollection, SetDefaultCollection, UpdateCollection};
@@ -127,13 +126,9 @@ fn SlugChange() -> impl IntoView {
     let shown = expect_context::<Shown>();
     let change = ServerAction::<ChangeCollectionSlug>::new();
     let wanted = StoredValue::new(String::new());
-    let navigate = use_navigate();
     Effect::new(move |_| {
         if let Some(Ok(())) = change.value().get() {
-            navigate(
-                &format!("/collections/{}", wanted.get_value()),
-                Default::default(),
-            );
+            crate::address::go(&format!("/collections/{}", wanted.get_value()));
         }
     });
     let save = Callback::new(move |slug: String| {
@@ -155,10 +150,9 @@ fn DeleteCollectionForm() -> impl IntoView {
     let shown = expect_context::<Shown>();
     let cascade = RwSignal::new(false);
     let delete = ServerAction::<DeleteCollection>::new();
-    let navigate = use_navigate();
     Effect::new(move |_| {
         if let Some(Ok(())) = delete.value().get() {
-            navigate("/collections", Default::default());
+            crate::address::go("/collections");
         }
     });
     let homed = move || shown.homed_cards.get();

@@ -1,0 +1,62 @@
+//! How a page becomes interactive: only its islands do.
+//!
+//! Pages render on the server; the parts a person works with (forms, the library's search,
+//! the recorder, the waveform editor, the publish dialog…) are `#[island]` components, each
+//! one's code in a WASM module of its own (`#[island(lazy)]`, `cargo leptos build --split`).
+//! A page ships the runtime and the modules of the islands it shows, nothing of the pages
+//! around it, and a page with no island loads no WASM at all.
+//!
+//! The script below replaces Leptos's `HydrationScripts`: it loads the WASM only when the
+//! page has an island, hydrates the islands in document order (awaiting each lazy module),
+//! and then marks `<html data-hydrated="true">`, which tests and styles use to know that the
+//! controls answer.
+
+use leptos::prelude::*;
+
+/// The module script that hydrates the page's islands; put in the `<head>`.
+#[component]
+pub fn IslandScripts(options: LeptosOptions) -> impl IntoView {
+    // Outside islands nothing is hydrated, so nothing outside them needs hydration markers
+    // or serialized resources (what `HydrationScripts` does in islands mode).
+    if let Some(context) = Owner::current_shared_context() {
+        context.set_is_hydrating(false);
+    }
+    let pkg = format!("/{}", options.site_pkg_dir);
+    let name = options.output_name.to_string();
+    let (js, wasm) = if options.hash_files {
+        let hashed = |kind| {
+            crate::built_asset_hash(&options, kind)
+                .map(|hash| format!("{name}.{hash}"))
+                .unwrap_or_else(|| name.clone())
+        };
+        (hashed("js"), hashed("wasm"))
+    } else {
+        (name.clone(), format!("{name}_bg"))
+    };
+    let script = format!(
+        "{SCRIPT}({:?}, {:?});",
+        format!("{pkg}/{js}.js"),
+        format!("{pkg}/{wasm}.wasm")
+    );
+    // the page's Content-Security-Policy runs inline scripts by this nonce only
+    let nonce = leptos::nonce::use_nonce();
+    view! { <script type="module" nonce=nonce>{script}</script> }
+}
+
+/// Loads the WASM if the page has islands, hydrates each (a lazy island's hydrate function
+/// returns a promise: its module loads first), then sets the marker. Islands are never
+/// nested here (an island's children would need Leptos's own hand-over between the two).
+const SCRIPT: &str = r#"(async (js, wasm) => {
+  const done = () => { document.documentElement.dataset.hydrated = 'true'; };
+  const islands = [...document.querySelectorAll('leptos-island')];
+  if (islands.length === 0) { done(); return; }
+  const mod = await import(js);
+  await mod.default({ module_or_path: wasm });
+  mod.hydrate();
+  for (const island of islands) {
+    const hydrate = mod[island.dataset.component];
+    if (hydrate) { await hydrate(island); }
+    else { console.warn('no WASM function for the island ' + island.dataset.component); }
+  }
+  done();
+})"#;

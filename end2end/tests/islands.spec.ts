@@ -1,0 +1,91 @@
+// Islands (issue 14): pages render on the server, and only their interactive parts (the
+// `#[island]` components) load WASM and hydrate, each island's code in a module of its own
+// (`split_<island>_loader_….wasm`, from `cargo leptos build --split`). A page loaded directly
+// hydrates its islands and answers its controls; it loads the modules of its own islands and
+// none of another page's; a page without islands loads no WASM at all.
+// (The publish, recording-reload and waveform specs load the card page directly too and use
+// its dialog, recorder and editor.)
+import type { Page } from '@playwright/test';
+
+import { expect, gotoHydrated, signInAsAdmin, test } from './fixtures';
+
+/** The WASM files (`*.wasm`) the page fetched since `watchWasm` was called. */
+function watchWasm(page: Page): string[] {
+  const files: string[] = [];
+  page.on('request', (request) => {
+    const name = new URL(request.url()).pathname.split('/').pop() ?? '';
+    if (name.endsWith('.wasm')) files.push(name);
+  });
+  return files;
+}
+
+/** Whether the server's bundle is split (`cargo leptos build --split`, as `make test` and
+ * `make run` build it): its JS glue imports the split loader. (A build without `--split` does
+ * not load at all: its glue imports `__wasm_split_placeholder__`, which no browser resolves;
+ * this only keeps the module checks from failing against a server built elsewhere.) */
+async function splitBuild(page: Page): Promise<boolean> {
+  const script = await page.locator('script[type="module"]').first().textContent();
+  const glue = /"([^"]+\.js)"/.exec(script ?? '')?.[1];
+  expect(glue, 'the page names its JS glue').toBeTruthy();
+  return (await (await page.request.get(glue!)).text()).includes('__wasm_split');
+}
+
+// [address, heading, the module of the page's island]; the card and collection pages are
+// added with their slugs.
+const PAGES: [string, string, string][] = [
+  ['/cards', 'Cards', 'split_all_cards_loader_'],
+  ['/collections', 'Collections', 'split_all_collections_loader_'],
+  ['/labels', 'Labels', 'split_labels_workbench_loader_'],
+  ['/devices', 'Devices', 'split_devices_view_loader_'],
+  ['/accounts', 'Player accounts', 'split_accounts_view_loader_'],
+  ['/import', 'Import from a player account', 'split_import_view_loader_'],
+  ['/settings', 'Settings', 'split_settings_forms_loader_'],
+  ['/admin/users', 'Users', 'split_user_admin_loader_'],
+  ['/admin/audit-log', 'Audit log', 'split_audit_log_loader_'],
+  ['/admin/health', 'Health', 'split_health_dashboard_loader_'],
+  ['/admin/ai-providers', 'AI providers', 'split_instance_providers_loader_'],
+  ['/admin/mail', 'Mail outbox', 'split_outbox_loader_'],
+];
+
+test('every page hydrates its own islands when loaded directly, and their controls answer', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const wasm = watchWasm(page);
+  await signInAsAdmin(page);
+  const split = await splitBuild(page);
+  const collection = await (await page.request.post('/api/collections', { data: { name: `Islands ${stamp}`, description: '' } })).json();
+  const card = await (await page.request.post(`/api/collections/${collection.id}/cards`, { data: { title: `Island card ${stamp}`, description: '' } })).json();
+  const pages: [string, string, string][] = [
+    ...PAGES,
+    [`/collections/${collection.slug}`, `Islands ${stamp}`, 'split_collection_view_loader_'],
+    [`/cards/${card.slug}`, `Island card ${stamp}`, 'split_card_view_loader_'],
+  ];
+
+  for (const [address, heading, module] of pages) {
+    wasm.length = 0;
+    await gotoHydrated(page, address);
+    await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+    if (split) {
+      const islands = wasm.filter((f) => f.startsWith('split_'));
+      expect(islands.some((f) => f.startsWith(module)), `${address} loaded ${module}: ${islands.join(', ')}`).toBe(true);
+      // the page's own islands only: never the card editor's code on another page
+      const foreign = islands.filter((f) => !f.startsWith(module) && !f.startsWith('split_example_content_loader_'));
+      expect(foreign, `${address} loaded another page's islands`).toEqual([]);
+    }
+  }
+
+  // Controls that only a hydrated island answers, after a full load.
+  await gotoHydrated(page, '/collections');
+  await page.getByLabel('Name', { exact: true }).fill('Bedtime stories');
+  await expect(page.getByTestId('slug-preview')).toHaveText('Address: /collections/bedtime-stories');
+
+  await gotoHydrated(page, `/collections/${collection.slug}`);
+  await page.getByRole('button', { name: 'Add preset' }).click();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+
+  // A page with no island (the signed-out "not found") loads no WASM at all.
+  await page.context().clearCookies();
+  wasm.length = 0;
+  await gotoHydrated(page, `/no-such-page-${stamp}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  expect(wasm, 'a page without islands loaded WASM').toEqual([]);
+});
