@@ -1,9 +1,10 @@
 //! Sizes of the hydrate bundle that `cargo leptos build --split` wrote to the site's `pkg`
 //! directory: what the first page loads, and every module of the build.
 //!
-//! The WASM is split by route (app/src/routes.rs): the main module (router, frame, app bar)
-//! with its JS glue and the split loader, then per group of pages a `split_<group>_…` module
-//! and the shared `chunk_*` modules it needs, which `__wasm_split_manifest.json` lists.
+//! Only islands hydrate (app/src/islands.rs): the main module (the runtime and the app bar,
+//! the one island every signed-in page has) with its JS glue and the split loader, then per
+//! lazy island a `split_<island>_loader_…` module and the shared `chunk_*` modules it needs,
+//! which `__wasm_split_manifest.json` lists.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -13,8 +14,9 @@ use std::time::SystemTime;
 const OUTPUT_NAME: &str = "cardsmith";
 /// The page measured as the first one: `/cards`, where signing in lands.
 pub const FIRST_PAGE: &str = "/cards";
-/// The group of pages `/cards` is in (the lazy function in app/src/routes.rs).
-const FIRST_PAGE_GROUP: &str = "library_pages";
+/// The lazy islands `/cards` shows (`AllCards` in app/src/pages/library.rs): their modules'
+/// names start with the island's name in snake case, then `_loader_`.
+const FIRST_PAGE_ISLANDS: [&str; 1] = ["all_cards_loader_"];
 
 /// The `pkg` directory to measure: `CARDSMITH_BENCH_PKG` (scripts/bench builds the release
 /// WASM into a site of its own, so no other build replaces it meanwhile), else the
@@ -69,7 +71,7 @@ pub fn total(files: &[Sizes]) -> Total {
 /// main module.
 pub struct Bundle {
     /// What a first visit to [`FIRST_PAGE`] loads: the main module, its JS glue, the split
-    /// loader, the CSS, and the route's own and shared modules.
+    /// loader, the CSS, and its islands' own and shared modules.
     pub first_page: Vec<Sizes>,
     /// Every WASM module of the build (what a visit to every page would load).
     pub all_wasm: Vec<Sizes>,
@@ -93,9 +95,8 @@ pub fn measure(pkg: &Path) -> Option<Bundle> {
         let manifest: std::collections::BTreeMap<String, Vec<String>> =
             serde_json::from_str(&text).ok()?;
         let module = |name: &str| newest(&files, &format!("split_{name}."), ".wasm");
-        let first = format!("{FIRST_PAGE_GROUP}_");
         for (name, chunks) in &manifest {
-            if name.starts_with(&first) {
+            if FIRST_PAGE_ISLANDS.iter().any(|island| name.starts_with(island)) {
                 first_page.extend(module(name));
                 first_page.extend(chunks.iter().map(|c| pkg.join(format!("{c}.wasm"))));
             }
