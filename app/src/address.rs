@@ -54,7 +54,11 @@ mod imp {
 
     pub fn replace(href: &str) {
         if let Ok(history) = window().history() {
-            let _ = history.replace_state_with_url(&leptos::wasm_bindgen::JsValue::NULL, "", Some(href));
+            let _ = history.replace_state_with_url(
+                &leptos::wasm_bindgen::JsValue::NULL,
+                "",
+                Some(href),
+            );
         }
     }
 }

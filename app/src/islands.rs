@@ -1,10 +1,11 @@
 //! How a page becomes interactive: only its islands do.
 //!
 //! Pages render on the server; the parts a person works with (forms, the library's search,
-//! the recorder, the waveform editor, the publish dialog…) are `#[island]` components, each
-//! one's code in a WASM module of its own (`#[island(lazy)]`, `cargo leptos build --split`).
-//! A page ships the runtime and the modules of the islands it shows, nothing of the pages
-//! around it, and a page with no island loads no WASM at all.
+//! the recorder, the waveform editor, the publish dialog…) are inside `#[island]` components:
+//! the app bar, and one lazy island per group of pages (`pages::groups`), each group's code in
+//! a WASM module of its own (`#[island(lazy)]`, `cargo leptos build --split`). A page ships
+//! the runtime and its group's module, nothing of the other pages, and a page with no island
+//! loads no WASM at all.
 //!
 //! The script below replaces Leptos's `HydrationScripts`: it loads the WASM only when the
 //! page has an island, hydrates the islands in document order (awaiting each lazy module),

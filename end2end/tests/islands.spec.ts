@@ -1,8 +1,9 @@
 // Islands (issue 14): pages render on the server, and only their interactive parts (the
-// `#[island]` components) load WASM and hydrate, each island's code in a module of its own
-// (`split_<island>_loader_….wasm`, from `cargo leptos build --split`). A page loaded directly
-// hydrates its islands and answers its controls; it loads the modules of its own islands and
-// none of another page's; a page without islands loads no WASM at all.
+// `#[island]` components) load WASM and hydrate, each group's island in a module of its own
+// (`split_<island>_loader_….wasm`, from `cargo leptos build --split`; the groups are in
+// app/src/pages/groups.rs). A page loaded directly hydrates its islands and answers its
+// controls; it loads its own group's module and no other's; a page without islands loads no
+// WASM at all.
 // (The publish, recording-reload and waveform specs load the card page directly too and use
 // its dialog, recorder and editor.)
 import type { Page } from '@playwright/test';
@@ -30,21 +31,21 @@ async function splitBuild(page: Page): Promise<boolean> {
   return (await (await page.request.get(glue!)).text()).includes('__wasm_split');
 }
 
-// [address, heading, the module of the page's island]; the card and collection pages are
+// [address, heading, the module of the page's group]; the card and collection pages are
 // added with their slugs.
 const PAGES: [string, string, string][] = [
-  ['/cards', 'Cards', 'split_all_cards_loader_'],
-  ['/collections', 'Collections', 'split_all_collections_loader_'],
-  ['/labels', 'Labels', 'split_labels_workbench_loader_'],
-  ['/devices', 'Devices', 'split_devices_view_loader_'],
-  ['/accounts', 'Player accounts', 'split_accounts_view_loader_'],
-  ['/import', 'Import from a player account', 'split_import_view_loader_'],
-  ['/settings', 'Settings', 'split_settings_forms_loader_'],
-  ['/admin/users', 'Users', 'split_user_admin_loader_'],
-  ['/admin/audit-log', 'Audit log', 'split_audit_log_loader_'],
-  ['/admin/health', 'Health', 'split_health_dashboard_loader_'],
-  ['/admin/ai-providers', 'AI providers', 'split_instance_providers_loader_'],
-  ['/admin/mail', 'Mail outbox', 'split_outbox_loader_'],
+  ['/cards', 'Cards', 'split_library_loader_'],
+  ['/collections', 'Collections', 'split_library_loader_'],
+  ['/labels', 'Labels', 'split_household_loader_'],
+  ['/devices', 'Devices', 'split_household_loader_'],
+  ['/accounts', 'Player accounts', 'split_household_loader_'],
+  ['/import', 'Import from a player account', 'split_household_loader_'],
+  ['/settings', 'Settings', 'split_household_loader_'],
+  ['/admin/users', 'Users', 'split_admin_loader_'],
+  ['/admin/audit-log', 'Audit log', 'split_admin_loader_'],
+  ['/admin/health', 'Health', 'split_admin_loader_'],
+  ['/admin/ai-providers', 'AI providers', 'split_admin_loader_'],
+  ['/admin/mail', 'Mail outbox', 'split_admin_loader_'],
 ];
 
 test('every page hydrates its own islands when loaded directly, and their controls answer', async ({ page }) => {
@@ -68,7 +69,7 @@ test('every page hydrates its own islands when loaded directly, and their contro
       const islands = wasm.filter((f) => f.startsWith('split_'));
       expect(islands.some((f) => f.startsWith(module)), `${address} loaded ${module}: ${islands.join(', ')}`).toBe(true);
       // the page's own islands only: never the card editor's code on another page
-      const foreign = islands.filter((f) => !f.startsWith(module) && !f.startsWith('split_example_content_loader_'));
+      const foreign = islands.filter((f) => !f.startsWith(module));
       expect(foreign, `${address} loaded another page's islands`).toEqual([]);
     }
   }

@@ -12,9 +12,9 @@ use crate::components::layout::PANEL;
 /// How often the section asks how far the conversions are.
 const POLL_MS: i32 = 1500;
 
-/// An island: adding the examples runs as a job with its progress.
-#[island(lazy)]
-pub fn ExampleContent() -> impl IntoView {
+/// Interactive (in the `Admin` island): adding the examples runs as a job with its progress.
+#[component]
+pub(crate) fn ExampleContent() -> impl IntoView {
     let status = RwSignal::new(None::<SeedStatusOutputBody>);
     let error = RwSignal::new(None::<String>);
     let seed = ServerAction::<SeedExamples>::new();

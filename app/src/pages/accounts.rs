@@ -1,6 +1,7 @@
 //! Linked player accounts: link one (a full-page trip to the platform and back), see each
 //! account's state, link again when the platform no longer accepts it, unlink.
 
+use crate::pages::groups::{Household, HouseholdPage};
 use cardsmith_model::player::{account_status, PlayerAccountOut};
 use leptos::prelude::*;
 use leptos_meta::Title;
@@ -21,7 +22,7 @@ pub fn AccountsPage() -> impl IntoView {
         <Title text="Player accounts"/>
         <h1 class="text-2xl font-bold">"Player accounts"</h1>
         <p class="mt-1 max-w-prose text-slate-600">"Link the account your family uses on its players; Cardsmith can then publish cards to it, import its cards and control its players. Your password is never seen here, and the account's keys stay on this server, encrypted."</p>
-        {loaded(page, "your player accounts", |page| view! { <AccountsView page/> })}
+        {loaded(page, "your player accounts", |page| view! { <Household page=HouseholdPage::Accounts(page)/> })}
     }
 }
 
@@ -30,9 +31,9 @@ pub fn AccountsPage() -> impl IntoView {
 #[derive(Clone, Copy)]
 struct LastTrip(RwSignal<Option<Result<(), String>>>);
 
-/// The accounts, an island: unlinking answers in place.
-#[island(lazy)]
-fn AccountsView(page: AccountsPageData) -> impl IntoView {
+/// The accounts (in the `Household` island): unlinking answers in place.
+#[component]
+pub(crate) fn AccountsView(page: AccountsPageData) -> impl IntoView {
     let trip = LastTrip(RwSignal::new(
         match (
             crate::address::query().get("linked"),

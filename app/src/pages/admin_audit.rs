@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use crate::pages::groups::{Admin, AdminPanel};
 use cardsmith_model::audit::{AuditLogEntryOut, AuditLogFilter};
 use cardsmith_model::user::UserOut;
 use leptos::ev::SubmitEvent;
@@ -30,14 +31,14 @@ pub fn AdminAuditPage() -> impl IntoView {
                 <Feedback tone=Tone::Warning alert=true class="mt-6">"Only admins can read the audit log."</Feedback>
             }
         >
-            <AuditLog/>
+            <Admin panel=AdminPanel::AuditLog/>
         </Show>
     }
 }
 
-/// The filters and the entries they pick, an island.
-#[island(lazy)]
-fn AuditLog() -> impl IntoView {
+/// The filters and the entries they pick (in the `Admin` island).
+#[component]
+pub(crate) fn AuditLog() -> impl IntoView {
     // what the form holds, and what the table shows (applied on submit, so typing is quiet)
     let user = RwSignal::new(String::new());
     let action = RwSignal::new(String::new());

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::pages::groups::{Admin, AdminPanel};
 use cardsmith_model::deletion::{
     AssignCollectionInput, DeletionRequestItem, OrphanedCollectionOut,
 };
@@ -27,7 +28,7 @@ pub fn AdminDeletionRequestsPage() -> impl IntoView {
     view! {
         <Title text="Deletion requests"/>
         <AdminOnly title="Deletion requests">
-            <DeletionRequests/>
+            <Admin panel=AdminPanel::DeletionRequests/>
         </AdminOnly>
     }
 }
@@ -37,7 +38,7 @@ pub fn AdminOrphanedCollectionsPage() -> impl IntoView {
     view! {
         <Title text="Orphaned collections"/>
         <AdminOnly title="Orphaned collections">
-            <OrphanedCollections/>
+            <Admin panel=AdminPanel::OrphanedCollections/>
         </AdminOnly>
     }
 }
@@ -81,9 +82,9 @@ fn user_label(users: &[UserOut], id: &str) -> String {
         .unwrap_or_else(|| id.to_owned())
 }
 
-/// The requests, an island: each is decided in place.
-#[island(lazy)]
-fn DeletionRequests() -> impl IntoView {
+/// The requests (in the `Admin` island): each is decided in place.
+#[component]
+pub(crate) fn DeletionRequests() -> impl IntoView {
     let requests = Resource::new(|| (), |_| admin_deletion_requests());
     let users = Resource::new(|| (), |_| list_users());
     let reload = Callback::new(move |()| requests.refetch());
@@ -191,9 +192,9 @@ fn RequestCard(
     }
 }
 
-/// The orphaned collections, an island: each is handed over or deleted in place.
-#[island(lazy)]
-fn OrphanedCollections() -> impl IntoView {
+/// The orphaned collections (in the `Admin` island): each is handed over or deleted in place.
+#[component]
+pub(crate) fn OrphanedCollections() -> impl IntoView {
     let orphans = Resource::new(|| (), |_| orphaned_collections());
     let users = Resource::new(|| (), |_| list_users());
     let reload = Callback::new(move |()| orphans.refetch());

@@ -1,6 +1,7 @@
 //! The admin's health dashboard: one card per dependency check with a green or red badge and
 //! its figures, and the instance's counts. Figures only: failure reasons are in the server log.
 
+use crate::pages::groups::{Admin, AdminPanel};
 use cardsmith_model::health::{AdminHealthOutputBody, HealthCheck, CHECK_FAILED, CHECK_OK};
 use leptos::prelude::*;
 use leptos_meta::Title;
@@ -23,15 +24,15 @@ pub fn AdminHealthPage() -> impl IntoView {
                 <Feedback tone=Tone::Warning alert=true class="mt-6">"Only admins can see the instance's health."</Feedback>
             }
         >
-            <HealthDashboard/>
-            <crate::components::examples::ExampleContent/>
+            <Admin panel=AdminPanel::Health/>
+            <Admin panel=AdminPanel::ExampleContent/>
         </Show>
     }
 }
 
-/// The checks, an island: run again on request.
-#[island(lazy)]
-fn HealthDashboard() -> impl IntoView {
+/// The checks (in the `Admin` island): run again on request.
+#[component]
+pub(crate) fn HealthDashboard() -> impl IntoView {
     let report = Resource::new(|| (), |_| admin_health());
     view! {
         <Transition fallback=|| view! { <p class="mt-6 text-slate-500">"Running checks…"</p> }>

@@ -3,6 +3,7 @@
 //! instance without SMTP can hand a reset or verification link to its recipient. Failed
 //! messages (and ones left in the outbox) can be sent again.
 
+use crate::pages::groups::{Admin, AdminPanel};
 use cardsmith_model::mail::{
     MailDelivery, MailFilter, MailMessageDetailOut, MailMessageOut, MailStatus,
 };
@@ -40,13 +41,13 @@ fn AdminOnly(title: &'static str, children: ChildrenFn) -> impl IntoView {
 pub fn AdminMailPage() -> impl IntoView {
     view! {
         <h1 class="text-2xl font-bold">"Mail outbox"</h1>
-        <AdminOnly title="Mail outbox"><Outbox/></AdminOnly>
+        <AdminOnly title="Mail outbox"><Admin panel=AdminPanel::MailOutbox/></AdminOnly>
     }
 }
 
-/// The outbox, an island: filtered and paged in place.
-#[island(lazy)]
-fn Outbox() -> impl IntoView {
+/// The outbox (in the `Admin` island): filtered and paged in place.
+#[component]
+pub(crate) fn Outbox() -> impl IntoView {
     let status = RwSignal::new(String::new());
     let offset = RwSignal::new(0_i64);
     // a new filter starts at the first page
@@ -202,7 +203,7 @@ fn MessageTable(list: Vec<MailMessageOut>, first: i64) -> impl IntoView {
 pub fn AdminMailMessagePage() -> impl IntoView {
     view! {
         <a href="/admin/mail" class="text-sm font-medium text-indigo-700 hover:underline">"← Mail outbox"</a>
-        <AdminOnly title="Mail"><MessageView id=message_id()/></AdminOnly>
+        <AdminOnly title="Mail"><Admin panel=AdminPanel::MailMessage(message_id())/></AdminOnly>
     }
 }
 
@@ -211,9 +212,9 @@ fn message_id() -> String {
     use_params_map().with_untracked(|p| p.get("id").unwrap_or_default())
 }
 
-/// One message, an island: sending it again answers in place.
-#[island(lazy)]
-fn MessageView(id: String) -> impl IntoView {
+/// One message (in the `Admin` island): sending it again answers in place.
+#[component]
+pub(crate) fn MessageView(id: String) -> impl IntoView {
     let message = Resource::new(move || id.clone(), admin_mail_get);
     let resend = ServerAction::<AdminMailResend>::new();
     Effect::new(move |_| {

@@ -1,6 +1,7 @@
 //! The admin's user list: create accounts, rename, change roles, sign users out, deactivate,
 //! reactivate and unlock them, and their email links (verification, password reset).
 
+use crate::pages::groups::{Admin, AdminPanel};
 use cardsmith_model::user::{CreateUserInput, UpdateUserInput, UserOut};
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
@@ -34,15 +35,15 @@ pub fn AdminUsersPage() -> impl IntoView {
                 <Feedback tone=Tone::Warning alert=true class="mt-6">"Only admins can manage users."</Feedback>
             }
         >
-            {me.get().map(|me| view! { <UserAdmin me/> })}
+            {me.get().map(|me| view! { <Admin panel=AdminPanel::Users(me)/> })}
         </Show>
     }
 }
 
-/// The users and the new-user form, an island (`me`: the admin, who cannot demote or
+/// The users and the new-user form (in the `Admin` island; `me`: the admin, who cannot demote or
 /// deactivate themselves).
-#[island(lazy)]
-fn UserAdmin(me: UserOut) -> impl IntoView {
+#[component]
+pub(crate) fn UserAdmin(me: UserOut) -> impl IntoView {
     CurrentUser::in_island(me);
     let users = Resource::new(|| (), |_| list_users());
     let reload = Callback::new(move |()| users.refetch());

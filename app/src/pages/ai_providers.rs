@@ -1,6 +1,7 @@
 //! `/admin/ai-providers`: the instance's AI providers (admins only), which every user's
 //! cascade tries after the user's own.
 
+use crate::pages::groups::{Admin, AdminPanel};
 use leptos::prelude::*;
 use leptos_meta::Title;
 
@@ -25,14 +26,14 @@ pub fn AdminAiProvidersPage() -> impl IntoView {
             }
         >
             <div class="mt-6">
-                <InstanceProviders/>
+                <Admin panel=AdminPanel::AiProviders/>
             </div>
         </Show>
     }
 }
 
-/// The instance's providers, an island.
-#[island(lazy)]
-fn InstanceProviders() -> impl IntoView {
+/// The instance's providers (in the `Admin` island).
+#[component]
+pub(crate) fn InstanceProviders() -> impl IntoView {
     view! { <AiProvidersSection owner=Owner::System/> }
 }

@@ -7,6 +7,7 @@ mod controls;
 mod settings;
 mod shortcuts;
 
+use crate::pages::groups::{Household, HouseholdPage};
 use cardsmith_model::device::InfoSnapshot;
 use cardsmith_model::player::{account_status, PlayerAccountOut};
 use cardsmith_model::publish::PublishedCardOut;
@@ -26,14 +27,14 @@ pub fn DevicesPage() -> impl IntoView {
         <h1 class="text-2xl font-bold">"Devices"</h1>
         <p class="mt-1 max-w-prose text-slate-600">"The players of your linked accounts: what they are doing, and their settings."</p>
         <div class="mt-6">
-            {loaded(page, "your players", |page| view! { <DevicesView page/> })}
+            {loaded(page, "your players", |page| view! { <Household page=HouseholdPage::Devices(page)/> })}
         </div>
     }
 }
 
-/// The players, an island: their controls and settings act in place.
-#[island(lazy)]
-fn DevicesView(page: DevicesPageData) -> impl IntoView {
+/// The players (in the `Household` island): their controls and settings act in place.
+#[component]
+pub(crate) fn DevicesView(page: DevicesPageData) -> impl IntoView {
     if page.accounts.is_empty() {
         return view! {
             <EmptyBox heading="No player account linked"

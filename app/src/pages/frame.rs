@@ -41,7 +41,12 @@ fn shared_user_signal(user: UserOut) -> RwSignal<Option<UserOut>> {
         static SHARED: std::cell::OnceCell<ArcRwSignal<Option<UserOut>>> =
             const { std::cell::OnceCell::new() };
     }
-    SHARED.with(|shared| shared.get_or_init(|| ArcRwSignal::new(Some(user))).clone().into())
+    SHARED.with(|shared| {
+        shared
+            .get_or_init(|| ArcRwSignal::new(Some(user)))
+            .clone()
+            .into()
+    })
 }
 
 #[cfg(not(feature = "hydrate"))]

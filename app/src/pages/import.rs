@@ -2,6 +2,7 @@
 //! their covers; importing one is a job (audio, chapter icons, cover) with a progress bar,
 //! and the new card is a link away.
 
+use crate::pages::groups::{Household, HouseholdPage};
 use cardsmith_model::import::{
     ImportFromPlayerInput, ImportFromPlayerOutputBody, PlayerLibraryCardOut,
 };
@@ -25,14 +26,14 @@ pub fn ImportPage() -> impl IntoView {
         <h1 class="text-2xl font-bold">"Import from a player account"</h1>
         <p class="mt-1 max-w-prose text-slate-600">"Bring cards you made elsewhere into Cardsmith: their audio, chapter icons and cover. Purchased and streaming cards are not listed."</p>
         <div class="mt-6">
-            {loaded(page, "the account's cards", |page| view! { <ImportView page/> })}
+            {loaded(page, "the account's cards", |page| view! { <Household page=HouseholdPage::Import(page)/> })}
         </div>
     }
 }
 
-/// The account's cards, an island: each import runs in place with its progress.
-#[island(lazy)]
-fn ImportView(page: ImportPageData) -> impl IntoView {
+/// The account's cards (in the `Household` island): each import runs in place with its progress.
+#[component]
+pub(crate) fn ImportView(page: ImportPageData) -> impl IntoView {
     if page.accounts.is_empty() {
         return view! {
             <EmptyBox heading="No player account linked"

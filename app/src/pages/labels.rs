@@ -3,6 +3,7 @@
 
 mod shares;
 
+use crate::pages::groups::{Household, HouseholdPage};
 use cardsmith_model::card::CardOut;
 use cardsmith_model::label::{GenerateLabelsInput, GenerateLabelsOutputBody};
 use leptos::ev::SubmitEvent;
@@ -24,13 +25,13 @@ const PAGE_SIZES: &[(&str, &str)] = &[("a4", "A4"), ("letter", "US Letter")];
 pub fn LabelsPage() -> impl IntoView {
     view! {
         <Title text="Labels"/>
-        <LabelsWorkbench/>
+        <Household page=HouseholdPage::Labels/>
     }
 }
 
-/// The page's body, an island: pick cards, make a sheet, share it.
-#[island(lazy)]
-fn LabelsWorkbench() -> impl IntoView {
+/// The page's body (in the `Household` island): pick cards, make a sheet, share it.
+#[component]
+pub(crate) fn LabelsWorkbench() -> impl IntoView {
     let cards = Resource::new(|| (), |_| list_cards());
     let shares = Resource::new(|| (), |_| list_label_shares());
     let reload_shares = Callback::new(move |()| shares.refetch());

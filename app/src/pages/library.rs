@@ -1,6 +1,7 @@
 //! The library: every reachable card (searched, filtered and paged on the server), and the
 //! collections with a form for a new one.
 
+use crate::pages::groups::{Library, LibraryPage};
 use cardsmith_model::collection::{CollectionOut, CreateCollectionInput};
 use cardsmith_model::validate::slugify;
 use leptos::ev::SubmitEvent;
@@ -20,13 +21,13 @@ use crate::components::library::{use_card_query, CardLibrary};
 pub fn CardsPage() -> impl IntoView {
     view! {
         <Title text="Cards"/>
-        <AllCards/>
+        <Library page=LibraryPage::Cards/>
     }
 }
 
-/// The page's body, an island: the library answers each question in place.
-#[island(lazy)]
-fn AllCards() -> impl IntoView {
+/// The page's body (in the `Library` island): the library answers each question in place.
+#[component]
+pub(crate) fn AllCards() -> impl IntoView {
     let query = use_card_query();
     let results = Resource::new(move || query.get(), search_cards);
     let collections = Resource::new(|| (), |_| collection_choices());
@@ -48,13 +49,13 @@ fn AllCards() -> impl IntoView {
 pub fn CollectionsPage() -> impl IntoView {
     view! {
         <Title text="Collections"/>
-        <AllCollections/>
+        <Library page=LibraryPage::Collections/>
     }
 }
 
-/// The page's body, an island: the list follows the form's new collections.
-#[island(lazy)]
-fn AllCollections() -> impl IntoView {
+/// The page's body (in the `Library` island): the list follows the form's new collections.
+#[component]
+pub(crate) fn AllCollections() -> impl IntoView {
     let collections = Resource::new(|| (), |_| list_collections());
     let reload = Callback::new(move |()| collections.refetch());
     view! {

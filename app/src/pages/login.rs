@@ -1,6 +1,7 @@
 //! Sign-in, and the frame of every page reached without a session. Validates in the browser
 //! with the server's own rules before sending anything.
 
+use crate::pages::groups::{SignedOut, SignedOutPage};
 use cardsmith_model::user::LoginInput;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
@@ -22,7 +23,7 @@ pub fn LoginPage() -> impl IntoView {
                 {move || Suspend::new(async move {
                     match me.await {
                         Ok(Some(_)) => view! { <Redirect path="/cards"/> }.into_any(),
-                        _ => view! { <LoginForm/> }.into_any(),
+                        _ => view! { <SignedOut page=SignedOutPage::Login/> }.into_any(),
                     }
                 })}
             </Suspense>
@@ -47,8 +48,8 @@ pub fn SignedOutShell(children: Children) -> impl IntoView {
     }
 }
 
-#[island(lazy)]
-fn LoginForm() -> impl IntoView {
+#[component]
+pub(crate) fn LoginForm() -> impl IntoView {
     let email = RwSignal::new(String::new());
     let password = RwSignal::new(String::new());
     let field_errors = RwSignal::new(Vec::new());

@@ -11,6 +11,7 @@ pub mod card;
 pub mod collection;
 pub mod devices;
 pub mod frame;
+pub mod groups;
 pub mod import;
 pub mod labels;
 pub mod library;

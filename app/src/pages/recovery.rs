@@ -3,6 +3,7 @@
 //! the server's own rules first; a link that is unknown, used or expired says so and offers
 //! what to do next.
 
+use crate::pages::groups::{SignedOut, SignedOutPage};
 use cardsmith_model::recovery::{ForgotPasswordInput, ResetPasswordInput, VerifyEmailInput};
 use cardsmith_model::FieldError;
 use leptos::ev::SubmitEvent;
@@ -47,13 +48,13 @@ pub fn ForgotPasswordPage() -> impl IntoView {
     view! {
         <Title text="Forgot password"/>
         <SignedOutShell>
-            <ForgotPasswordForm/>
+            <SignedOut page=SignedOutPage::ForgotPassword/>
         </SignedOutShell>
     }
 }
 
-#[island(lazy)]
-fn ForgotPasswordForm() -> impl IntoView {
+#[component]
+pub(crate) fn ForgotPasswordForm() -> impl IntoView {
     let email = RwSignal::new(String::new());
     let local = RwSignal::new(Vec::new());
     let ask = ServerAction::<ForgotPassword>::new();
@@ -103,13 +104,13 @@ pub fn ResetPasswordPage() -> impl IntoView {
     view! {
         <Title text="Choose a new password"/>
         <SignedOutShell>
-            <ResetPasswordForm/>
+            <SignedOut page=SignedOutPage::ResetPassword/>
         </SignedOutShell>
     }
 }
 
-#[island(lazy)]
-fn ResetPasswordForm() -> impl IntoView {
+#[component]
+pub(crate) fn ResetPasswordForm() -> impl IntoView {
     let token = query_token();
     let password = RwSignal::new(String::new());
     let again = RwSignal::new(String::new());
@@ -174,13 +175,13 @@ pub fn VerifyEmailPage() -> impl IntoView {
     view! {
         <Title text="Confirm your email"/>
         <SignedOutShell>
-            <VerifyEmailForm/>
+            <SignedOut page=SignedOutPage::VerifyEmail/>
         </SignedOutShell>
     }
 }
 
-#[island(lazy)]
-fn VerifyEmailForm() -> impl IntoView {
+#[component]
+pub(crate) fn VerifyEmailForm() -> impl IntoView {
     let token = query_token();
     let local = RwSignal::new(Vec::new());
     let verify = ServerAction::<VerifyEmail>::new();

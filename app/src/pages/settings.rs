@@ -1,5 +1,6 @@
 //! The caller's own account: display name, password, sessions.
 
+use crate::pages::groups::{Household, HouseholdPage};
 use cardsmith_model::user::{ChangePasswordInput, UpdateProfileInput, UserOut};
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
@@ -18,14 +19,14 @@ pub fn SettingsPage() -> impl IntoView {
     view! {
         <Title text="Settings"/>
         <h1 class="text-2xl font-bold">"Settings"</h1>
-        {me.get().map(|user| view! { <SettingsForms user/> })}
+        {me.get().map(|user| view! { <Household page=HouseholdPage::Settings(user)/> })}
     }
 }
 
-/// Every setting, one island: each form saves in place, and a new display name shows in the
+/// Every setting (in the `Household` island): each form saves in place, and a new display name shows in the
 /// app bar at once.
-#[island(lazy)]
-fn SettingsForms(user: UserOut) -> impl IntoView {
+#[component]
+pub(crate) fn SettingsForms(user: UserOut) -> impl IntoView {
     CurrentUser::in_island(user);
     view! {
         <div class="mt-6 grid gap-6 lg:grid-cols-2">
