@@ -43,14 +43,19 @@ fn token_error<T: Clone + Send + Sync + 'static>(
     })
 }
 
-#[component]
-pub fn ForgotPasswordPage() -> impl IntoView {
+/// A page of the signed-out frame: its title, and its form in the signed-out island.
+fn signed_out_page(title: &'static str, page: SignedOutPage) -> impl IntoView {
     view! {
-        <Title text="Forgot password"/>
+        <Title text=title/>
         <SignedOutShell>
-            <SignedOut page=SignedOutPage::ForgotPassword/>
+            <SignedOut page/>
         </SignedOutShell>
     }
+}
+
+#[component]
+pub fn ForgotPasswordPage() -> impl IntoView {
+    signed_out_page("Forgot password", SignedOutPage::ForgotPassword)
 }
 
 #[component]
@@ -101,12 +106,7 @@ pub(crate) fn ForgotPasswordForm() -> impl IntoView {
 
 #[component]
 pub fn ResetPasswordPage() -> impl IntoView {
-    view! {
-        <Title text="Choose a new password"/>
-        <SignedOutShell>
-            <SignedOut page=SignedOutPage::ResetPassword/>
-        </SignedOutShell>
-    }
+    signed_out_page("Choose a new password", SignedOutPage::ResetPassword)
 }
 
 #[component]
@@ -172,12 +172,7 @@ pub(crate) fn ResetPasswordForm() -> impl IntoView {
 
 #[component]
 pub fn VerifyEmailPage() -> impl IntoView {
-    view! {
-        <Title text="Confirm your email"/>
-        <SignedOutShell>
-            <SignedOut page=SignedOutPage::VerifyEmail/>
-        </SignedOutShell>
-    }
+    signed_out_page("Confirm your email", SignedOutPage::VerifyEmail)
 }
 
 #[component]
