@@ -44,6 +44,13 @@ pub fn IslandScripts(options: LeptosOptions) -> impl IntoView {
     view! { <script type="module" nonce=nonce>{script}</script> }
 }
 
+/// Keeps the browser tab's title on `page` while an island edits it (a card's title, a
+/// collection's name): the page's `<Title>` renders on the server, outside the island. An
+/// effect, so it runs in the browser only.
+pub fn follow_page_title(page: impl Fn() -> String + 'static) {
+    Effect::new(move |_| document().set_title(&crate::page_title(&page())));
+}
+
 /// Loads the WASM if the page has islands, hydrates each (a lazy island's hydrate function
 /// returns a promise: its module loads first), then sets the marker. Islands are never
 /// nested here (an island's children would need Leptos's own hand-over between the two).

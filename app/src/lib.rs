@@ -42,7 +42,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
 pub fn App() -> impl IntoView {
     provide_meta_context();
     view! {
-        <Title formatter=|page: String| if page.is_empty() { "Cardsmith".to_owned() } else { format!("{page} · Cardsmith") }/>
+        <Title formatter=|page: String| page_title(&page)/>
         <Router>
             <Routes fallback=pages::not_found::NotFound>
                 <Route path=path!("/login") ssr=SsrMode::Async view=pages::login::LoginPage/>
@@ -76,6 +76,15 @@ pub fn App() -> impl IntoView {
 
 /// The stylesheet's URL: `cardsmith.css`, or the name with its content hash when cargo-leptos
 /// hashed the site's files (`hash-files`; `HydrationScripts` does the same for the JS and WASM).
+/// The browser tab's title of a page titled `page` ("Cards · Cardsmith").
+pub(crate) fn page_title(page: &str) -> String {
+    if page.is_empty() {
+        "Cardsmith".to_owned()
+    } else {
+        format!("{page} · Cardsmith")
+    }
+}
+
 fn stylesheet_href(options: &LeptosOptions) -> String {
     let (pkg, name) = (&options.site_pkg_dir, &options.output_name);
     match options

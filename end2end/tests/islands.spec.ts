@@ -83,6 +83,15 @@ test('every page hydrates its own islands when loaded directly, and their contro
   await page.getByRole('button', { name: 'Add preset' }).click();
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
 
+  // The card's title renders on the server; renaming the card in its island keeps the
+  // browser tab's title on the new one.
+  await gotoHydrated(page, `/cards/${card.slug}`);
+  await expect(page).toHaveTitle(`Island card ${stamp} · Cardsmith`);
+  await page.getByLabel('Title', { exact: true }).fill(`Renamed ${stamp}`);
+  await page.getByRole('button', { name: 'Save card', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Renamed ${stamp}` })).toBeVisible();
+  await expect(page).toHaveTitle(`Renamed ${stamp} · Cardsmith`);
+
   // A page with no island (the signed-out "not found") loads no WASM at all.
   await page.context().clearCookies();
   wasm.length = 0;

@@ -67,6 +67,7 @@ fn CardView(page: CardPageData) -> impl IntoView {
     };
     provide_context(shown);
     let title = move || shown.card.with(|c| c.title.clone());
+    crate::islands::follow_page_title(title);
     let home = move || {
         shown.card.with(|c| {
             (

@@ -115,6 +115,7 @@ fn CollectionView(page: CollectionPageData, me: UserOut) -> impl IntoView {
     provide_context(shown);
     let editor = shown.role >= CollectionRole::Editor;
     let name = move || shown.collection.with(|c| c.name.clone());
+    crate::islands::follow_page_title(name);
     view! {
         <header class="space-y-2">
             <div class="flex flex-wrap items-center gap-2">
