@@ -42,7 +42,9 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
 pub fn App() -> impl IntoView {
     provide_meta_context();
     view! {
-        <Title formatter=|page: String| page_title(&page)/>
+        // leptos_meta writes the formatted title into `<title>` unescaped, and it renders on
+        // the server only (outside every island): a card titled `</title><script>…` stays text.
+        <Title formatter=|page: String| html_escape::encode_text(&page_title(&page)).into_owned()/>
         <Router>
             <Routes fallback=pages::not_found::NotFound>
                 <Route path=path!("/login") ssr=SsrMode::Async view=pages::login::LoginPage/>

@@ -315,3 +315,50 @@ async fn publish_summaries_need_a_session_and_are_the_callers() {
     assert_eq!(mine.status(), 200);
     assert_eq!(mine.json::<Value>().await.unwrap(), serde_json::json!([]));
 }
+
+/// Islands carry what the server loaded as JSON props in an HTML attribute
+/// (`<leptos-island data-props="…">`), and a card's title or a collection's name is also the
+/// page's `<title>`: a hostile title, name or display name must stay text in both, never close
+/// them or open a script.
+#[tokio::test]
+async fn island_props_keep_hostile_text_inside_their_attribute() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let hostile =
+        "\"></leptos-island></title><script>alert(1)</script><img src=x onerror=alert(2)>";
+    let renamed = rpc_json(
+        &admin,
+        "update_profile",
+        serde_json::json!({ "input": { "display_name": hostile } }),
+    )
+    .await;
+    assert_eq!(renamed.status(), 200);
+    let collection = admin.create_collection(hostile).await;
+    let card = admin
+        .create_card(collection["id"].as_str().unwrap(), hostile)
+        .await;
+
+    for page in [
+        format!("/cards/{}", card["slug"].as_str().unwrap()),
+        format!("/collections/{}", collection["slug"].as_str().unwrap()),
+        "/cards".to_owned(),
+        "/settings".to_owned(),
+    ] {
+        let html = admin.get(&page).await.text().await.unwrap();
+        assert!(html.contains("<leptos-island"), "{page} has islands");
+        assert!(
+            html.contains(" data-props=\""),
+            "{page} hands its islands props"
+        );
+        assert!(!html.contains("<script>alert"), "{page} opened a script");
+        assert!(!html.contains("<img src=x"), "{page} opened an element");
+        assert!(
+            !html.contains("\"></leptos-island>"),
+            "{page} closed an island early"
+        );
+        assert!(
+            !html.contains("</title><script>"),
+            "{page} closed its <title>"
+        );
+    }
+}
