@@ -100,8 +100,9 @@ fn stylesheet_href(options: &LeptosOptions) -> String {
 }
 
 /// The content hash cargo-leptos gave the built `kind` file (`js`, `wasm` or `css`), from the
-/// hash file it writes beside the server binary (where Leptos' `HydrationScripts` reads it too);
-/// `None` without one.
+/// hash file it writes beside the server binary; `None` without one. Read on every page, as
+/// Leptos' own `HydrationScripts` does: `make dev` rebuilds the front end under a running
+/// server, and a cached hash would name files that are gone.
 pub fn built_asset_hash(options: &LeptosOptions, kind: &str) -> Option<String> {
     let dir = std::env::current_exe().ok()?.parent()?.to_path_buf();
     let hashes = std::fs::read_to_string(dir.join(options.hash_file.as_ref())).ok()?;

@@ -1,7 +1,6 @@
 //! Linked player accounts: link one (a full-page trip to the platform and back), see each
 //! account's state, link again when the platform no longer accepts it, unlink.
 
-use crate::pages::groups::{Household, HouseholdPage};
 use cardsmith_model::player::{account_status, PlayerAccountOut};
 use leptos::prelude::*;
 use leptos_meta::Title;
@@ -10,6 +9,7 @@ use crate::api::{accounts_page, unlink_account, AccountsPageData};
 use crate::components::confirm::ConfirmButton;
 use crate::components::form::{ErrorAlert, Feedback, Tone};
 use crate::components::layout::{capitalised, loaded, refresh, Badge, EmptyBox, Panel, PANEL};
+use crate::pages::groups::{Household, HouseholdPage};
 
 /// Linking leaves the app: the platform shows its sign-in, then sends the browser back here.
 const LINK_URL: &str = "/api/player-accounts/link";

@@ -3,7 +3,6 @@
 
 use std::collections::HashMap;
 
-use crate::pages::groups::{Admin, AdminPanel};
 use cardsmith_model::audit::{AuditLogEntryOut, AuditLogFilter};
 use cardsmith_model::user::UserOut;
 use leptos::ev::SubmitEvent;
@@ -14,6 +13,7 @@ use super::frame::CurrentUser;
 use crate::api::{admin_audit_log, list_users};
 use crate::components::form::{Feedback, SelectField, TextField, Tone};
 use crate::components::layout::{BUTTON, PANEL};
+use crate::pages::groups::{Admin, AdminPanel};
 
 /// Entries a page shows: a screenful on a laptop, well under the server's maximum.
 const PAGE: i64 = 50;

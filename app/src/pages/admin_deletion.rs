@@ -4,7 +4,6 @@
 
 use std::collections::BTreeMap;
 
-use crate::pages::groups::{Admin, AdminPanel};
 use cardsmith_model::deletion::{
     AssignCollectionInput, DeletionRequestItem, OrphanedCollectionOut,
 };
@@ -22,6 +21,7 @@ use crate::components::confirm::ConfirmButton;
 use crate::components::deletion::{day, reassignments, ReassignmentPicker};
 use crate::components::form::{general_error, ErrorAlert, Feedback, Tone};
 use crate::components::layout::{EmptyBox, BUTTON, PANEL};
+use crate::pages::groups::{Admin, AdminPanel};
 
 #[component]
 pub fn AdminDeletionRequestsPage() -> impl IntoView {

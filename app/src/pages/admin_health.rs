@@ -1,7 +1,6 @@
 //! The admin's health dashboard: one card per dependency check with a green or red badge and
 //! its figures, and the instance's counts. Figures only: failure reasons are in the server log.
 
-use crate::pages::groups::{Admin, AdminPanel};
 use cardsmith_model::health::{AdminHealthOutputBody, HealthCheck, CHECK_FAILED, CHECK_OK};
 use leptos::prelude::*;
 use leptos_meta::Title;
@@ -10,6 +9,7 @@ use super::frame::CurrentUser;
 use crate::api::admin_health;
 use crate::components::form::{Feedback, Tone};
 use crate::components::layout::{BUTTON, PANEL};
+use crate::pages::groups::{Admin, AdminPanel};
 
 #[component]
 pub fn AdminHealthPage() -> impl IntoView {

@@ -3,7 +3,6 @@
 //! instance without SMTP can hand a reset or verification link to its recipient. Failed
 //! messages (and ones left in the outbox) can be sent again.
 
-use crate::pages::groups::{Admin, AdminPanel};
 use cardsmith_model::mail::{
     MailDelivery, MailFilter, MailMessageDetailOut, MailMessageOut, MailStatus,
 };
@@ -15,6 +14,7 @@ use super::frame::CurrentUser;
 use crate::api::{admin_mail_get, admin_mail_list, AdminMailResend};
 use crate::components::form::{choices, ErrorAlert, Feedback, SelectField, Tone};
 use crate::components::layout::{BUTTON, PANEL};
+use crate::pages::groups::{Admin, AdminPanel};
 
 /// Messages a page shows.
 const PAGE: i64 = 50;

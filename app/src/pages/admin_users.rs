@@ -1,7 +1,6 @@
 //! The admin's user list: create accounts, rename, change roles, sign users out, deactivate,
 //! reactivate and unlock them, and their email links (verification, password reset).
 
-use crate::pages::groups::{Admin, AdminPanel};
 use cardsmith_model::user::{CreateUserInput, UpdateUserInput, UserOut};
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
@@ -19,6 +18,7 @@ use crate::components::form::{
     SubmitButton, TextField, Tone,
 };
 use crate::components::layout::{BUTTON, PANEL};
+use crate::pages::groups::{Admin, AdminPanel};
 
 const ROLE_OPTIONS: &[(&str, &str)] = &[("user", "User"), ("admin", "Admin")];
 

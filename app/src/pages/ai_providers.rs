@@ -1,13 +1,13 @@
 //! `/admin/ai-providers`: the instance's AI providers (admins only), which every user's
 //! cascade tries after the user's own.
 
-use crate::pages::groups::{Admin, AdminPanel};
 use leptos::prelude::*;
 use leptos_meta::Title;
 
 use super::frame::CurrentUser;
 use crate::components::ai_providers::{AiProvidersSection, Owner};
 use crate::components::form::{Feedback, Tone};
+use crate::pages::groups::{Admin, AdminPanel};
 
 #[component]
 pub fn AdminAiProvidersPage() -> impl IntoView {

@@ -7,7 +7,6 @@ mod controls;
 mod settings;
 mod shortcuts;
 
-use crate::pages::groups::{Household, HouseholdPage};
 use cardsmith_model::device::InfoSnapshot;
 use cardsmith_model::player::{account_status, PlayerAccountOut};
 use cardsmith_model::publish::PublishedCardOut;
@@ -18,6 +17,7 @@ use serde_json::Value;
 use crate::api::{devices_page, DevicesPageData};
 use crate::components::form::{Feedback, Tone};
 use crate::components::layout::{loaded, Badge, EmptyBox, PANEL};
+use crate::pages::groups::{Household, HouseholdPage};
 
 #[component]
 pub fn DevicesPage() -> impl IntoView {

@@ -2,7 +2,6 @@
 //! their covers; importing one is a job (audio, chapter icons, cover) with a progress bar,
 //! and the new card is a link away.
 
-use crate::pages::groups::{Household, HouseholdPage};
 use cardsmith_model::import::{
     ImportFromPlayerInput, ImportFromPlayerOutputBody, PlayerLibraryCardOut,
 };
@@ -15,6 +14,7 @@ use crate::api::rest::{self, Verb};
 use crate::api::{import_page, ImportPageData};
 use crate::components::form::{Feedback, Tone};
 use crate::components::layout::{loaded, tint, Badge, EmptyBox, BUTTON};
+use crate::pages::groups::{Household, HouseholdPage};
 
 #[component]
 pub fn ImportPage() -> impl IntoView {

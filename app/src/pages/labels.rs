@@ -3,7 +3,6 @@
 
 mod shares;
 
-use crate::pages::groups::{Household, HouseholdPage};
 use cardsmith_model::card::CardOut;
 use cardsmith_model::label::{GenerateLabelsInput, GenerateLabelsOutputBody};
 use leptos::ev::SubmitEvent;
@@ -17,6 +16,7 @@ use crate::components::form::{
     choices, field_error, general_error, ErrorAlert, SelectField, SubmitButton,
 };
 use crate::components::layout::{loaded, EmptyBox, Panel, BUTTON, PANEL};
+use crate::pages::groups::{Household, HouseholdPage};
 
 const FORMATS: &[(&str, &str)] = &[("pdf", "PDF"), ("svg", "SVG")];
 const PAGE_SIZES: &[(&str, &str)] = &[("a4", "A4"), ("letter", "US Letter")];

@@ -1,7 +1,6 @@
 //! The library: every reachable card (searched, filtered and paged on the server), and the
 //! collections with a form for a new one.
 
-use crate::pages::groups::{Library, LibraryPage};
 use cardsmith_model::collection::{CollectionOut, CreateCollectionInput};
 use cardsmith_model::validate::slugify;
 use leptos::ev::SubmitEvent;
@@ -14,6 +13,7 @@ use crate::components::form::{
 };
 use crate::components::layout::{loaded, tint, Badge, EmptyBox, RoleBadge, PANEL};
 use crate::components::library::{use_card_query, CardLibrary};
+use crate::pages::groups::{Library, LibraryPage};
 
 /// Every card the caller can reach, one page at a time: search, filters, order and view come
 /// from the address, so the server renders the page already answered.

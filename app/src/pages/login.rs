@@ -1,7 +1,6 @@
 //! Sign-in, and the frame of every page reached without a session. Validates in the browser
 //! with the server's own rules before sending anything.
 
-use crate::pages::groups::{SignedOut, SignedOutPage};
 use cardsmith_model::user::LoginInput;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
@@ -12,6 +11,7 @@ use leptos_router::components::Redirect;
 use crate::api::{current_user, Login};
 use crate::components::form::{ErrorAlert, SubmitButton, TextField};
 use crate::components::layout::PANEL;
+use crate::pages::groups::{SignedOut, SignedOutPage};
 
 #[component]
 pub fn LoginPage() -> impl IntoView {

@@ -3,7 +3,6 @@
 //! the server's own rules first; a link that is unknown, used or expired says so and offers
 //! what to do next.
 
-use crate::pages::groups::{SignedOut, SignedOutPage};
 use cardsmith_model::recovery::{ForgotPasswordInput, ResetPasswordInput, VerifyEmailInput};
 use cardsmith_model::FieldError;
 use leptos::ev::SubmitEvent;
@@ -16,6 +15,7 @@ use crate::components::form::{
     field_error, general_error, ErrorAlert, Feedback, SubmitButton, TextField, Tone,
 };
 use crate::components::layout::PANEL;
+use crate::pages::groups::{SignedOut, SignedOutPage};
 
 const LINK: &str = "font-medium text-indigo-700 hover:underline";
 

@@ -1,6 +1,5 @@
 //! The caller's own account: display name, password, sessions.
 
-use crate::pages::groups::{Household, HouseholdPage};
 use cardsmith_model::user::{ChangePasswordInput, UpdateProfileInput, UserOut};
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
@@ -12,6 +11,7 @@ use crate::components::form::{
     field_error, general_error, ErrorAlert, StatusNote, SubmitButton, TextField,
 };
 use crate::components::layout::PANEL;
+use crate::pages::groups::{Household, HouseholdPage};
 
 #[component]
 pub fn SettingsPage() -> impl IntoView {
