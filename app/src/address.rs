@@ -17,6 +17,11 @@ pub fn query_value(name: &str) -> Option<String> {
     query().get(name).filter(|value| !value.is_empty())
 }
 
+/// The query of `href`, a link's address on this site (`/cards?q=moon`).
+pub fn query_of(href: &str) -> ParamsMap {
+    imp::query_of(href)
+}
+
 /// The page's path (`/cards`).
 pub fn path() -> String {
     imp::path()
@@ -40,6 +45,13 @@ mod imp {
 
     pub fn query() -> ParamsMap {
         BrowserUrl::current()
+            .map(|url| url.search_params().clone())
+            .unwrap_or_default()
+    }
+
+    pub fn query_of(href: &str) -> ParamsMap {
+        let origin = window().location().origin().unwrap_or_default();
+        BrowserUrl::parse_with_base(href, &origin)
             .map(|url| url.search_params().clone())
             .unwrap_or_default()
     }
@@ -71,6 +83,11 @@ mod imp {
 
     pub fn query() -> ParamsMap {
         use_query_map().get_untracked()
+    }
+
+    // Links are followed in the browser only.
+    pub fn query_of(_href: &str) -> ParamsMap {
+        ParamsMap::new()
     }
 
     pub fn path() -> String {

@@ -1,35 +1,63 @@
 //! The card library's search, for the cards page and a collection's card list: one page of
-//! answers (and the count) per call, filtered, ordered and cut on the server, so a browser
-//! never receives a whole large library. The REST list (`GET /api/cards`) stays as it is.
+//! answers per question, filtered, ordered and cut on the server, and rendered there too
+//! (`components::library::answer`), so a browser never receives a whole large library nor the
+//! code that draws it. The REST list (`GET /api/cards`) stays as it is.
 
-use cardsmith_model::library::{CardPage, CardQuery, CollectionChoice};
+use cardsmith_model::library::{CardQuery, CollectionChoice};
 use leptos::prelude::*;
 use leptos::server_fn::codec::Json;
+use serde::{Deserialize, Serialize};
 
 #[cfg(feature = "ssr")]
 use super::ssr;
 use super::UiError;
 
-/// One page of every card the caller can reach that answers `query`.
-#[server(prefix = "/rpc", endpoint = "search_cards", input = Json)]
-pub async fn search_cards(query: CardQuery) -> Result<CardPage, UiError> {
-    let (core, actor) = ssr::caller().await?;
-    Ok(cardsmith_core::cards::search::search(&core, &actor, &query).await?)
+/// Whose cards a library lists.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LibraryScope {
+    /// Every card the caller can reach (the cards page).
+    Everything,
+    /// The cards of the collection with this slug, homed there or linked in.
+    Collection(String),
 }
 
-/// One page of the cards of the collection `slug` (homed there or linked in) that answer
-/// `query`; its `collection` is ignored.
-#[server(prefix = "/rpc", endpoint = "search_collection_cards", input = Json)]
-pub async fn search_collection_cards(slug: String, query: CardQuery) -> Result<CardPage, UiError> {
-    let (core, actor) = ssr::caller().await?;
-    Ok(cardsmith_core::cards::search::search_collection(&core, &actor, &slug, &query).await?)
+/// The answer to one question, as the page shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RenderedAnswer {
+    /// The count, the tiles or rows and the pager, as HTML rendered (and escaped) by the
+    /// server; the library puts it in place of the previous answer.
+    pub html: String,
+    /// The count in words ("Showing 1–48 of 120 cards", "No cards match"), for screen readers.
+    pub announcement: String,
+    /// Cards matching the question, all pages together.
+    pub total: u64,
+    /// The page shown: the one asked for, or the last when that was past the end.
+    pub page: u32,
 }
 
-/// The caller's collections, as the library's collection filter offers them (by name).
-#[server(prefix = "/rpc", endpoint = "collection_choices")]
-pub async fn collection_choices() -> Result<Vec<CollectionChoice>, UiError> {
+/// What the cards page shows at first paint: the collection filter's choices and the answer
+/// to the address's question.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CardsPageData {
+    pub collections: Vec<CollectionChoice>,
+    pub answer: RenderedAnswer,
+}
+
+/// One page of `scope`'s cards that answer `query`, rendered.
+#[server(prefix = "/rpc", endpoint = "library_answer", input = Json)]
+pub async fn library_answer(
+    scope: LibraryScope,
+    query: CardQuery,
+) -> Result<RenderedAnswer, UiError> {
     let (core, actor) = ssr::caller().await?;
-    let mut choices: Vec<CollectionChoice> =
+    answer(&core, &actor, scope, query).await
+}
+
+/// The cards page's first paint, in one call.
+#[server(prefix = "/rpc", endpoint = "cards_page", input = Json)]
+pub async fn cards_page(query: CardQuery) -> Result<CardsPageData, UiError> {
+    let (core, actor) = ssr::caller().await?;
+    let mut collections: Vec<CollectionChoice> =
         cardsmith_core::collections::service::list(&core, &actor)
             .await?
             .into_iter()
@@ -38,6 +66,33 @@ pub async fn collection_choices() -> Result<Vec<CollectionChoice>, UiError> {
                 name: c.name,
             })
             .collect();
-    choices.sort_by_key(|c| c.name.to_lowercase());
-    Ok(choices)
+    collections.sort_by_key(|c| c.name.to_lowercase());
+    Ok(CardsPageData {
+        answer: answer(&core, &actor, LibraryScope::Everything, query).await?,
+        collections,
+    })
+}
+
+#[cfg(feature = "ssr")]
+async fn answer(
+    core: &cardsmith_core::Core,
+    actor: &cardsmith_core::Actor,
+    scope: LibraryScope,
+    query: CardQuery,
+) -> Result<RenderedAnswer, UiError> {
+    use crate::components::library::answer::{render, Shelf};
+    use cardsmith_core::cards::search;
+    use cardsmith_model::validate::CollectionRole;
+    Ok(match scope {
+        LibraryScope::Everything => {
+            let page = search::search(core, actor, &query).await?;
+            render(&Shelf::everything(), page, &query)
+        }
+        LibraryScope::Collection(slug) => {
+            let found = search::search_collection(core, actor, &slug, &query).await?;
+            let editor = found.role >= CollectionRole::Editor;
+            let shelf = Shelf::collection(&slug, found.collection_id, editor);
+            render(&shelf, found.page, &query)
+        }
+    })
 }

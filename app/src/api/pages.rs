@@ -19,7 +19,7 @@ use super::ssr;
 use super::UiError;
 
 /// What the collection page shows at first paint: the collection and every side panel. Its
-/// cards are not here: the page lists them a page at a time (`search_collection_cards`), and
+/// cards are not here: the page lists them a page at a time (`library_answer`), and
 /// the publish and seed dialogs, which list them all, fetch them once the page is live
 /// (with 1,000 cards they made the page 2 MB).
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -2,9 +2,9 @@
 
 pub mod ai_providers;
 pub mod card_fields;
-pub mod card_tile;
 pub mod confirm;
 pub mod copy;
+pub mod cover;
 pub mod cover_generate;
 pub mod deletion;
 pub mod email_links;

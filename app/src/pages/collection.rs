@@ -18,7 +18,7 @@ use cardsmith_model::card::{CardOut, CreateCardInput};
 use cardsmith_model::collection::{
     CollectionOut, CollectionStatsOutputBody, GetCollectionOutputBody,
 };
-use cardsmith_model::library::{CardPage, CardQuery};
+use cardsmith_model::library::CardQuery;
 use cardsmith_model::publish::PublishSummary;
 use cardsmith_model::user::UserOut;
 use cardsmith_model::validate::CollectionRole;
@@ -28,17 +28,18 @@ use leptos::task::spawn_local;
 use leptos_meta::Title;
 use leptos_router::hooks::use_params_map;
 
+use crate::address;
 use crate::api::rest;
 use crate::api::{
-    collection_page, collection_stats, publish_summaries, search_collection_cards,
-    CollectionPageData, CreateCard, UiError,
+    collection_page, collection_stats, library_answer, publish_summaries, CollectionPageData,
+    CreateCard, LibraryScope,
 };
 use crate::components::card_fields::CardFields;
 use crate::components::form::general_error;
 use crate::components::form::{ErrorAlert, StatusNote, SubmitButton};
 use crate::components::image_upload::ImageDropZone;
 use crate::components::layout::{human_bytes, loaded, refresh, role_of, Badge, Panel, RoleBadge};
-use crate::components::library::{use_card_query, CardLibrary};
+use crate::components::library::CardLibrary;
 use crate::components::publish::{Pick, PublishButton};
 use crate::components::seed::SeedButton;
 use crate::pages::frame::CurrentUser;
@@ -54,9 +55,6 @@ struct Shown {
     role: CollectionRole,
     /// Where the caller published cards (the publish dialog's badges).
     publish: RwSignal<Vec<PublishSummary>>,
-    /// The question the address asks of the card list, and the page of cards answering it.
-    query: Memo<CardQuery>,
-    list: Resource<Result<CardPage, UiError>>,
 }
 
 impl Shown {
@@ -70,29 +68,36 @@ pub fn CollectionPage() -> impl IntoView {
     let params = use_params_map();
     let slug = move || params.read().get("slug").unwrap_or_default();
     let page = Resource::new(slug, collection_page);
+    let asked = CardQuery::from_address(|key| address::query().get(key));
+    let cards = Resource::new(
+        move || (slug(), asked.clone()),
+        |(slug, asked)| library_answer(LibraryScope::Collection(slug), asked),
+    );
     let me = expect_context::<CurrentUser>();
     view! {
         <nav aria-label="Breadcrumb" class="mb-2 text-sm">
             <a href="/collections" class="font-medium text-indigo-700 hover:underline">"← Collections"</a>
         </nav>
-        {loaded(page, "the collection", move |page| me.get().map(|me| view! {
-            <Title text=page.collection.name.clone()/>
-            <CollectionView page me/>
+        {loaded(page, "the collection", move |page| me.get().map(|me| {
+            let name = page.collection.name.clone();
+            view! {
+                <Title text=name/>
+                {loaded(cards, "its cards", move |cards| view! {
+                    <CollectionView page=page.clone() me=me.clone()>
+                        <div inner_html=cards.html></div>
+                    </CollectionView>
+                })}
+            }
         }))}
     }
 }
 
 /// The collection, an island: every section edits it in place, and its card list answers
-/// each question in place. `me`: the signed-in user (sharing shows them as "you").
+/// each question in place. `me`: the signed-in user (sharing shows them as "you");
+/// `children`: the server's answer to the card list's question.
 #[island(lazy)]
-fn CollectionView(page: CollectionPageData, me: UserOut) -> impl IntoView {
+fn CollectionView(page: CollectionPageData, me: UserOut, children: Children) -> impl IntoView {
     CurrentUser::in_island(me);
-    let query = use_card_query();
-    let slug = page.collection.slug.clone();
-    let list = Resource::new(
-        move || query.get(),
-        move |query| search_collection_cards(slug.clone(), query),
-    );
     let CollectionPageData {
         collection,
         stats,
@@ -109,8 +114,6 @@ fn CollectionView(page: CollectionPageData, me: UserOut) -> impl IntoView {
         collection: RwSignal::new(collection),
         homed_cards: RwSignal::new(homed_cards),
         cards_with_tracks,
-        query,
-        list,
     };
     provide_context(shown);
     let editor = shown.role >= CollectionRole::Editor;
@@ -130,7 +133,7 @@ fn CollectionView(page: CollectionPageData, me: UserOut) -> impl IntoView {
         </header>
         <div class="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
             <div class="min-w-0 space-y-6">
-                <CardsPanel/>
+                <CardsPanel answer=children/>
                 {editor.then(|| view! { <story::StoryPanel presets=presets.clone()/> })}
                 <presets::PresetsPanel initial=presets/>
                 <profile::ProfilePanel profile/>
@@ -229,39 +232,24 @@ fn PublishCollection() -> impl IntoView {
     }
 }
 
+/// The collection's cards, searched like the library; `answer`: the server's first answer.
 #[component]
-fn CardsPanel() -> impl IntoView {
+fn CardsPanel(answer: Children) -> impl IntoView {
     let shown = expect_context::<Shown>();
     let editor = shown.role >= CollectionRole::Editor;
-    let id = shown.id();
-    let empty = if editor {
-        (
-            "No cards yet",
-            "Add the first card with the form below: a title is enough to start.",
-        )
-    } else {
-        (
-            "No cards yet",
-            "Nobody has added a card to this collection yet.",
-        )
-    };
+    let slug = shown.collection.with_untracked(|c| c.slug.clone());
     // a new card, or a publish that changed badges: the page of cards is asked again
-    Effect::watch(
-        move || {
-            (
-                shown.collection.with(|c| c.card_count),
-                shown.publish.track(),
-            )
-        },
-        move |_, _, _| shown.list.refetch(),
-        false,
-    );
+    let refresh = Signal::derive(move || {
+        shown.collection.with(|c| c.card_count);
+        shown.publish.track();
+    });
     view! {
         <Panel id="cards" title="Cards">
             <PublishCollection/>
-            <CardLibrary query=shown.query results=shown.list collections=None
-                label="Cards in this collection" id="collection-cards"
-                in_collection=Some(id) empty next=None/>
+            <CardLibrary scope=LibraryScope::Collection(slug) collections=None
+                id="collection-cards" refresh=Some(refresh)>
+                {answer()}
+            </CardLibrary>
             {editor.then(|| view! { <NewCardForm/> })}
         </Panel>
     }

@@ -4,10 +4,12 @@
 //! Every `#[island(lazy)]` is a split point of the WASM, and the splitter cuts the code that
 //! split points share into one module per set of points sharing it: one island per page (23)
 //! made 630 modules, and `/cards` alone fetched 230 of them. So pages that are small or
-//! visited together share one island, as they shared one lazy route before; the card and
-//! collection editors, the largest, are islands of their own (`card::CardView`,
-//! `collection::CollectionView`). A page renders `<Group page=GroupPage::Variant(…)/>`
-//! with the data the server loaded for it; the variant picks the body.
+//! visited together share one island, as they shared one lazy route before. Islands of their
+//! own: the card and collection editors, the largest (`card::CardView`,
+//! `collection::CollectionView`), and the two library pages (`library::AllCards`, the page
+//! signing in lands on, whose module is kept to the library's controls, and
+//! `library::AllCollections`). A page renders `<Group page=GroupPage::Variant(…)/>` with the
+//! data the server loaded for it; the variant picks the body.
 
 use cardsmith_model::user::UserOut;
 use leptos::prelude::*;
@@ -32,22 +34,6 @@ pub fn SignedOut(page: SignedOutPage) -> impl IntoView {
         SignedOutPage::ForgotPassword => view! { <recovery::ForgotPasswordForm/> }.into_any(),
         SignedOutPage::ResetPassword => view! { <recovery::ResetPasswordForm/> }.into_any(),
         SignedOutPage::VerifyEmail => view! { <recovery::VerifyEmailForm/> }.into_any(),
-    }
-}
-
-/// The library: every card, every collection.
-#[derive(Clone, Serialize, Deserialize)]
-pub enum LibraryPage {
-    Cards,
-    Collections,
-}
-
-#[island(lazy)]
-pub fn Library(page: LibraryPage) -> impl IntoView {
-    use super::library;
-    match page {
-        LibraryPage::Cards => view! { <library::AllCards/> }.into_any(),
-        LibraryPage::Collections => view! { <library::AllCollections/> }.into_any(),
     }
 }
 

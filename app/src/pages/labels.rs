@@ -10,8 +10,8 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 
 use crate::api::{list_cards, list_label_shares, GenerateLabels, ShareLabel};
-use crate::components::card_tile::CoverThumb;
 use crate::components::copy::{absolute_url, CopyLinkButton};
+use crate::components::cover::CoverThumb;
 use crate::components::form::{
     choices, field_error, general_error, ErrorAlert, SelectField, SubmitButton,
 };

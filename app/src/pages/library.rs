@@ -2,46 +2,51 @@
 //! collections with a form for a new one.
 
 use cardsmith_model::collection::{CollectionOut, CreateCollectionInput};
+use cardsmith_model::library::{CardQuery, CollectionChoice};
 use cardsmith_model::validate::slugify;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos_meta::Title;
 
-use crate::api::{collection_choices, list_collections, search_cards, CreateCollection};
+use crate::address;
+use crate::api::{cards_page, list_collections, CreateCollection, LibraryScope};
 use crate::components::form::{
     field_error, general_error, ErrorAlert, StatusNote, SubmitButton, TextArea, TextField,
 };
 use crate::components::layout::{loaded, tint, Badge, EmptyBox, RoleBadge, PANEL};
-use crate::components::library::{use_card_query, CardLibrary};
-use crate::pages::groups::{Library, LibraryPage};
+use crate::components::library::CardLibrary;
 
 /// Every card the caller can reach, one page at a time: search, filters, order and view come
 /// from the address, so the server renders the page already answered.
 #[component]
 pub fn CardsPage() -> impl IntoView {
+    let asked = CardQuery::from_address(|key| address::query().get(key));
+    let page = Resource::new(move || asked.clone(), cards_page);
     view! {
         <Title text="Cards"/>
-        <Library page=LibraryPage::Cards/>
-    }
-}
-
-/// The page's body (in the `Library` island): the library answers each question in place.
-#[component]
-pub(crate) fn AllCards() -> impl IntoView {
-    let query = use_card_query();
-    let results = Resource::new(move || query.get(), search_cards);
-    let collections = Resource::new(|| (), |_| collection_choices());
-    view! {
         <div class="flex flex-wrap items-baseline justify-between gap-2">
             <h1 class="text-2xl font-bold">"Cards"</h1>
             <a href="/labels" class="text-sm font-medium text-indigo-700 hover:underline">"Print labels"</a>
         </div>
         <p class="mt-1 text-slate-600">"Every card in your collections and the ones shared with you."</p>
         <div class="mt-6">
-            <CardLibrary query results collections=Some(collections) label="Cards" id="cards"
-                empty=("No cards yet", "Cards are the audio playlists your child's player plays. They live in collections: open a collection, or create one, and add a card there.")
-                next=Some(("/collections", "Go to your collections"))/>
+            {loaded(page, "cards", |page| view! {
+                <AllCards collections=page.collections>
+                    <div inner_html=page.answer.html></div>
+                </AllCards>
+            })}
         </div>
+    }
+}
+
+/// The library's controls, an island of its own: the page's first module is this and the
+/// runtime, as small as the page is common. `children`: the server's answer.
+#[island(lazy)]
+fn AllCards(collections: Vec<CollectionChoice>, children: Children) -> impl IntoView {
+    view! {
+        <CardLibrary scope=LibraryScope::Everything collections=Some(collections) id="cards">
+            {children()}
+        </CardLibrary>
     }
 }
 
@@ -49,18 +54,18 @@ pub(crate) fn AllCards() -> impl IntoView {
 pub fn CollectionsPage() -> impl IntoView {
     view! {
         <Title text="Collections"/>
-        <Library page=LibraryPage::Collections/>
+        <h1 class="text-2xl font-bold">"Collections"</h1>
+        <p class="mt-1 text-slate-600">"Collections group cards and can be shared with family members."</p>
+        <AllCollections/>
     }
 }
 
-/// The page's body (in the `Library` island): the list follows the form's new collections.
-#[component]
-pub(crate) fn AllCollections() -> impl IntoView {
+/// The page's body, an island: the list follows the form's new collections.
+#[island(lazy)]
+fn AllCollections() -> impl IntoView {
     let collections = Resource::new(|| (), |_| list_collections());
     let reload = Callback::new(move |()| collections.refetch());
     view! {
-        <h1 class="text-2xl font-bold">"Collections"</h1>
-        <p class="mt-1 text-slate-600">"Collections group cards and can be shared with family members."</p>
         <div class="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
             <div>
                 {loaded(collections, "collections", |list| {

@@ -63,6 +63,15 @@ pub async fn search(core: &Core, actor: &Actor, query: &CardQuery) -> CoreResult
     })
 }
 
+/// A page of one collection's cards, with what the caller is there (a list says Home or
+/// Linked by the collection's id; an empty one invites only an editor to add a card).
+#[derive(Debug)]
+pub struct CollectionCards {
+    pub collection_id: String,
+    pub role: CollectionRole,
+    pub page: CardPage,
+}
+
 /// The collection page's list: `query` within the collection `slug`, whose member the caller
 /// must be (404 otherwise, like the page itself).
 pub async fn search_collection(
@@ -70,12 +79,12 @@ pub async fn search_collection(
     actor: &Actor,
     slug: &str,
     query: &CardQuery,
-) -> CoreResult<CardPage> {
+) -> CoreResult<CollectionCards> {
     let missing = || CoreError::not_found("no collection with that slug");
     let id = collections_repo::id_by_slug(core.db.pool(), slug)
         .await?
         .ok_or_else(missing)?;
-    access::require_collection(core.db.pool(), actor, &id, CollectionRole::Viewer)
+    let role = access::require_collection(core.db.pool(), actor, &id, CollectionRole::Viewer)
         .await
         .map_err(|e| match e {
             CoreError::NotFound(_) => missing(),
@@ -85,7 +94,11 @@ pub async fn search_collection(
         collection: Some(slug.to_owned()),
         ..query.clone()
     };
-    search(core, actor, &within).await
+    Ok(CollectionCards {
+        collection_id: id,
+        role,
+        page: search(core, actor, &within).await?,
+    })
 }
 
 /// The badge `card` wears among the caller's publish `records` (as its tile shows it).

@@ -1,34 +1,35 @@
-//! The library's search (`/rpc/search_cards`, `/rpc/search_collection_cards`): one page of a
-//! large library at a time, found by title, author, description or a track's title, filtered,
-//! ordered, with bounded pages; another user's cards never answer until a collection is shared
-//! and stop answering when it is not; hostile words match literally or are refused. The REST
-//! list (`GET /api/cards`) keeps its contract.
+//! The library's search (`/rpc/library_answer`): one page of a large library at a time,
+//! found by title, author, description or a track's title, filtered, ordered, with bounded
+//! pages, and answered as the page shows it (the server renders the tiles or rows); another
+//! user's cards never answer until a collection is shared and stop answering when it is not;
+//! hostile words match literally or are refused. The REST list (`GET /api/cards`) keeps its
+//! contract.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use reqwest::Response;
 use serde_json::{json, Value};
 
 use crate::helpers::{spawn_app, TestApp, User};
 
-async fn search(user: &User, query: Value) -> Response {
+async fn ask(user: &User, scope: Value, query: Value) -> Response {
     user.client
-        .post(user.url("/rpc/search_cards"))
+        .post(user.url("/rpc/library_answer"))
         .header("accept", "application/json")
-        .json(&json!({ "query": query }))
+        .json(&json!({ "scope": scope, "query": query }))
         .send()
         .await
         .unwrap()
 }
 
+/// Every card the caller can reach, asked `query`.
+async fn search(user: &User, query: Value) -> Response {
+    ask(user, json!("Everything"), query).await
+}
+
+/// The cards of the collection `slug`, asked `query`.
 async fn search_in(user: &User, slug: &str, query: Value) -> Response {
-    user.client
-        .post(user.url("/rpc/search_collection_cards"))
-        .header("accept", "application/json")
-        .json(&json!({ "slug": slug, "query": query }))
-        .send()
-        .await
-        .unwrap()
+    ask(user, json!({ "Collection": slug }), query).await
 }
 
 /// A refused call: its status, and the problem document a server function answers with.
@@ -39,20 +40,44 @@ async fn refused(response: Response, status: u16) -> Value {
     problem
 }
 
-/// A page that must be a 200.
+/// A page that must be a 200, read as its reader sees it: the answer (`html`, `total`,
+/// `page`, `announcement`) and, under `titles`, the titles of the cards it links to, in order.
 async fn page(user: &User, query: Value) -> Value {
     let r = search(user, query.clone()).await;
     assert_eq!(r.status(), 200, "{query}");
-    r.json().await.unwrap()
+    read(user, r.json().await.unwrap()).await
+}
+
+/// `answer` with the titles of the cards it shows, in order (each tile or row links to its
+/// card's page once; the titles are the REST list's).
+async fn read(user: &User, mut answer: Value) -> Value {
+    let all: Vec<Value> = user.get("/api/cards").await.json().await.unwrap();
+    let title_of: HashMap<&str, &str> = all
+        .iter()
+        .map(|c| (c["slug"].as_str().unwrap(), c["title"].as_str().unwrap()))
+        .collect();
+    let html = answer["html"].as_str().unwrap().to_owned();
+    let titles: Vec<&str> = html
+        .split("href=\"/cards/")
+        .skip(1)
+        .map(|rest| title_of[&rest[..rest.find('"').unwrap()]])
+        .collect();
+    answer["titles"] = json!(titles);
+    answer
 }
 
 fn titles(page: &Value) -> Vec<String> {
-    page["cards"]
+    page["titles"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|c| c["title"].as_str().unwrap().to_owned())
+        .map(|t| t.as_str().unwrap().to_owned())
         .collect()
+}
+
+/// How often `needle` occurs in the answer's HTML.
+fn shows(page: &Value, needle: &str) -> usize {
+    page["html"].as_str().unwrap().matches(needle).count()
 }
 
 /// `n` cards titled `{prefix} 000`… homed in `collection_id`, inserted directly (one
@@ -156,7 +181,9 @@ async fn a_large_library_is_searched_filtered_ordered_and_paged_on_the_server() 
     let first = page(&admin, json!({})).await;
     assert_eq!(first["total"], 155);
     assert_eq!(first["page"], 1);
-    assert_eq!(first["per_page"], 48);
+    assert_eq!(first["announcement"], "Showing 1–48 of 155 cards");
+    assert_eq!(shows(&first, "Showing 1–48 of 155 cards"), 1);
+    assert_eq!(shows(&first, "aria-label=\"Page 4\""), 1, "the pager");
     let shown = titles(&first);
     assert_eq!(shown.len(), 48);
     assert_eq!(shown[0], "Attic card 000");
@@ -182,7 +209,7 @@ async fn a_large_library_is_searched_filtered_ordered_and_paged_on_the_server() 
     assert_eq!(titles(&past), titles(&last));
     // the list view holds 100 rows
     let rows = page(&admin, json!({"view": "list", "page": 2})).await;
-    assert_eq!(rows["per_page"], 100);
+    assert_eq!(rows["announcement"], "Showing 101–155 of 155 cards");
     assert_eq!(titles(&rows).len(), 55);
 
     // words: a track's title (not a kept source's), the author, the description, all words
@@ -210,9 +237,13 @@ async fn a_large_library_is_searched_filtered_ordered_and_paged_on_the_server() 
     );
 
     // filters: tracks, and a collection (its own cards and the ones linked in)
-    let with = page(&admin, json!({"tracks": "with-tracks"})).await;
+    let with = page(&admin, json!({"tracks": "with-tracks", "view": "list"})).await;
     assert_eq!(titles(&with), ["Shelf card 009", "Shelf card 010"]);
-    assert_eq!(with["cards"][0]["total_duration_s"], 61);
+    assert_eq!(
+        shows(&with, "1 track · 1:01"),
+        2,
+        "the rows' tracks and length"
+    );
     let empty = page(&admin, json!({"tracks": "empty"})).await;
     assert_eq!(empty["total"], 153);
     let attic_only = page(&admin, json!({"collection": attic["slug"]})).await;
@@ -225,8 +256,9 @@ async fn a_large_library_is_searched_filtered_ordered_and_paged_on_the_server() 
     )
     .await;
     assert_eq!(within.status(), 200);
-    let within: Value = within.json().await.unwrap();
+    let within = read(&admin, within.json().await.unwrap()).await;
     assert_eq!(titles(&within), ["Shelf card 003"]);
+    assert_eq!(shows(&within, ">Linked<"), 1, "homed elsewhere, linked in");
     let both = page(
         &admin,
         json!({"collection": shelf["slug"], "q": "twinkle", "tracks": "empty"}),
@@ -234,6 +266,11 @@ async fn a_large_library_is_searched_filtered_ordered_and_paged_on_the_server() 
     .await;
     assert_eq!(both["total"], 0);
     assert_eq!(both["page"], 1);
+    // nothing matches: said so, with a link to the same library asked nothing
+    assert_eq!(both["announcement"], "No cards match");
+    assert_eq!(shows(&both, "Clear search and filters"), 1);
+    assert_eq!(shows(&both, "href=\"/cards\""), 1);
+    assert_eq!(shows(&both, "data-ask-in-place"), 1);
 
     // orders: recently updated and recently created
     sqlx::query("UPDATE cards SET updated_at = '2027-01-01T00:00:00Z' WHERE slug = $1")
@@ -299,18 +336,14 @@ async fn a_large_library_is_searched_filtered_ordered_and_paged_on_the_server() 
         let p = page(&admin, json!({"publish": state})).await;
         assert_eq!(titles(&p), [expected], "{state}");
         assert_eq!(p["total"], 1);
-        assert_eq!(
-            p["publish"].as_array().unwrap().len(),
-            1,
-            "the page's records only"
-        );
+        assert_eq!(shows(&p, "data-testid=\"publish-badge\""), 1, "{state}");
     }
     assert_eq!(
         page(&admin, json!({"publish": "never"})).await["total"],
         151
     );
     let first = page(&admin, json!({"q": "card 02"})).await;
-    assert_eq!(first["publish"].as_array().unwrap().len(), 4);
+    assert_eq!(shows(&first, "data-testid=\"publish-badge\""), 4);
 
     // the REST list keeps its contract: every card, as an array, whatever the query says
     let r = admin.get("/api/cards?q=twinkle&page=2").await;
@@ -368,6 +401,37 @@ async fn another_users_cards_answer_only_while_their_collection_is_shared() {
     assert_eq!(
         search_in(&admin, &their_slug, json!({})).await.status(),
         200
+    );
+    // an empty collection invites whoever may add a card to add one, and only them
+    let empty = friend.create_collection("Empty shelf").await;
+    let empty_slug = empty["slug"].as_str().unwrap().to_owned();
+    let r = friend
+        .add_member(&id_of(&empty), crate::helpers::ADMIN_EMAIL, "viewer")
+        .await;
+    assert!(r.status().is_success(), "{}", r.status());
+    let as_viewer = read(
+        &admin,
+        search_in(&admin, &empty_slug, json!({}))
+            .await
+            .json()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(as_viewer["announcement"], "No cards");
+    assert_eq!(shows(&as_viewer, "Nobody has added a card"), 1);
+    let as_owner = read(
+        &friend,
+        search_in(&friend, &empty_slug, json!({}))
+            .await
+            .json()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(
+        shows(&as_owner, "Add the first card with the form below"),
+        1
     );
     // the admin shares back: the friend sees the admin's
     let r = admin
@@ -453,8 +517,19 @@ async fn hostile_words_match_literally_and_unbounded_ones_are_refused() {
         6,
         "nothing was dropped"
     );
+    // a title is text in the answer, never markup
+    admin
+        .create_card(&cid, "<img src=x onerror=alert(1)> & co")
+        .await;
+    let markup = page(&admin, json!({"q": "onerror"})).await;
+    assert_eq!(titles(&markup), ["<img src=x onerror=alert(1)> & co"]);
+    assert_eq!(
+        shows(&markup, "&lt;img src=x onerror=alert(1)&gt; &amp; co"),
+        1
+    );
+    assert_eq!(shows(&markup, "<img src=x"), 0);
     // many words: the first ten count, the search still answers
-    assert!(found("a ".repeat(99)).await.len() <= 6);
+    assert!(found("a ".repeat(99)).await.len() <= 7);
     // 200 characters are fine (trimmed first), 201 are refused naming the field
     assert!(found(format!("  {}  ", "é".repeat(200))).await.is_empty());
     let problem = refused(search(&admin, json!({"q": "x".repeat(201)})).await, 422).await;

@@ -243,7 +243,7 @@ async fn undecodable_server_function_input_is_a_400_problem() {
     let json = |body: &'static str| {
         admin
             .client
-            .post(admin.url("/rpc/search_collection_cards"))
+            .post(admin.url("/rpc/library_answer"))
             .header("accept", "application/json")
             .header("content-type", "application/json")
             .body(body)
@@ -251,9 +251,9 @@ async fn undecodable_server_function_input_is_a_400_problem() {
     for body in [
         "{not json",
         "[]",
-        "{\"slug\": 7}",
+        "{\"scope\": 7}",
         "",
-        "{\"slug\": \"x\", \"query\": 1}",
+        "{\"scope\": \"Everything\", \"query\": 1}",
     ] {
         let r = json(body).send().await.unwrap();
         assert_eq!(r.status(), 400, "body {body:?}");

@@ -2,116 +2,111 @@
 //! filters, an order and two views over one page of answers at a time, with a pager, so a
 //! library of a thousand cards is as quick to load and use as one of ten.
 //!
-//! The question lives in the page's address (`query`); the toolbar (`toolbar`) asks new ones;
-//! the page's resource sends it to the server (`crate::api::search_cards` or
-//! `search_collection_cards`), which filters, orders and cuts; the answer shows as tiles
-//! (`card_tile::CardGrid`) or rows (`rows`) above the pager (`pager`). A screen reader hears
-//! the new count after each change (one `aria-live` region that stays in the document).
+//! The question lives in the page's address (`query`); the toolbar (`toolbar`) asks new ones.
+//! The server answers with the page already drawn (`answer`, through `api::library_answer`):
+//! the page's HTML holds the first answer, and the library puts each later one in its place.
+//! The browser thus runs the controls only, never the code of the tiles (`tiles`), rows
+//! (`rows`) and pager (`pager`), nor decodes a card. A screen reader hears the new count
+//! after each change (one `aria-live` region that stays in the document).
 
+#[cfg(feature = "ssr")]
+pub mod answer;
+mod browser;
+#[cfg(feature = "ssr")]
 mod pager;
 mod query;
+#[cfg(feature = "ssr")]
 mod rows;
+#[cfg(feature = "ssr")]
+mod tiles;
 mod toolbar;
 
-pub use query::use_card_query;
-
-use cardsmith_model::library::{CardPage, CardQuery, CardView, CollectionChoice};
+use cardsmith_model::library::{CardQuery, CollectionChoice};
+use leptos::ev::MouseEvent;
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 
-use self::pager::{summary, Pager};
-use self::query::use_ask;
-use self::rows::CardRows;
+use self::query::{use_ask, use_card_query};
 use self::toolbar::CardToolbar;
-use crate::api::UiError;
-use crate::components::card_tile::CardGrid;
-use crate::components::layout::{loaded, EmptyBox, BUTTON};
+use crate::address;
+use crate::api::{library_answer, LibraryScope};
+use crate::components::form::ErrorAlert;
 
 #[component]
 pub fn CardLibrary(
-    /// The question the address asks (`use_card_query`).
-    query: Memo<CardQuery>,
-    /// The server's answer to it, created by the page outside any `<Suspense>`.
-    results: Resource<Result<CardPage, UiError>>,
-    /// The collection filter's choices; `None` on a collection's own page.
+    /// Whose cards: the question is asked of these.
+    scope: LibraryScope,
+    /// The collection filter's choices; `None` leaves the filter out (a collection's own page).
     #[prop(optional_no_strip)]
-    collections: Option<Resource<Result<Vec<CollectionChoice>, UiError>>>,
-    /// Accessible name of the list of cards.
-    label: &'static str,
+    collections: Option<Vec<CollectionChoice>>,
     /// Prefix of the controls' ids, unique on the page.
     id: &'static str,
-    /// The collection whose list this is: tiles and rows then say Home or Linked.
+    /// Asks the question again whenever it changes (a new card, a publish that changed badges).
     #[prop(optional_no_strip)]
-    in_collection: Option<String>,
-    /// Heading and text when there are no cards at all.
-    empty: (&'static str, &'static str),
-    /// A link to the next step from the empty state.
-    #[prop(optional_no_strip)]
-    next: Option<(&'static str, &'static str)>,
+    refresh: Option<Signal<()>>,
+    /// The answer to the address's question, rendered by the server.
+    children: Children,
 ) -> impl IntoView {
-    let announced = RwSignal::new(String::new());
-    let path = crate::address::path();
+    let query = use_card_query();
     let ask = use_ask();
-    let show = move |page: CardPage| {
-        let asked = query.get_untracked();
-        let count = if page.total == 0 {
-            if asked.narrows() {
-                "No cards match".to_owned()
-            } else {
-                "No cards".to_owned()
+    let scope = StoredValue::new(scope);
+    let shown = NodeRef::<leptos::html::Div>::new();
+    let announced = RwSignal::new(String::new());
+    let failed = RwSignal::new(None::<String>);
+    let busy = RwSignal::new(false);
+    // each question's turn: an answer that arrives after a later question's is dropped
+    let turns = StoredValue::new(0_u32);
+    let answer = move |asked: CardQuery| {
+        let turn = turns.get_value().wrapping_add(1);
+        turns.set_value(turn);
+        busy.set(true);
+        spawn_local(async move {
+            let answered = library_answer(scope.get_value(), asked).await;
+            if turns.get_value() != turn {
+                return;
             }
-        } else {
-            summary(&page)
-        };
-        let spoken = count.clone();
-        Effect::new(move |_| announced.set(spoken.clone()));
-        if page.total == 0 && asked.narrows() {
-            let clear = move |_| {
-                let now = query.get_untracked();
-                ask.run(CardQuery {
-                    sort: now.sort,
-                    view: now.view,
-                    ..CardQuery::default()
-                });
-            };
-            return view! {
-                <div class="rounded-2xl border-2 border-dashed border-slate-300 bg-white p-6 text-center sm:p-8">
-                    <h2 class="text-lg font-semibold">"No cards match"</h2>
-                    <p class="mx-auto mt-2 max-w-prose text-slate-600">"Nothing matches these words and filters. Try fewer words, a track's name, or other filters."</p>
-                    <button type="button" class=format!("{BUTTON} mt-4") on:click=clear>"Clear search and filters"</button>
-                </div>
+            busy.set(false);
+            match answered {
+                Ok(answer) => {
+                    if let Some(shown) = shown.get_untracked() {
+                        shown.set_inner_html(&answer.html);
+                    }
+                    failed.set(None);
+                    announced.set(answer.announcement);
+                }
+                Err(e) => failed.set(Some(format!("The cards could not be loaded: {e}"))),
             }
-            .into_any();
+        });
+    };
+    Effect::watch(
+        move || query.get(),
+        move |asked, _, _| answer(asked.clone()),
+        false,
+    );
+    if let Some(refresh) = refresh {
+        Effect::watch(
+            move || refresh.track(),
+            move |_, _, _| answer(query.get_untracked()),
+            false,
+        );
+    }
+    // "Clear search and filters" is a link to the cleared question: followed in place here
+    let follow = move |ev: MouseEvent| {
+        if let Some(href) = browser::asked_in_place(&ev) {
+            ev.prevent_default();
+            let asked = address::query_of(&href);
+            ask.run(CardQuery::from_address(|key| asked.get(key)));
         }
-        if page.total == 0 {
-            let (heading, body) = empty;
-            return view! { <EmptyBox heading body next/> }.into_any();
-        }
-        let publish = page.publish.clone();
-        let cards = page.cards.clone();
-        let list = match asked.view {
-            CardView::Grid => view! {
-                <CardGrid cards label in_collection=in_collection.clone() publish/>
-            }
-            .into_any(),
-            CardView::List => view! {
-                <CardRows cards label in_collection=in_collection.clone() publish/>
-            }
-            .into_any(),
-        };
-        view! {
-            <div class="space-y-4">
-                <p class="text-sm text-slate-600" data-testid="result-count">{count}</p>
-                {list}
-                <Pager page query=asked path=path.clone()/>
-            </div>
-        }
-        .into_any()
     };
     view! {
         <div class="space-y-4">
             <CardToolbar query collections id/>
             <p class="sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="result-announcement">{move || announced.get()}</p>
-            {loaded(results, "cards", show)}
+            <ErrorAlert message=failed/>
+            <div node_ref=shown aria-busy=move || busy.get().to_string() on:click=follow
+                class=move || if busy.get() { "opacity-60 transition-opacity" } else { "transition-opacity" }>
+                {children()}
+            </div>
         </div>
     }
 }

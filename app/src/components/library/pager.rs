@@ -58,18 +58,18 @@ const LINK: &str =
 
 #[component]
 pub fn Pager(
-    /// The page shown (its number, size and the total).
-    page: CardPage,
+    /// The page shown, 1-based.
+    current: u32,
+    /// How many pages the answers fill.
+    pages: u32,
     /// The question it answers, for the other pages' addresses.
     query: CardQuery,
     /// The page's path (`/cards`, `/collections/bedtime`).
     path: String,
 ) -> impl IntoView {
-    let pages = page.pages();
     if pages <= 1 {
         return ().into_any();
     }
-    let current = page.page;
     let href = move |n: u32| href_for(&path, &query.on_page(n));
     let step = |to: Option<u32>, text: &'static str, label: &'static str| {
         match to {

@@ -14,7 +14,7 @@ struct Asked(RwSignal<CardQuery>);
 
 /// The question this page's address asks, then each one asked since; call once per library,
 /// before its controls.
-pub fn use_card_query() -> Memo<CardQuery> {
+pub(super) fn use_card_query() -> Memo<CardQuery> {
     let asked = RwSignal::new(CardQuery::from_address(|key| address::query().get(key)));
     provide_context(Asked(asked));
     Memo::new(move |_| asked.get())

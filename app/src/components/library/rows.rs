@@ -6,7 +6,8 @@ use cardsmith_model::card::CardOut;
 use cardsmith_model::publish::PublishSummary;
 use leptos::prelude::*;
 
-use crate::components::card_tile::{place_of, CoverThumb};
+use super::tiles::place_of;
+use crate::components::cover::CoverThumb;
 use crate::components::layout::clock;
 use crate::components::publish::{badge_of, BadgePill};
 

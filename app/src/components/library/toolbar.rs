@@ -15,7 +15,6 @@ use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
 use super::query::use_ask;
-use crate::api::UiError;
 
 /// How long typing pauses before the search is asked.
 const DEBOUNCE: Duration = Duration::from_millis(300);
@@ -31,8 +30,7 @@ const CELL: &str = "min-w-0 basis-[calc(50%-0.375rem)] grow sm:basis-auto sm:gro
 pub fn CardToolbar(
     query: Memo<CardQuery>,
     /// The collection filter's choices; `None` leaves the filter out (a collection's own page).
-    #[prop(optional_no_strip)]
-    collections: Option<Resource<Result<Vec<CollectionChoice>, UiError>>>,
+    collections: Option<Vec<CollectionChoice>>,
     /// Prefix of the controls' ids, unique on the page.
     id: &'static str,
 ) -> impl IntoView {
@@ -108,43 +106,34 @@ fn SearchBox(query: Memo<CardQuery>, id: &'static str) -> impl IntoView {
     }
 }
 
-/// The collection filter, once the caller's collections are loaded.
+/// The collection filter: every collection of the caller's, by name.
 #[component]
 fn CollectionFilter(
     query: Memo<CardQuery>,
-    choices: Resource<Result<Vec<CollectionChoice>, UiError>>,
+    choices: Vec<CollectionChoice>,
     id: &'static str,
 ) -> impl IntoView {
     let ask = use_ask();
     let select_id = format!("{id}-collection");
+    let current = move || query.with(|q| q.collection.clone().unwrap_or_default());
+    let pick = move |ev| {
+        let slug = event_target_value(&ev);
+        ask.run(query.get_untracked().refined(|q| {
+            q.collection = (!slug.is_empty()).then_some(slug);
+        }));
+    };
+    let now = current();
     view! {
-        <Transition fallback=|| ()>
-            {move || {
-                let select_id = select_id.clone();
-                Suspend::new(async move {
-                    let choices = choices.await.unwrap_or_default();
-                    let current = move || query.with(|q| q.collection.clone().unwrap_or_default());
-                    let pick = move |ev| {
-                        let slug = event_target_value(&ev);
-                        ask.run(query.get_untracked().refined(|q| {
-                            q.collection = (!slug.is_empty()).then_some(slug);
-                        }));
-                    };
-                    view! {
-                        <div class=CELL>
-                            <label for=select_id.clone() class=LABEL>"Collection"</label>
-                            <select id=select_id class=SELECT prop:value=current on:change=pick>
-                                <option value="" selected={current().is_empty()}>"All collections"</option>
-                                {choices.into_iter().map(|c| {
-                                    let chosen = current() == c.slug;
-                                    view! { <option value=c.slug selected=chosen>{c.name}</option> }
-                                }).collect_view()}
-                            </select>
-                        </div>
-                    }
-                })
-            }}
-        </Transition>
+        <div class=CELL>
+            <label for=select_id.clone() class=LABEL>"Collection"</label>
+            <select id=select_id class=SELECT prop:value=current on:change=pick>
+                <option value="" selected=now.is_empty()>"All collections"</option>
+                {choices.into_iter().map(|c| {
+                    let chosen = now == c.slug;
+                    view! { <option value=c.slug selected=chosen>{c.name}</option> }
+                }).collect_view()}
+            </select>
+        </div>
     }
 }
 

@@ -1,53 +1,13 @@
-//! Cards as tiles: one look on the cards page and in a collection, and one cover thumbnail the
-//! label builder and the list view share.
+//! The tile view: cards as tiles in a responsive grid, one look on the cards page and in a
+//! collection; and where a card lives, as a tile or a row says it.
 
 use cardsmith_model::card::CardOut;
 use cardsmith_model::publish::{PublishBadge, PublishSummary};
 use leptos::prelude::*;
 
-use super::layout::{tint, Badge};
-use super::publish::{badge_of, BadgePill};
-
-/// Where a cover is read. The `v` parameter is the image's content hash, so a new cover gets a
-/// new URL and no browser cache shows the old one.
-pub fn cover_url(slug: &str, side: &str, version: &str) -> String {
-    format!("/api/cards/{slug}/cover?side={side}&v={version}")
-}
-
-/// The front cover, or a tinted placeholder with the title's initial when there is none.
-/// Decorative (`alt=""`): the title is always shown beside it. Phrasing content only, so it
-/// can sit inside a `<label>`.
-#[component]
-pub fn CoverThumb(
-    slug: String,
-    title: String,
-    hash: Option<String>,
-    /// A thumbnail a few pixels wide (a list row): the initial in small type.
-    #[prop(optional)]
-    small: bool,
-) -> impl IntoView {
-    match hash {
-        Some(hash) => view! {
-            <img src=cover_url(&slug, "front", &hash) alt="" loading="lazy" class="h-full w-full object-cover"/>
-        }
-        .into_any(),
-        None => {
-            let initial = title
-                .chars()
-                .next()
-                .map(|c| c.to_uppercase().to_string())
-                .unwrap_or_default();
-            let size = if small { "text-sm" } else { "text-3xl" };
-            view! {
-                <span aria-hidden="true" class=format!(
-                    "flex h-full w-full items-center justify-center bg-linear-to-br {} {size} font-bold text-white/90",
-                    tint(&slug),
-                )>{initial}</span>
-            }
-            .into_any()
-        }
-    }
-}
+use crate::components::cover::CoverThumb;
+use crate::components::layout::Badge;
+use crate::components::publish::{badge_of, BadgePill};
 
 /// Where the card lives, as a tile or row says it: in a collection's own list, a Home or
 /// Linked badge; elsewhere (the all-cards page) the home collection's name.

@@ -1,0 +1,119 @@
+//! The library's answer to one question, drawn on the server: the count, the tiles or rows,
+//! the pager, or the empty state. The page renders it into the HTML it sends, and each later
+//! question asked in the page comes back from `api::library_answer` as this HTML, which the
+//! library puts in place ([`super::CardLibrary`]). So the browser never runs the tiles' code
+//! nor decodes a card: the library's island is its controls.
+
+use cardsmith_model::library::{CardPage, CardQuery, CardView};
+use leptos::prelude::*;
+
+use super::pager::{summary, Pager};
+use super::query::href_for;
+use super::rows::CardRows;
+use super::tiles::CardGrid;
+use crate::api::RenderedAnswer;
+use crate::components::layout::{EmptyBox, BUTTON};
+
+/// What a library shows around its answers, decided by whose cards it lists.
+pub struct Shelf {
+    /// Accessible name of the list of cards.
+    label: &'static str,
+    /// The page's path, for the pager's addresses.
+    path: String,
+    /// The collection listed: tiles and rows then say Home or Linked.
+    in_collection: Option<String>,
+    /// Heading and text when there are no cards at all.
+    empty: (&'static str, &'static str),
+    /// A link to the next step from the empty state.
+    next: Option<(&'static str, &'static str)>,
+}
+
+impl Shelf {
+    /// The cards page: every card the caller can reach.
+    pub fn everything() -> Self {
+        Self {
+            label: "Cards",
+            path: "/cards".to_owned(),
+            in_collection: None,
+            empty: ("No cards yet", "Cards are the audio playlists your child's player plays. They live in collections: open a collection, or create one, and add a card there."),
+            next: Some(("/collections", "Go to your collections")),
+        }
+    }
+
+    /// A collection's own list; `editor`: the caller may add cards (the page's form).
+    pub fn collection(slug: &str, id: String, editor: bool) -> Self {
+        let empty = if editor {
+            "Add the first card with the form below: a title is enough to start."
+        } else {
+            "Nobody has added a card to this collection yet."
+        };
+        Self {
+            label: "Cards in this collection",
+            path: format!("/collections/{slug}"),
+            in_collection: Some(id),
+            empty: ("No cards yet", empty),
+            next: None,
+        }
+    }
+}
+
+/// The answer to `asked`, rendered.
+pub fn render(shelf: &Shelf, page: CardPage, asked: &CardQuery) -> RenderedAnswer {
+    let announcement = count_of(&page, asked);
+    let (total, shown) = (page.total, page.page);
+    RenderedAnswer {
+        html: Owner::new().with(|| answer_view(shelf, page, asked, announcement.clone()).to_html()),
+        announcement,
+        total,
+        page: shown,
+    }
+}
+
+/// The count in words.
+fn count_of(page: &CardPage, asked: &CardQuery) -> String {
+    match page.total {
+        0 if asked.narrows() => "No cards match".to_owned(),
+        0 => "No cards".to_owned(),
+        _ => summary(page),
+    }
+}
+
+/// The count, the tiles or rows and the pager; or why there are none.
+fn answer_view(shelf: &Shelf, page: CardPage, asked: &CardQuery, count: String) -> AnyView {
+    if page.total == 0 && asked.narrows() {
+        let cleared = CardQuery {
+            sort: asked.sort,
+            view: asked.view,
+            ..CardQuery::default()
+        };
+        return view! {
+            <div class="rounded-2xl border-2 border-dashed border-slate-300 bg-white p-6 text-center sm:p-8">
+                <h2 class="text-lg font-semibold">"No cards match"</h2>
+                <p class="mx-auto mt-2 max-w-prose text-slate-600">"Nothing matches these words and filters. Try fewer words, a track's name, or other filters."</p>
+                <a href=href_for(&shelf.path, &cleared) class=format!("{BUTTON} mt-4") data-ask-in-place="true">
+                    "Clear search and filters"
+                </a>
+            </div>
+        }
+        .into_any();
+    }
+    if page.total == 0 {
+        let (heading, body) = shelf.empty;
+        return view! { <EmptyBox heading body next=shelf.next/> }.into_any();
+    }
+    let (label, in_collection) = (shelf.label, shelf.in_collection.clone());
+    let (current, pages, query) = (page.page, page.pages(), asked.clone());
+    let CardPage { cards, publish, .. } = page;
+    let list = match asked.view {
+        CardView::Grid => view! { <CardGrid cards label in_collection publish/> }.into_any(),
+        CardView::List => view! { <CardRows cards label in_collection publish/> }.into_any(),
+    };
+    view! {
+        <div class="space-y-4">
+            <p class="text-sm text-slate-600" data-testid="result-count">{count}</p>
+            {list}
+            <Pager current pages query path=shelf.path.clone()/>
+        </div>
+    }
+    .into_any()
+}
