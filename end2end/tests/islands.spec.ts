@@ -1,7 +1,7 @@
 // Islands (issue 14): pages render on the server, and only their interactive parts (the
 // `#[island]` components) load WASM and hydrate, each group's island in a module of its own
 // (`split_<island>_loader_….wasm`, from `cargo leptos build --split`; the groups are in
-// app/src/pages/groups.rs). A page loaded directly hydrates its islands and answers its
+// app/src/pages/groups.rs, the library pages' islands in app/src/pages/library.rs). A page loaded directly hydrates its islands and answers its
 // controls; it loads its own group's module and no other's; a page without islands loads no
 // WASM at all.
 // (The publish, recording-reload and waveform specs load the card page directly too and use
@@ -34,8 +34,8 @@ async function splitBuild(page: Page): Promise<boolean> {
 // [address, heading, the module of the page's group]; the card and collection pages are
 // added with their slugs.
 const PAGES: [string, string, string][] = [
-  ['/cards', 'Cards', 'split_library_loader_'],
-  ['/collections', 'Collections', 'split_library_loader_'],
+  ['/cards', 'Cards', 'split_all_cards_loader_'],
+  ['/collections', 'Collections', 'split_all_collections_loader_'],
   ['/labels', 'Labels', 'split_household_loader_'],
   ['/devices', 'Devices', 'split_household_loader_'],
   ['/accounts', 'Player accounts', 'split_household_loader_'],

@@ -28,6 +28,13 @@ async function createCards(page: Page, collectionId: string, titles: string[]): 
 
 const pad = (n: number) => String(n).padStart(3, '0');
 
+/** Marks the loaded document; `stillLoaded` says whether it is still the one shown (a page
+ * load replaces it, an answer in place does not). */
+async function markDocument(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => ((window as unknown as { __marked?: boolean }).__marked = true));
+  return () => page.evaluate(() => (window as unknown as { __marked?: boolean }).__marked === true);
+}
+
 test('a parent finds one card among 120: search, filters, list view, pages, reload, phone', async ({ page }) => {
   const stamp = Date.now().toString(36);
   const email = `library-${stamp}@example.com`;
@@ -74,12 +81,16 @@ test('a parent finds one card among 120: search, filters, list view, pages, relo
   await expect(page.getByLabel('Search cards', { exact: true }), 'typing is not interrupted').toBeFocused();
   await screenshot(page, 'library-search.png', { fullPage: false });
 
-  // Nothing matches: said so, and one button clears it.
+  // Nothing matches: said so, and one link clears it, in place (the box keeps no words).
   await page.getByLabel('Search cards', { exact: true }).fill('no such thing anywhere');
   await expect(page.getByRole('heading', { name: 'No cards match' })).toBeVisible();
-  await page.getByRole('button', { name: 'Clear search and filters' }).click();
+  await expect(status).toHaveText('No cards match');
+  const stillLoaded = await markDocument(page);
+  await page.getByRole('link', { name: 'Clear search and filters' }).click();
   await expect(count).toHaveText('Showing 1–48 of 120 cards');
+  await expect(page).toHaveURL(/\/cards$/);
   await expect(page.getByLabel('Search cards', { exact: true })).toHaveValue('');
+  expect(await stillLoaded(), 'cleared in place, not by loading the page').toBe(true);
 
   // Filters: one collection, then only cards with tracks in it.
   await page.getByLabel('Collection', { exact: true }).selectOption({ label: 'Bedtime' });
