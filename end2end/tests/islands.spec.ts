@@ -99,3 +99,29 @@ test('every page hydrates its own islands when loaded directly, and their contro
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   expect(wasm, 'a page without islands loaded WASM').toEqual([]);
 });
+
+test('words typed into the library search before its island wakes are kept and asked', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  await signInAsAdmin(page);
+  const collection = await (await page.request.post('/api/collections', { data: { name: `Early ${stamp}`, description: '' } })).json();
+  const made = await page.request.post(`/api/collections/${collection.id}/cards`, { data: { title: `Early bird ${stamp}`, description: '' } });
+  expect(made.status()).toBe(201);
+
+  // the library's module waits until the words are typed into the server's search box
+  let release!: () => void;
+  const typed = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/split_all_cards_loader_*.wasm', async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await page.goto('/cards');
+  const search = page.getByLabel('Search cards', { exact: true });
+  await search.fill(`bird ${stamp}`);
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+  release();
+
+  await expect(page.getByTestId('result-count')).toHaveText('Showing 1–1 of 1 card');
+  await expect(page.getByRole('list', { name: 'Cards' }).getByRole('listitem')).toContainText(`Early bird ${stamp}`);
+  await expect(search).toHaveValue(`bird ${stamp}`);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=bird%20${stamp}$`));
+});

@@ -14,9 +14,9 @@ use std::time::SystemTime;
 const OUTPUT_NAME: &str = "cardsmith";
 /// The page measured as the first one: `/cards`, where signing in lands.
 pub const FIRST_PAGE: &str = "/cards";
-/// The lazy islands `/cards` shows (`Library` in app/src/pages/groups.rs): their modules
+/// The lazy islands `/cards` shows (`AllCards` in app/src/pages/library.rs): their modules'
 /// names start with the island's name in snake case, then `_loader_`.
-const FIRST_PAGE_ISLANDS: [&str; 1] = ["library_loader_"];
+const FIRST_PAGE_ISLANDS: [&str; 1] = ["all_cards_loader_"];
 
 /// The `pkg` directory to measure: `CARDSMITH_BENCH_PKG` (scripts/bench builds the release
 /// WASM into a site of its own, so no other build replaces it meanwhile), else the

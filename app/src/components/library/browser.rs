@@ -1,5 +1,6 @@
-//! The answer's links, seen from the browser: which click asks a question in place. The
-//! server renders the same library, so it gets a stand-in and the component needs no `cfg`.
+//! The library seen from the browser: which click on an answer's link asks a question in
+//! place, and what the search box held before the island woke. The server renders the same
+//! library, so it gets stand-ins and the components need no `cfg`.
 
 pub use imp::*;
 
@@ -17,11 +18,26 @@ mod imp {
         let link = target.closest("a[data-ask-in-place]").ok()??;
         link.get_attribute("href")
     }
+
+    /// The text the input `id` holds now, if the page has it.
+    pub fn field_value(id: &str) -> Option<String> {
+        let element = web_sys::window()?.document()?.get_element_by_id(id)?;
+        Some(
+            element
+                .dyn_into::<web_sys::HtmlInputElement>()
+                .ok()?
+                .value(),
+        )
+    }
 }
 
 #[cfg(not(feature = "hydrate"))]
 mod imp {
     pub fn asked_in_place(_: &leptos::ev::MouseEvent) -> Option<String> {
+        None
+    }
+
+    pub fn field_value(_: &str) -> Option<String> {
         None
     }
 }

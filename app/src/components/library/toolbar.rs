@@ -14,6 +14,7 @@ use cardsmith_model::library::{
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
+use super::browser;
 use super::query::use_ask;
 
 /// How long typing pauses before the search is asked.
@@ -54,11 +55,16 @@ pub fn CardToolbar(
 }
 
 /// The search box: asks 300 ms after typing stops, at once on Enter, and shows what the
-/// address asks when that changes by other means (back/forward, a link).
+/// address asks when that changes by other means (the answer's "clear" link).
 #[component]
 fn SearchBox(query: Memo<CardQuery>, id: &'static str) -> impl IntoView {
     let ask = use_ask();
-    let text = RwSignal::new(query.with_untracked(|q| q.q.clone()));
+    let input_id = format!("{id}-search");
+    // The server's box is live before the island wakes: words typed into it meanwhile are
+    // kept, and asked as soon as the island runs.
+    let asked = query.with_untracked(|q| q.q.clone());
+    let typed = browser::field_value(&input_id).filter(|typed| typed.trim() != asked);
+    let text = RwSignal::new(typed.clone().unwrap_or(asked));
     Effect::watch(
         move || query.with(|q| q.q.clone()),
         move |asked, _, _| {
@@ -89,7 +95,10 @@ fn SearchBox(query: Memo<CardQuery>, id: &'static str) -> impl IntoView {
         }
         waiting.set_value(set_timeout_with_handle(search_now, DEBOUNCE).ok());
     };
-    let input_id = format!("{id}-search");
+    if typed.is_some() {
+        // an effect runs once the island is live, in the browser only
+        Effect::new(move |_| search_now());
+    }
     // the attribute for the server's HTML, the property once hydrated
     let initial = text.get_untracked();
     view! {
