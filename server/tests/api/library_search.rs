@@ -48,6 +48,13 @@ async fn page(user: &User, query: Value) -> Value {
     read(user, r.json().await.unwrap()).await
 }
 
+/// A page of the collection `slug` that must be a 200, read as [`page`] reads one.
+async fn page_in(user: &User, slug: &str, query: Value) -> Value {
+    let r = search_in(user, slug, query.clone()).await;
+    assert_eq!(r.status(), 200, "{slug}: {query}");
+    read(user, r.json().await.unwrap()).await
+}
+
 /// `answer` with the titles of the cards it shows, in order (each tile or row links to its
 /// card's page once; the titles are the REST list's).
 async fn read(user: &User, mut answer: Value) -> Value {
@@ -249,14 +256,12 @@ async fn a_large_library_is_searched_filtered_ordered_and_paged_on_the_server() 
     let attic_only = page(&admin, json!({"collection": attic["slug"]})).await;
     assert_eq!(attic_only["total"], 6);
     assert!(titles(&attic_only).contains(&"Shelf card 003".to_owned()));
-    let within = search_in(
+    let within = page_in(
         &admin,
         attic["slug"].as_str().unwrap(),
         json!({"q": "shelf"}),
     )
     .await;
-    assert_eq!(within.status(), 200);
-    let within = read(&admin, within.json().await.unwrap()).await;
     assert_eq!(titles(&within), ["Shelf card 003"]);
     assert_eq!(shows(&within, ">Linked<"), 1, "homed elsewhere, linked in");
     let both = page(
@@ -409,26 +414,10 @@ async fn another_users_cards_answer_only_while_their_collection_is_shared() {
         .add_member(&id_of(&empty), crate::helpers::ADMIN_EMAIL, "viewer")
         .await;
     assert!(r.status().is_success(), "{}", r.status());
-    let as_viewer = read(
-        &admin,
-        search_in(&admin, &empty_slug, json!({}))
-            .await
-            .json()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let as_viewer = page_in(&admin, &empty_slug, json!({})).await;
     assert_eq!(as_viewer["announcement"], "No cards");
     assert_eq!(shows(&as_viewer, "Nobody has added a card"), 1);
-    let as_owner = read(
-        &friend,
-        search_in(&friend, &empty_slug, json!({}))
-            .await
-            .json()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let as_owner = page_in(&friend, &empty_slug, json!({})).await;
     assert_eq!(
         shows(&as_owner, "Add the first card with the form below"),
         1
