@@ -100,14 +100,15 @@ test('every page hydrates its own islands when loaded directly, and their contro
   expect(wasm, 'a page without islands loaded WASM').toEqual([]);
 });
 
-test('words typed into the library search before its island wakes are kept and asked', async ({ page }) => {
+test('words typed and an order picked in the library before its island wakes are kept and asked', async ({ page }) => {
   const stamp = Date.now().toString(36);
   await signInAsAdmin(page);
   const collection = await (await page.request.post('/api/collections', { data: { name: `Early ${stamp}`, description: '' } })).json();
   const made = await page.request.post(`/api/collections/${collection.id}/cards`, { data: { title: `Early bird ${stamp}`, description: '' } });
   expect(made.status()).toBe(201);
 
-  // the library's module waits until the words are typed into the server's search box
+  // the library's module waits until the words are typed into the server's search box and
+  // an order picked
   let release!: () => void;
   const typed = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/split_all_cards_loader_*.wasm', async (route) => {
@@ -117,11 +118,13 @@ test('words typed into the library search before its island wakes are kept and a
   await page.goto('/cards');
   const search = page.getByLabel('Search cards', { exact: true });
   await search.fill(`bird ${stamp}`);
+  await page.getByLabel('Sort by', { exact: true }).selectOption({ label: 'Recently created' });
   expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
   release();
 
   await expect(page.getByTestId('result-count')).toHaveText('Showing 1–1 of 1 card');
   await expect(page.getByRole('list', { name: 'Cards' }).getByRole('listitem')).toContainText(`Early bird ${stamp}`);
   await expect(search).toHaveValue(`bird ${stamp}`);
-  await expect(page).toHaveURL(new RegExp(`[?&]q=bird%20${stamp}$`));
+  await expect(page.getByLabel('Sort by', { exact: true })).toHaveValue('created');
+  await expect(page).toHaveURL(new RegExp(`\\?q=bird%20${stamp}&sort=created$`));
 });

@@ -90,6 +90,7 @@ test('a parent finds one card among 120: search, filters, list view, pages, relo
   await expect(count).toHaveText('Showing 1–48 of 120 cards');
   await expect(page).toHaveURL(/\/cards$/);
   await expect(page.getByLabel('Search cards', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Search cards', { exact: true }), 'the focus left the link the answer replaced').toBeFocused();
   expect(await stillLoaded(), 'cleared in place, not by loading the page').toBe(true);
 
   // Filters: one collection, then only cards with tracks in it.

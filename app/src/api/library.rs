@@ -29,9 +29,8 @@ pub struct RenderedAnswer {
     pub html: String,
     /// The count in words ("Showing 1–48 of 120 cards", "No cards match"), for screen readers.
     pub announcement: String,
-    /// Cards matching the question, all pages together.
-    pub total: u64,
-    /// The page shown: the one asked for, or the last when that was past the end.
+    /// The page shown: the one asked for, or the last when that was past the end (the
+    /// library then corrects the address).
     pub page: u32,
 }
 
@@ -89,6 +88,11 @@ async fn answer(
             render(&Shelf::everything(), page, &query)
         }
         LibraryScope::Collection(slug) => {
+            // the page's own collection is the filter: one named in its address means nothing
+            let query = CardQuery {
+                collection: None,
+                ..query
+            };
             let found = search::search_collection(core, actor, &slug, &query).await?;
             let editor = found.role >= CollectionRole::Editor;
             let shelf = Shelf::collection(&slug, found.collection_id, editor);

@@ -18,7 +18,6 @@ use cardsmith_model::card::{CardOut, CreateCardInput};
 use cardsmith_model::collection::{
     CollectionOut, CollectionStatsOutputBody, GetCollectionOutputBody,
 };
-use cardsmith_model::library::CardQuery;
 use cardsmith_model::publish::PublishSummary;
 use cardsmith_model::user::UserOut;
 use cardsmith_model::validate::CollectionRole;
@@ -28,7 +27,6 @@ use leptos::task::spawn_local;
 use leptos_meta::Title;
 use leptos_router::hooks::use_params_map;
 
-use crate::address;
 use crate::api::rest;
 use crate::api::{
     collection_page, collection_stats, library_answer, publish_summaries, CollectionPageData,
@@ -39,7 +37,7 @@ use crate::components::form::general_error;
 use crate::components::form::{ErrorAlert, StatusNote, SubmitButton};
 use crate::components::image_upload::ImageDropZone;
 use crate::components::layout::{human_bytes, loaded, refresh, role_of, Badge, Panel, RoleBadge};
-use crate::components::library::CardLibrary;
+use crate::components::library::{asked_by_address, first_answer, CardLibrary};
 use crate::components::publish::{Pick, PublishButton};
 use crate::components::seed::SeedButton;
 use crate::pages::frame::CurrentUser;
@@ -68,7 +66,7 @@ pub fn CollectionPage() -> impl IntoView {
     let params = use_params_map();
     let slug = move || params.read().get("slug").unwrap_or_default();
     let page = Resource::new(slug, collection_page);
-    let asked = CardQuery::from_address(|key| address::query().get(key));
+    let asked = asked_by_address();
     let cards = Resource::new(
         move || (slug(), asked.clone()),
         |(slug, asked)| library_answer(LibraryScope::Collection(slug), asked),
@@ -82,11 +80,16 @@ pub fn CollectionPage() -> impl IntoView {
             let name = page.collection.name.clone();
             view! {
                 <Title text=name/>
-                {loaded(cards, "its cards", move |cards| view! {
-                    <CollectionView page=page.clone() me=me.clone()>
-                        <div inner_html=cards.html></div>
-                    </CollectionView>
-                })}
+                // the card list's answer, or why there is none: the rest of the page stands
+                <Suspense fallback=|| ()>
+                    {move || {
+                        let (page, me) = (page.clone(), me.clone());
+                        Suspend::new(async move {
+                            let answer = first_answer(cards.await);
+                            view! { <CollectionView page me>{answer}</CollectionView> }
+                        })
+                    }}
+                </Suspense>
             }
         }))}
     }
@@ -238,9 +241,11 @@ fn CardsPanel(answer: Children) -> impl IntoView {
     let shown = expect_context::<Shown>();
     let editor = shown.role >= CollectionRole::Editor;
     let slug = shown.collection.with_untracked(|c| c.slug.clone());
-    // a new card, or a publish that changed badges: the page of cards is asked again
+    // a new card, or a publish that changed badges: the page of cards is asked again (not a
+    // new name or description)
+    let count = Memo::new(move |_| shown.collection.with(|c| c.card_count));
     let refresh = Signal::derive(move || {
-        shown.collection.with(|c| c.card_count);
+        count.track();
         shown.publish.track();
     });
     view! {

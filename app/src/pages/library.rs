@@ -2,25 +2,24 @@
 //! collections with a form for a new one.
 
 use cardsmith_model::collection::{CollectionOut, CreateCollectionInput};
-use cardsmith_model::library::{CardQuery, CollectionChoice};
+use cardsmith_model::library::CollectionChoice;
 use cardsmith_model::validate::slugify;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos_meta::Title;
 
-use crate::address;
 use crate::api::{cards_page, list_collections, CreateCollection, LibraryScope};
 use crate::components::form::{
     field_error, general_error, ErrorAlert, StatusNote, SubmitButton, TextArea, TextField,
 };
 use crate::components::layout::{loaded, tint, Badge, EmptyBox, RoleBadge, PANEL};
-use crate::components::library::CardLibrary;
+use crate::components::library::{asked_by_address, first_answer, CardLibrary};
 
 /// Every card the caller can reach, one page at a time: search, filters, order and view come
 /// from the address, so the server renders the page already answered.
 #[component]
 pub fn CardsPage() -> impl IntoView {
-    let asked = CardQuery::from_address(|key| address::query().get(key));
+    let asked = asked_by_address();
     let page = Resource::new(move || asked.clone(), cards_page);
     view! {
         <Title text="Cards"/>
@@ -31,9 +30,7 @@ pub fn CardsPage() -> impl IntoView {
         <p class="mt-1 text-slate-600">"Every card in your collections and the ones shared with you."</p>
         <div class="mt-6">
             {loaded(page, "cards", |page| view! {
-                <AllCards collections=page.collections>
-                    <div inner_html=page.answer.html></div>
-                </AllCards>
+                <AllCards collections=page.collections>{first_answer(Ok(page.answer))}</AllCards>
             })}
         </div>
     }

@@ -40,8 +40,9 @@ async fn refused(response: Response, status: u16) -> Value {
     problem
 }
 
-/// A page that must be a 200, read as its reader sees it: the answer (`html`, `total`,
-/// `page`, `announcement`) and, under `titles`, the titles of the cards it links to, in order.
+/// A page that must be a 200, read as its reader sees it: the answer (`html`, `page`,
+/// `announcement`), under `total` the count it states, and under `titles` the titles of the
+/// cards it links to, in order.
 async fn page(user: &User, query: Value) -> Value {
     let r = search(user, query.clone()).await;
     assert_eq!(r.status(), 200, "{query}");
@@ -70,7 +71,17 @@ async fn read(user: &User, mut answer: Value) -> Value {
         .map(|rest| title_of[&rest[..rest.find('"').unwrap()]])
         .collect();
     answer["titles"] = json!(titles);
+    answer["total"] = json!(total_of(answer["announcement"].as_str().unwrap()));
     answer
+}
+
+/// How many cards answer, all pages together, as the count says it: "Showing 1–48 of 155
+/// cards", "No cards of 1,000 shown"; none for "No cards match" or "No cards".
+fn total_of(count: &str) -> u64 {
+    count.rsplit_once(" of ").map_or(0, |(_, rest)| {
+        let number = rest.split(' ').next().unwrap();
+        number.replace(',', "").parse().unwrap()
+    })
 }
 
 fn titles(page: &Value) -> Vec<String> {

@@ -22,9 +22,9 @@ pub struct Shelf {
     path: String,
     /// The collection listed: tiles and rows then say Home or Linked.
     in_collection: Option<String>,
-    /// Heading and text when there are no cards at all.
-    empty: (&'static str, &'static str),
-    /// A link to the next step from the empty state.
+    /// What to do when there are no cards at all.
+    when_empty: &'static str,
+    /// A link to the next step from the empty state: its address and words.
     next: Option<(&'static str, &'static str)>,
 }
 
@@ -35,14 +35,14 @@ impl Shelf {
             label: "Cards",
             path: "/cards".to_owned(),
             in_collection: None,
-            empty: ("No cards yet", "Cards are the audio playlists your child's player plays. They live in collections: open a collection, or create one, and add a card there."),
+            when_empty: "Cards are the audio playlists your child's player plays. They live in collections: open a collection, or create one, and add a card there.",
             next: Some(("/collections", "Go to your collections")),
         }
     }
 
     /// A collection's own list; `editor`: the caller may add cards (the page's form).
     pub fn collection(slug: &str, id: String, editor: bool) -> Self {
-        let empty = if editor {
+        let when_empty = if editor {
             "Add the first card with the form below: a title is enough to start."
         } else {
             "Nobody has added a card to this collection yet."
@@ -51,7 +51,7 @@ impl Shelf {
             label: "Cards in this collection",
             path: format!("/collections/{slug}"),
             in_collection: Some(id),
-            empty: ("No cards yet", empty),
+            when_empty,
             next: None,
         }
     }
@@ -60,11 +60,10 @@ impl Shelf {
 /// The answer to `asked`, rendered.
 pub fn render(shelf: &Shelf, page: CardPage, asked: &CardQuery) -> RenderedAnswer {
     let announcement = count_of(&page, asked);
-    let (total, shown) = (page.total, page.page);
+    let shown = page.page;
     RenderedAnswer {
         html: Owner::new().with(|| answer_view(shelf, page, asked, announcement.clone()).to_html()),
         announcement,
-        total,
         page: shown,
     }
 }
@@ -98,8 +97,8 @@ fn answer_view(shelf: &Shelf, page: CardPage, asked: &CardQuery, count: String) 
         .into_any();
     }
     if page.total == 0 {
-        let (heading, body) = shelf.empty;
-        return view! { <EmptyBox heading body next=shelf.next/> }.into_any();
+        return view! { <EmptyBox heading="No cards yet" body=shelf.when_empty next=shelf.next/> }
+            .into_any();
     }
     let (label, in_collection) = (shelf.label, shelf.in_collection.clone());
     let (current, pages, query) = (page.page, page.pages(), asked.clone());

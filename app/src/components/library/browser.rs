@@ -1,5 +1,5 @@
 //! The library seen from the browser: which click on an answer's link asks a question in
-//! place, and what the search box held before the island woke. The server renders the same
+//! place, what a control held before the island woke, where the keyboard's focus goes. The server renders the same
 //! library, so it gets stand-ins and the components need no `cfg`.
 
 pub use imp::*;
@@ -19,15 +19,23 @@ mod imp {
         link.get_attribute("href")
     }
 
-    /// The text the input `id` holds now, if the page has it.
+    fn element(id: &str) -> Option<web_sys::Element> {
+        web_sys::window()?.document()?.get_element_by_id(id)
+    }
+
+    /// The value the input or select `id` holds now, if the page has it.
     pub fn field_value(id: &str) -> Option<String> {
-        let element = web_sys::window()?.document()?.get_element_by_id(id)?;
-        Some(
-            element
-                .dyn_into::<web_sys::HtmlInputElement>()
-                .ok()?
-                .value(),
-        )
+        match element(id)?.dyn_into::<web_sys::HtmlInputElement>() {
+            Ok(input) => Some(input.value()),
+            Err(other) => Some(other.dyn_into::<web_sys::HtmlSelectElement>().ok()?.value()),
+        }
+    }
+
+    /// Moves the keyboard's focus to the element `id`.
+    pub fn focus(id: &str) {
+        if let Some(element) = element(id).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = element.focus();
+        }
     }
 }
 
@@ -40,4 +48,6 @@ mod imp {
     pub fn field_value(_: &str) -> Option<String> {
         None
     }
+
+    pub fn focus(_: &str) {}
 }

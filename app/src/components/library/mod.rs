@@ -26,11 +26,12 @@ use leptos::ev::MouseEvent;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use self::query::{use_ask, use_card_query};
+pub use self::query::asked_by_address;
+use self::query::{href_for, use_ask, use_card_query};
 use self::toolbar::CardToolbar;
 use crate::address;
-use crate::api::{library_answer, LibraryScope};
-use crate::components::form::ErrorAlert;
+use crate::api::{library_answer, LibraryScope, RenderedAnswer, UiError};
+use crate::components::form::{ErrorAlert, Feedback, Tone};
 
 #[component]
 pub fn CardLibrary(
@@ -57,6 +58,7 @@ pub fn CardLibrary(
     // each question's turn: an answer that arrives after a later question's is dropped
     let turns = StoredValue::new(0_u32);
     let answer = move |asked: CardQuery| {
+        let corrected = asked.clone();
         let turn = turns.get_value().wrapping_add(1);
         turns.set_value(turn);
         busy.set(true);
@@ -66,16 +68,23 @@ pub fn CardLibrary(
                 return;
             }
             busy.set(false);
-            match answered {
+            let (html, problem) = match answered {
                 Ok(answer) => {
-                    if let Some(shown) = shown.get_untracked() {
-                        shown.set_inner_html(&answer.html);
+                    // past the last page the server answers the last: the address says so too
+                    if answer.page != corrected.page {
+                        let page = corrected.on_page(answer.page);
+                        address::replace(&href_for(&address::path(), &page));
                     }
-                    failed.set(None);
                     announced.set(answer.announcement);
+                    (answer.html, None)
                 }
-                Err(e) => failed.set(Some(format!("The cards could not be loaded: {e}"))),
+                // no answer is left standing under a question it does not answer
+                Err(e) => (String::new(), Some(unanswered(&e))),
+            };
+            if let Some(shown) = shown.get_untracked() {
+                shown.set_inner_html(&html);
             }
+            failed.set(problem);
         });
     };
     Effect::watch(
@@ -90,12 +99,14 @@ pub fn CardLibrary(
             false,
         );
     }
-    // "Clear search and filters" is a link to the cleared question: followed in place here
+    // "Clear search and filters" is a link to the cleared question: followed in place here,
+    // and the keyboard's focus, which was on the link the answer replaces, goes to the search
     let follow = move |ev: MouseEvent| {
         if let Some(href) = browser::asked_in_place(&ev) {
             ev.prevent_default();
             let asked = address::query_of(&href);
             ask.run(CardQuery::from_address(|key| asked.get(key)));
+            browser::focus(&format!("{id}-search"));
         }
     };
     view! {
@@ -108,5 +119,21 @@ pub fn CardLibrary(
                 {children()}
             </div>
         </div>
+    }
+}
+
+/// What the user reads when a question could not be answered.
+fn unanswered(e: &UiError) -> String {
+    format!("The cards could not be loaded: {e}")
+}
+
+/// The first answer, as a page hands it to the library's island: the server's HTML, or why
+/// there is none (the rest of the page still works, and the next question may be answered).
+pub fn first_answer(answer: Result<RenderedAnswer, UiError>) -> AnyView {
+    match answer {
+        Ok(answer) => view! { <div inner_html=answer.html></div> }.into_any(),
+        Err(e) => {
+            view! { <Feedback tone=Tone::Error alert=true>{unanswered(&e)}</Feedback> }.into_any()
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! The question lives in the page's address (`?q=…&sort=…&page=2`): reload, back/forward and a
-//! shared link keep it, and the server renders the page already answered. Reading it, and
-//! asking another, are the only two ways the library's controls touch the address.
+//! shared link keep it, and the server renders the page already answered. Here it is read
+//! (by the page on the server, by the controls in the browser) and each new one written.
 
 use cardsmith_model::library::CardQuery;
 use leptos::prelude::*;
@@ -12,10 +12,16 @@ use crate::address;
 #[derive(Clone, Copy)]
 struct Asked(RwSignal<CardQuery>);
 
+/// The question this page's address asks.
+pub fn asked_by_address() -> CardQuery {
+    let query = address::query();
+    CardQuery::from_address(|key| query.get(key))
+}
+
 /// The question this page's address asks, then each one asked since; call once per library,
 /// before its controls.
 pub(super) fn use_card_query() -> Memo<CardQuery> {
-    let asked = RwSignal::new(CardQuery::from_address(|key| address::query().get(key)));
+    let asked = RwSignal::new(asked_by_address());
     provide_context(Asked(asked));
     Memo::new(move |_| asked.get())
 }

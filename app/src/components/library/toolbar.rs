@@ -1,7 +1,8 @@
 //! The controls above a card list: a search box (asked 300 ms after the last keystroke, or at
 //! once on Enter), the filters, the order and the view. Each change asks a new question through
-//! the address ([`super::query`]); the controls follow the address in turn, so back/forward
-//! and a reload show them as the results are.
+//! the address ([`super::query`]); the controls follow the address in turn, so a reload or a
+//! shared link shows them as the results are. Controls changed before the island wakes keep
+//! their new value and ask it once it runs.
 //!
 //! Phone first: the search box takes a row of its own, the selects two to a row, and from
 //! `sm` up everything sits in wrapping rows.
@@ -125,17 +126,21 @@ fn CollectionFilter(
     let ask = use_ask();
     let select_id = format!("{id}-collection");
     let current = move || query.with(|q| q.collection.clone().unwrap_or_default());
-    let pick = move |ev| {
-        let slug = event_target_value(&ev);
+    let choose = move |slug: String| {
         ask.run(query.get_untracked().refined(|q| {
             q.collection = (!slug.is_empty()).then_some(slug);
         }));
     };
     let now = current();
+    if let Some(slug) = browser::field_value(&select_id).filter(|picked| *picked != now) {
+        // picked before the island woke: asked once it runs (an effect, in the browser only)
+        Effect::new(move |_| choose(slug.clone()));
+    }
     view! {
         <div class=CELL>
             <label for=select_id.clone() class=LABEL>"Collection"</label>
-            <select id=select_id class=SELECT prop:value=current on:change=pick>
+            <select id=select_id class=SELECT prop:value=current
+                on:change=move |ev| choose(event_target_value(&ev))>
                 <option value="" selected=now.is_empty()>"All collections"</option>
                 {choices.into_iter().map(|c| {
                     let chosen = now == c.slug;
@@ -151,7 +156,7 @@ fn choice_select<C: Choice + Send + Sync>(
     id: String,
     label: &'static str,
     current: impl Fn() -> C + Copy + Send + Sync + 'static,
-    pick: impl Fn(C) + 'static,
+    pick: impl Fn(C) + Copy + 'static,
 ) -> impl IntoView {
     let on_change = move |ev| {
         if let Some(choice) = C::parse(&event_target_value(&ev)) {
@@ -159,6 +164,11 @@ fn choice_select<C: Choice + Send + Sync>(
         }
     };
     let now = current();
+    let early = browser::field_value(&id).and_then(|word| C::parse(&word));
+    if let Some(choice) = early.filter(|choice| *choice != now) {
+        // picked before the island woke: asked once it runs (an effect, in the browser only)
+        Effect::new(move |_| pick(choice));
+    }
     view! {
         <div class=CELL>
             <label for=id.clone() class=LABEL>{label}</label>
