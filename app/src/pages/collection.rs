@@ -245,7 +245,8 @@ fn CardsPanel(answer: Children) -> impl IntoView {
     // new name or description)
     let count = Memo::new(move |_| shown.collection.with(|c| c.card_count));
     let refresh = Signal::derive(move || {
-        count.track();
+        // read, not just tracked: a memo follows the collection only once it has computed
+        count.get();
         shown.publish.track();
     });
     view! {

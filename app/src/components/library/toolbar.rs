@@ -131,7 +131,7 @@ fn CollectionFilter(
             q.collection = (!slug.is_empty()).then_some(slug);
         }));
     };
-    let now = current();
+    let now = query.with_untracked(|q| q.collection.clone().unwrap_or_default());
     if let Some(slug) = browser::field_value(&select_id).filter(|picked| *picked != now) {
         // picked before the island woke: asked once it runs (an effect, in the browser only)
         Effect::new(move |_| choose(slug.clone()));
