@@ -8,7 +8,7 @@
 // its dialog, recorder and editor.)
 import type { Page } from '@playwright/test';
 
-import { expect, gotoHydrated, signInAsAdmin, test } from './fixtures';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expect, gotoHydrated, signInAsAdmin, test, waitForPath, waitHydrated } from './fixtures';
 
 /** The WASM files (`*.wasm`) the page fetched since `watchWasm` was called. */
 function watchWasm(page: Page): string[] {
@@ -127,4 +127,25 @@ test('words typed and an order picked in the library before its island wakes are
   await expect(search).toHaveValue(`bird ${stamp}`);
   await expect(page.getByLabel('Sort by', { exact: true })).toHaveValue('created');
   await expect(page).toHaveURL(new RegExp(`\\?q=bird%20${stamp}&sort=created$`));
+});
+
+test('an email and password typed on /login before its island wakes still sign in', async ({ page }) => {
+  // the sign-in form's module waits until both fields are filled in the server's form
+  let release!: () => void;
+  const typed = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/split_signed_out_loader_*.wasm', async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(ADMIN_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+  release();
+
+  await waitHydrated(page);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(ADMIN_EMAIL);
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await waitForPath(page, '/cards');
 });

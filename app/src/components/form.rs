@@ -8,6 +8,7 @@ use leptos::prelude::*;
 
 use crate::api::UiError;
 
+pub mod early;
 mod numbers;
 
 pub use numbers::{all_errors, optional_number, whole_number};
@@ -82,6 +83,7 @@ pub fn TextField(
     #[prop(default = "off")] autocomplete: &'static str,
     #[prop(optional)] hint: Option<&'static str>,
 ) -> impl IntoView {
+    early::keep_typed(id, value);
     view! {
         <Field id label hint error>
             <input id=id name=id type=kind autocomplete=autocomplete class=INPUT
@@ -102,6 +104,7 @@ pub fn TextArea(
     #[prop(optional)] hint: Option<&'static str>,
     #[prop(default = 3)] rows: u32,
 ) -> impl IntoView {
+    early::keep_typed(id, value);
     view! {
         <Field id label hint error>
             <textarea id=id name=id rows=rows class=INPUT bind:value=value

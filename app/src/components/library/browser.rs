@@ -1,5 +1,5 @@
 //! The library seen from the browser: which click on an answer's link asks a question in
-//! place, what a control held before the island woke, where the keyboard's focus goes. The server renders the same
+//! place, and where the keyboard's focus goes. The server renders the same
 //! library, so it gets stand-ins and the components need no `cfg`.
 
 pub use imp::*;
@@ -23,14 +23,6 @@ mod imp {
         web_sys::window()?.document()?.get_element_by_id(id)
     }
 
-    /// The value the input or select `id` holds now, if the page has it.
-    pub fn field_value(id: &str) -> Option<String> {
-        match element(id)?.dyn_into::<web_sys::HtmlInputElement>() {
-            Ok(input) => Some(input.value()),
-            Err(other) => Some(other.dyn_into::<web_sys::HtmlSelectElement>().ok()?.value()),
-        }
-    }
-
     /// Moves the keyboard's focus to the element `id`.
     pub fn focus(id: &str) {
         if let Some(element) = element(id).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
@@ -42,10 +34,6 @@ mod imp {
 #[cfg(not(feature = "hydrate"))]
 mod imp {
     pub fn asked_in_place(_: &leptos::ev::MouseEvent) -> Option<String> {
-        None
-    }
-
-    pub fn field_value(_: &str) -> Option<String> {
         None
     }
 

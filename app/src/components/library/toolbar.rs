@@ -15,8 +15,8 @@ use cardsmith_model::library::{
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
-use super::browser;
 use super::query::use_ask;
+use crate::components::form::early::early_value;
 
 /// How long typing pauses before the search is asked.
 const DEBOUNCE: Duration = Duration::from_millis(300);
@@ -64,7 +64,7 @@ fn SearchBox(query: Memo<CardQuery>, id: &'static str) -> impl IntoView {
     // The server's box is live before the island wakes: words typed into it meanwhile are
     // kept, and asked as soon as the island runs.
     let asked = query.with_untracked(|q| q.q.clone());
-    let typed = browser::field_value(&input_id).filter(|typed| typed.trim() != asked);
+    let typed = early_value(&input_id).filter(|typed| typed.trim() != asked);
     let text = RwSignal::new(typed.clone().unwrap_or(asked));
     Effect::watch(
         move || query.with(|q| q.q.clone()),
@@ -132,7 +132,7 @@ fn CollectionFilter(
         }));
     };
     let now = query.with_untracked(|q| q.collection.clone().unwrap_or_default());
-    if let Some(slug) = browser::field_value(&select_id).filter(|picked| *picked != now) {
+    if let Some(slug) = early_value(&select_id).filter(|picked| *picked != now) {
         // picked before the island woke: asked once it runs (an effect, in the browser only)
         Effect::new(move |_| choose(slug.clone()));
     }
@@ -164,7 +164,7 @@ fn choice_select<C: Choice + Send + Sync>(
         }
     };
     let now = current();
-    let early = browser::field_value(&id).and_then(|word| C::parse(&word));
+    let early = early_value(&id).and_then(|word| C::parse(&word));
     if let Some(choice) = early.filter(|choice| *choice != now) {
         // picked before the island woke: asked once it runs (an effect, in the browser only)
         Effect::new(move |_| pick(choice));
