@@ -100,6 +100,18 @@ test('every page hydrates its own islands when loaded directly, and their contro
   expect(wasm, 'a page without islands loaded WASM').toEqual([]);
 });
 
+/** Holds back the WASM modules whose names start with `module` until the returned function is
+ * called: the page's server HTML is live meanwhile, its island not yet awake. */
+async function holdBack(page: Page, module: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/${module}*.wasm`, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 test('words typed and an order picked in the library before its island wakes are kept and asked', async ({ page }) => {
   const stamp = Date.now().toString(36);
   await signInAsAdmin(page);
@@ -109,12 +121,7 @@ test('words typed and an order picked in the library before its island wakes are
 
   // the library's module waits until the words are typed into the server's search box and
   // an order picked
-  let release!: () => void;
-  const typed = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/split_all_cards_loader_*.wasm', async (route) => {
-    await typed;
-    await route.continue();
-  });
+  const release = await holdBack(page, 'split_all_cards_loader_');
   await page.goto('/cards');
   const search = page.getByLabel('Search cards', { exact: true });
   await search.fill(`bird ${stamp}`);
@@ -131,12 +138,7 @@ test('words typed and an order picked in the library before its island wakes are
 
 test('an email and password typed on /login before its island wakes still sign in', async ({ page }) => {
   // the sign-in form's module waits until both fields are filled in the server's form
-  let release!: () => void;
-  const typed = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/split_signed_out_loader_*.wasm', async (route) => {
-    await typed;
-    await route.continue();
-  });
+  const release = await holdBack(page, 'split_signed_out_loader_');
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(ADMIN_EMAIL);
   await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
