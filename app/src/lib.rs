@@ -76,8 +76,6 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// The stylesheet's URL: `cardsmith.css`, or the name with its content hash when cargo-leptos
-/// hashed the site's files (`hash-files`; `HydrationScripts` does the same for the JS and WASM).
 /// The browser tab's title of a page titled `page` ("Cards · Cardsmith").
 pub(crate) fn page_title(page: &str) -> String {
     if page.is_empty() {
@@ -87,6 +85,8 @@ pub(crate) fn page_title(page: &str) -> String {
     }
 }
 
+/// The stylesheet's URL: `cardsmith.css`, or the name with its content hash when cargo-leptos
+/// hashed the site's files (`hash-files`; `HydrationScripts` does the same for the JS and WASM).
 fn stylesheet_href(options: &LeptosOptions) -> String {
     let (pkg, name) = (&options.site_pkg_dir, &options.output_name);
     match options

@@ -58,7 +58,7 @@ pub fn CardLibrary(
     // each question's turn: an answer that arrives after a later question's is dropped
     let turns = StoredValue::new(0_u32);
     let answer = move |asked: CardQuery| {
-        let corrected = asked.clone();
+        let question = asked.clone();
         let turn = turns.get_value().wrapping_add(1);
         turns.set_value(turn);
         busy.set(true);
@@ -71,8 +71,8 @@ pub fn CardLibrary(
             let (html, problem) = match answered {
                 Ok(answer) => {
                     // past the last page the server answers the last: the address says so too
-                    if answer.page != corrected.page {
-                        let page = corrected.on_page(answer.page);
+                    if answer.page != question.page {
+                        let page = question.on_page(answer.page);
                         address::replace(&href_for(&address::path(), &page));
                     }
                     announced.set(answer.announcement);
