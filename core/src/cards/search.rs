@@ -14,7 +14,9 @@
 //! with nothing queued or failed, returns them all, and the badge decides in Rust before the
 //! page is cut (still one query, and only the caller's published cards).
 
-use cardsmith_model::library::{CardPage, CardQuery, CardSort, PublishFilter, TrackFilter};
+use cardsmith_model::library::{
+    CardPage, CardQuery, CardSort, PublishFilter, TrackFilter, MAX_COLLECTION_SLUG_CHARS,
+};
 use cardsmith_model::publish::{PublishBadge, PublishSummary};
 use cardsmith_model::validate::CollectionRole;
 
@@ -81,6 +83,10 @@ pub async fn search_collection(
     query: &CardQuery,
 ) -> CoreResult<CollectionCards> {
     let missing = || CoreError::not_found("no collection with that slug");
+    // no slug is longer: a longer one names nothing, and never reaches the database
+    if slug.chars().count() > MAX_COLLECTION_SLUG_CHARS {
+        return Err(missing());
+    }
     let id = collections_repo::id_by_slug(core.db.pool(), slug)
         .await?
         .ok_or_else(missing)?;

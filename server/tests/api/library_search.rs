@@ -396,6 +396,18 @@ async fn another_users_cards_answer_only_while_their_collection_is_shared() {
         404,
     )
     .await;
+    // a slug longer than any collection's names none, like an unknown one
+    let long = refused(
+        search_in(&admin, &"s".repeat(100_000), json!({})).await,
+        404,
+    )
+    .await;
+    let unknown = refused(
+        search_in(&admin, "no-such-collection", json!({})).await,
+        404,
+    )
+    .await;
+    assert_eq!(long["detail"], unknown["detail"]);
     assert_eq!(page(&friend, json!({})).await["total"], 4);
     assert_eq!(page(&friend, json!({"q": "mine"})).await["total"], 0);
     refused(search_in(&friend, &my_slug, json!({})).await, 404).await;
