@@ -366,13 +366,10 @@ async fn draw(
 /// and resized to the cover size, re-encoded without metadata and stored.
 async fn store_provider_image(core: &Core, bytes: Vec<u8>) -> CoreResult<StoredImage> {
     let max = core.settings.max_image_bytes;
-    let (clean, content_type) = tokio::task::spawn_blocking(move || {
-        let (decoded, _) = image::decode(&bytes, max)?;
-        let fitted = fit_cover(&decoded);
-        image::encode_clean(&fitted)
+    let (clean, content_type) = image::with_decoded(bytes, max, |decoded| {
+        image::encode_clean(&fit_cover(&decoded))
     })
-    .await
-    .map_err(|e| CoreError::internal("cover task", e))??;
+    .await?;
     image::store_encoded(
         core,
         clean,

@@ -15,7 +15,7 @@ use crate::media::art::Rgb;
 use crate::media::{icon, image};
 use crate::stories::Audience;
 use crate::tracks::repo::TrackRow;
-use crate::{Core, CoreError, CoreResult};
+use crate::{Core, CoreResult};
 
 /// Fewest drawn pixels of a usable icon from a provider.
 const MIN_DRAWN: usize = 24;
@@ -194,11 +194,10 @@ async fn by_image(
     let max = core.settings.max_image_bytes;
     let palette = ctx.palette.clone();
     let bytes = picture.value;
-    let reduced = tokio::task::spawn_blocking(move || {
-        image::decode(&bytes, max).map(|(decoded, _)| quantise::quantise(&decoded, &palette))
+    let reduced = image::with_decoded(bytes, max, move |decoded| {
+        Ok(quantise::quantise(&decoded, &palette))
     })
-    .await
-    .map_err(|e| CoreError::internal("icon task", e))?;
+    .await;
     match reduced {
         // a picture that was all background leaves nothing to show: not an icon
         Ok(icon) if icon.pixels().filter(|p| p[3] == 255).count() < MIN_DRAWN => {

@@ -7,6 +7,7 @@
 //! request rather than stored: they follow from the track's id and title, so storing them
 //! would only leave files to clean up after every rename.
 
+use ::image::DynamicImage;
 use cardsmith_model::track::TrackIconOut;
 use cardsmith_model::validate::CollectionRole;
 
@@ -122,10 +123,7 @@ pub async fn attach_icon(
     bytes: Vec<u8>,
 ) -> CoreResult<DbTx<'static>> {
     let max = core.settings.max_image_bytes;
-    // decoding and resampling are CPU work: keep them off the async runtime
-    let made = tokio::task::spawn_blocking(move || make_icon(&bytes, max))
-        .await
-        .map_err(|e| CoreError::internal("icon task", e))??;
+    let made = image::with_decoded(bytes, max, |decoded| make_icon(&decoded)).await?;
     let source =
         image::store_encoded(core, made.source, made.source_type, made.width, made.height).await?;
     let small = image::store_encoded(
@@ -230,11 +228,10 @@ struct MadeIcon {
     icon: Vec<u8>,
 }
 
-/// Decodes once (with the image limits) and derives both pictures from the same pixels.
-fn make_icon(bytes: &[u8], max_bytes: usize) -> CoreResult<MadeIcon> {
-    let (decoded, _) = image::decode(bytes, max_bytes)?;
-    let (source, source_type) = image::encode_clean(&decoded)?;
-    let icon = icon::encode_png(&icon::shrink(&decoded))?;
+/// Derives both pictures from the same decoded (and bounded) pixels.
+fn make_icon(decoded: &DynamicImage) -> CoreResult<MadeIcon> {
+    let (source, source_type) = image::encode_clean(decoded)?;
+    let icon = icon::encode_png(&icon::shrink(decoded))?;
     Ok(MadeIcon {
         source,
         source_type,

@@ -66,6 +66,11 @@ impl ServerProcess {
         }
     }
 
+    /// The child's process id (to read its memory from `/proc`).
+    pub fn pid(&self) -> u32 {
+        self.child.id().expect("the server is running")
+    }
+
     /// SIGKILL: no shutdown, no flush, as a power cut would leave it.
     pub async fn kill(&mut self) {
         self.child.kill().await.unwrap();
