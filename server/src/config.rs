@@ -131,7 +131,7 @@ pub struct Config {
     #[arg(long, env = "CARDSMITH_ALLOW_PRIVATE_STREAMS")]
     pub allow_private_streams: bool,
 
-    /// Base URL of an AI provider kind, KIND=URL (repeatable; the variable takes a comma-separated list), e.g. ollama=http://192.168.1.5:11434 or openai-compatible=http://127.0.0.1:8080; trusted as the operator's own [default: each provider's public address; ollama and openai-compatible on 127.0.0.1].
+    /// Base URL of an AI provider kind, KIND=URL (repeatable; the variable takes a comma-separated list), e.g. ollama=http://192.168.1.5:11434 or openai-compatible=http://127.0.0.1:8080; trusted for admins' providers, guarded like a typed URL for users' own [default: each provider's public address; ollama and openai-compatible on 127.0.0.1, for admins' providers only].
     #[arg(
         long = "ai-base-url",
         env = "CARDSMITH_AI_BASE_URLS",

@@ -2,10 +2,15 @@
 //! which client.
 //!
 //! The base URL is the record's own when it has one, else the operator's default for the
-//! kind (`--ai-base-url KIND=URL`), else the provider's public address. A URL a *user* typed
-//! is contacted only at addresses the SSRF guard checked (public ones, unless the operator
-//! allows private AI URLs), through a client pinned to them that follows no redirects; the
-//! operator's URLs and an admin's are trusted.
+//! kind (`--ai-base-url KIND=URL`), else the provider's public address. An admin's record and
+//! the operator's URLs are trusted. A *user's* record reaches only addresses the SSRF guard
+//! checked (public ones, unless the operator allows private AI URLs), through a client pinned
+//! to them that follows no redirects: its own URL, or the operator's default for its kind,
+//! both guarded. The one address a user's record reaches unguarded is the kind's public one
+//! (`api.openai.com`, …), which is ours, not theirs. The local kinds (Ollama,
+//! OpenAI-compatible) have no public address: their built-in loopback defaults serve admins'
+//! records only, so a user's record without a URL is refused instead of reaching a server on
+//! this machine.
 
 use std::net::SocketAddr;
 
@@ -68,28 +73,47 @@ pub(crate) async fn build(core: &Core, target: Target<'_>) -> Result<wire::Endpo
         .base_url
         .map(|u| Url::parse(u).map_err(|_| "its base URL is not a URL".to_owned()))
         .transpose()?;
-    let (base_url, client) = match own {
-        Some(url) if target.user_supplied => {
-            let addrs = guard(core, &url).await?;
-            let client = guard::pinned_client(&url, &addrs, timeout)
-                .map_err(|e| internal("pinned client", e))?;
-            (url, client)
-        }
-        own => {
-            let url = own
-                .or_else(|| core.settings.ai_base_urls.get(target.kind).cloned())
-                .unwrap_or_else(|| wire::default_base_url(kind));
-            (url, trusted_client(timeout)?)
-        }
+    let (base_url, client) = if target.user_supplied {
+        let Some(url) = own.or_else(|| core.settings.ai_base_urls.get(target.kind).cloned()) else {
+            let public = wire::public_base_url(kind).ok_or_else(|| {
+                format!("a {} provider of yours must name its base URL", target.kind)
+            })?;
+            return Ok(endpoint(
+                target,
+                kind,
+                public,
+                trusted_client(timeout)?,
+                timeout,
+            ));
+        };
+        let addrs = guard(core, &url).await?;
+        let client = guard::pinned_client(&url, &addrs, timeout)
+            .map_err(|e| internal("pinned client", e))?;
+        (url, client)
+    } else {
+        let url = own
+            .or_else(|| core.settings.ai_base_urls.get(target.kind).cloned())
+            .unwrap_or_else(|| wire::default_base_url(kind));
+        (url, trusted_client(timeout)?)
     };
-    Ok(wire::Endpoint {
+    Ok(endpoint(target, kind, base_url, client, timeout))
+}
+
+fn endpoint(
+    target: Target<'_>,
+    kind: wire::Kind,
+    base_url: Url,
+    client: reqwest::Client,
+    timeout: std::time::Duration,
+) -> wire::Endpoint {
+    wire::Endpoint {
         kind,
         base_url,
         api_key: target.api_key,
         model: target.model.to_owned(),
         timeout,
         client,
-    })
+    }
 }
 
 /// A client for addresses the operator or an admin chose: the environment's proxy settings

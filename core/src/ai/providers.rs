@@ -108,6 +108,24 @@ impl ProviderRow {
     }
 }
 
+impl ProviderRow {
+    /// What a user who is not an admin may know of an instance's record: that it is there,
+    /// its kind, model and place in the cascade. Where it answers, how it last failed and
+    /// what it spent are the admins' business: those fields are `null` and the money 0.
+    fn into_choice(self) -> LLMProviderOut {
+        LLMProviderOut {
+            budget_usd: 0.0,
+            budget_left: 0.0,
+            spent_usd: 0.0,
+            monthly_budget_cents: None,
+            monthly_spend_cents: 0,
+            base_url: None,
+            last_error: None,
+            ..self.into_out()
+        }
+    }
+}
+
 /// The entry that ends every cascade: the built-in offline provider (local speech engines,
 /// procedural covers, curated icons). Free, keyless, always there.
 pub fn offline_entry() -> LLMProviderOut {
@@ -189,24 +207,39 @@ pub async fn list(core: &Core, actor: &Actor, scope: Scope) -> CoreResult<Vec<LL
 /// then the built-in `offline` entry. What is listed is what a call would try, in order
 /// (each call also skips records that cannot do what it asks or whose estimate does not fit).
 pub async fn cascade(core: &Core, actor: &Actor) -> CoreResult<Vec<LLMProviderOut>> {
+    let admin = actor.require_admin().is_ok();
     let mut out: Vec<LLMProviderOut> = super::cascade::usable_rows(core, actor.id())
         .await?
         .into_iter()
-        .map(ProviderRow::into_out)
+        .map(|row| match row.owner_type == OWNER_SYSTEM && !admin {
+            true => row.into_choice(),
+            false => row.into_out(),
+        })
         .collect();
     out.push(offline_entry());
     Ok(out)
 }
 
 /// A base URL as given, checked: http(s) and, for a user's record, reaching a public
-/// address unless the operator allows private ones (an admin's is trusted).
+/// address unless the operator allows private ones (an admin's is trusted). A user's record
+/// of a local kind (Ollama, OpenAI-compatible) must name one, unless the operator set a
+/// default for the kind: the built-in loopback defaults are for admins' records only (see
+/// [`endpoint`]).
 async fn checked_base_url(
     core: &Core,
     scope: Scope,
-    field: &str,
+    kind: &str,
     url: Option<&str>,
 ) -> CoreResult<Option<String>> {
+    let field = "base_url";
     let Some(text) = url.map(str::trim).filter(|u| !u.is_empty()) else {
+        let local = wire::Kind::parse(kind).is_some_and(|k| wire::public_base_url(k).is_none());
+        if scope == Scope::Mine && local && !core.settings.ai_base_urls.contains_key(kind) {
+            return Err(CoreError::invalid(
+                field,
+                format!("is required for a {kind} provider: the address of its server"),
+            ));
+        }
         return Ok(None);
     };
     let parsed = url::Url::parse(text)
@@ -243,7 +276,8 @@ pub async fn create(
 ) -> CoreResult<LLMProviderOut> {
     let (owner_type, user) = owner_of(scope, actor)?;
     input.validate()?;
-    let base_url = checked_base_url(core, scope, "base_url", input.base_url.as_deref()).await?;
+    let base_url =
+        checked_base_url(core, scope, &input.provider, input.base_url.as_deref()).await?;
     let id = new_id();
     let now = time::now_str();
     let mut tx = core.db.begin().await?;
@@ -298,7 +332,8 @@ pub async fn update(
 ) -> CoreResult<()> {
     let row = find(core, actor, scope, id).await?;
     input.validate(row.has_key())?;
-    let base_url = checked_base_url(core, scope, "base_url", input.base_url.as_deref()).await?;
+    let base_url =
+        checked_base_url(core, scope, &input.provider, input.base_url.as_deref()).await?;
     let sealed = match input.api_key.as_deref() {
         None => row.api_key_sealed.clone(),
         Some(key) => seal_key(core, id, key),
@@ -406,8 +441,13 @@ pub async fn test_unsaved(
 ) -> CoreResult<TestProviderOutputBody> {
     actor.require_admin()?;
     input.validate()?;
-    let base_url =
-        checked_base_url(core, Scope::System, "base_url", input.base_url.as_deref()).await?;
+    let base_url = checked_base_url(
+        core,
+        Scope::System,
+        &input.provider,
+        input.base_url.as_deref(),
+    )
+    .await?;
     let model = input
         .model
         .as_deref()

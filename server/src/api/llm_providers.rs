@@ -178,7 +178,10 @@ pub async fn test_mine(
 /// skips providers that cannot do what it asks (e.g. Anthropic for a picture) or whose
 /// estimate does not fit what is left. The last entry is always offline (local speech,
 /// procedural covers, curated icons): `provider`, `id` and `model` are `offline`,
-/// `owner_type` is `system`, it has no key and every money field is 0.
+/// `owner_type` is `system`, it has no key and every money field is 0. The instance's
+/// records show a caller who is not an admin only their kind, model, priority and key
+/// presence: their money fields are 0 and `base_url`, `last_error` and
+/// `monthly_budget_cents` are `null` (admins see them whole under `/admin/llm-providers`).
 #[utoipa::path(get, path = "/settings/llm-providers/cascade", tag = "settings", operation_id = "llm-provider-cascade",
     responses((status = 200, body = Vec<LLMProviderOut>), Unauthorized))]
 pub async fn cascade(

@@ -40,6 +40,13 @@ fn body(kind: &str, model: &str, key: &str, budget_usd: f64, priority: i64) -> V
            "enabled": true, "priority": priority})
 }
 
+/// A user's Ollama record at a public address (a user's local kind must name its server).
+fn local_body(model: &str, priority: i64) -> Value {
+    let mut local = body("ollama", model, "", 0.0, priority);
+    local["base_url"] = json!("http://8.8.8.8:11434");
+    local
+}
+
 async fn create(user: &User, path: &str, body: &Value) -> Value {
     let r = user.post_json(path, body).await;
     assert_eq!(r.status(), 201, "POST {path} {body}");
@@ -223,7 +230,7 @@ async fn bad_provider_input_is_refused_with_every_reason() {
     )
     .await;
     assert_eq!(pointers(&problem), ["/api_key"]);
-    create(&user, MINE, &body("ollama", "llama3.2", "", 0.0, 0)).await;
+    create(&user, MINE, &local_body("llama3.2", 0)).await;
     assert_problem(
         user.post_json(MINE, &body("offline", "x", "", 0.0, 0))
             .await,
@@ -243,13 +250,9 @@ async fn bad_provider_input_is_refused_with_every_reason() {
     assert_eq!(user.get_list(MINE).await.len(), 1);
     // a bounded number per owner
     for i in 1..20 {
-        create(&user, MINE, &body("ollama", &format!("m{i}"), "", 0.0, i)).await;
+        create(&user, MINE, &local_body(&format!("m{i}"), i)).await;
     }
-    assert_problem(
-        user.post_json(MINE, &body("ollama", "m", "", 0.0, 0)).await,
-        409,
-    )
-    .await;
+    assert_problem(user.post_json(MINE, &local_body("m", 0)).await, 409).await;
 }
 
 #[tokio::test]
@@ -347,6 +350,26 @@ async fn the_cascade_is_mine_by_priority_then_the_systems_then_offline() {
     let (other, _) = app.new_user("p-other@example.com", "user").await;
     let theirs = other.get_list(&format!("{MINE}/cascade")).await;
     assert_eq!(theirs.len(), 3);
+    // ... which tell a user what they choose from, not where they answer nor what they spent
+    let admins = create(
+        &admin,
+        SYSTEM,
+        &json!({"provider": "openai-compatible", "model": "local", "api_key": "",
+                "budget_usd": 2.0, "monthly_budget_cents": 150, "enabled": true, "priority": 3,
+                "base_url": "http://10.1.2.3:8080"}),
+    )
+    .await;
+    for (who, sees) in [(&other, false), (&admin, true)] {
+        let cascade = who.get_list(&format!("{MINE}/cascade")).await;
+        let entry = cascade.iter().find(|p| p["id"] == admins["id"]).unwrap();
+        assert_eq!(
+            (&entry["provider"], &entry["model"]),
+            (&json!("openai-compatible"), &json!("local"))
+        );
+        assert_eq!(entry["base_url"].is_string(), sees, "{entry}");
+        assert_eq!(entry["monthly_budget_cents"].is_number(), sees, "{entry}");
+        assert_eq!(entry["budget_usd"] == json!(2.0), sees, "{entry}");
+    }
 
     // a call runs on the first that can do it and says who made it
     let uid = user_id(&user).await;
@@ -810,4 +833,64 @@ async fn demo_mode_adds_the_simulator_as_a_system_provider() {
             .any(|v| v.id.starts_with("openai-compatible:")),
         "{voices:?}"
     );
+}
+
+/// A user's Ollama or OpenAI-compatible record never reaches a server on this machine by
+/// default: without the operator's default for the kind it must name its URL, and the
+/// operator's default is guarded for users like a URL they typed. An admin's is trusted.
+#[tokio::test]
+async fn a_users_local_provider_never_reaches_this_machine_by_default() {
+    let app = spawn_app().await;
+    let (user, _) = app.new_user("p-local@example.com", "user").await;
+    for kind in ["ollama", "openai-compatible"] {
+        let problem = assert_problem(
+            user.post_json(MINE, &body(kind, "llama3", "", 1.0, 0))
+                .await,
+            422,
+        )
+        .await;
+        assert_eq!(pointers(&problem), ["/base_url"], "{problem}");
+    }
+    // a record without a URL (as one made before this rule): its test says why, calls nothing
+    let hosted = create(&user, MINE, &body("openai", "gpt-4o-mini", "sk-x", 1.0, 0)).await;
+    sqlx::query("UPDATE llm_providers SET provider = 'ollama', base_url = NULL WHERE id = $1")
+        .bind(id_of(&hosted))
+        .execute(app.core.db.pool())
+        .await
+        .unwrap();
+    let answer = user
+        .post_for_json(&format!("{MINE}/{}/test", id_of(&hosted)), &json!({}))
+        .await;
+    assert_eq!(answer["ok"], false, "{answer}");
+    assert!(
+        answer["message"]
+            .as_str()
+            .unwrap()
+            .contains("must name its base URL"),
+        "{answer}"
+    );
+
+    // the operator points Ollama at a server on this machine (the simulator)
+    let sim = cardsmith_llm_sim::spawn().await;
+    let ollama = format!("ollama={}", sim.base_url());
+    let app = spawn_app_with(&["--ai-base-url", &ollama]).await;
+    let (user, _) = app.new_user("p-local@example.com", "user").await;
+    let admin = app.admin().await;
+    let mine = create(&user, MINE, &body("ollama", "llama3", "", 1.0, 0)).await;
+    let answer = user
+        .post_for_json(&format!("{MINE}/{}/test", id_of(&mine)), &json!({}))
+        .await;
+    assert_eq!(answer["ok"], false, "{answer}");
+    assert!(
+        sim.calls().is_empty(),
+        "a user's record reached the loopback server"
+    );
+    let answer = admin
+        .post_for_json(
+            &format!("{SYSTEM}/test"),
+            &json!({"provider": "ollama", "api_key": sim.api_key()}),
+        )
+        .await;
+    assert_eq!(answer["ok"], true, "{answer}");
+    assert_eq!(sim.calls().len(), 1);
 }

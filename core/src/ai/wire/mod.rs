@@ -193,6 +193,13 @@ pub fn capabilities(kind: Kind) -> &'static [Capability] {
     }
 }
 
+/// The provider's own public address, for the hosted kinds; `None` for the local ones
+/// (Ollama, OpenAI-compatible), which only have a loopback default.
+pub fn public_base_url(kind: Kind) -> Option<Url> {
+    let hosted = !matches!(kind, Kind::OpenAiCompatible | Kind::Ollama);
+    hosted.then(|| default_base_url(kind))
+}
+
 /// Where a kind's public service lives (local servers: their usual local port). Operators
 /// override it per kind in config; tests point every kind at the simulator.
 pub fn default_base_url(kind: Kind) -> Url {
