@@ -50,23 +50,30 @@ test('a parent authors a card, shares the collection read-only and prints a labe
   await waitHydrated(page);
   await page.getByLabel('Member email').fill(readerEmail);
   await page.getByLabel('Role', { exact: true }).last().selectOption('viewer');
-  await page.getByRole('button', { name: 'Add member', exact: true }).click();
-  await expect(page.getByText(readerEmail, { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Invite', exact: true }).click();
+  const invited = page.getByRole('list', { name: 'Invited' }).getByRole('listitem').filter({ hasText: readerEmail });
+  await expect(invited.getByText('invited', { exact: true })).toBeVisible();
   await screenshot(page, 'collection.png');
 
-  // The reader sees it, read-only.
+  // The reader accepts the invitation, then sees the collection, read-only.
   const readerContext = await browser.newContext();
   const reader = await readerContext.newPage();
   await gotoHydrated(reader, '/login');
   await submitLogin(reader, readerEmail, READER_PASSWORD);
   await waitForPath(reader, '/cards');
   await gotoHydrated(reader, '/collections');
+  await expect(reader.getByRole('link', { name: new RegExp(collection) })).toHaveCount(0);
+  const invitation = reader.getByRole('list', { name: 'Invitations for you' }).getByRole('listitem').filter({ hasText: collection });
+  await expect(invitation).toContainText('invited you as viewer');
+  await screenshot(reader, 'invitation-for-you.png');
+  await invitation.getByRole('button', { name: `Accept the invitation to ${collection}` }).click();
+  await expect(invitation).toHaveCount(0);
   await reader.getByRole('link', { name: new RegExp(collection) }).first().click();
   await expect(reader.getByRole('heading', { name: collection })).toBeVisible();
   await waitHydrated(reader);
   await expect(reader.getByText(cardTitle).first()).toBeVisible();
   await expect(reader.getByRole('button', { name: 'Create card' })).toHaveCount(0);
-  await expect(reader.getByRole('button', { name: 'Add member' })).toHaveCount(0);
+  await expect(reader.getByRole('button', { name: 'Invite', exact: true })).toHaveCount(0);
   await reader.getByRole('link', { name: new RegExp(cardTitle) }).first().click();
   await expect(reader.getByRole('heading', { name: cardTitle })).toBeVisible();
   await waitHydrated(reader);

@@ -117,8 +117,8 @@ for (const [size, viewport] of [
       await gotoHydrated(owner.page, `/collections/${slug}`);
       const invitee = `invitee-${tag}@example.com`;
       await owner.page.getByLabel('Member email').fill(invitee);
-      await owner.page.getByRole('button', { name: 'Add member', exact: true }).click();
-      await expect(owner.page.getByRole('status').filter({ hasText: `Shared with ${invitee}` })).toBeVisible();
+      await owner.page.getByRole('button', { name: 'Invite', exact: true }).click();
+      await expect(owner.page.getByRole('status').filter({ hasText: `Invited ${invitee}` })).toBeVisible();
       const invited = owner.page.getByRole('list', { name: 'Invited' }).getByRole('listitem').filter({ hasText: invitee });
       await expect(invited.getByText('invited', { exact: true })).toBeVisible();
       await invited.scrollIntoViewIfNeeded();

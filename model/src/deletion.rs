@@ -169,6 +169,22 @@ pub struct InvitationOut {
     pub created_at: String,
 }
 
+/// An invitation addressed to the caller (`GET /invitations`), for them to accept or decline.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct MyInvitationOut {
+    pub id: String,
+    pub collection_id: String,
+    pub collection_name: String,
+    /// The role accepting gives.
+    #[cfg_attr(feature = "openapi", schema(pattern = "^(owner|editor|viewer)$"))]
+    pub role: String,
+    /// The display name of who invited; `null` once that account is deleted.
+    pub invited_by_name: Option<String>,
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
+    pub created_at: String,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,7 +2,7 @@
 //! `server/src/api/{deletion,invitations}.rs`.
 
 use cardsmith_model::deletion::{
-    AssignCollectionInput, DeleteRequestInput, DeletionRequestItem, InvitationOut,
+    AssignCollectionInput, DeleteRequestInput, DeletionRequestItem, InvitationOut, MyInvitationOut,
     OrphanedCollectionOut, ReassignmentsInput,
 };
 use cardsmith_model::system::MessageOutputBody;
@@ -93,4 +93,23 @@ pub async fn collection_invitations(id: String) -> Result<Vec<InvitationOut>, Ui
 pub async fn revoke_invitation(id: String, invitation: String) -> Result<(), UiError> {
     let (core, actor) = ssr::caller().await?;
     Ok(invitations::revoke(&core, &actor, &id, &invitation).await?)
+}
+
+/// The invitations addressed to the caller, newest first.
+#[server(prefix = "/rpc", endpoint = "my_invitations")]
+pub async fn my_invitations() -> Result<Vec<MyInvitationOut>, UiError> {
+    let (core, actor) = ssr::caller().await?;
+    Ok(invitations::mine(&core, &actor).await?)
+}
+
+/// Accepts (`accept`) or declines an invitation addressed to the caller.
+#[server(prefix = "/rpc", endpoint = "answer_invitation")]
+pub async fn answer_invitation(invitation: String, accept: bool) -> Result<(), UiError> {
+    let (core, actor) = ssr::caller().await?;
+    let how = if accept {
+        invitations::Answer::Accept
+    } else {
+        invitations::Answer::Decline
+    };
+    Ok(invitations::answer(&core, &actor, &invitation, how).await?)
 }

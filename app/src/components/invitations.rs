@@ -1,9 +1,10 @@
-//! A collection's pending invitations (addresses without an account yet), shown to owners
-//! under its members as "invited", each revocable.
+//! Invitations: a collection's pending ones, shown to owners under its members as "invited",
+//! each revocable; and the caller's own, each to accept or decline.
 
+use cardsmith_model::deletion::MyInvitationOut;
 use leptos::prelude::*;
 
-use crate::api::{collection_invitations, RevokeInvitation};
+use crate::api::{collection_invitations, my_invitations, AnswerInvitation, RevokeInvitation};
 use crate::components::form::{general_error, ErrorAlert};
 use crate::components::layout::refresh;
 
@@ -35,7 +36,7 @@ pub fn InvitedList(collection_id: String, version: RwSignal<u32>) -> impl IntoVi
                                 <li class="flex flex-wrap items-center gap-x-3 gap-y-1 py-3">
                                     <div class="min-w-0 flex-1">
                                         <p class="truncate font-medium">{inv.email.clone()}</p>
-                                        <p class="text-sm text-slate-600">{format!("Invited as {}; joins when their account is created", inv.role)}</p>
+                                        <p class="text-sm text-slate-600">{format!("Invited as {}; joins once they accept", inv.role)}</p>
                                     </div>
                                     <span class="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800">"invited"</span>
                                     <button type="button" class="text-sm font-medium text-rose-700 hover:underline"
@@ -47,5 +48,66 @@ pub fn InvitedList(collection_id: String, version: RwSignal<u32>) -> impl IntoVi
                             }
             }).collect_view()}
         </ul>
+    }
+}
+
+/// The invitations addressed to the caller, each with Accept and Decline; `on_accepted` runs
+/// after an acceptance (the caller's collections changed). Nothing shows when there are none.
+/// Loaded in the browser after hydration, like [`InvitedList`].
+#[component]
+pub fn MyInvitations(on_accepted: Callback<()>) -> impl IntoView {
+    let pending = RwSignal::new(Vec::<MyInvitationOut>::new());
+    Effect::new(move |_| refresh(pending, my_invitations()));
+    let answer = ServerAction::<AnswerInvitation>::new();
+    Effect::new(move |_| {
+        if let Some(Ok(())) = answer.value().get() {
+            let Some(done) = answer.input().get_untracked() else {
+                return;
+            };
+            pending.update(|all| all.retain(|i| i.id != done.invitation));
+            if done.accept {
+                on_accepted.run(());
+            }
+        }
+    });
+    let row = move |inv: MyInvitationOut| {
+        let from = inv
+            .invited_by_name
+            .clone()
+            .unwrap_or_else(|| "Somebody".to_owned());
+        let name = inv.collection_name.clone();
+        let (accept_id, decline_id) = (inv.id.clone(), inv.id.clone());
+        view! {
+            <li class="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
+                <div class="min-w-0 flex-1">
+                    <p class="font-medium">{inv.collection_name.clone()}</p>
+                    <p class="text-sm text-slate-600">{format!("{from} invited you as {}", inv.role)}</p>
+                </div>
+                <button type="button" disabled=move || answer.pending().get()
+                    class="rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50"
+                    aria-label=format!("Accept the invitation to {name}")
+                    on:click=move |_| { answer.dispatch(AnswerInvitation { invitation: accept_id.clone(), accept: true }); }>
+                    "Accept"
+                </button>
+                <button type="button" disabled=move || answer.pending().get()
+                    class="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-50"
+                    aria-label=format!("Decline the invitation to {}", inv.collection_name)
+                    on:click=move |_| { answer.dispatch(AnswerInvitation { invitation: decline_id.clone(), accept: false }); }>
+                    "Decline"
+                </button>
+            </li>
+        }
+    };
+    view! {
+        <Show when=move || pending.with(|p| !p.is_empty())>
+            <section class="mb-6 rounded-2xl border border-amber-200 bg-amber-50 p-4" aria-labelledby="my-invitations">
+                <h2 id="my-invitations" class="font-semibold">"Invitations for you"</h2>
+                <p class="text-sm text-slate-600">"Accept one to find its cards in your library."</p>
+                <ErrorAlert message=general_error(move || answer.value().get())/>
+                <ul aria-label="Invitations for you" class="divide-y divide-amber-200">
+                    {move || pending.get().into_iter().map(row).collect_view()}
+                </ul>
+            </section>
+        </Show>
     }
 }

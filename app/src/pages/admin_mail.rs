@@ -1,5 +1,5 @@
 //! The admin's mail outbox: every message the instance queued, newest first, with a status
-//! badge, and one message at a time with its text (links clickable), so an admin of an
+//! badge, and one message at a time with its text (its own links clickable, nothing else), so an admin of an
 //! instance without SMTP can hand a reset or verification link to its recipient. Failed
 //! messages (and ones left in the outbox) can be sent again.
 
@@ -11,7 +11,7 @@ use leptos_meta::Title;
 use leptos_router::hooks::use_params_map;
 
 use super::frame::CurrentUser;
-use crate::api::{admin_mail_get, admin_mail_list, AdminMailResend};
+use crate::api::{admin_mail_get, admin_mail_list, AdminMailResend, MailMessageView};
 use crate::components::form::{choices, ErrorAlert, Feedback, SelectField, Tone};
 use crate::components::layout::{BUTTON, PANEL};
 use crate::pages::groups::{Admin, AdminPanel};
@@ -198,7 +198,7 @@ fn MessageTable(list: Vec<MailMessageOut>, first: i64) -> impl IntoView {
     .into_any()
 }
 
-/// `/admin/mail/:id`: one message, its text with clickable links, and "Send again".
+/// `/admin/mail/:id`: one message, its text with this instance's links clickable, and "Send again".
 #[component]
 pub fn AdminMailMessagePage() -> impl IntoView {
     view! {
@@ -230,7 +230,7 @@ pub(crate) fn MessageView(id: String) -> impl IntoView {
         <Transition fallback=|| view! { <p class="mt-6 text-slate-500">"Loading the message…"</p> }>
             {move || Suspend::new(async move {
                 match message.await {
-                    Ok(m) => view! { <Message m resend failed/> }.into_any(),
+                    Ok(MailMessageView { message: m, own_origin }) => view! { <Message m own_origin resend failed/> }.into_any(),
                     Err(e) => view! { <Feedback tone=Tone::Error alert=true class="mt-6">{e.to_string()}</Feedback> }.into_any(),
                 }
             })}
@@ -241,6 +241,7 @@ pub(crate) fn MessageView(id: String) -> impl IntoView {
 #[component]
 fn Message(
     m: MailMessageDetailOut,
+    own_origin: String,
     resend: ServerAction<AdminMailResend>,
     failed: Signal<Option<String>>,
 ) -> impl IntoView {
@@ -292,7 +293,7 @@ fn Message(
         <section class=format!("{PANEL} mt-6") aria-labelledby="mail-text-heading">
             <h2 id="mail-text-heading" class="text-lg font-semibold">"Message"</h2>
             <p class="whitespace-pre-wrap break-words text-sm leading-relaxed" data-testid="mail-text">
-                {linkify(&text).into_iter().map(|part| match part {
+                {linkify(&text, &own_origin).into_iter().map(|part| match part {
                     Part::Text(t) => t.into_any(),
                     Part::Link(url) => view! {
                         <a href=url.clone() class="break-all font-medium text-indigo-700 underline" rel="noreferrer">{url.clone()}</a>
@@ -314,13 +315,15 @@ enum Part {
     Link(String),
 }
 
-/// Splits `text` into plain runs and `http(s)://` addresses (ending at white space, a quote
-/// or an angle bracket; trailing punctuation stays text), so links in a mail can be followed
-/// from the page. Nothing else becomes a link: no `javascript:` or other schemes.
-fn linkify(text: &str) -> Vec<Part> {
+/// Splits `text` into plain runs and this instance's own addresses (those starting with
+/// `own_origin`, which ends in `/`; ending at white space, a quote or an angle bracket;
+/// trailing punctuation stays text), so the reset and verification links a mail carries can
+/// be followed from the page. Any other address stays text: a mail also carries what users
+/// typed (a name, a collection), and the outbox must not turn that into links.
+fn linkify(text: &str, own_origin: &str) -> Vec<Part> {
     let mut parts = Vec::new();
     let mut rest = text;
-    while let Some(start) = find_link(rest) {
+    while let Some(start) = rest.find(own_origin) {
         let tail = &rest[start..];
         let end = tail
             .find(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '<' | '>'))
@@ -329,7 +332,7 @@ fn linkify(text: &str) -> Vec<Part> {
         if start > 0 {
             parts.push(Part::Text(rest[..start].to_owned()));
         }
-        if url.len() > "https://".len() {
+        if url.len() > own_origin.len() {
             parts.push(Part::Link(url.to_owned()));
         } else {
             parts.push(Part::Text(url.to_owned()));
@@ -342,51 +345,62 @@ fn linkify(text: &str) -> Vec<Part> {
     parts
 }
 
-fn find_link(text: &str) -> Option<usize> {
-    match (text.find("https://"), text.find("http://")) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const OWN: &str = "https://cards.example/";
+
     #[test]
-    fn addresses_become_links_and_trailing_punctuation_stays_text() {
+    fn own_addresses_become_links_and_trailing_punctuation_stays_text() {
         assert_eq!(
-            linkify("Open https://x.org/reset?token=a_b. Or http://y.org!"),
+            linkify(
+                "Open https://cards.example/reset?token=a_b. Or https://cards.example/login!",
+                OWN
+            ),
             vec![
                 Part::Text("Open ".into()),
-                Part::Link("https://x.org/reset?token=a_b".into()),
+                Part::Link("https://cards.example/reset?token=a_b".into()),
                 Part::Text(". Or ".into()),
-                Part::Link("http://y.org".into()),
+                Part::Link("https://cards.example/login".into()),
                 Part::Text("!".into()),
             ]
         );
     }
 
     #[test]
-    fn other_schemes_and_bare_prefixes_stay_text() {
+    fn addresses_users_typed_other_schemes_and_bare_prefixes_stay_text() {
+        let invitation = "Win a prize at http://evil.example/x shared \"https://phish.example\" \
+                          with you: https://cards.example/login";
         assert_eq!(
-            linkify("javascript:alert(1) and https:// alone"),
+            linkify(invitation, OWN),
+            vec![
+                Part::Text(
+                    "Win a prize at http://evil.example/x shared \"https://phish.example\" \
+                     with you: "
+                        .into()
+                ),
+                Part::Link("https://cards.example/login".into()),
+            ]
+        );
+        assert_eq!(
+            linkify("javascript:alert(1) and https://cards.example/ alone", OWN),
             vec![
                 Part::Text("javascript:alert(1) and ".into()),
-                Part::Text("https://".into()),
+                Part::Text("https://cards.example/".into()),
                 Part::Text(" alone".into()),
             ]
         );
-        assert_eq!(linkify(""), vec![]);
+        assert_eq!(linkify("", OWN), vec![]);
     }
 
     #[test]
     fn a_link_ends_at_a_quote_or_bracket() {
         assert_eq!(
-            linkify("<https://x.org/a>"),
+            linkify("<https://cards.example/a>", OWN),
             vec![
                 Part::Text("<".into()),
-                Part::Link("https://x.org/a".into()),
+                Part::Link("https://cards.example/a".into()),
                 Part::Text(">".into()),
             ]
         );

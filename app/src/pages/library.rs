@@ -12,6 +12,7 @@ use crate::api::{cards_page, list_collections, CreateCollection, LibraryScope};
 use crate::components::form::{
     field_error, general_error, ErrorAlert, StatusNote, SubmitButton, TextArea, TextField,
 };
+use crate::components::invitations::MyInvitations;
 use crate::components::layout::{loaded, tint, Badge, EmptyBox, RoleBadge, PANEL};
 use crate::components::library::{asked_by_address, first_answer, CardLibrary};
 
@@ -57,7 +58,8 @@ pub fn CollectionsPage() -> impl IntoView {
     }
 }
 
-/// The page's body, an island: the list follows the form's new collections.
+/// The page's body, an island: the list follows the form's new collections and the
+/// invitations the caller accepts.
 #[island(lazy)]
 fn AllCollections() -> impl IntoView {
     let collections = Resource::new(|| (), |_| list_collections());
@@ -65,6 +67,7 @@ fn AllCollections() -> impl IntoView {
     view! {
         <div class="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
             <div>
+                <MyInvitations on_accepted=reload/>
                 {loaded(collections, "collections", |list| {
                     if list.is_empty() {
                         view! {

@@ -1,23 +1,37 @@
-//! Sharing a collection with an email address that has no account yet.
+//! Sharing a collection is an invitation, whoever it names.
 //!
-//! `POST /collections/{id}/members` with an address nobody uses creates a pending invitation
-//! instead of a membership, and mails the address (through [`crate::mail`], so to the outbox
-//! when no SMTP server is configured). The answer is the same 204 as for an address with an
-//! account, so sharing cannot be used to find out who has an account here. When an account
-//! with that address is created (by an admin, or provisioned at a first single sign-on),
-//! [`accept_for`] turns its pending invitations into memberships. Owners see pending
-//! invitations beside the members and may revoke them until then.
+//! `POST /collections/{id}/members` with an email address or a user id records a pending
+//! invitation of that address and mails it (through [`crate::mail`], so to the outbox when no
+//! SMTP server is configured); the person accepts or declines it signed in
+//! (`GET /invitations`, `POST /invitations/{id}/accept|decline`), now or once they have an
+//! account. Nobody becomes a member of a collection they did not accept, so nobody can push a
+//! collection into a stranger's library, and the owner sees the same thing for an address
+//! with an account and one without (a pending invitation), so sharing tells nobody who has an
+//! account here. Owners see pending invitations beside the members and may revoke them.
+//!
+//! Invitations cost mail, so they are bounded: [`INVITATIONS_PER_USER`] a minute per inviter
+//! (and [`INVITATIONS_PER_ADDRESS`] per client address), and an address is mailed at most
+//! once a day per collection (inviting, revoking and inviting again mails once) and
+//! [`MAILS_PER_RECIPIENT_PER_DAY`] times a day in all; an invitation past those limits is
+//! still recorded and can be accepted, it is only not mailed again.
 
-use cardsmith_model::deletion::InvitationOut;
+use cardsmith_model::deletion::{InvitationOut, MyInvitationOut};
 use cardsmith_model::validate::CollectionRole;
 
 use super::access::require_collection;
 use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
-use crate::db::DbTx;
+use crate::db::{DbTx, Flag};
 use crate::error::OnUnique;
 use crate::mail::{self, escape_html, Mail};
 use crate::{new_id, time, Core, CoreError, CoreResult};
+
+/// Invitations one user may send a minute (from one client address).
+pub const INVITATIONS_PER_USER: u32 = 10;
+/// Invitations a minute from one client address, whoever signed in.
+pub const INVITATIONS_PER_ADDRESS: u32 = 30;
+/// Invitation mails one address receives a day at most, from every inviter together.
+pub const MAILS_PER_RECIPIENT_PER_DAY: i64 = 3;
 
 /// The 409 for an address that is already a member or invited: one sentence for both, so the
 /// answer does not tell them apart either.
@@ -25,77 +39,137 @@ pub(super) fn already_there(key: &str) -> CoreError {
     CoreError::Conflict(format!("{key} is already a member or invited"))
 }
 
-/// Records a pending invitation of `email` (normalised, with no account) to collection `id`
-/// as `role`, and queues its mail, in the caller's transaction.
+/// Invites `email` (normalised) to collection `id` as `role` (the caller is its owner): a
+/// pending invitation, mailed unless the mail limits say otherwise.
 pub(super) async fn invite(
-    tx: &mut DbTx<'static>,
     core: &Core,
     actor: &Actor,
     id: &str,
     email: &str,
     role: &str,
 ) -> CoreResult<()> {
+    admit(core, actor)?;
+    let mut tx = core.db.begin().await?;
+    let member: Flag = sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM collection_members m JOIN users u ON u.id = m.user_id
+                        WHERE m.collection_id = $1 AND u.email = $2)",
+    )
+    .bind(id)
+    .bind(email)
+    .fetch_one(&mut *tx)
+    .await?;
+    if member.0 {
+        return Err(already_there(email));
+    }
+    let now = time::now_str();
+    let mailed = mail_due(&mut tx, id, email).await?;
     let invitation = new_id();
     sqlx::query(
-        "INSERT INTO collection_invitations (id, collection_id, email, role, invited_by, status, created_at)
-         VALUES ($1, $2, $3, $4, $5, 'pending', $6)",
+        "INSERT INTO collection_invitations
+             (id, collection_id, email, role, invited_by, status, created_at, mailed_at)
+         VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7)",
     )
     .bind(&invitation)
     .bind(id)
     .bind(email)
     .bind(role)
     .bind(actor.id())
-    .bind(time::now_str())
-    .execute(&mut **tx)
+    .bind(&now)
+    .bind(mailed.then_some(&now))
+    .execute(&mut *tx)
     .await
     .on_unique(|| already_there(email))?;
-    let name: String = sqlx::query_scalar("SELECT name FROM collections WHERE id = $1")
-        .bind(id)
-        .fetch_one(&mut **tx)
-        .await?;
-    mail::enqueue(tx, invitation_mail(core, actor, email, &name, role))
-        .await
-        .map_err(|e| match e {
-            // the mailer's address rule is stricter than ours in a few corners
-            CoreError::Invalid(_) => CoreError::invalid("user_id", "is not an email address"),
-            other => other,
-        })?;
+    if mailed {
+        let name: String = sqlx::query_scalar("SELECT name FROM collections WHERE id = $1")
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?;
+        mail::enqueue(&mut tx, invitation_mail(core, actor, email, &name, role))
+            .await
+            .map_err(|e| match e {
+                // the mailer's address rule is stricter than ours in a few corners
+                CoreError::Invalid(_) => CoreError::invalid("user_id", "is not an email address"),
+                other => other,
+            })?;
+    }
+    let mail_note = if mailed {
+        ""
+    } else {
+        ", not mailed again today"
+    };
     audit::record(
-        &mut **tx,
+        &mut *tx,
         AuditEvent::own(
             actor,
             "collection.invitation_created",
-            format!("{id}: {email} as {role} (invitation {invitation})"),
+            format!("{id}: {email} as {role} (invitation {invitation}{mail_note})"),
         ),
     )
-    .await
+    .await?;
+    tx.commit().await?;
+    if mailed {
+        core.jobs.wake();
+    }
+    Ok(())
 }
 
+/// Admits one invitation of `actor`, or answers 429 with `Retry-After`.
+fn admit(core: &Core, actor: &Actor) -> CoreResult<()> {
+    core.invitation_throttle
+        .admit(actor.ip, actor.id())
+        .map_err(|e| match e {
+            CoreError::TooManyRequests { retry_after_s, .. } => CoreError::TooManyRequests {
+                detail: format!("too many invitations; try again in {retry_after_s} second(s)"),
+                retry_after_s,
+            },
+            other => other,
+        })
+}
+
+/// Whether an invitation of `email` to `id` is mailed now: not when one to this collection
+/// was mailed to the address in the last day, nor past [`MAILS_PER_RECIPIENT_PER_DAY`].
+async fn mail_due(tx: &mut DbTx<'static>, id: &str, email: &str) -> CoreResult<bool> {
+    let since = time::from_now(chrono::Duration::days(-1));
+    let (here, everywhere): (i64, i64) = sqlx::query_as(
+        "SELECT COALESCE(SUM(CASE WHEN collection_id = $1 THEN 1 ELSE 0 END), 0), COUNT(*)
+         FROM collection_invitations WHERE email = $2 AND mailed_at > $3",
+    )
+    .bind(id)
+    .bind(email)
+    .bind(&since)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(here == 0 && everywhere < MAILS_PER_RECIPIENT_PER_DAY)
+}
+
+/// The mail of an invitation. Users' words (the inviter's name, the collection's) are in the
+/// body only, quoted and escaped, never in the subject, and no link is made of them.
 fn invitation_mail(core: &Core, actor: &Actor, to: &str, collection: &str, role: &str) -> Mail {
     let who = &actor.user.display_name;
-    let link = mail::link(core, "/login");
+    let link = mail::link(core, "/collections");
     Mail {
         to: to.to_owned(),
-        subject: format!("{who} shared the collection \"{collection}\" with you on Cardsmith"),
+        subject: "You are invited to share a collection on Cardsmith".to_owned(),
         text: format!(
-            "{who} ({}) shared the collection \"{collection}\" with you as {role}.\n\n\
-             You will find it in your library as soon as you have an account with this \
-             address ({to}) on {link}. Ask the administrator of that Cardsmith for one, or \
-             sign in with single sign-on if the sign-in page offers it.\n",
+            "\"{who}\" ({}) invited you to the collection \"{collection}\" as {role}.\n\n\
+             Sign in at {link} to accept or decline the invitation. If you have no account \
+             with this address ({to}) there yet, ask the administrator of that Cardsmith for \
+             one, or sign in with single sign-on if the sign-in page offers it.\n",
             actor.user.email
         ),
         html: format!(
-            "<p>{} ({}) shared the collection <strong>{}</strong> with you as {}.</p>\
-             <p>You will find it in your library as soon as you have an account with this \
-             address ({}) on <a href=\"{}\">{}</a>. Ask the administrator of that Cardsmith \
-             for one, or sign in with single sign-on if the sign-in page offers it.</p>",
+            "<p>&ldquo;{}&rdquo; ({}) invited you to the collection <strong>{}</strong> as \
+             {}.</p><p>Sign in at <a href=\"{}\">{}</a> to accept or decline the invitation. \
+             If you have no account with this address ({}) there yet, ask the administrator \
+             of that Cardsmith for one, or sign in with single sign-on if the sign-in page \
+             offers it.</p>",
             escape_html(who),
             escape_html(&actor.user.email),
             escape_html(collection),
             escape_html(role),
+            escape_html(&link),
+            escape_html(&link),
             escape_html(to),
-            escape_html(&link),
-            escape_html(&link),
         ),
     }
 }
@@ -151,43 +225,86 @@ pub async fn revoke(core: &Core, actor: &Actor, id: &str, invitation: &str) -> C
     .await
 }
 
-/// Turns the pending invitations of `email` into memberships of the new account `user_id`,
-/// in the caller's transaction (the one creating the account). Returns how many it granted.
-/// Where the account already is a member, the invitation is closed and the role kept.
-pub async fn accept_for(tx: &mut DbTx<'_>, user_id: &str, email: &str) -> CoreResult<u64> {
-    let email = crate::users::repo::normalise_email(email);
-    let now = time::now_str();
-    let accepted: Vec<(String, String, String, Option<String>)> = sqlx::query_as(
-        "UPDATE collection_invitations SET status = 'accepted', decided_at = $1
-         WHERE email = $2 AND status = 'pending'
-         RETURNING id, collection_id, role, invited_by",
+/// The caller's address, normalised as invitations keep it. An account's address is never
+/// one its user typed unchecked: an admin gave it (and vouches for it), or a sign-in provider
+/// verified it, and it cannot be changed afterwards.
+fn invitee_email(actor: &Actor) -> String {
+    crate::users::repo::normalise_email(&actor.user.email)
+}
+
+/// The pending invitations addressed to the caller, newest first.
+pub async fn mine(core: &Core, actor: &Actor) -> CoreResult<Vec<MyInvitationOut>> {
+    let email = invitee_email(actor);
+    let rows: Vec<(String, String, String, String, Option<String>, String)> = sqlx::query_as(
+        "SELECT i.id, i.collection_id, c.name, i.role, u.display_name, i.created_at
+         FROM collection_invitations i JOIN collections c ON c.id = i.collection_id
+         LEFT JOIN users u ON u.id = i.invited_by
+         WHERE i.email = $1 AND i.status = 'pending' ORDER BY i.created_at DESC, i.id",
     )
-    .bind(&now)
     .bind(&email)
-    .fetch_all(&mut **tx)
+    .fetch_all(core.db.pool())
     .await?;
-    for (invitation, collection, role, invited_by) in &accepted {
+    Ok(rows
+        .into_iter()
+        .map(
+            |(id, collection_id, collection_name, role, invited_by_name, created_at)| {
+                MyInvitationOut {
+                    id,
+                    collection_id,
+                    collection_name,
+                    role,
+                    invited_by_name,
+                    created_at,
+                }
+            },
+        )
+        .collect())
+}
+
+/// How the invitee answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    Accept,
+    Decline,
+}
+
+/// Accepts (the caller becomes a member with the invitation's role; one who already is keeps
+/// their role) or declines a pending invitation addressed to the caller. 404 for any other
+/// id, the same whether it exists or not.
+pub async fn answer(core: &Core, actor: &Actor, invitation: &str, how: Answer) -> CoreResult<()> {
+    let not_yours = || CoreError::not_found("you have no pending invitation by that id");
+    let email = invitee_email(actor);
+    let (status, action) = match how {
+        Answer::Accept => ("accepted", "collection.invitation_accepted"),
+        Answer::Decline => ("declined", "collection.invitation_declined"),
+    };
+    let now = time::now_str();
+    let mut tx = core.db.begin().await?;
+    let decided: Option<(String, String, Option<String>)> = sqlx::query_as(
+        "UPDATE collection_invitations SET status = $1, decided_at = $2
+         WHERE id = $3 AND email = $4 AND status = 'pending'
+         RETURNING collection_id, role, invited_by",
+    )
+    .bind(status)
+    .bind(&now)
+    .bind(invitation)
+    .bind(&email)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let (collection, role, invited_by) = decided.ok_or_else(not_yours)?;
+    let inviter = invited_by.as_deref().unwrap_or("a deleted account");
+    if how == Answer::Accept {
         sqlx::query(
             "INSERT INTO collection_members (collection_id, user_id, role, added_at)
              VALUES ($1, $2, $3, $4) ON CONFLICT (collection_id, user_id) DO NOTHING",
         )
-        .bind(collection)
-        .bind(user_id)
-        .bind(role)
+        .bind(&collection)
+        .bind(actor.id())
+        .bind(&role)
         .bind(&now)
-        .execute(&mut **tx)
-        .await?;
-        audit::record(
-            &mut **tx,
-            AuditEvent::unattended(
-                "collection.invitation_accepted",
-                user_id,
-                invited_by.as_deref().unwrap_or_default(),
-                format!("{collection} as {role} (invitation {invitation})"),
-                None,
-            ),
-        )
+        .execute(&mut *tx)
         .await?;
     }
-    Ok(accepted.len() as u64)
+    let detail = format!("{collection} as {role} (invitation {invitation} from {inviter})");
+    audit::commit(tx, AuditEvent::own(actor, action, detail)).await
 }

@@ -1,5 +1,6 @@
-//! Sharing a collection: members and their roles. Owners manage members; anybody may leave.
-//! A collection always keeps at least one owner.
+//! Sharing a collection: members and their roles. Owners invite people (who accept, see
+//! [`super::invitations`]) and manage members' roles; anybody may leave. A collection always
+//! keeps at least one owner.
 
 use cardsmith_model::collection::{AddMemberInput, MemberOut, UpdateMemberInput};
 use cardsmith_model::validate::{email_problem, CollectionRole};
@@ -8,7 +9,7 @@ use super::access::require_collection;
 use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
 use crate::users::repo as user_repo;
-use crate::{time, Core, CoreError, CoreResult};
+use crate::{Core, CoreError, CoreResult};
 
 #[derive(sqlx::FromRow)]
 struct MemberRow {
@@ -42,30 +43,24 @@ pub async fn list(core: &Core, actor: &Actor, id: &str) -> CoreResult<Vec<Member
         .collect())
 }
 
-/// Adds a member (owner), named by user id or by email address, with a role.
-///
-/// An email address with no account gets a pending invitation instead
-/// ([`super::invitations`]), which becomes this membership when that account is created. Both
-/// answer the same (`Ok`, or the same 409 when the address is already a member or invited),
-/// so an owner cannot learn from it whether an address has an account here. An address is
-/// matched whatever the account's status: a deactivated account becomes a member too, and
-/// sees the collection if it is reactivated. A user id must name an active user (422): ids
+/// Shares the collection (owner) with a person named by user id or by email address, as a
+/// role: a pending invitation they accept or decline ([`super::invitations`]), whether or not
+/// the address has an account here. The answer is the same either way (`Ok`, or the same 409
+/// when the address is already a member or invited), and so is what the owner then sees, so
+/// sharing tells nobody who has an account. A user id must name an active user (422): ids
 /// are not guessable, so that answer tells nothing new.
 pub async fn add(core: &Core, actor: &Actor, id: &str, input: AddMemberInput) -> CoreResult<()> {
     input.validate()?;
     let pool = core.db.pool();
     require_collection(pool, actor, id, CollectionRole::Owner).await?;
     let key = input.user_id.trim();
-    let member = if key.contains('@') {
+    let email = if key.contains('@') {
         if let Some(problem) = email_problem(key) {
             return Err(CoreError::invalid("user_id", problem));
         }
-        match user_repo::find_row_by_email(pool, key).await? {
-            Some(user) => Some(user.id),
-            None => None,
-        }
+        user_repo::normalise_email(key)
     } else {
-        let user = user_repo::find_by_id(pool, key)
+        user_repo::find_by_id(pool, key)
             .await?
             .filter(|u| u.status != "deactivated")
             .ok_or_else(|| {
@@ -73,44 +68,10 @@ pub async fn add(core: &Core, actor: &Actor, id: &str, input: AddMemberInput) ->
                     "user_id",
                     "no active user has that id (to share by email, give the address)",
                 )
-            })?;
-        Some(user.id)
+            })?
+            .email
     };
-    let mut tx = core.db.begin().await?;
-    let Some(user_id) = member else {
-        let email = user_repo::normalise_email(key);
-        super::invitations::invite(&mut tx, core, actor, id, &email, &input.role).await?;
-        tx.commit().await?;
-        core.jobs.wake();
-        return Ok(());
-    };
-    let inserted = sqlx::query(
-        "INSERT INTO collection_members (collection_id, user_id, role, added_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (collection_id, user_id) DO NOTHING",
-    )
-    .bind(id)
-    .bind(&user_id)
-    .bind(&input.role)
-    .bind(time::now_str())
-    .execute(&mut *tx)
-    .await?;
-    if inserted.rows_affected() == 0 {
-        return Err(super::invitations::already_there(
-            &user_repo::normalise_email(key),
-        ));
-    }
-    audit::record(
-        &mut *tx,
-        AuditEvent::about(
-            actor,
-            &user_id,
-            "collection.member_added",
-            format!("{id} as {}", input.role),
-        ),
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(())
+    super::invitations::invite(core, actor, id, &email, &input.role).await
 }
 
 pub async fn update(
@@ -175,7 +136,8 @@ pub async fn remove(core: &Core, actor: &Actor, id: &str, user_id: &str) -> Core
 }
 
 /// Removes the links `user_id` made of this collection's cards into other collections: they
-/// were allowed as an editor here, and no longer are. Links of unknown makers stay.
+/// were allowed as an editor here, and no longer are. Links of unknown makers (made before
+/// deletion ended a deleted maker's links) stay; the card's owners can remove them.
 async fn drop_links_made_by(
     tx: &mut crate::db::DbTx<'_>,
     id: &str,

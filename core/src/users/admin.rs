@@ -55,7 +55,6 @@ pub async fn create_user(
     )
     .await
     .on_unique(|| CoreError::Conflict(format!("a user with email {email} already exists")))?;
-    crate::collections::invitations::accept_for(&mut tx, &id, &email).await?;
     super::verification::start(core, &mut tx, &id, &email, &display_name).await?;
     audit::record(
         &mut *tx,

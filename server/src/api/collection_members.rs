@@ -10,7 +10,9 @@ use cardsmith_model::collection::{AddMemberInput, MemberOut, UpdateMemberInput};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::problem::responses::{Conflict, Forbidden, NotFound, Unauthorized, Unprocessable};
+use crate::problem::responses::{
+    Conflict, Forbidden, NotFound, TooManyRequests, Unauthorized, Unprocessable,
+};
 use crate::problem::{ApiJson, ApiPath, ApiResult};
 use crate::session::Caller;
 use crate::state::AppState;
@@ -34,13 +36,19 @@ pub async fn list_members(
     Ok(Json(members::list(&core, &actor, &id).await?))
 }
 
-/// Shares the collection with a user, named by id or email, as `owner`, `editor` or
-/// `viewer` (owner). 409 when already a member; 422 when no active user matches.
+/// Shares the collection (owner) with a person named by user id or email address, as
+/// `owner`, `editor` or `viewer`: a pending invitation of that address, mailed to it, which
+/// the person accepts or declines signed in (`GET /invitations`); they become a member once
+/// they accept. Whether the address has an account here changes nothing in the answer nor in
+/// what the owner sees (`GET /collections/{id}/invitations`). 409 when the address is already
+/// a member or invited; 422 for a malformed address or a user id of no active user; 429 past
+/// ten invitations a minute. An address is mailed at most once a day per collection and three
+/// times a day in all; later invitations are recorded without a mail.
 #[utoipa::path(post, path = "/collections/{id}/members", tag = "collections", operation_id = "add-member",
     params(("id" = String, Path)), request_body = AddMemberInput,
-    responses((status = 204), Unauthorized,
+    responses((status = 204, description = "Invited"), Unauthorized,
         Forbidden, NotFound,
-        Conflict, Unprocessable))]
+        Conflict, Unprocessable, TooManyRequests))]
 pub async fn add_member(
     State(core): State<Core>,
     Caller(actor): Caller,

@@ -21,10 +21,9 @@ async fn roles_decide_who_sees_and_changes_what() {
             .status(),
         204
     );
-    assert_eq!(
-        owner.add_member(id, &viewer_id, "viewer").await.status(),
-        204
-    );
+    // by user id: an invitation of that account's address, which it accepts
+    assert_eq!(owner.invite(id, &viewer_id, "viewer").await.status(), 204);
+    viewer.accept_invitation_to(id).await;
     assert_problem(
         owner.add_member(id, "editor@example.com", "viewer").await,
         409,

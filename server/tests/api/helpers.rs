@@ -307,12 +307,49 @@ impl User {
     }
 
     /// Shares a collection with another user by email.
-    pub async fn add_member(&self, collection_id: &str, email: &str, role: &str) -> Response {
+    /// Shares a collection with `email` (or a user id) as `role`: the invitation alone
+    /// (`POST /collections/{id}/members`), which the person still has to accept.
+    pub async fn invite(&self, collection_id: &str, email: &str, role: &str) -> Response {
         self.post_json(
             &format!("/api/collections/{collection_id}/members"),
             &json!({"user_id": email, "role": role}),
         )
         .await
+    }
+
+    /// Makes the account of `email` a member as `role`, as a test's setup wants one: shares
+    /// the collection with it and accepts the invitation as that person (signed in with the
+    /// test password of `TestApp::new_user`, or the admin's). Answers the sharing's response;
+    /// when it was refused, or the address has no such account, nothing is accepted.
+    pub async fn add_member(&self, collection_id: &str, email: &str, role: &str) -> Response {
+        let shared = self.invite(collection_id, email, role).await;
+        if shared.status() == 204 {
+            let invitee = User {
+                client: Client::builder().cookie_store(true).build().unwrap(),
+                base: self.base.clone(),
+            };
+            for password in [PASSWORD, ADMIN_PASSWORD] {
+                if invitee.login(email, password).await.status() == 200 {
+                    invitee.accept_invitation_to(collection_id).await;
+                    break;
+                }
+            }
+        }
+        shared
+    }
+
+    /// Accepts this user's pending invitation to `collection_id` (there must be one).
+    pub async fn accept_invitation_to(&self, collection_id: &str) {
+        let pending = self.get_list("/api/invitations").await;
+        let invitation = pending
+            .iter()
+            .find(|i| i["collection_id"] == collection_id)
+            .unwrap_or_else(|| panic!("no invitation to {collection_id}: {pending:?}"));
+        let path = format!(
+            "/api/invitations/{}/accept",
+            invitation["id"].as_str().unwrap()
+        );
+        assert_eq!(self.post_empty(&path).await.status(), 204);
     }
 
     pub async fn login(&self, email: &str, password: &str) -> Response {

@@ -1,5 +1,5 @@
-//! Sharing: who is in the collection and with which role. Owners change roles, remove and add
-//! members; everybody else can leave.
+//! Sharing: who is in the collection and with which role. Owners change roles, remove members
+//! and invite people (who join once they accept); everybody else can leave.
 
 use cardsmith_model::collection::{AddMemberInput, MemberOut, UpdateMemberInput};
 use cardsmith_model::validate::CollectionRole;
@@ -123,7 +123,7 @@ fn AddMemberForm(reload: Callback<()>) -> impl IntoView {
     Effect::new(move |_| {
         if let Some(Ok(())) = add.value().get() {
             added.set(Some(format!(
-                "Shared with {}",
+                "Invited {}: they join once they accept",
                 email.get_untracked().trim()
             )));
             email.set(String::new());
@@ -150,13 +150,13 @@ fn AddMemberForm(reload: Callback<()>) -> impl IntoView {
     };
     view! {
         <form class="space-y-3 border-t border-slate-100 pt-4" aria-labelledby="add-member-heading" novalidate on:submit=on_submit>
-            <h3 id="add-member-heading" class="font-semibold">"Add member"</h3>
+            <h3 id="add-member-heading" class="font-semibold">"Invite someone"</h3>
             <ErrorAlert message=general_error(move || add.value().get())/>
             <TextField id="member_email" label="Member email" kind="email" value=email
                 error=field_error(local, move || add.value().get(), "user_id")
-                hint="Without an account here yet, they are invited and join when their account is created."/>
+                hint="They are mailed an invitation and join once they accept it, signed in here (an administrator gives accounts)."/>
             <SelectField id="member_role" label="Role" value=role options=choices(ROLE_OPTIONS)/>
-            <SubmitButton label="Add member" busy_label="Adding…" busy=add.pending()/>
+            <SubmitButton label="Invite" busy_label="Inviting…" busy=add.pending()/>
             <StatusNote message=added/>
         </form>
     }
