@@ -50,11 +50,22 @@ pub async fn change_card_slug(slug: String, input: SlugInput) -> Result<(), UiEr
     Ok(service::change_slug(&core, &actor, &slug, input).await?)
 }
 
-/// Makes another collection the card's home (editor of both).
+/// Makes another collection the card's home (owner of its home, editor of the new one).
 #[server(prefix = "/rpc", endpoint = "move_card", input = Json)]
 pub async fn move_card(slug: String, input: MoveCardInput) -> Result<(), UiError> {
     let (core, actor) = ssr::caller().await?;
     Ok(service::move_home(&core, &actor, &slug, input).await?)
+}
+
+/// Takes the card out of a collection it is linked into (an owner of its home, or an editor
+/// of that collection).
+#[server(prefix = "/rpc", endpoint = "unlink_card")]
+pub async fn unlink_card(collection_id: String, slug: String) -> Result<(), UiError> {
+    let (core, actor) = ssr::caller().await?;
+    Ok(
+        cardsmith_core::collections::service::unlink_card(&core, &actor, &collection_id, &slug)
+            .await?,
+    )
 }
 
 #[server(prefix = "/rpc", endpoint = "set_card_playback", input = Json)]

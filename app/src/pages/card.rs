@@ -135,7 +135,7 @@ fn CardView(page: CardPageData) -> impl IntoView {
                     {shown.editor.then(|| view! { <crate::components::cover_generate::CoverGenerator card=shown.card/> })}
                 </Panel>
                 {shown.editor.then(|| { let t = expect_context::<tracks::Tracks>(); view! { <crate::components::icon_studio::IconStudio card=shown.slug() theme=shown.card.with_untracked(|c| c.icon_theme.clone()) tracks=t.list on_change=Callback::new(move |()| t.reload())/> } })}
-                {shown.editor.then(|| view! { <manage::ManagePanel collections/> })}
+                {shown.editor.then(|| view! { <manage::ManagePanel collections links=detail.links.unwrap_or_default()/> })}
             </div>
         </div>
     }

@@ -2,7 +2,8 @@
 //! editor in its home collection.
 
 use cardsmith_model::card::{
-    CardDetailOut, CardOut, CreateCardInput, MoveCardInput, PlaybackConfigOut, UpdateCardInput,
+    CardDetailOut, CardLinkOut, CardOut, CreateCardInput, MoveCardInput, PlaybackConfigOut,
+    UpdateCardInput,
 };
 use cardsmith_model::collection::{SlugAvailableOutputBody, SlugInput};
 use cardsmith_model::validate::{card_slug_problem, CollectionRole};
@@ -77,12 +78,43 @@ pub async fn create_card(
 }
 
 pub async fn get_card(core: &Core, actor: &Actor, slug: &str) -> CoreResult<CardDetailOut> {
-    let card = require_card(core.db.pool(), actor, slug, CollectionRole::Viewer).await?;
+    let pool = core.db.pool();
+    let card = require_card(pool, actor, slug, CollectionRole::Viewer).await?;
     let tracks = crate::tracks::service::list(core, &card.id, &card.slug).await?;
+    let owner = card.home_role.as_deref() == Some(CollectionRole::Owner.as_str());
+    let links = match owner {
+        true => Some(links_of(pool, &card.id).await?),
+        false => None,
+    };
     Ok(CardDetailOut {
         card: card.into_out(),
         tracks: Some(tracks),
+        links,
     })
+}
+
+/// Every collection `card_id` is linked into, by name, with who linked it.
+async fn links_of(pool: &crate::db::DbPool, card_id: &str) -> CoreResult<Vec<CardLinkOut>> {
+    let rows: Vec<(String, String, Option<String>, String)> = sqlx::query_as(
+        "SELECT l.collection_id, c.name, u.display_name, l.linked_at
+         FROM collection_cards l JOIN collections c ON c.id = l.collection_id
+         LEFT JOIN users u ON u.id = l.linked_by
+         WHERE l.card_id = $1 ORDER BY lower(c.name), l.collection_id",
+    )
+    .bind(card_id)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(
+            |(collection_id, collection_name, linked_by, linked_at)| CardLinkOut {
+                collection_id,
+                collection_name,
+                linked_by,
+                linked_at,
+            },
+        )
+        .collect())
 }
 
 pub async fn update_card(
@@ -161,8 +193,9 @@ pub async fn change_slug(
     .await
 }
 
-/// Moves the card's home: editor of both the current and the new home. A link of the card
-/// into the new home becomes redundant and is dropped.
+/// Moves the card's home: owner of the current home (whoever owns the home owns the card: an
+/// editor moving it into a collection of their own would take it from its owners) and editor
+/// of the new one. A link of the card into the new home becomes redundant and is dropped.
 pub async fn move_home(
     core: &Core,
     actor: &Actor,
@@ -170,7 +203,7 @@ pub async fn move_home(
     input: MoveCardInput,
 ) -> CoreResult<()> {
     let pool = core.db.pool();
-    let card = require_card(pool, actor, slug, CollectionRole::Editor).await?;
+    let card = require_card(pool, actor, slug, CollectionRole::Owner).await?;
     if input.collection_id.trim().is_empty() {
         return Err(CoreError::invalid("collection_id", "is required"));
     }

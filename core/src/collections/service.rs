@@ -6,7 +6,7 @@ use cardsmith_model::collection::{
 };
 use cardsmith_model::validate::{slug_problem, CollectionRole};
 
-use super::access::{allow, require_collection};
+use super::access::{allow, require_collection, role_in};
 use super::repo;
 use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
@@ -363,8 +363,17 @@ pub async fn link_card(
     audit::commit(tx, AuditEvent::own(actor, "collection.card_linked", detail)).await
 }
 
+/// Takes a linked card out of collection `id`: its editors may, and so may the owners of the
+/// card's home, from any collection (they decide who sees their card). Anybody else gets the
+/// answer they got before asking about the card: 404 or 403 for the collection.
 pub async fn unlink_card(core: &Core, actor: &Actor, id: &str, card_id: &str) -> CoreResult<()> {
-    require_collection(core.db.pool(), actor, id, CollectionRole::Editor).await?;
+    let pool = core.db.pool();
+    let editor_here = role_in(pool, id, actor.id())
+        .await?
+        .is_some_and(|role| role >= CollectionRole::Editor);
+    if !editor_here && !owns_linked_card(pool, actor, id, card_id).await? {
+        require_collection(pool, actor, id, CollectionRole::Editor).await?;
+    }
     let mut tx = core.db.begin().await?;
     let removed = sqlx::query(
         "DELETE FROM collection_cards WHERE collection_id = $1
@@ -385,6 +394,28 @@ pub async fn unlink_card(core: &Core, actor: &Actor, id: &str, card_id: &str) ->
         AuditEvent::own(actor, "collection.card_unlinked", detail),
     )
     .await
+}
+
+/// Whether the caller owns the home of the card (by id or slug) linked into collection `id`.
+async fn owns_linked_card(
+    pool: &crate::db::DbPool,
+    actor: &Actor,
+    id: &str,
+    card_id: &str,
+) -> CoreResult<bool> {
+    let found: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM collection_cards l
+         JOIN cards c ON c.id = l.card_id
+         JOIN collection_members m ON m.collection_id = c.home_collection_id
+              AND m.user_id = $3 AND m.role = 'owner'
+         WHERE l.collection_id = $1 AND (c.id = $2 OR c.slug = $2)",
+    )
+    .bind(id)
+    .bind(card_id)
+    .bind(actor.id())
+    .fetch_one(pool)
+    .await?;
+    Ok(found > 0)
 }
 
 pub async fn stats(core: &Core, actor: &Actor, id: &str) -> CoreResult<CollectionStatsOutputBody> {

@@ -6,9 +6,9 @@
 //! 2. give each named collection its new owner; a collection the user owned alone and nobody
 //!    takes over becomes *orphaned* (no owner row; content, cards and the other members'
 //!    roles stay) until an admin assigns it (`collections::orphans`);
-//! 3. keep the links the user made of cards into other collections (their maker becomes
-//!    unknown) instead of letting them cascade away: the members of those collections would
-//!    lose cards silently;
+//! 3. end the links the user made of cards into other collections, as removing them from the
+//!    card's home does: those links were the user's decision to show a card to people the
+//!    card's owners may not know, and nobody would be left who could answer for them;
 //! 4. end the user's sessions; cancel their queued and running jobs;
 //! 5. delete what was theirs alone: linked player accounts (with tokens, publish records and
 //!    device snapshots), recording sessions, label sheets and their share links;
@@ -160,9 +160,9 @@ pub(crate) async fn cascade(
         .await?;
     }
 
-    let links_kept = exec(
+    let links_ended = exec(
         tx,
-        "UPDATE collection_cards SET linked_by = NULL WHERE linked_by = $1",
+        "DELETE FROM collection_cards WHERE linked_by = $1",
         user_id,
     )
     .await?;
@@ -198,7 +198,7 @@ pub(crate) async fn cascade(
     super::deletion_requests::close_for_deleted(tx, actor, user_id).await?;
 
     let detail = format!(
-        "{}: {} collection(s) reassigned, {} orphaned, {links_kept} link(s) kept; \
+        "{}: {} collection(s) reassigned, {} orphaned, {links_ended} link(s) ended; \
          {sessions} session(s), {} job(s), {accounts} player account(s), {} recording(s), \
          {} label sheet(s), {shares} share link(s) removed",
         user.email,

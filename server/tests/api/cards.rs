@@ -96,7 +96,7 @@ async fn cards_are_created_read_edited_and_deleted() {
 }
 
 #[tokio::test]
-async fn moving_home_needs_editor_on_both_sides() {
+async fn moving_home_needs_the_homes_owner_and_an_editor_of_the_new_one() {
     let app = spawn_app().await;
     let admin = app.admin().await;
     let (friend, _) = app.new_user("friend@example.com", "user").await;
@@ -136,6 +136,46 @@ async fn moving_home_needs_editor_on_both_sides() {
     assert_eq!(
         pointers(&assert_problem(missing, 422).await),
         ["/collection_id"]
+    );
+    // an editor cannot take the card into a collection of their own: the owner keeps it
+    assert_eq!(
+        admin
+            .add_member(b["id"].as_str().unwrap(), "friend@example.com", "editor")
+            .await
+            .status(),
+        204
+    );
+    let taken = friend
+        .put_json(
+            "/api/cards/mover/home",
+            &json!({"collection_id": theirs["id"]}),
+        )
+        .await;
+    assert_problem(taken, 403).await;
+    let kept: Value = admin.get_json("/api/cards/mover").await;
+    assert_eq!(kept["collection_id"], b["id"]);
+    // the home's owner may move it into a collection where they are an editor
+    assert_eq!(
+        friend
+            .add_member(
+                theirs["id"].as_str().unwrap(),
+                "admin@example.com",
+                "editor"
+            )
+            .await
+            .status(),
+        204
+    );
+    let r = admin
+        .put_json(
+            "/api/cards/mover/home",
+            &json!({"collection_id": theirs["id"]}),
+        )
+        .await;
+    assert_eq!(r.status(), 204);
+    assert_eq!(
+        friend.get_json("/api/cards/mover").await["collection_id"],
+        theirs["id"]
     );
 }
 

@@ -545,3 +545,74 @@ async fn the_deletion_operations_are_documented_with_every_status() {
     assert!(orphans.contains("OrphanedCollectionOut"));
     assert!(yaml.contains("DeletionRequestItem:"));
 }
+
+/// Links a deleted account made end with it (the people it showed the card to lose it), and
+/// the card's owners see every link into their cards and may remove any of them, even from a
+/// collection they are not a member of; nobody else sees or removes them.
+#[tokio::test]
+async fn a_deleted_accounts_links_end_and_owners_see_and_remove_every_link() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let (owner, _) = app.new_user("owner@example.com", "user").await;
+    let (linker, linker_id) = app.new_user("linker@example.com", "user").await;
+    let (friend, _) = app.new_user("friend@example.com", "user").await;
+    let (reader, _) = app.new_user("reader@example.com", "user").await;
+    let home = collection(&owner, "Home").await;
+    owner.create_card(&home, "Shared Tale").await;
+    let card_id = "shared-tale";
+    for (who, into) in [(&linker, "Linker's"), (&friend, "Friend's")] {
+        let email = if into == "Linker's" {
+            "linker@example.com"
+        } else {
+            "friend@example.com"
+        };
+        assert_eq!(owner.add_member(&home, email, "editor").await.status(), 204);
+        let theirs = collection(who, into).await;
+        assert_eq!(
+            who.add_member(&theirs, "reader@example.com", "viewer")
+                .await
+                .status(),
+            204
+        );
+        let linked = who
+            .post_json(
+                &format!("/api/collections/{theirs}/cards/link"),
+                &json!({"card_id": card_id}),
+            )
+            .await;
+        assert_eq!(linked.status(), 204);
+    }
+    assert_eq!(reader.get("/api/cards/shared-tale").await.status(), 200);
+
+    // the owner sees both links and who made them; editors and readers see none
+    let links = owner.get_json("/api/cards/shared-tale").await["links"].clone();
+    let names: Vec<&str> = links
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["collection_name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Friend's", "Linker's"]);
+    assert!(links[0]["linked_by"].is_string(), "{links}");
+    assert!(linker.get_json("/api/cards/shared-tale").await["links"].is_null());
+    assert!(reader.get_json("/api/cards/shared-tale").await["links"].is_null());
+
+    // the linker's account is deleted: their link ends with it, the friend's stays
+    let deleted = admin.delete(&format!("/api/admin/users/{linker_id}")).await;
+    assert_eq!(deleted.status(), 204);
+    let links = owner.get_json("/api/cards/shared-tale").await["links"].clone();
+    assert_eq!(links.as_array().unwrap().len(), 1, "{links}");
+    assert_eq!(links[0]["collection_name"], "Friend's");
+
+    // only the owner (not a member there) or that collection's editors may take it out
+    let friends = links[0]["collection_id"].as_str().unwrap().to_owned();
+    let unlink = format!("/api/collections/{friends}/cards/{card_id}/link");
+    assert_problem(reader.delete(&unlink).await, 403).await;
+    assert_eq!(owner.delete(&unlink).await.status(), 204);
+    assert_problem(reader.get("/api/cards/shared-tale").await, 404).await;
+    assert_eq!(
+        owner.get_json("/api/cards/shared-tale").await["links"],
+        json!([])
+    );
+    assert_problem(owner.delete(&unlink).await, 404).await;
+}

@@ -1,12 +1,13 @@
-//! Editors' card management: its address, its home collection, deleting it.
+//! Editors' card management: its address, its home collection, where it is linked, deleting
+//! it.
 
-use cardsmith_model::card::MoveCardInput;
+use cardsmith_model::card::{CardLinkOut, MoveCardInput};
 use cardsmith_model::collection::{CollectionOut, SlugInput};
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
 use super::Shown;
-use crate::api::{ChangeCardSlug, DeleteCard, MoveCard};
+use crate::api::{ChangeCardSlug, DeleteCard, MoveCard, UnlinkCard};
 use crate::components::confirm::ConfirmButton;
 use crate::components::form::{general_error, ErrorAlert, SelectField, StatusNote, SubmitButton};
 use crate::components::layout::{can_edit, Panel};
@@ -15,7 +16,10 @@ use crate::components::slug_form::SlugForm;
 const SUBSECTION: &str = "space-y-3 border-t border-slate-100 pt-4 first:border-0 first:pt-0";
 
 #[component]
-pub fn ManagePanel(collections: Vec<CollectionOut>) -> impl IntoView {
+pub fn ManagePanel(collections: Vec<CollectionOut>, links: Vec<CardLinkOut>) -> impl IntoView {
+    let owner = expect_context::<Shown>()
+        .card
+        .with_untracked(|c| c.viewer_role.as_deref() == Some("owner"));
     view! {
         <Panel id="manage" title="Manage card">
             <div class=SUBSECTION>
@@ -26,6 +30,12 @@ pub fn ManagePanel(collections: Vec<CollectionOut>) -> impl IntoView {
                 <h3 class="font-semibold">"Home collection"</h3>
                 <MoveForm collections/>
             </div>
+            {owner.then(|| view! {
+                <div class=SUBSECTION>
+                    <h3 class="font-semibold">"Also shown in"</h3>
+                    <LinkList links/>
+                </div>
+            })}
             <DeleteCardForm/>
         </Panel>
     }
@@ -55,11 +65,23 @@ fn SlugChange() -> impl IntoView {
 }
 
 /// Moving changes who owns the card: it then belongs to (and is edited by) the new home's
-/// members. Only collections where the caller is at least editor are offered, never the
-/// current home; the choices follow the card after each move.
+/// members, so only the home's owners may move it. Only collections where the caller is at
+/// least editor are offered, never the current home; the choices follow the card after each
+/// move.
 #[component]
 fn MoveForm(collections: Vec<CollectionOut>) -> impl IntoView {
     let shown = expect_context::<Shown>();
+    let owner = shown
+        .card
+        .with_untracked(|c| c.viewer_role.as_deref() == Some("owner"));
+    if !owner {
+        return view! {
+            <p class="text-sm text-slate-600">
+                "Only the owners of its collection can move this card to another collection."
+            </p>
+        }
+        .into_any();
+    }
     let editable = StoredValue::new(
         collections
             .into_iter()
@@ -124,6 +146,62 @@ fn MoveForm(collections: Vec<CollectionOut>) -> impl IntoView {
         <ErrorAlert message=general_error(move || moving.value().get())/>
         {choices}
         <StatusNote message=moved/>
+    }
+    .into_any()
+}
+
+/// The other collections the card is linked into (its owners see every one, even those they
+/// are not a member of, and may take the card out of each).
+#[component]
+fn LinkList(links: Vec<CardLinkOut>) -> impl IntoView {
+    let shown = expect_context::<Shown>();
+    let links = RwSignal::new(links);
+    let unlink = ServerAction::<UnlinkCard>::new();
+    let removing = RwSignal::new(String::new());
+    Effect::new(move |_| {
+        if let Some(Ok(())) = unlink.value().get() {
+            let gone = removing.get_untracked();
+            links.update(|all| all.retain(|l| l.collection_id != gone));
+        }
+    });
+    let rows = move || {
+        links.with(|all| {
+            all.iter()
+                .map(|link| {
+                    let id = link.collection_id.clone();
+                    let name = link.collection_name.clone();
+                    let by = match &link.linked_by {
+                        Some(who) => format!("linked by {who}"),
+                        None => "linked by a deleted account".to_owned(),
+                    };
+                    let label = format!("Remove from {name}");
+                    view! {
+                        <li class="flex items-center justify-between gap-3 py-2">
+                            <span class="min-w-0">
+                                <span class="font-medium">{name}</span>
+                                <span class="block text-xs text-slate-500">{by}</span>
+                            </span>
+                            <button type="button" aria-label=label
+                                class="rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50 disabled:opacity-50"
+                                disabled=move || unlink.pending().get()
+                                on:click=move |_| {
+                                    removing.set(id.clone());
+                                    unlink.dispatch(UnlinkCard { collection_id: id.clone(), slug: shown.slug() });
+                                }>
+                                "Remove"
+                            </button>
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <ErrorAlert message=general_error(move || unlink.value().get())/>
+        <Show when=move || links.with(|l| !l.is_empty())
+            fallback=|| view! { <p class="text-sm text-slate-600">"This card is in its own collection only."</p> }>
+            <ul class="divide-y divide-slate-100" aria-label="Collections this card is linked into">{rows}</ul>
+        </Show>
     }
 }
 
