@@ -7,6 +7,7 @@
 // Issuer http://127.0.0.1:<port>; client `cardsmith` / secret `cardsmith-test-secret`.
 // Sign in at its own login form (devInteractions) with any login and password: the login is
 // the subject, and the email is the login when it contains "@", else <login>@example.com.
+// The provider says it verified that email, except for a login starting with "unverified".
 // Prints "oidc-provider ready at <issuer>" once it listens.
 //
 // Test-only routes (never part of a real provider):
@@ -36,7 +37,8 @@ const jwk = { ...(await jose.exportJWK(signingKey.privateKey)), kid: KID, use: '
 function account(id) {
   const email = id.includes('@') ? id : `${id}@example.com`;
   const name = id.split('@')[0].replace(/^./, (c) => c.toUpperCase());
-  return { accountId: id, claims: () => ({ sub: id, email, email_verified: true, name }) };
+  const email_verified = !id.startsWith('unverified');
+  return { accountId: id, claims: () => ({ sub: id, email, email_verified, name }) };
 }
 
 const provider = new Provider(issuer, {

@@ -42,9 +42,12 @@ for (const [size, viewport] of [['laptop', LAPTOP], ['phone', PHONE]] as const) 
   });
 }
 
-test('a provider refusal brings the person back to the sign-in page with the reason', async ({ page }) => {
-  await gotoHydrated(page, '/login?oidc_error=the%20sign-in%20provider%20did%20not%20sign%20you%20in%20(access_denied)');
-  await expect(page.getByRole('alert')).toContainText('access_denied');
+test('a provider refusal brings the person back to the sign-in page with our words for it, never the address\'s', async ({ page }) => {
+  await gotoHydrated(page, '/login?oidc_error=denied');
+  await expect(page.getByRole('alert')).toContainText('The sign-in provider did not sign you in');
+  await gotoHydrated(page, '/login?oidc_error=Your%20account%20is%20locked%3A%20call%20555-0100');
+  await expect(page.getByRole('alert')).toContainText('Signing in with the provider did not work');
+  await expect(page.getByRole('alert')).not.toContainText('555-0100');
 });
 
 test('a signed-in user links the provider in Settings, signs in with it, then unlinks it', async ({ page, browser }) => {

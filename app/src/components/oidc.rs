@@ -4,7 +4,9 @@
 //! configured. The flows are plain navigations to `/api/auth/oidc/login` (`rel="external"`,
 //! so the router does not take them), which come back with `?oidc=linked` or `?oidc_error=`.
 
-use cardsmith_model::oidc::{subject_problem, OidcInfo, OidcLinkInput, AUTH_OIDC, AUTH_PASSWORD};
+use cardsmith_model::oidc::{
+    subject_problem, OidcInfo, OidcLinkInput, SignInFailure, AUTH_OIDC, AUTH_PASSWORD,
+};
 use cardsmith_model::user::UserOut;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
@@ -23,6 +25,23 @@ const PROVIDER_BUTTON: &str = "flex w-full items-center justify-center gap-2 rou
 /// The query parameter `name` of the page's address (set once: the callback's redirect).
 fn query_param(name: &'static str) -> Signal<Option<String>> {
     Signal::stored(crate::address::query_value(name))
+}
+
+/// Why a provider sign-in failed, from the code the callback put in the address: our own
+/// sentence for it, never the address's text.
+fn failure_from_address() -> Signal<Option<String>> {
+    Signal::stored(
+        crate::address::query_value("oidc_error")
+            .map(|code| capitalised(SignInFailure::from_code(&code).sentence())),
+    )
+}
+
+fn capitalised(sentence: &str) -> String {
+    let mut chars = sentence.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// Renders `child` with the configured provider, or nothing without one.
@@ -47,7 +66,7 @@ where
 /// failed when the callback sent the browser back here.
 #[component]
 pub fn SignInWithProvider() -> impl IntoView {
-    let error = query_param("oidc_error");
+    let error = failure_from_address();
     view! {
         <ErrorAlert message=error/>
         <WithProvider child=|info: OidcInfo| view! {
@@ -76,7 +95,7 @@ pub fn SignInMethodSection() -> impl IntoView {
                 .then(|| "Sign-in provider linked: you can now sign in with it.".to_owned())
         }
     });
-    let error = query_param("oidc_error");
+    let error = failure_from_address();
     let unlink = ServerAction::<OidcUnlink>::new();
     Effect::new(move |_| {
         if let Some(Ok(user)) = unlink.value().get() {

@@ -71,12 +71,12 @@ async fn optional_actor(core: &Core, headers: &HeaderMap) -> Option<Actor> {
     session::authenticate(core, token(headers, core)).await.ok()
 }
 
-/// A browser is sent to `page` with the failure's words in `oidc_error`.
+/// A browser is sent to `page` with the failure's code in `oidc_error` (the page shows its
+/// own words for it; see `SignInFailure`).
 fn back_with_error(page: &str, e: &CoreError) -> Response {
     e.log_if_internal();
-    let message: String =
-        url::form_urlencoded::byte_serialize(e.to_problem().detail.as_bytes()).collect();
-    Redirect::to(&format!("{page}?oidc_error={message}")).into_response()
+    let code = cardsmith_core::auth::oidc::failure_of(e).code();
+    Redirect::to(&format!("{page}?oidc_error={code}")).into_response()
 }
 
 #[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema)]

@@ -118,7 +118,7 @@ async fn browsers_are_redirected_to_the_provider_and_back_into_the_app() {
         .unwrap();
     assert_eq!(r.status(), 303);
     let to = r.headers()[header::LOCATION].to_str().unwrap();
-    assert!(to.starts_with("/settings?oidc_error="), "{to}");
+    assert_eq!(to, "/settings?oidc_error=expired", "a code, never words");
 }
 
 #[tokio::test]
@@ -467,4 +467,46 @@ async fn the_openapi_document_lists_the_oidc_operations() {
             assert!(block.contains(status), "{path} lacks {status}");
         }
     }
+}
+
+/// A provider that has not verified the email it sends cannot make an account with it: the
+/// first sign-in is refused, the address is not taken (an admin still creates the real
+/// person's account) and its pending invitation is not accepted.
+#[tokio::test]
+async fn an_unverified_provider_email_neither_takes_the_address_nor_its_invitations() {
+    let sso = spawn_sso().await;
+    let admin = sso.app.admin().await;
+    let shared = admin.create_collection("Shared").await;
+    let shared = shared["id"].as_str().unwrap().to_owned();
+    let email = "unverified-bob@example.com";
+    assert_eq!(admin.invite(&shared, email, "editor").await.status(), 204);
+
+    let browser = sso.app.anonymous();
+    let r = sso.flow(&browser, "", "unverified-bob@example.com").await;
+    let problem = assert_problem(r, 403).await;
+    assert!(
+        problem["detail"].as_str().unwrap().contains("not verified"),
+        "{problem}"
+    );
+    assert_problem(browser.get("/api/auth/me").await, 401).await;
+    let users = admin.get_list("/api/admin/users").await;
+    assert!(users.iter().all(|u| u["email"] != email));
+    let pending = admin
+        .get_list(&format!("/api/collections/{shared}/invitations"))
+        .await;
+    assert_eq!(pending.len(), 1, "the invitation is still pending");
+
+    // the real person's account can still be made, and it answers the invitation
+    let made = admin
+        .create_user(&json!({"email": email, "password": PASSWORD, "role": "user"}))
+        .await;
+    assert_eq!(made.status(), 201);
+    let bob = sso.app.signed_in(email, PASSWORD).await;
+    bob.accept_invitation_to(&shared).await;
+    assert_eq!(
+        bob.get(&format!("/api/collections/{shared}"))
+            .await
+            .status(),
+        200
+    );
 }

@@ -17,6 +17,8 @@ use openidconnect::{
     PkceCodeChallenge, PkceCodeVerifier, RequestTokenError, Scope, TokenResponse,
 };
 
+use cardsmith_model::oidc::SignInFailure;
+
 use super::identity::{self, Verified};
 use super::{configured, jwt_part, random_token, Oidc};
 use crate::auth::{cookie, Actor};
@@ -241,8 +243,10 @@ pub async fn finish(
             .chars()
             .take(200)
             .collect();
+        // the API's answer says what the provider said; a browser reads our own sentence
         return Err(CoreError::Conflict(format!(
-            "the sign-in provider did not sign you in ({error}) {why}"
+            "{} ({error}) {why}",
+            SignInFailure::Denied.sentence()
         )));
     }
     let code = callback

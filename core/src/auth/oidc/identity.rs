@@ -15,7 +15,7 @@
 
 use std::net::IpAddr;
 
-use cardsmith_model::oidc::OidcLinkInput;
+use cardsmith_model::oidc::{OidcLinkInput, SignInFailure};
 use cardsmith_model::user::{UserOut, ROLE_USER};
 use cardsmith_model::validate::{display_name_problem, email_problem};
 
@@ -40,9 +40,7 @@ pub struct Verified {
 }
 
 fn taken() -> CoreError {
-    CoreError::Conflict(
-        "this sign-in provider identity already belongs to another account here".into(),
-    )
+    CoreError::Conflict(SignInFailure::IdentityTaken.sentence().into())
 }
 
 fn no_such_user() -> CoreError {
@@ -59,7 +57,7 @@ pub(super) async fn ensure_unlinked(core: &Core, user_id: &str) -> CoreResult<()
     match linked {
         None => Err(no_such_user()),
         Some(Some(_)) => Err(CoreError::Conflict(
-            "this account is already linked to a sign-in provider; unlink it first".into(),
+            SignInFailure::AlreadyLinked.sentence().into(),
         )),
         Some(None) => Ok(()),
     }
@@ -83,7 +81,7 @@ pub(super) async fn sign_in(
     let user_id = match existing {
         Some((_, status)) if status == "deactivated" => {
             return Err(CoreError::Forbidden(
-                "this account is deactivated; ask an admin to reactivate it".into(),
+                SignInFailure::Deactivated.sentence().into(),
             ))
         }
         Some((id, _)) => id,
@@ -115,8 +113,13 @@ pub(super) async fn sign_in(
 }
 
 /// Creates the account of an unknown identity: role `user`, no password, the provider's email
-/// (confirmed when the provider says it verified it) and name. Pending collection invitations
-/// for that email become memberships.
+/// (confirmed, since the provider verified it) and name. Pending collection invitations for
+/// that email then wait for the new account to accept them.
+///
+/// Only a verified email makes an account: an address the provider did not verify may belong
+/// to anybody, and taking it would let its holder answer the address's invitations and keep
+/// an admin from creating the real person's account. Such a first sign-in is refused (403)
+/// and nothing is recorded for the address.
 async fn provision(
     tx: &mut DbTx<'_>,
     oidc: &Oidc,
@@ -128,13 +131,10 @@ async fn provision(
         .as_deref()
         .map(repo::normalise_email)
         .filter(|e| email_problem(e).is_none())
-        .ok_or_else(|| {
-            CoreError::Conflict(
-                "the sign-in provider did not share a usable email address, which a new account \
-                 needs; ask an admin to create your account and associate it"
-                    .into(),
-            )
-        })?;
+        .ok_or_else(|| CoreError::Conflict(SignInFailure::NoEmail.sentence().into()))?;
+    if !who.email_verified {
+        return Err(email_unverified());
+    }
     let email_taken: crate::db::Flag =
         sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM users WHERE email = $1)")
             .bind(&email)
@@ -162,24 +162,19 @@ async fn provision(
     .bind(&display_name)
     .bind(ROLE_USER)
     .bind(&now)
-    .bind(who.email_verified.then_some(&now))
+    .bind(&now)
     .bind(oidc.issuer())
     .bind(&who.subject)
     .execute(&mut **tx)
     .await
     .on_unique(email_in_use)?;
-    let invitations = crate::collections::invitations::accept_for(tx, &id, &email).await?;
     audit::record(
         &mut **tx,
         AuditEvent::unattended(
             "auth.oidc_provisioned",
             &id,
             &id,
-            format!(
-                "subject {} at {}; {invitations} invitation(s) accepted",
-                who.subject,
-                oidc.issuer()
-            ),
+            format!("subject {} at {}", who.subject, oidc.issuer()),
             client,
         ),
     )
@@ -187,13 +182,12 @@ async fn provision(
     Ok(id)
 }
 
+fn email_unverified() -> CoreError {
+    CoreError::Forbidden(SignInFailure::EmailUnverified.sentence().into())
+}
+
 fn email_in_use() -> CoreError {
-    CoreError::Conflict(
-        "an account with this email already exists here, and accounts are never joined to a \
-         sign-in provider by email: sign in with your password and choose \"Link sign-in \
-         provider\" in Settings, or ask an admin to associate it"
-            .into(),
-    )
+    CoreError::Conflict(SignInFailure::EmailInUse.sentence().into())
 }
 
 /// Joins `who` to `user_id` in `tx` (409 when either side is already joined).
@@ -207,7 +201,7 @@ async fn join(tx: &mut DbTx<'_>, user_id: &str, issuer: &str, subject: &str) -> 
         None => return Err(no_such_user()),
         Some(Some(_)) => {
             return Err(CoreError::Conflict(
-                "this account is already linked to a sign-in provider; unlink it first".into(),
+                SignInFailure::AlreadyLinked.sentence().into(),
             ))
         }
         Some(None) => {}

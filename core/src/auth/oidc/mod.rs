@@ -25,6 +25,8 @@ use openidconnect::{
 };
 use tokio::sync::Mutex;
 
+use cardsmith_model::oidc::SignInFailure;
+
 use crate::{Core, CoreError, CoreResult};
 
 /// How long discovery and keys are trusted before they are fetched again.
@@ -182,6 +184,31 @@ pub fn configured(core: &Core) -> CoreResult<&Oidc> {
             "single sign-on is not configured on this server (CARDSMITH_OIDC_ISSUER)".into(),
         )
     })
+}
+
+/// What failed, as the browser is sent back with it: the failures whose problem detail is a
+/// [`SignInFailure`] sentence, a refused or stale flow state, an unreachable provider; any
+/// other error is the general failure (its own words stay in the log and the API's answer).
+pub fn failure_of(e: &CoreError) -> SignInFailure {
+    match e {
+        CoreError::Invalid(fields) if fields.iter().any(|f| f.pointer == "/state") => {
+            SignInFailure::Expired
+        }
+        CoreError::Unavailable(_) => SignInFailure::ProviderUnavailable,
+        other => {
+            let detail = other.to_problem().detail;
+            // a sentence alone, or followed by what the provider said in brackets
+            let says = |f: &SignInFailure| {
+                detail
+                    .strip_prefix(f.sentence())
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with(" ("))
+            };
+            SignInFailure::ALL
+                .into_iter()
+                .find(says)
+                .unwrap_or(SignInFailure::Failed)
+        }
+    }
 }
 
 /// The claims of a compact JWT, decoded without any check: only for tokens whose signature
