@@ -8,9 +8,10 @@ use crate::FieldError;
 
 /// Longest idea a parent types for a story, in characters.
 pub const MAX_IDEA_CHARS: usize = 500;
-/// Longest story text one card is made from, in characters (about 7,000 words: far more than
-/// a bedtime story, far less than would keep the speech engine busy for long).
-pub const MAX_STORY_CHARS: usize = 40_000;
+/// Longest story text one card is made from, in characters: about 3,500 words, some 25
+/// minutes read aloud (a draft asks for at most 3,000 words). Every character is spoken by
+/// the one generation worker, so this bounds how long one story can hold it.
+pub const MAX_STORY_CHARS: usize = 20_000;
 
 /// Body of `POST /collections/{id}/stories/draft`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -57,7 +58,7 @@ pub struct MakeStoryInput {
     pub title: String,
     /// The story; `Chapter N: Title` or `# Title` lines start chapters, otherwise it is cut
     /// at paragraphs into chapters of a few minutes.
-    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 40000))]
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 20000))]
     pub text: String,
     #[serde(default)]
     pub preset_id: Option<String>,
@@ -76,7 +77,7 @@ impl MakeStoryInput {
             .check(
                 "text",
                 (text == 0 || self.text.chars().count() > MAX_STORY_CHARS)
-                    .then_some("must be between 1 and 40,000 characters"),
+                    .then_some("must be between 1 and 20,000 characters"),
             )
             .check(
                 "voice",

@@ -19,30 +19,59 @@ pub struct ClaimedJob {
     pub max_attempts: i64,
 }
 
-/// Claims the oldest runnable job of one of `kinds`: queued and due, or running with a lease
-/// that ran out (its process died). Counts the attempt and sets the lease.
+/// How a pool picks among runnable jobs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    /// The oldest first.
+    Oldest,
+    /// Users in turn: the job of the user who started the fewest jobs of these kinds in the
+    /// last [`FAIR_WINDOW_MINUTES`] first (then the oldest), so one user's burst waits behind
+    /// everybody else's first job instead of filling the pool.
+    Fair,
+}
+
+/// How far back [`Order::Fair`] counts a user's started jobs.
+pub const FAIR_WINDOW_MINUTES: i64 = 60;
+
+/// Claims a runnable job of one of `kinds` in the pool's `order`: queued and due, or running
+/// with a lease that ran out (its process died). Counts the attempt and sets the lease.
 pub async fn claim(
     pool: &DbPool,
     kinds: &[&str],
     lease: Duration,
+    order: Order,
 ) -> CoreResult<Option<ClaimedJob>> {
     let now = time::now_str();
-    let placeholders: Vec<String> = (0..kinds.len()).map(|i| format!("${}", i + 3)).collect();
+    // $1 lease, $2 now, [$3 the fair window's start,] then the kinds
+    let first_kind = if order == Order::Fair { 4 } else { 3 };
+    let placeholders: Vec<String> = (0..kinds.len())
+        .map(|i| format!("${}", i + first_kind))
+        .collect();
+    let kinds_in = placeholders.join(", ");
+    let order_by = match order {
+        Order::Oldest => "q.created_at, q.id".to_owned(),
+        Order::Fair => format!(
+            "(SELECT COUNT(*) FROM jobs d WHERE d.user_id = q.user_id AND d.kind IN ({kinds_in})
+                AND d.status <> 'queued' AND d.updated_at > $3), q.created_at, q.id"
+        ),
+    };
     let sql = format!(
         "UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = $1,
                 updated_at = $2, progress = 0
          WHERE id = (
-             SELECT id FROM jobs
-             WHERE kind IN ({}) AND ((status = 'queued' AND run_at <= $2)
-                OR (status = 'running' AND locked_until < $2))
-             ORDER BY created_at, id LIMIT 1{})
+             SELECT q.id FROM jobs q
+             WHERE q.kind IN ({kinds_in}) AND ((q.status = 'queued' AND q.run_at <= $2)
+                OR (q.status = 'running' AND q.locked_until < $2))
+             ORDER BY {order_by} LIMIT 1{})
          RETURNING id, user_id, kind, payload, attempts, max_attempts",
-        placeholders.join(", "),
         Backend::of_pool(pool).skip_locked()
     );
     let mut query = sqlx::query_as::<_, ClaimedJob>(&sql)
         .bind(time::from_now(lease))
         .bind(&now);
+    if order == Order::Fair {
+        query = query.bind(time::from_now(Duration::minutes(-FAIR_WINDOW_MINUTES)));
+    }
     for kind in kinds {
         query = query.bind(*kind);
     }

@@ -56,6 +56,7 @@ async fn without_smtp_a_queued_mail_is_written_to_the_outbox() {
         pools: vec![Pool {
             kinds: vec![kind::MAIL_SEND],
             concurrency: 1,
+            order: crate::jobs::queue::Order::Oldest,
         }],
         poll: StdDuration::from_millis(20),
         ..WorkerSettings::with_lease(Duration::seconds(30))

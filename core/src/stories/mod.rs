@@ -21,6 +21,14 @@ use crate::{cards, jobs, Core, CoreError, CoreResult};
 pub use audience::Audience;
 pub use job::run;
 
+/// Story requests (drafts and cards) one user may make a minute, from one address.
+pub const STORIES_PER_USER: u32 = 6;
+/// Story requests a minute from one client address, whoever signed in.
+pub const STORIES_PER_ADDRESS: u32 = 20;
+/// Stories of one user being made at once (queued or running): more wait for these, so one
+/// user's burst cannot fill the generation queue ahead of everybody else.
+pub const MAX_PENDING_STORIES: i64 = 2;
+
 /// Words a storyteller reads aloud in a minute; turns a preset's minutes into a length.
 const WORDS_PER_MINUTE: i64 = 130;
 /// Bounds of the length asked of a model, in words.
@@ -59,6 +67,7 @@ pub async fn draft(
 ) -> CoreResult<StoryDraftOut> {
     require_collection(core.db.pool(), actor, collection_id, CollectionRole::Editor).await?;
     input.validate()?;
+    admit(core, actor)?;
     let (audience, preset) =
         audience(core, actor, collection_id, input.preset_id.as_deref()).await?;
     let request = story_request(&audience, preset.as_ref(), input.idea.trim());
@@ -87,6 +96,44 @@ pub async fn draft(
          write the story yourself"
             .into(),
     ))
+}
+
+/// Admits one story request of `actor`, or answers 429 with `Retry-After`.
+fn admit(core: &Core, actor: &Actor) -> CoreResult<()> {
+    core.story_throttle
+        .admit(actor.ip, actor.id())
+        .map_err(|e| match e {
+            CoreError::TooManyRequests { retry_after_s, .. } => CoreError::TooManyRequests {
+                detail: format!("too many story requests; try again in {retry_after_s} second(s)"),
+                retry_after_s,
+            },
+            other => other,
+        })
+}
+
+/// 409 while [`MAX_PENDING_STORIES`] of the actor's stories are still being made.
+async fn ensure_room_in_queue(core: &Core, actor: &Actor) -> CoreResult<()> {
+    ensure_room(core.db.pool(), actor).await
+}
+
+async fn ensure_room<'e, E>(executor: E, actor: &Actor) -> CoreResult<()>
+where
+    E: sqlx::Executor<'e, Database = crate::db::DbDriver>,
+{
+    let pending: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM jobs WHERE user_id = $1 AND kind = $2
+         AND status IN ('queued', 'running')",
+    )
+    .bind(actor.id())
+    .bind(jobs::kind::STORY)
+    .fetch_one(executor)
+    .await?;
+    if pending >= MAX_PENDING_STORIES {
+        return Err(CoreError::Conflict(format!(
+            "{pending} of your stories are still being made; make the next once one is done"
+        )));
+    }
+    Ok(())
 }
 
 /// The prompt for a story of the audience's length and vocabulary about `idea`.
@@ -158,6 +205,8 @@ pub async fn make(
 ) -> CoreResult<MakeStoryOut> {
     require_collection(core.db.pool(), actor, collection_id, CollectionRole::Editor).await?;
     input.validate()?;
+    admit(core, actor)?;
+    ensure_room_in_queue(core, actor).await?;
     let (audience, _) = audience(core, actor, collection_id, input.preset_id.as_deref()).await?;
     let chapters = chapters::split(&input.text);
     if chapters.len() as i64 > core.settings.max_tracks_per_card {
@@ -194,13 +243,18 @@ pub async fn make(
         text: input.text,
         voice,
     };
-    let job_id = jobs::enqueue(
-        core.db.pool(),
-        Some(actor.id()),
-        jobs::kind::STORY,
-        &serde_json::to_value(&payload).map_err(|e| CoreError::internal("story payload", e))?,
-    )
-    .await?;
+    let payload =
+        serde_json::to_value(&payload).map_err(|e| CoreError::internal("story payload", e))?;
+    // counted again in the transaction that queues the job (one writer at a time), so
+    // stories made at the same moment cannot all pass the first count; the loser's card goes
+    let mut tx = core.db.begin().await?;
+    if let Err(full) = ensure_room(&mut *tx, actor).await {
+        tx.rollback().await?;
+        cards::service::delete_card(core, actor, &card.slug).await?;
+        return Err(full);
+    }
+    let job_id = jobs::enqueue(&mut *tx, Some(actor.id()), jobs::kind::STORY, &payload).await?;
+    tx.commit().await?;
     core.jobs.wake();
     Ok(MakeStoryOut {
         job_id,

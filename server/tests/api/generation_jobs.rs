@@ -232,17 +232,29 @@ async fn twelve_simultaneous_cover_requests_leave_one_preview() {
     );
 }
 
+/// Twelve story cards asked at the same moment by six editors (two each, the most one user
+/// has made at once) are twelve cards with twelve slugs, each spoken once; twelve asked at
+/// once by one user make exactly two (the others are refused: 409 past two at once, 429
+/// past six a minute), and the refused ones leave no card.
 #[tokio::test]
 async fn twelve_simultaneous_story_cards_are_twelve_cards() {
     let app = spawn_app().await;
     let admin = app.admin().await;
     let collection = admin.create_collection("Many stories").await;
     let cid = collection["id"].as_str().unwrap().to_owned();
+    let mut editors = Vec::new();
+    for n in 0..6 {
+        let email = format!("editor{n}@example.com");
+        let (editor, _) = app.new_user(&email, "user").await;
+        assert_eq!(admin.add_member(&cid, &email, "editor").await.status(), 204);
+        editors.push(editor);
+    }
     let mut tasks = tokio::task::JoinSet::new();
     for i in 0..12 {
+        let editor = &editors[i % 6];
         let (client, url) = (
-            admin.client.clone(),
-            admin.url(&format!("/api/collections/{cid}/stories")),
+            editor.client.clone(),
+            editor.url(&format!("/api/collections/{cid}/stories")),
         );
         tasks.spawn(async move {
             let r = client
@@ -252,6 +264,7 @@ async fn twelve_simultaneous_story_cards_are_twelve_cards() {
                 .await
                 .unwrap();
             (
+                i,
                 r.status().as_u16(),
                 r.json::<Value>().await.unwrap_or_default(),
             )
@@ -260,16 +273,16 @@ async fn twelve_simultaneous_story_cards_are_twelve_cards() {
     let mut slugs = Vec::new();
     let mut jobs = Vec::new();
     while let Some(done) = tasks.join_next().await {
-        let (status, body) = done.unwrap();
+        let (i, status, body) = done.unwrap();
         assert_eq!(status, 202, "{body}");
         slugs.push(body["card_slug"].as_str().unwrap().to_owned());
-        jobs.push(body["job_id"].as_str().unwrap().to_owned());
+        jobs.push((i % 6, body["job_id"].as_str().unwrap().to_owned()));
     }
     slugs.sort();
     slugs.dedup();
     assert_eq!(slugs.len(), 12, "twelve cards, each its own slug");
-    for job in &jobs {
-        let job = wait_job(&admin, job).await;
+    for (editor, job) in &jobs {
+        let job = wait_job(&editors[*editor], job).await;
         assert_eq!(job["status"], "succeeded", "{job}");
     }
     let cards = admin.get_json(&format!("/api/collections/{cid}")).await["cards"]
@@ -281,4 +294,38 @@ async fn twelve_simultaneous_story_cards_are_twelve_cards() {
         let card = admin.get_json(&format!("/api/cards/{slug}")).await;
         assert_eq!(card["track_count"], 1, "{slug}: one spoken chapter, once");
     }
+
+    // one user, twelve at once: two made, the rest refused without a card
+    let theirs = admin.create_collection("One parent").await;
+    let theirs = theirs["id"].as_str().unwrap().to_owned();
+    let mut tasks = tokio::task::JoinSet::new();
+    for i in 0..12 {
+        let (client, url) = (
+            admin.client.clone(),
+            admin.url(&format!("/api/collections/{theirs}/stories")),
+        );
+        tasks.spawn(async move {
+            let body = json!({"title": "Mine", "text": format!("Story {i}. The end.")});
+            client
+                .post(url)
+                .json(&body)
+                .send()
+                .await
+                .unwrap()
+                .status()
+                .as_u16()
+        });
+    }
+    let mut statuses = tasks.join_all().await;
+    statuses.sort();
+    assert_eq!(&statuses[..2], [202, 202], "{statuses:?}");
+    assert!(
+        statuses[2..].iter().all(|s| *s == 409 || *s == 429),
+        "{statuses:?}"
+    );
+    let made = admin.get_json(&format!("/api/collections/{theirs}")).await["cards"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert_eq!(made, 2);
 }

@@ -143,7 +143,7 @@ async fn bad_stories_and_strangers_change_nothing() {
     for (body, field) in [
         (json!({"title": "", "text": STORY}), "/title"),
         (json!({"title": "T", "text": "   "}), "/text"),
-        (json!({"title": "T", "text": "x".repeat(40_001)}), "/text"),
+        (json!({"title": "T", "text": "x".repeat(20_001)}), "/text"),
         (
             json!({"title": "T", "text": STORY, "voice": "nobody:nothing"}),
             "/voice",
@@ -222,4 +222,78 @@ async fn a_provider_drafts_the_story_and_avoided_themes_keep_it_out() {
         .filter(|c| c.path == "/v1/chat/completions")
         .count();
     assert_eq!(asked, 3, "one draft, then two tries");
+}
+
+/// A story of about `chars` characters in paragraphs (no chapter lines): long to speak.
+fn long_story(chars: usize) -> String {
+    let paragraph = "Mia and the fox walked along the river, counting the smooth stones and \
+                     naming every bird they saw on the way home.\n\n";
+    paragraph.repeat(chars / paragraph.len() + 1)
+}
+
+/// One parent cannot flood the generation queue: at most two of their stories are made at
+/// once (a third is refused, 409), story requests past six a minute are refused (429 with
+/// `Retry-After`), and the queue takes users in turn, so another parent's story made after
+/// their two runs before the second of them.
+#[tokio::test]
+async fn one_parent_cannot_flood_the_story_queue() {
+    let app = spawn_app().await;
+    let (parent, _) = app.new_user("parent@example.com", "user").await;
+    let (other, _) = app.new_user("other@example.com", "user").await;
+    let id = collection(&parent).await;
+    let url = format!("/api/collections/{id}/stories");
+    let long = json!({"title": "The Long Walk", "text": long_story(8_000)});
+    let mut made = Vec::new();
+    for _ in 0..2 {
+        let r = parent.post_json(&url, &long).await;
+        assert_eq!(r.status(), 202);
+        made.push(
+            r.json::<Value>().await.unwrap()["job_id"]
+                .as_str()
+                .unwrap()
+                .to_owned(),
+        );
+    }
+    let problem = assert_problem(parent.post_json(&url, &long).await, 409).await;
+    assert!(
+        problem["detail"]
+            .as_str()
+            .unwrap()
+            .contains("still being made"),
+        "{problem}"
+    );
+    assert_eq!(
+        cards_in(&parent, &id).await.len(),
+        2,
+        "the refused story made no card"
+    );
+    // three more requests (drafts, which have no provider here) use up the minute's six
+    let draft = format!("/api/collections/{id}/stories/draft");
+    for _ in 0..3 {
+        assert_problem(
+            parent.post_json(&draft, &json!({"idea": "a fox"})).await,
+            409,
+        )
+        .await;
+    }
+    let refused = parent.post_json(&draft, &json!({"idea": "a fox"})).await;
+    assert!(refused.headers().contains_key("retry-after"));
+    assert_problem(refused, 429).await;
+
+    // another parent is not held back, and their story does not wait for both long ones
+    let theirs = collection(&other).await;
+    let r = other
+        .post_json(
+            &format!("/api/collections/{theirs}/stories"),
+            &json!({"title": "Short", "text": STORY}),
+        )
+        .await;
+    assert_eq!(r.status(), 202);
+    let job = r.json::<Value>().await.unwrap()["job_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(wait_job(&other, &job).await["status"], "succeeded");
+    let second = parent.get_json(&format!("/api/jobs/{}", made[1])).await;
+    assert_ne!(second["status"], "succeeded", "users take turns: {second}");
 }

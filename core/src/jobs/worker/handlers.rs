@@ -11,7 +11,7 @@ use cardsmith_model::FieldError;
 use super::Pool;
 use crate::jobs::context::JobContext;
 use crate::jobs::kind;
-use crate::jobs::queue::ClaimedJob;
+use crate::jobs::queue::{ClaimedJob, Order};
 use crate::{generation, mail, media, player, stories, tracks};
 use crate::{Core, CoreError, CoreResult};
 
@@ -29,8 +29,19 @@ enum PoolName {
     /// Mail delivery: one message at a time, never behind a transcode or a publish.
     Mail,
     /// Generated content (a story spoken into a card, a cover or an icon batch asked for as a
-    /// job): one at a time, beside the transcodes its tracks queue.
+    /// job): one at a time, beside the transcodes its tracks queue, users in turn.
     Generation,
+}
+
+impl PoolName {
+    /// Generation jobs are long and a user can ask for several: users take turns
+    /// ([`Order::Fair`]). The others keep first come, first served.
+    fn order(self) -> Order {
+        match self {
+            Self::Generation => Order::Fair,
+            _ => Order::Oldest,
+        }
+    }
 }
 
 /// Each pool and how many of its jobs run at once.
@@ -132,6 +143,7 @@ pub(super) fn pools() -> Vec<Pool> {
                 .map(|h| h.kind)
                 .collect(),
             concurrency,
+            order: name.order(),
         })
         .collect()
 }

@@ -20,11 +20,12 @@ use super::queue::{self, ClaimedJob};
 use super::supervise::{supervised, Ended};
 use crate::{Core, CoreResult, CoreSettings};
 
-/// A pool: the kinds it runs and how many at once.
+/// A pool: the kinds it runs, how many at once, and in which order.
 #[derive(Debug, Clone)]
 pub struct Pool {
     pub kinds: Vec<&'static str>,
     pub concurrency: usize,
+    pub order: queue::Order,
 }
 
 #[derive(Debug, Clone)]
@@ -65,17 +66,17 @@ pub fn start(core: &Core, settings: &WorkerSettings) -> Vec<JoinHandle<()>> {
     for pool in &settings.pools {
         for _ in 0..pool.concurrency {
             let core = core.clone();
-            let kinds = pool.kinds.clone();
+            let (kinds, order) = (pool.kinds.clone(), pool.order);
             let settings = settings.clone();
-            handles.push(tokio::spawn(
-                async move { work(core, kinds, settings).await },
-            ));
+            handles.push(tokio::spawn(async move {
+                work(core, kinds, order, settings).await
+            }));
         }
     }
     handles
 }
 
-async fn work(core: Core, kinds: Vec<&'static str>, settings: WorkerSettings) {
+async fn work(core: Core, kinds: Vec<&'static str>, order: queue::Order, settings: WorkerSettings) {
     loop {
         if let Err(e) = give_up_exhausted(&core).await {
             e.log_if_internal();
@@ -85,7 +86,7 @@ async fn work(core: Core, kinds: Vec<&'static str>, settings: WorkerSettings) {
         let woken = core.jobs.woken();
         tokio::pin!(woken);
         woken.as_mut().enable();
-        match queue::claim(core.db.pool(), &kinds, settings.lease).await {
+        match queue::claim(core.db.pool(), &kinds, settings.lease, order).await {
             Ok(Some(job)) => run_one(&core, job, &settings).await,
             Ok(None) => {
                 tokio::select! {
@@ -268,6 +269,48 @@ mod tests {
         panic!("job {id} did not finish");
     }
 
+    /// A fair pool takes users in turn: one who queued three jobs before another's one gets
+    /// their first, then the other's, then the rest. The oldest-first order keeps arrival.
+    #[tokio::test]
+    async fn a_fair_pool_takes_users_in_turn() {
+        let dir = tempfile::tempdir().unwrap();
+        let core = core_in(dir.path()).await;
+        let pool = core.db.pool();
+        for id in ["u-a", "u-b"] {
+            let user = crate::users::repo::NewUser {
+                id,
+                email: &format!("{id}@example.com"),
+                display_name: id,
+                password_hash: "x",
+                role: "user",
+            };
+            crate::users::repo::insert(pool, user).await.unwrap();
+        }
+        let lease = Duration::seconds(30);
+        for (order, expected) in [
+            (queue::Order::Fair, ["u-a", "u-b", "u-a", "u-a"]),
+            (queue::Order::Oldest, ["u-a", "u-a", "u-a", "u-b"]),
+        ] {
+            let kind = if order == queue::Order::Fair {
+                "test-fair"
+            } else {
+                "test-oldest"
+            };
+            for user in ["u-a", "u-a", "u-a", "u-b"] {
+                let payload = serde_json::json!({});
+                super::super::enqueue(pool, Some(user), kind, &payload)
+                    .await
+                    .unwrap();
+            }
+            let mut taken = Vec::new();
+            while let Some(job) = queue::claim(pool, &[kind], lease, order).await.unwrap() {
+                queue::succeed(pool, &job.id, "{}").await.unwrap();
+                taken.push(job.user_id.unwrap());
+            }
+            assert_eq!(taken, expected, "{order:?}");
+        }
+    }
+
     /// An idle worker sleeps for its poll interval unless woken: with an hour's poll, a job
     /// enqueued and announced after the worker went idle runs all the same.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -278,6 +321,7 @@ mod tests {
             pools: vec![Pool {
                 kinds: vec!["test-ok"],
                 concurrency: 1,
+                order: queue::Order::Oldest,
             }],
             lease: Duration::seconds(30),
             poll: StdDuration::from_secs(3600),
@@ -315,6 +359,7 @@ mod tests {
             pools: vec![Pool {
                 kinds: vec!["test-panic", "test-hang", "test-ok", "mystery"],
                 concurrency: 1,
+                order: queue::Order::Oldest,
             }],
             lease: Duration::seconds(30),
             poll: StdDuration::from_millis(20),
