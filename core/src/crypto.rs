@@ -142,6 +142,17 @@ impl EncryptionKey {
 /// Creates `path` (and missing parents) accessible by its owner only (0700), for the data
 /// directory: it holds the database, the generated key and the initial password. An existing
 /// directory is left as it is, with a warning when others may enter it.
+/// Makes every file and directory this process creates from now on private to its user
+/// (umask 077): the database, media and keys in the data directory are nobody else's, even
+/// when a script or an operator created the directory more openly. Call it first in `main`.
+pub fn keep_new_files_private() {
+    #[cfg(unix)]
+    // SAFETY: umask only sets the process's file mode creation mask; it cannot fail.
+    unsafe {
+        libc::umask(0o077);
+    }
+}
+
 pub fn create_private_dir(path: &Path) -> std::io::Result<()> {
     let mut builder = std::fs::DirBuilder::new();
     builder.recursive(true);

@@ -8,9 +8,11 @@ use cardsmith_core::memory;
 use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
-/// The allocator is tuned before the runtime starts any thread, and the runtime's blocking
-/// pool is bounded (`cardsmith_core::memory`: what held the memory and why these bounds).
+/// New files are made private, the allocator is tuned before the runtime starts any thread,
+/// and the runtime's blocking pool is bounded (`cardsmith_core::memory`: what held the
+/// memory and why these bounds).
 fn main() -> ExitCode {
+    cardsmith_core::crypto::keep_new_files_private();
     let tuned = memory::tune_allocator();
     let runtime = match memory::runtime() {
         Ok(runtime) => runtime,

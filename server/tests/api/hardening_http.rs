@@ -355,3 +355,47 @@ async fn a_generated_first_admin_password_goes_to_a_private_file() {
     let r = user.login("first@example.com", password.trim()).await;
     assert_eq!(r.status(), 200, "the written password signs in");
 }
+
+/// The binary keeps everything it writes private, whoever made the data directory: the
+/// database, the key and stored media are readable by its own user only (what the README
+/// promises), even in a directory an operator created 0755.
+#[cfg(unix)]
+#[tokio::test]
+async fn the_server_writes_its_data_privately() {
+    use std::os::unix::fs::PermissionsExt;
+    let root = tempfile::tempdir().unwrap();
+    let fresh = root.path().join("fresh");
+    let opened = root.path().join("opened");
+    std::fs::create_dir(&opened).unwrap();
+    std::fs::set_permissions(&opened, std::fs::Permissions::from_mode(0o755)).unwrap();
+    for data in [&fresh, &opened] {
+        let server = crate::process::ServerProcess::start(data, &[]).await;
+        let admin = server.client();
+        assert_eq!(admin.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.status(), 200);
+        let c = admin.create_collection("Private").await;
+        admin.create_card(c["id"].as_str().unwrap(), "Hidden").await;
+        let cover = crate::helpers::jpeg_bytes(16, 16);
+        let r = admin
+            .upload("/api/cards/hidden/cover", cover, "c.jpg")
+            .await;
+        assert_eq!(r.status(), 204);
+        drop(server);
+        let mut open = Vec::new();
+        let mut stack = vec![data.to_path_buf()];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                let meta = std::fs::metadata(&path).unwrap();
+                if meta.is_dir() {
+                    stack.push(path.clone());
+                }
+                if meta.permissions().mode() & 0o077 != 0 {
+                    open.push(path);
+                }
+            }
+        }
+        assert!(open.is_empty(), "readable by others: {open:?}");
+    }
+    let mode = std::fs::metadata(&fresh).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o700);
+}
