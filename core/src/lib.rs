@@ -74,6 +74,12 @@ pub struct Core {
     /// Icon generations (theme suggestions, batches, variations), per client address and
     /// per (address, user); see [`icon_gen`].
     pub icon_throttle: std::sync::Arc<auth::throttle::LoginThrottle>,
+    /// Story drafts and story cards, per client address and per (address, user); see
+    /// [`stories`].
+    pub story_throttle: std::sync::Arc<auth::throttle::LoginThrottle>,
+    /// Collection invitations, per client address and per (address, inviter); see
+    /// [`collections::invitations`].
+    pub invitation_throttle: std::sync::Arc<auth::throttle::LoginThrottle>,
     /// Users' card lists as answered, kept while nothing in them changes; see
     /// [`cards::list_cache`].
     pub card_lists: cards::list_cache::ListCache,
@@ -114,6 +120,14 @@ impl Core {
             icon_throttle: std::sync::Arc::new(auth::throttle::LoginThrottle::new(
                 icon_gen::GENERATIONS_PER_ADDRESS,
                 icon_gen::GENERATIONS_PER_USER,
+            )),
+            story_throttle: std::sync::Arc::new(auth::throttle::LoginThrottle::new(
+                stories::STORIES_PER_ADDRESS,
+                stories::STORIES_PER_USER,
+            )),
+            invitation_throttle: std::sync::Arc::new(auth::throttle::LoginThrottle::new(
+                collections::invitations::INVITATIONS_PER_ADDRESS,
+                collections::invitations::INVITATIONS_PER_USER,
             )),
             card_lists: cards::list_cache::ListCache::default(),
         }

@@ -7,6 +7,7 @@ pub mod ai;
 pub mod api;
 pub mod conditional;
 pub mod config;
+pub mod linger;
 pub mod media_config;
 pub mod migrate_storage;
 pub mod openapi;

@@ -289,6 +289,8 @@ fn router(state: AppState) -> Router {
             header::SET_COOKIE,
             header::AUTHORIZATION,
         ]))
+        // answers made before the body was read leave the connection usable (see the module)
+        .layer(axum::middleware::from_fn(crate::linger::drain_unread_body))
         // outermost, so a request's time includes every layer; per route (see the module)
         .layer(request_metrics)
         .with_state(state)
