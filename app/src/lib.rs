@@ -51,6 +51,7 @@ pub fn App() -> impl IntoView {
                 <Route path=path!("/forgot-password") ssr=SsrMode::Async view=pages::recovery::ForgotPasswordPage/>
                 <Route path=path!("/reset-password") ssr=SsrMode::Async view=pages::recovery::ResetPasswordPage/>
                 <Route path=path!("/verify-email") ssr=SsrMode::Async view=pages::recovery::VerifyEmailPage/>
+                <Route path=path!("/link-player") ssr=SsrMode::Async view=pages::recovery::LinkPlayerPage/>
                 <ParentRoute path=path!("") ssr=SsrMode::Async view=pages::frame::Frame>
                     <Route path=path!("") ssr=SsrMode::Async view=|| view! { <Redirect path="/cards"/> }/>
                     <Route path=path!("cards") ssr=SsrMode::Async view=pages::library::CardsPage/>

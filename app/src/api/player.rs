@@ -106,3 +106,17 @@ pub async fn import_page(account: Option<String>) -> Result<ImportPageData, UiEr
         library,
     })
 }
+
+/// Confirms a handed-off player link with the code the person's app shows (public: the
+/// browser the platform sent back may have no session here).
+#[server(prefix = "/rpc", endpoint = "confirm_player_link", input = leptos::server_fn::codec::Json)]
+pub async fn confirm_player_link(
+    link_id: String,
+    input: cardsmith_model::player::ConfirmLinkInput,
+) -> Result<(), UiError> {
+    let core = ssr::core();
+    Ok(
+        cardsmith_core::player::handoff::confirm(&core, &link_id, input, ssr::client().await)
+            .await?,
+    )
+}

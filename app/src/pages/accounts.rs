@@ -31,6 +31,19 @@ pub fn AccountsPage() -> impl IntoView {
 #[derive(Clone, Copy)]
 struct LastTrip(RwSignal<Option<Result<(), String>>>);
 
+/// Our words for the code the callback sent the browser back with (never the address's
+/// own text: anyone can send a link with any words in it).
+fn trip_failure(code: &str) -> &'static str {
+    match code {
+        "expired" => "That link took too long or was already used. Start linking again.",
+        "other_session" => {
+            "That link was started in another browser or session. Start linking again from this one."
+        }
+        "denied" => "The player platform did not link the account (it was refused or cancelled).",
+        _ => "Linking did not work. Start linking again.",
+    }
+}
+
 /// The accounts (in the `Household` island): unlinking answers in place.
 #[component]
 pub(crate) fn AccountsView(page: AccountsPageData) -> impl IntoView {
@@ -39,7 +52,7 @@ pub(crate) fn AccountsView(page: AccountsPageData) -> impl IntoView {
             crate::address::query().get("linked"),
             crate::address::query_value("error"),
         ) {
-            (_, Some(e)) => Some(Err(e)),
+            (_, Some(code)) => Some(Err(trip_failure(&code).to_owned())),
             (Some(_), None) => Some(Ok(())),
             (None, None) => None,
         },

@@ -24,6 +24,7 @@ pub enum SignedOutPage {
     ForgotPassword,
     ResetPassword,
     VerifyEmail,
+    LinkPlayer,
 }
 
 #[island(lazy)]
@@ -34,6 +35,7 @@ pub fn SignedOut(page: SignedOutPage) -> impl IntoView {
         SignedOutPage::ForgotPassword => view! { <recovery::ForgotPasswordForm/> }.into_any(),
         SignedOutPage::ResetPassword => view! { <recovery::ResetPasswordForm/> }.into_any(),
         SignedOutPage::VerifyEmail => view! { <recovery::VerifyEmailForm/> }.into_any(),
+        SignedOutPage::LinkPlayer => view! { <recovery::LinkPlayerForm/> }.into_any(),
     }
 }
 

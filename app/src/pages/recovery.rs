@@ -3,6 +3,7 @@
 //! the server's own rules first; a link that is unknown, used or expired says so and offers
 //! what to do next.
 
+use cardsmith_model::player::ConfirmLinkInput;
 use cardsmith_model::recovery::{ForgotPasswordInput, ResetPasswordInput, VerifyEmailInput};
 use cardsmith_model::FieldError;
 use leptos::ev::SubmitEvent;
@@ -10,7 +11,7 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 
 use super::login::SignedOutShell;
-use crate::api::{ForgotPassword, ResetPassword, UiError, VerifyEmail};
+use crate::api::{ConfirmPlayerLink, ForgotPassword, ResetPassword, UiError, VerifyEmail};
 use crate::components::form::{
     field_error, general_error, ErrorAlert, Feedback, SubmitButton, TextField, Tone,
 };
@@ -220,5 +221,61 @@ pub(crate) fn VerifyEmailForm() -> impl IntoView {
                     <a href="/cards" class=format!("inline-block text-sm {LINK}")>"Go to Cardsmith"</a>
                 </section>
             </Show>
+    }
+}
+
+/// `/link-player?link=…`: where the platform's sign-in lands when an app linked a player
+/// account in this browser; the person types the code their app shows.
+#[component]
+pub fn LinkPlayerPage() -> impl IntoView {
+    signed_out_page("Link your player account", SignedOutPage::LinkPlayer)
+}
+
+#[component]
+pub(crate) fn LinkPlayerForm() -> impl IntoView {
+    let link_id = Signal::stored(crate::address::query_value("link").unwrap_or_default());
+    let code = RwSignal::new(String::new());
+    let local = RwSignal::new(Vec::new());
+    let confirm = ServerAction::<ConfirmPlayerLink>::new();
+    let done = move || matches!(confirm.value().get(), Some(Ok(())));
+    let on_submit = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        let input = ConfirmLinkInput {
+            user_code: code.get_untracked(),
+        };
+        match input.validate() {
+            Ok(()) => {
+                local.set(Vec::new());
+                confirm.dispatch(ConfirmPlayerLink {
+                    link_id: link_id.get_untracked(),
+                    input,
+                });
+            }
+            Err(errors) => local.set(errors),
+        }
+    };
+    view! {
+        <Show
+            when=done
+            fallback=move || view! {
+                <form novalidate on:submit=on_submit class=PANEL>
+                    <h1 class="text-xl font-semibold">"Link your player account"</h1>
+                    <p class="text-sm text-slate-600">
+                        "Type the code your app shows. Only type a code shown by your own app: "
+                        "linking lets that Cardsmith account use your players."
+                    </p>
+                    <ErrorAlert message=general_error(move || confirm.value().get())/>
+                    <TextField id="link_code" label="Code from your app" value=code
+                        error=field_error(local, move || confirm.value().get(), "user_code")
+                        hint="8 letters, like WDJB-MJHT"/>
+                    <SubmitButton label="Link account" busy_label="Linking…" busy=confirm.pending()/>
+                </form>
+            }
+        >
+            <section class=PANEL aria-labelledby="linked-heading">
+                <h1 id="linked-heading" class="text-xl font-semibold">"Player account linked"</h1>
+                <Feedback tone=Tone::Success>"Done: you can close this window and go back to your app."</Feedback>
+            </section>
+        </Show>
     }
 }

@@ -133,17 +133,29 @@ impl std::fmt::Debug for Callback {
     }
 }
 
-/// Finishes linking: the state must be one this session started (single use, unexpired);
-/// the code is exchanged, the tokens sealed and stored, and the account labelled with the
-/// family's primary email. Linking the same platform account again refreshes its tokens.
+/// How a callback ended.
+#[derive(Debug)]
+pub enum Finished {
+    /// The session that started the link completed it.
+    Linked(PlayerAccountOut),
+    /// A handed-off link ([`super::handoff`]): the tokens wait for the person to type the
+    /// code their client shows, on the page of this link id.
+    Authorized { link_id: String },
+}
+
+/// Finishes linking. A state this session started (single use, unexpired): the code is
+/// exchanged, the tokens sealed and stored, and the account labelled with the family's
+/// primary email; linking the same platform account again refreshes its tokens. A state of
+/// a handed-off link is finished by [`super::handoff::authorize`] in any browser.
 pub async fn finish_link(
     core: &Core,
     actor: Option<&Actor>,
     callback: Callback,
-) -> CoreResult<PlayerAccountOut> {
+) -> CoreResult<Finished> {
     let client = super::client(core)?;
     let state = callback
         .state
+        .clone()
         .filter(|s| !s.is_empty())
         .ok_or_else(|| CoreError::invalid("state", "is required"))?;
     let state_hash = sha256_hex(state.as_bytes());
@@ -154,12 +166,10 @@ pub async fn finish_link(
     .bind(&state_hash)
     .fetch_optional(core.db.pool())
     .await?;
-    let (session_id, user_id, verifier, expires_at) = claimed.ok_or_else(|| {
-        CoreError::invalid(
-            "state",
-            "is unknown or was already used; start linking again",
-        )
-    })?;
+    let Some((session_id, user_id, verifier, expires_at)) = claimed else {
+        let link_id = super::handoff::authorize(core, &state_hash, callback).await?;
+        return Ok(Finished::Authorized { link_id });
+    };
     let Some(actor) = actor.filter(|a| a.session_id == session_id && a.id() == user_id) else {
         return Err(CoreError::Forbidden(
             "this link was started in another session; start linking again from this browser"
@@ -172,12 +182,7 @@ pub async fn finish_link(
             "has expired; start linking again",
         ));
     }
-    if let Some(error) = callback.error {
-        let why = callback.error_description.unwrap_or_default();
-        return Err(CoreError::Conflict(format!(
-            "the player platform did not link the account ({error}) {why}"
-        )));
-    }
+    refused_by_platform(&callback)?;
     let code = callback
         .code
         .filter(|c| !c.is_empty())
@@ -188,6 +193,37 @@ pub async fn finish_link(
         .exchange_code(&code, &verifier)
         .await
         .map_err(upstream_error)?;
+    let id = save_account(core, actor.id(), tokens).await?;
+    let linked = get(core, actor, &id).await?;
+    audit::record(
+        core.db.pool(),
+        AuditEvent::own(actor, "player_account.linked", linked.label.clone()),
+    )
+    .await?;
+    Ok(Finished::Linked(linked))
+}
+
+/// The 409 of a callback that carries the platform's `error` instead of a code.
+pub(super) fn refused_by_platform(callback: &Callback) -> CoreResult<()> {
+    match &callback.error {
+        Some(error) => {
+            let why = callback.error_description.as_deref().unwrap_or_default();
+            Err(CoreError::Conflict(format!(
+                "the player platform did not link the account ({error}) {why}"
+            )))
+        }
+        None => Ok(()),
+    }
+}
+
+/// Stores `tokens` as an account of `user_id` (a relink of the same platform account keeps
+/// its row and refreshes its tokens), gives them to this process's client and labels the
+/// account with the family's primary email. Returns the account's id.
+pub(super) async fn save_account(
+    core: &Core,
+    user_id: &str,
+    tokens: cardsmith_upstream::TokenSet,
+) -> CoreResult<String> {
     let platform_user_id = tokens.subject().unwrap_or_else(|| "unknown".to_owned());
     let now = time::now_str();
     // The tokens are sealed to the row's id; a relink keeps the existing row (and its id), so
@@ -202,7 +238,7 @@ pub async fn finish_link(
          RETURNING id",
     )
     .bind(&fresh_id)
-    .bind(actor.id())
+    .bind(user_id)
     .bind(&platform_user_id)
     .bind(store::seal(&core.key, &tokens, &fresh_id))
     .bind(&now)
@@ -229,13 +265,7 @@ pub async fn finish_link(
                 .await?;
         }
     }
-    let linked = get(core, actor, &id).await?;
-    audit::record(
-        core.db.pool(),
-        AuditEvent::own(actor, "player_account.linked", linked.label.clone()),
-    )
-    .await?;
-    Ok(linked)
+    Ok(id)
 }
 
 /// A client for one stored account (tokens loaded and rotated through the database). Fails,

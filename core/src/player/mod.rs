@@ -9,6 +9,7 @@ pub mod accounts;
 pub mod devices;
 mod document;
 pub mod fetch;
+pub mod handoff;
 pub mod import;
 mod origin;
 pub mod publish;

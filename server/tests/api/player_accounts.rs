@@ -1,6 +1,6 @@
 //! Linking accounts of the player platform against the in-process simulator (`--demo-upstream`).
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::helpers::{assert_problem, spawn_app, spawn_app_with, TestApp, User};
 
@@ -244,4 +244,104 @@ async fn rotating_the_key_reseals_tokens_and_a_wrong_key_changes_nothing() {
         )
         .await;
     assert_eq!(again.status(), 200, "running it twice is harmless");
+}
+
+/// A client with no browser session here (a native app, a command line) links through a
+/// handoff: it shows a code, the platform's sign-in happens in another browser, and the link
+/// completes only when that browser types the code; the client polls until it is linked.
+/// A callback without the code links nothing, five wrong codes end the link, and nobody
+/// else sees the link.
+#[tokio::test]
+async fn a_link_finished_in_another_browser_needs_the_code_the_client_shows() {
+    let app = spawn_app_with(&["--demo-upstream"]).await;
+    let (app_client, _) = app.new_user("native@example.com", "user").await;
+    let (other, _) = app.new_user("other-linker@example.com", "user").await;
+    let r = app_client
+        .get("/api/player-accounts/link?handoff=code")
+        .await;
+    assert_eq!(r.status(), 200);
+    let handoff: Value = r.json().await.unwrap();
+    let code = handoff["user_code"].as_str().unwrap().to_owned();
+    assert_eq!(code.len(), 9, "{code}");
+    let link = handoff["link_id"].as_str().unwrap().to_owned();
+    let status = format!("/api/player-accounts/link/{link}");
+    assert_eq!(app_client.get_json(&status).await["status"], "waiting");
+    assert_problem(other.get(&status).await, 404).await;
+
+    // the system browser: signed in to the platform, not to Cardsmith
+    let browser = app.anonymous();
+    let authorize = url::Url::parse(handoff["authorize_url"].as_str().unwrap()).unwrap();
+    let callback = approve(&app, &authorize);
+    let r = browser
+        .client
+        .get(browser.url(&callback))
+        .header("sec-fetch-mode", "navigate")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 303);
+    assert_eq!(
+        r.headers()["location"],
+        format!("/link-player?link={link}").as_str()
+    );
+    assert_eq!(app_client.get_json(&status).await["status"], "authorized");
+    assert!(
+        app_client.get_json("/api/player-accounts").await["accounts"]
+            .as_array()
+            .is_none_or(|a| a.is_empty())
+    );
+
+    let confirm = format!("/api/player-accounts/link/{link}/confirm");
+    let wrong = browser
+        .post_json(&confirm, &json!({"user_code": "BBBB-BBBB"}))
+        .await;
+    let problem = assert_problem(wrong, 422).await;
+    assert!(problem.to_string().contains("4 tries left"), "{problem}");
+    let r = browser
+        .post_json(&confirm, &json!({"user_code": code.to_lowercase()}))
+        .await;
+    assert_eq!(r.status(), 204);
+    let linked = app_client.get_json(&status).await;
+    assert_eq!(linked["status"], "linked", "{linked}");
+    let accounts = app_client.get_json("/api/player-accounts").await;
+    assert_eq!(accounts["accounts"][0]["id"], linked["account"]["id"]);
+    assert!(other.get_json("/api/player-accounts").await["accounts"]
+        .as_array()
+        .is_none_or(|a| a.is_empty()));
+    // done: the code does not work twice
+    assert_problem(
+        browser
+            .post_json(&confirm, &json!({"user_code": code}))
+            .await,
+        404,
+    )
+    .await;
+
+    // five wrong codes end a link
+    let handoff: Value = app_client
+        .get_json("/api/player-accounts/link?handoff=code")
+        .await;
+    let link = handoff["link_id"].as_str().unwrap().to_owned();
+    let authorize = url::Url::parse(handoff["authorize_url"].as_str().unwrap()).unwrap();
+    assert_eq!(browser.get(&approve(&app, &authorize)).await.status(), 202);
+    let confirm = format!("/api/player-accounts/link/{link}/confirm");
+    for _ in 0..5 {
+        let r = browser
+            .post_json(&confirm, &json!({"user_code": "CCCC-CCCC"}))
+            .await;
+        assert_problem(r, 422).await;
+    }
+    let right = json!({"user_code": handoff["user_code"]});
+    assert_problem(browser.post_json(&confirm, &right).await, 404).await;
+    let ended = app_client
+        .get_json(&format!("/api/player-accounts/link/{link}"))
+        .await;
+    assert_eq!(ended["status"], "failed");
+    assert_problem(
+        browser
+            .post_json(&confirm, &json!({"user_code": "x"}))
+            .await,
+        422,
+    )
+    .await;
 }
