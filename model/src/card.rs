@@ -51,6 +51,23 @@ pub struct CardDetailOut {
     #[serde(flatten)]
     pub card: CardOut,
     pub tracks: Option<Vec<TrackOut>>,
+    /// The other collections the card is linked into, for the owners of its home (who may
+    /// remove any of them); `null` for everybody else.
+    #[serde(default)]
+    pub links: Option<Vec<CardLinkOut>>,
+}
+
+/// A collection a card is linked into beside its home.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CardLinkOut {
+    pub collection_id: String,
+    pub collection_name: String,
+    /// The display name of who made the link; `null` when nobody knows (an account deleted
+    /// before deletion ended the links it made).
+    pub linked_by: Option<String>,
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
+    pub linked_at: String,
 }
 
 /// One chapter of a card.
@@ -71,7 +88,13 @@ pub struct TrackOut {
     pub transcoded_format: String,
     /// `upload`, `tts`, `recording` or `stream`.
     pub source_type: String,
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::states::TranscodeStatus))]
     pub transcode_status: String,
+    /// The job working on this track right now (its transcode after an upload, an edit),
+    /// for `GET /jobs/{id}`; `null` when none is.
+    #[serde(default)]
+    pub processing_job_id: Option<String>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<crate::states::StreamStatus>))]
     pub stream_status: Option<String>,
     pub icon_path: Option<String>,
     pub icon_source_path: Option<String>,

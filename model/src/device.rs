@@ -22,6 +22,7 @@ pub struct InfoSnapshot {
     pub fw_version: String,
     pub online: bool,
     pub cached: bool,
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub last_updated: String,
     /// The player's settings block, as the platform reports it.
     #[cfg_attr(feature = "openapi", schema(value_type = Object))]
@@ -46,6 +47,7 @@ pub struct CacheStatusOut {
     pub account_id: String,
     pub device_id: String,
     pub cached: bool,
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub last_updated: Option<String>,
 }
 

@@ -32,6 +32,7 @@ pub struct AdminHealthOutputBody {
     /// `ok` when every check passed or was skipped, `degraded` when any failed.
     pub status: String,
     /// When the checks ran (RFC 3339, UTC).
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub checked_at: String,
     /// Cards in the instance (0 when the database does not answer).
     pub cards: i64,

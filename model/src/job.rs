@@ -18,12 +18,16 @@ pub struct JobOut {
     pub id: String,
     /// The kind of work: `transcode`, `trim`, `split`, `merge`, `fade`, `rescan`, …
     #[serde(rename = "type")]
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::states::JobType))]
     pub kind: String,
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::states::JobStatus))]
     pub status: String,
     /// What the job was asked to do, as JSON text.
     pub payload: String,
     pub attempts: i64,
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub created_at: String,
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub completed_at: Option<String>,
     /// Why it failed or was cancelled.
     pub error: Option<String>,
@@ -38,14 +42,31 @@ pub struct JobOut {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AdminJobOut {
     pub id: String,
-    pub user_id: Option<String>,
+    /// The user the job works for; the empty string for the instance's own work (delivering
+    /// mail) and once that user's account is deleted.
+    pub user_id: String,
     #[serde(rename = "type")]
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::states::JobType))]
     pub kind: String,
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::states::JobStatus))]
     pub status: String,
     pub attempts: i64,
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub created_at: String,
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub completed_at: Option<String>,
     pub error: Option<String>,
+}
+
+/// The `result` of a trim, split, merge or fade job (`JobOut.result`, JSON text): the track
+/// edited (now kept as a source) and the tracks that replace it, in play order. An edit makes
+/// new tracks (new ids); the first keeps the edited track's slug.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct EditJobResult {
+    pub source_track_id: String,
+    pub track_ids: Vec<String>,
+    pub track_slugs: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

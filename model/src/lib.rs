@@ -27,6 +27,7 @@ pub mod publish;
 pub mod recording;
 pub mod recovery;
 pub mod seed;
+pub mod states;
 pub mod story;
 pub mod system;
 pub mod track;

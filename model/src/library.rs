@@ -57,6 +57,7 @@ pub trait Choice: Copy + PartialEq + Default + 'static {
 
 /// The order of the results.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum CardSort {
     /// Title A–Z, ignoring ASCII case.
@@ -102,6 +103,7 @@ impl CardView {
 
 /// Cards with playable tracks, or the ones still empty.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum TrackFilter {
     #[default]
@@ -121,6 +123,7 @@ impl Choice for TrackFilter {
 /// Where the card stands on the caller's players: the badge its tile wears
 /// ([`PublishBadge`]), or never published.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum PublishFilter {
     #[default]

@@ -22,6 +22,7 @@ pub struct LLMProviderOut {
     /// `user` (the caller's own) or `system` (the instance's, set by an admin).
     pub owner_type: String,
     /// When the monthly spend next returns to zero.
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub monthly_spend_reset_at: String,
     pub enabled: bool,
     /// Whether a key is stored; the key itself is never returned.

@@ -88,8 +88,10 @@ pub struct PublishRecordOut {
     pub player_account_id: String,
     pub player_card_id: Option<String>,
     /// `queued`, `publishing`, `published` or `failed`.
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::states::PublishStatus))]
     pub status: String,
     pub content_hash_at_publish: Option<String>,
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub last_published_at: Option<String>,
     pub error: Option<String>,
     pub job_id: Option<String>,
@@ -110,6 +112,7 @@ pub struct VerifyResult {
     pub account_id: String,
     /// `in_sync`, `changed_locally`, `changed_upstream`, `missing` (published, then deleted
     /// on the platform) or `never_published`.
+    #[cfg_attr(feature = "openapi", schema(value_type = crate::states::VerifyState))]
     pub state: String,
     pub player_card_id: Option<String>,
     /// With `changed_upstream`: the fields of the card document that differ on the platform
@@ -132,6 +135,7 @@ pub struct PublishedCardOut {
     pub card_slug: String,
     pub title: String,
     pub player_card_id: String,
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub last_published_at: Option<String>,
     /// The local card changed since it was published.
     pub changed_locally: bool,

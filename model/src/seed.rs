@@ -23,6 +23,7 @@ pub struct SeedInput {
     pub device_ids: Vec<String>,
     /// RFC 3339 time to do it at; `null` (or a time already past) means now.
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub schedule_at: Option<String>,
 }
 

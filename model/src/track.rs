@@ -43,8 +43,6 @@ pub struct TrackDetailOut {
     pub is_source: bool,
     /// The track this one was made from by an edit.
     pub parent_track_id: Option<String>,
-    /// The job working on this track right now, if any.
-    pub processing_job_id: Option<String>,
     pub tts_text: Option<String>,
     pub tts_voice: Option<String>,
     pub tts_provider: Option<String>,

@@ -27,9 +27,16 @@ pub struct UserOut {
     pub auth_type: String,
     #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub created_at: String,
-    /// When the address was confirmed; accounts an admin creates count as confirmed.
+    /// When the address was verified: an admin who creates an account vouches for its
+    /// address, so until its owner confirms it this is the account's creation time; after
+    /// that (the mailed link, a sign-in provider that verified it, or an admin who checked
+    /// it), the time of that confirmation. Never null.
     #[cfg_attr(feature = "openapi", schema(format = DateTime))]
-    pub email_verified_at: Option<String>,
+    pub email_verified_at: String,
+    /// Whether the address's owner confirmed it (followed the mailed link, or signed in with
+    /// a provider that verified it), or an admin checked it; `false` while only the admin who
+    /// created the account vouches for it.
+    pub email_confirmed: bool,
     /// How many times repeated failed sign-ins have locked this account.
     pub locked_account_count: i64,
 }

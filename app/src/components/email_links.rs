@@ -39,7 +39,7 @@ pub fn EmailLinkActions(user: UserOut, reload: Callback<()>) -> impl IntoView {
     let resend_error = general_error(move || resend.value().get());
     let verify_error = general_error(move || verify.value().get());
     let reset_error = general_error(move || reset.value().get());
-    let unverified = user.email_verified_at.is_none();
+    let unverified = !user.email_confirmed;
     let email = user.email.clone();
     let question = format!(
         "Make a password reset link for {email}? You give it to them yourself; it works once, \

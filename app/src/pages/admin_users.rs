@@ -119,7 +119,7 @@ fn UserRow(user: UserOut, reload: Callback<()>) -> impl IntoView {
                 </div>
                 <span class="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">{user.role.clone()}</span>
                 <span class=format!("rounded-full px-2 py-0.5 text-xs font-medium {badge}")>{user.status.clone()}</span>
-                <EmailBadge verified=user.email_verified_at.is_some()/>
+                <EmailBadge verified=user.email_confirmed/>
                 <button type="button" class="text-sm font-medium text-indigo-700 hover:underline"
                     aria-label=format!("Edit {}", user.email)
                     on:click=move |_| editing.update(|e| *e = !*e)>

@@ -25,12 +25,21 @@ use crate::auth::Actor;
 use crate::collections::{access, repo as collections_repo};
 use crate::{Core, CoreError, CoreResult};
 
-/// One page of the cards `actor` can reach that answer `query`.
+/// One page of the cards `actor` can reach that answer `query`, as many as its view shows.
 pub async fn search(core: &Core, actor: &Actor, query: &CardQuery) -> CoreResult<CardPage> {
+    search_paged(core, actor, query, query.per_page()).await
+}
+
+/// [`search`] with pages of `per_page` cards (an API client's choice, validated by its door).
+pub async fn search_paged(
+    core: &Core,
+    actor: &Actor,
+    query: &CardQuery,
+    per_page: u32,
+) -> CoreResult<CardPage> {
     query.validate()?;
     let records = crate::player::publish::summaries(core, actor).await?;
     let search = Search::new(actor.id(), query);
-    let per_page = query.per_page();
     let (rows, total, page) = if search.decides_in_rust {
         let matching: Vec<CardRow> = search
             .run(core, None)

@@ -144,3 +144,12 @@ where
     .await?;
     Ok(id)
 }
+
+#[cfg(test)]
+mod tests {
+    /// The OpenAPI document's `JobType` lists exactly the kinds there are.
+    #[test]
+    fn the_documented_job_types_are_the_kinds() {
+        assert_eq!(cardsmith_model::states::JobType::WORDS, super::kind::ALL);
+    }
+}

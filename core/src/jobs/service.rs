@@ -39,7 +39,7 @@ impl JobRow {
     fn into_admin(self) -> AdminJobOut {
         AdminJobOut {
             id: self.id,
-            user_id: self.user_id,
+            user_id: self.user_id.unwrap_or_default(),
             kind: self.kind,
             status: self.status,
             attempts: self.attempts,

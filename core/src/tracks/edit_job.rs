@@ -3,6 +3,7 @@
 //! (the new track's lossless original) and encodes the player's M4A from it; the edited track
 //! becomes a source of the new one(s) ([`super::sources::demote`]), so the edit can be undone.
 
+use cardsmith_model::job::EditJobResult;
 use cardsmith_model::track::transcode_status;
 use cardsmith_model::validate::slugify;
 
@@ -132,8 +133,13 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
         Edit::Merge { others, .. } => others.clone(),
         _ => Vec::new(),
     };
-    let slugs = replace(core, &track, &replaced, pieces).await?;
-    Ok(serde_json::json!({ "source_track_id": track.id, "track_slugs": slugs }).to_string())
+    let made = replace(core, &track, &replaced, pieces).await?;
+    let result = EditJobResult {
+        source_track_id: track.id.clone(),
+        track_ids: made.iter().map(|(id, _)| id.clone()).collect(),
+        track_slugs: made.into_iter().map(|(_, slug)| slug).collect(),
+    };
+    serde_json::to_string(&result).map_err(|e| CoreError::internal("edit result", e))
 }
 
 /// An edit gave up or was cancelled: it leaves its tracks as they were, playable.
@@ -190,13 +196,14 @@ async fn piece(
     Ok(Piece { title, flac, m4a })
 }
 
-/// Puts the pieces where `track` was; `track` (and merged `others`) become sources.
+/// Puts the pieces where `track` was; `track` (and merged `others`) become sources. Returns
+/// the new tracks' ids and slugs, in play order.
 async fn replace(
     core: &Core,
     track: &TrackRow,
     others: &[String],
     pieces: Vec<Piece>,
-) -> CoreResult<Vec<String>> {
+) -> CoreResult<Vec<(String, String)>> {
     let mut tx = core.db.begin().await?;
     let current = repo::find_by_id(&mut *tx, &track.id)
         .await?
@@ -219,7 +226,7 @@ async fn replace(
             .execute(&mut *tx)
             .await?;
     }
-    let mut slugs = Vec::new();
+    let mut made = Vec::new();
     for (i, piece) in pieces.into_iter().enumerate() {
         let id = new_id();
         let wanted = if i == 0 {
@@ -265,9 +272,9 @@ async fn replace(
             .bind(&track.id)
             .execute(&mut *tx)
             .await?;
-        slugs.push(slug);
+        made.push((id, slug));
     }
     repo::settle_card(&mut tx, &track.card_id).await?;
     tx.commit().await?;
-    Ok(slugs)
+    Ok(made)
 }

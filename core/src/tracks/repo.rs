@@ -93,6 +93,7 @@ impl TrackRow {
             transcoded_format: self.transcoded_format,
             source_type: self.source_type,
             transcode_status: self.transcode_status,
+            processing_job_id: self.processing_job_id,
             stream_status: self.stream_status,
             icon_path,
             icon_source_path,
@@ -104,7 +105,6 @@ impl TrackRow {
         TrackDetailOut {
             is_source: self.is_source,
             parent_track_id: self.parent_track_id.clone(),
-            processing_job_id: self.processing_job_id.clone(),
             tts_text: self.tts_text.clone(),
             tts_voice: self.tts_voice.clone(),
             tts_provider: self.tts_provider.clone(),

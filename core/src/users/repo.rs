@@ -44,8 +44,12 @@ impl UserRow {
             role: self.role,
             status,
             auth_type: self.auth_type,
+            email_confirmed: self.email_verified_at.is_some(),
+            // vouched for by the admin who created it until its owner confirms it
+            email_verified_at: self
+                .email_verified_at
+                .unwrap_or_else(|| self.created_at.clone()),
             created_at: self.created_at,
-            email_verified_at: self.email_verified_at,
             locked_account_count: self.locked_account_count,
         }
     }

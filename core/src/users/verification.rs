@@ -1,9 +1,12 @@
 //! Email verification: proof that an account's address reaches its owner.
 //!
-//! An account an admin creates starts unverified and is mailed a verification link at once
+//! An account an admin creates is vouched for by that admin (the API's `email_verified_at` is
+//! its creation time, `email_confirmed` is false) and is mailed a confirmation link at once
 //! ([`start`]); without an SMTP server the mail goes to the outbox, where the admin finds the
-//! link. The link confirms the address once, within 48 hours. Admins can mail a new link
-//! ([`resend`]) or mark the address verified themselves ([`mark_verified`]).
+//! link. The link confirms the address once, within 48 hours (`email_confirmed` becomes true,
+//! `email_verified_at` that time). Admins can mail a new link ([`resend`]) or mark the
+//! address checked themselves ([`mark_verified`]). The column `users.email_verified_at` is
+//! the owner's confirmation only (null until then).
 //!
 //! **Unverified accounts may sign in.** An admin created the account and so vouches for it,
 //! and refusing sign-in would lock every user out of an instance that has no mail server; the

@@ -8,12 +8,16 @@ use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use cardsmith_core::cards::{cover, list_cache, service};
+use cardsmith_core::cards::{cover, list_cache, search, service};
 use cardsmith_core::Core;
 use cardsmith_model::card::{
     CardDetailOut, CardOut, CreateCardInput, MoveCardInput, PlaybackConfigOut, UpdateCardInput,
 };
 use cardsmith_model::collection::{SlugAvailableOutputBody, SlugInput};
+use cardsmith_model::library::{
+    CardPage, CardQuery, CardSort, PublishFilter, TrackFilter, ROWS_PER_PAGE,
+};
+use cardsmith_model::Problem;
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
@@ -53,19 +57,101 @@ pub struct SideQuery {
     pub side: Option<String>,
 }
 
+/// The optional questions of `GET /cards` (the library's search). Without any, the answer is
+/// the whole list, as the service spec has it.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CardListQuery {
+    /// Words that must each appear in the title, author, description or a track title
+    /// (ASCII case ignored).
+    #[param(max_length = 200)]
+    pub q: Option<String>,
+    /// Only cards homed in or linked into the caller's collection with this slug (none for a
+    /// collection the caller is not a member of).
+    #[param(min_length = 1, max_length = 120)]
+    pub collection: Option<String>,
+    /// Where the card stands on the caller's players.
+    #[param(inline)]
+    pub publish: Option<PublishFilter>,
+    /// Cards with playable tracks, or those still empty.
+    #[param(inline)]
+    pub tracks: Option<TrackFilter>,
+    /// Order: `title` (A–Z, default), `updated` or `created` (newest first).
+    #[param(inline)]
+    pub sort: Option<CardSort>,
+    /// 1-based; a page past the last answers the last.
+    #[param(minimum = 1, maximum = 100000)]
+    pub page: Option<u32>,
+    /// Cards a page (default 100).
+    #[param(minimum = 1, maximum = 200)]
+    pub per_page: Option<u32>,
+}
+
+/// Most cards one page of `GET /cards` holds.
+const MAX_PER_PAGE: u32 = 200;
+
+impl CardListQuery {
+    fn asks(&self) -> bool {
+        self.q.is_some()
+            || self.collection.is_some()
+            || self.publish.is_some()
+            || self.tracks.is_some()
+            || self.sort.is_some()
+            || self.page.is_some()
+            || self.per_page.is_some()
+    }
+
+    /// The library's question and the page size.
+    fn into_question(self) -> Result<(CardQuery, u32), cardsmith_core::CoreError> {
+        let per_page = self.per_page.unwrap_or(ROWS_PER_PAGE);
+        if !(1..=MAX_PER_PAGE).contains(&per_page) {
+            return Err(cardsmith_core::CoreError::invalid(
+                "per_page",
+                "must be from 1 to 200",
+            ));
+        }
+        let query = CardQuery {
+            q: self.q.unwrap_or_default().trim().to_owned(),
+            collection: self.collection,
+            publish: self.publish.unwrap_or_default(),
+            tracks: self.tracks.unwrap_or_default(),
+            sort: self.sort.unwrap_or_default(),
+            page: self.page.unwrap_or(1),
+            ..CardQuery::default()
+        };
+        Ok((query, per_page))
+    }
+}
+
 /// Every card the caller can reach, across all their collections. The answer carries an
 /// `ETag`; sent back in `If-None-Match`, it is answered `304` while nothing in the list
 /// changed. An unchanged list is served as it was made, without being built again.
+///
+/// With any of the optional parameters, the answer is one page of the library's search
+/// instead (the same array of cards, in the asked order): `X-Total-Count` says how many
+/// cards match in all, `X-Page` which page this is (a page past the last answers the last),
+/// and `Link` names the `next` and `prev` pages.
 #[utoipa::path(get, path = "/cards", tag = "cards", operation_id = "list-cards",
+    params(CardListQuery),
     responses((status = 200, body = Vec<CardOut>,
-            headers(("ETag" = String, description = "Changes whenever the list may have changed"))),
+            headers(("ETag" = String, description = "Changes whenever the list may have changed (the whole list only)"),
+                ("X-Total-Count" = i64, description = "Cards matching the question (with parameters only)"),
+                ("X-Page" = i64, description = "The page answered (with parameters only)"),
+                ("Link" = String, description = "`<…>; rel=\"next\"` and `rel=\"prev\"` pages (with parameters only)"))),
         (status = 304, description = "Not modified: the list is the one the `If-None-Match` tag names"),
-        Unauthorized))]
+        (status = 400, description = "A query parameter of the wrong type", body = Problem, content_type = "application/problem+json"),
+        Unauthorized, Unprocessable))]
 pub async fn list_cards(
     State(core): State<Core>,
     Caller(actor): Caller,
     headers: HeaderMap,
+    ApiQuery(asked): ApiQuery<CardListQuery>,
 ) -> ApiResult<Response> {
+    if asked.asks() {
+        let (query, per_page) = asked.into_question()?;
+        let page = search::search_paged(&core, &actor, &query, per_page).await?;
+        return Ok(search_answer(&query, &page));
+    }
     let list = list_cache::cards_json(&core, &actor).await?;
     let fresh = headers
         .get(header::IF_NONE_MATCH)
@@ -90,6 +176,37 @@ pub async fn list_cards(
     );
     h.insert(header::VARY, HeaderValue::from_static("Cookie"));
     Ok(response)
+}
+
+/// One page of the search as the API answers it: the cards, with the count and page links
+/// in headers.
+fn search_answer(query: &CardQuery, page: &CardPage) -> Response {
+    let link = |to: u32| {
+        let address = query.on_page(to).to_address();
+        let joiner = if address.is_empty() { "?" } else { "&" };
+        format!("</api/cards{address}{joiner}per_page={}>", page.per_page)
+    };
+    let mut links = Vec::new();
+    if page.page < page.pages() {
+        links.push(format!("{}; rel=\"next\"", link(page.page + 1)));
+    }
+    if page.page > 1 {
+        links.push(format!("{}; rel=\"prev\"", link(page.page - 1)));
+    }
+    let mut response = Json(&page.cards).into_response();
+    let h = response.headers_mut();
+    h.insert("x-total-count", HeaderValue::from(page.total));
+    h.insert("x-page", HeaderValue::from(page.page));
+    if let Ok(value) = HeaderValue::from_str(&links.join(", ")) {
+        if !links.is_empty() {
+            h.insert(header::LINK, value);
+        }
+    }
+    h.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-cache"),
+    );
+    response
 }
 
 /// Whether a card slug is free. An ill-formed slug is a 422.
@@ -198,7 +315,7 @@ pub async fn change_card_slug(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// Moves the card's home collection (editor of both).
+/// Moves the card's home collection (owner of its home, editor of the new one).
 #[utoipa::path(put, path = "/cards/{slug}/home", tag = "cards", operation_id = "move-card-home",
     params(("slug" = String, Path)), request_body = MoveCardInput,
     responses((status = 204), Unauthorized,

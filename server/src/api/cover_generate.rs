@@ -92,7 +92,7 @@ pub async fn get_cover_preview(
 /// the side's cover prompt; the preview is gone afterwards. The body may be left out. 404
 /// when there is no preview on that side.
 #[utoipa::path(post, path = "/cards/{slug}/cover/accept-preview", tag = "cards", operation_id = "accept-card-cover-preview",
-    params(("slug" = String, Path)), request_body(content = AcceptCoverPreviewInput, description = "Optional; an empty body accepts the front"),
+    params(("slug" = String, Path)), request_body(content = Option<AcceptCoverPreviewInput>, description = "Optional; an empty body accepts the front"),
     responses((status = 200, description = "The preview is the card's cover now", body = GenerateCoverOutputBody),
         Unauthorized, Forbidden, NotFound, PayloadTooLarge, UnsupportedMediaType, Unprocessable))]
 pub async fn accept_cover_preview(

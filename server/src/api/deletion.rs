@@ -43,7 +43,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// `--deletion-request-days`); a user has at most one pending request (409 for a second).
 /// Rate limited per client address and per user (429 with `Retry-After`).
 #[utoipa::path(post, path = "/auth/delete-request", tag = "auth", operation_id = "request-account-deletion",
-    request_body(content = DeleteRequestInput, description = "Optional; an empty body is a request without a reason"),
+    request_body(content = Option<DeleteRequestInput>, description = "Optional; an empty body is a request without a reason"),
     responses(
         (status = 201, description = "Requested; the message says until when it waits", body = MessageOutputBody),
         Unauthorized,
@@ -66,12 +66,12 @@ pub async fn request_deletion(
 /// members' roles stay; see `GET /admin/orphaned-collections`). The user's sessions end,
 /// their queued and running jobs are cancelled, and their linked player accounts (tokens),
 /// recording sessions, label sheets and share links are deleted; files of theirs nothing
-/// else uses are removed. Links they made of cards into other collections stay. An admin
+/// else uses are removed. Links they made of cards into other collections end. An admin
 /// cannot delete their own account, nor the last active admin (409). A bad reassignment is a
 /// 422 naming `/reassignments/<collection id>`.
 #[utoipa::path(delete, path = "/admin/users/{id}", tag = "admin", operation_id = "admin-delete-user",
     params(("id" = String, Path, description = "User id")),
-    request_body(content = ReassignmentsInput, description = "Optional"),
+    request_body(content = Option<ReassignmentsInput>, description = "Optional"),
     responses(
         (status = 204, description = "Deleted"),
         Unauthorized,
@@ -111,7 +111,7 @@ pub async fn list_deletion_requests(
 /// longer pending (decided or expired), or the user is the caller or the last active admin.
 #[utoipa::path(post, path = "/admin/deletion-requests/{id}/approve", tag = "admin", operation_id = "admin-approve-deletion-request",
     params(("id" = String, Path, description = "Deletion request id")),
-    request_body(content = ReassignmentsInput, description = "Optional"),
+    request_body(content = Option<ReassignmentsInput>, description = "Optional"),
     responses(
         (status = 204, description = "Approved; the account is deleted"),
         Unauthorized,

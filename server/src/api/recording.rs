@@ -52,7 +52,7 @@ pub fn chunk_router() -> OpenApiRouter<AppState> {
 
 /// Opens a recording session on the card (editor).
 #[utoipa::path(post, path = "/cards/{slug}/tracks/record-start", tag = "recording", operation_id = "record-start",
-    params(("slug" = String, Path)), request_body = RecordStartInput,
+    params(("slug" = String, Path)), request_body(content = Option<RecordStartInput>, description = "Optional: the take's title"),
     responses((status = 201, body = RecordStartOutputBody), Unauthorized,
         Forbidden, NotFound,
         (status = 409, description = "the caller already has the most recording sessions open", body = Problem, content_type = "application/problem+json"),
@@ -119,7 +119,7 @@ pub async fn record_chunk(
 
 /// Finishes the take: adds it as the card's last track and returns it.
 #[utoipa::path(post, path = "/recording/{session_id}/finish", tag = "recording", operation_id = "record-finish",
-    params(("session_id" = String, Path)), request_body = RecordFinishInput,
+    params(("session_id" = String, Path)), request_body(content = Option<RecordFinishInput>, description = "Optional: the title, when not given at the start"),
     responses((status = 200, body = RecordFinishOutputBody), Unauthorized,
         NotFound, Conflict,
         UnsupportedMediaType, Unprocessable))]

@@ -29,6 +29,7 @@ async fn login_returns_user_out_and_a_safe_session_cookie() {
             "created_at",
             "display_name",
             "email",
+            "email_confirmed",
             "email_verified_at",
             "id",
             "locked_account_count",

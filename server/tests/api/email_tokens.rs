@@ -303,7 +303,7 @@ async fn reset_and_verification_links_expire() {
             .contains("expired"));
     }
     assert_eq!(app.anonymous().login(KID, PASSWORD).await.status(), 200);
-    assert!(listed(&app, KID).await["email_verified_at"].is_null());
+    assert!(listed(&app, KID).await["email_confirmed"] == json!(false));
 }
 
 #[tokio::test]
@@ -348,10 +348,12 @@ async fn admin_created_users_start_unverified_may_sign_in_and_verify_once() {
     let app = spawn_app().await;
     let (kid, kid_id) = app.new_user(KID, "user").await;
     // Unverified users sign in (new_user just did) and see that they are unverified.
+    // The admin who created the account vouches for it: verified at creation, not confirmed.
     let me: Value = kid.me().await.json().await.unwrap();
-    assert!(me["email_verified_at"].is_null());
-    // The first admin, whom the operator configured, counts as verified.
-    assert!(listed(&app, ADMIN_EMAIL).await["email_verified_at"].is_string());
+    assert_eq!(me["email_confirmed"], false);
+    assert_eq!(me["email_verified_at"], me["created_at"]);
+    // The first admin, whom the operator configured, counts as confirmed.
+    assert_eq!(listed(&app, ADMIN_EMAIL).await["email_confirmed"], true);
 
     let mails = mails_to(&app, KID).await;
     assert_eq!(mails.len(), 1);
@@ -369,7 +371,8 @@ async fn admin_created_users_start_unverified_may_sign_in_and_verify_once() {
         "your email is verified"
     );
     let me: Value = kid.me().await.json().await.unwrap();
-    assert!(me["email_verified_at"].is_string());
+    assert_eq!(me["email_confirmed"], true);
+    assert!(me["email_verified_at"].as_str().unwrap() >= me["created_at"].as_str().unwrap());
     let used = assert_problem(verify(&anon, &token).await, 422).await;
     assert!(used["errors"][0]["detail"]
         .as_str()
@@ -419,7 +422,7 @@ async fn admin_email_actions_need_an_admin_session_and_a_known_user() {
     }
     // Nothing changed: one mail (the first verification), still unverified, no reset links.
     assert_eq!(mails_to(&app, KID).await.len(), 1);
-    assert!(listed(&app, KID).await["email_verified_at"].is_null());
+    assert!(listed(&app, KID).await["email_confirmed"] == json!(false));
     let resets: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM email_tokens WHERE purpose = 'reset_password'")
             .fetch_one(app.core.db.pool())
@@ -526,6 +529,7 @@ async fn an_admin_marks_an_email_verified_and_its_links_stop_working() {
     assert_eq!(r.status(), 204);
     assert!(r.bytes().await.unwrap().is_empty());
     let verified_at = listed(&app, KID).await["email_verified_at"].clone();
+    assert_eq!(listed(&app, KID).await["email_confirmed"], true);
     assert!(verified_at.is_string());
     assert_problem(verify(&app.anonymous(), &token).await, 422).await;
     // Again: still 204, and the first time stays.
@@ -669,7 +673,7 @@ async fn the_pages_render_without_a_session_and_their_server_functions_act() {
     );
     assert_eq!(form(&kid, "admin_verify_email").await.status(), 403);
     assert_eq!(form(&admin, "admin_verify_email").await.status(), 200);
-    assert!(listed(&app, KID).await["email_verified_at"].is_string());
+    assert_eq!(listed(&app, KID).await["email_confirmed"], true);
     let token = mailed_token(&app, KID, "/verify-email").await;
     let r = rpc_json(&anon, "verify_email", &json!({"input": {"token": token}})).await;
     assert_eq!(

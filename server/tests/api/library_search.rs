@@ -10,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 use reqwest::Response;
 use serde_json::{json, Value};
 
-use crate::helpers::{spawn_app, TestApp, User};
+use crate::helpers::{assert_problem, spawn_app, TestApp, User};
 
 async fn ask(user: &User, scope: Value, query: Value) -> Response {
     user.client
@@ -361,11 +361,17 @@ async fn a_large_library_is_searched_filtered_ordered_and_paged_on_the_server() 
     let first = page(&admin, json!({"q": "card 02"})).await;
     assert_eq!(shows(&first, "data-testid=\"publish-badge\""), 4);
 
-    // the REST list keeps its contract: every card, as an array, whatever the query says
-    let r = admin.get("/api/cards?q=twinkle&page=2").await;
+    // the REST list without parameters keeps its contract: every card, as an array
+    let r = admin.get("/api/cards").await;
     assert_eq!(r.status(), 200);
     let all: Vec<Value> = r.json().await.unwrap();
     assert_eq!(all.len(), 155);
+    // with them, the same search, a page at a time
+    let r = admin
+        .get("/api/cards?publish=never&per_page=100&page=2")
+        .await;
+    assert_eq!(r.headers()["x-total-count"], "151");
+    assert_eq!(r.json::<Vec<Value>>().await.unwrap().len(), 51);
 }
 
 #[tokio::test]
@@ -570,4 +576,69 @@ async fn hostile_words_match_literally_and_unbounded_ones_are_refused() {
             "{bad}: {problem}"
         );
     }
+}
+
+/// `GET /cards` answers the library's questions for API clients: without parameters the
+/// whole list (the spec's answer), with them one page in the asked order, counted in
+/// `X-Total-Count` with `Link`s to the next and previous pages; bad values are refused.
+#[tokio::test]
+async fn the_rest_card_list_takes_the_librarys_optional_questions() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let (other, _) = app.new_user("other-shelf@example.com", "user").await;
+    let theirs = other.create_collection("Not yours").await;
+    let shelf = admin.create_collection("Shelf").await;
+    let shelf = shelf["id"].as_str().unwrap().to_owned();
+    for title in ["Apple Tale", "Banana Tale", "Cherry Song"] {
+        admin.create_card(&shelf, title).await;
+    }
+    let titles = |cards: &[Value]| -> Vec<String> {
+        cards
+            .iter()
+            .map(|c| c["title"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(admin.get_list("/api/cards").await.len(), 3);
+
+    let first = admin.get("/api/cards?q=tale&per_page=1").await;
+    assert_eq!(first.status(), 200);
+    assert_eq!(first.headers()["x-total-count"], "2");
+    assert_eq!(first.headers()["x-page"], "1");
+    let link = first.headers()["link"].to_str().unwrap().to_owned();
+    assert!(
+        link.contains("page=2") && link.contains("rel=\"next\""),
+        "{link}"
+    );
+    assert!(!link.contains("rel=\"prev\""), "{link}");
+    assert_eq!(
+        titles(&first.json::<Vec<Value>>().await.unwrap()),
+        ["Apple Tale"]
+    );
+    let second = admin.get("/api/cards?q=tale&per_page=1&page=2").await;
+    let link = second.headers()["link"].to_str().unwrap().to_owned();
+    assert!(
+        link.contains("rel=\"prev\"") && !link.contains("rel=\"next\""),
+        "{link}"
+    );
+    assert_eq!(
+        titles(&second.json::<Vec<Value>>().await.unwrap()),
+        ["Banana Tale"]
+    );
+    let newest = admin.get_list("/api/cards?sort=created").await;
+    assert_eq!(
+        titles(&newest),
+        ["Cherry Song", "Banana Tale", "Apple Tale"]
+    );
+    let elsewhere = theirs["slug"].as_str().unwrap();
+    assert!(admin
+        .get_list(&format!("/api/cards?collection={elsewhere}"))
+        .await
+        .is_empty());
+
+    assert_problem(admin.get("/api/cards?sort=sideways").await, 400).await;
+    for bad in ["per_page=0", "per_page=201", "page=0"] {
+        assert_problem(admin.get(&format!("/api/cards?{bad}")).await, 422).await;
+    }
+    let long = "q".repeat(201);
+    assert_problem(admin.get(&format!("/api/cards?q={long}")).await, 422).await;
 }

@@ -147,6 +147,32 @@ async fn split_merge_and_fade_make_new_tracks() {
         .map(|t| t["title"].as_str().unwrap())
         .collect();
     assert_eq!(titles, ["Beginning", "tone 3s (part 2)", "End", "tone 1s"]);
+    // the result names the new tracks by id and slug, in play order
+    let result: Value = serde_json::from_str(done["result"].as_str().unwrap()).unwrap();
+    let ids: Vec<&Value> = c["tracks"].as_array().unwrap()[..3]
+        .iter()
+        .map(|t| &t["id"])
+        .collect();
+    let slugs: Vec<&Value> = c["tracks"].as_array().unwrap()[..3]
+        .iter()
+        .map(|t| &t["slug"])
+        .collect();
+    assert_eq!(
+        result["track_ids"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .collect::<Vec<_>>(),
+        ids
+    );
+    assert_eq!(
+        result["track_slugs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .collect::<Vec<_>>(),
+        slugs
+    );
     let first = c["tracks"][0]["slug"].as_str().unwrap().to_owned();
     assert_eq!(detail(&admin, &card, &first).await["duration_ms"], 1000);
     let middle = c["tracks"][1]["slug"].as_str().unwrap().to_owned();

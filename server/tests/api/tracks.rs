@@ -19,6 +19,7 @@ async fn every_accepted_format_becomes_playable_m4a() {
     files.push(speech());
     files.push(sox_flac());
     let mut slugs = Vec::new();
+    let mut jobs = Vec::new();
     for file in &files {
         let t = upload_track(&admin, &card, file).await;
         assert_eq!(t["source_type"], "upload");
@@ -26,7 +27,21 @@ async fn every_accepted_format_becomes_playable_m4a() {
             t["transcode_status"].as_str(),
             Some("pending" | "processing")
         ));
+        // the answer names the job to wait for
+        jobs.push(
+            t["processing_job_id"]
+                .as_str()
+                .expect("a transcode job")
+                .to_owned(),
+        );
         slugs.push(t["slug"].as_str().unwrap().to_owned());
+    }
+    for job in &jobs {
+        let done = crate::audio_fixtures::wait_job(&admin, job).await;
+        assert_eq!(
+            (&done["type"], &done["status"]),
+            (&json!("transcode"), &json!("succeeded"))
+        );
     }
     let mut total_ms = 0;
     for (slug, file) in slugs.iter().zip(&files) {
