@@ -81,7 +81,11 @@ pub struct LinkHandoffStatusOut {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ConfirmLinkInput {
-    #[cfg_attr(feature = "openapi", schema(min_length = 8, max_length = 20))]
+    /// Its 8 letters, in any case, with hyphens or spaces between them if you like.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(min_length = 8, max_length = 20, pattern = "^[- ]*([A-Za-z][- ]*){8}$")
+    )]
     pub user_code: String,
 }
 
@@ -95,15 +99,50 @@ impl ConfirmLinkInput {
             .collect()
     }
 
+    /// The document's rule: 8 to 20 characters, 8 ASCII letters and otherwise hyphens or
+    /// spaces.
     pub fn validate(&self) -> Result<(), Vec<crate::FieldError>> {
         let chars = self.user_code.chars().count();
-        let letters = self.normalised();
+        let shaped = self
+            .user_code
+            .chars()
+            .all(|c| c.is_ascii_alphabetic() || c == '-' || c == ' ');
+        let letters = self.normalised().len();
         crate::validate::Checker::default()
             .check(
                 "user_code",
-                (!(8..=20).contains(&chars) || letters.chars().count() != LINK_CODE_LENGTH)
+                (!(8..=20).contains(&chars) || !shaped || letters != LINK_CODE_LENGTH)
                     .then_some("must be the 8 letters your app shows, like WDJB-MJHT"),
             )
             .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_link_code_is_eight_letters_however_it_is_typed() {
+        for good in ["WDJB-MJHT", "wdjbmjht", "W D J B M J H T", "-wdjb mjht-"] {
+            let input = ConfirmLinkInput {
+                user_code: good.into(),
+            };
+            assert!(input.validate().is_ok(), "{good}");
+            assert_eq!(input.normalised(), "WDJBMJHT");
+        }
+        for bad in [
+            "1234-5678",
+            "WDJB-MJH",
+            "WDJB_MJHT",
+            "WDJB-MJHTX",
+            "ÉDJB-MJHT",
+            "",
+        ] {
+            let input = ConfirmLinkInput {
+                user_code: bad.into(),
+            };
+            assert!(input.validate().is_err(), "{bad}");
+        }
     }
 }
