@@ -6,7 +6,7 @@ use cardsmith::state::HttpSettings;
 
 use crate::helpers::{assert_problem, spawn_app};
 
-const PUBLIC: [(&str, &str); 11] = [
+const PUBLIC: [(&str, &str); 12] = [
     ("GET", "/health"),
     ("GET", "/ready"),
     ("POST", "/auth/login"),
@@ -21,6 +21,9 @@ const PUBLIC: [(&str, &str); 11] = [
     ("POST", "/auth/oidc/backchannel-logout"),
     // the platform's redirect; it checks the session that started the flow itself
     ("GET", "/player-accounts/callback"),
+    // a handed-off link's code, typed in whatever browser the platform sent back: the code
+    // the client shows is the credential
+    ("POST", "/player-accounts/link/{linkId}/confirm"),
 ];
 
 #[tokio::test]
