@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// Declares an enum whose variants serialize as the given words, with those words in order.
 macro_rules! states {
-    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $word:literal),* $(,)? }) => {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $word:tt),* $(,)? }) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
         #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -118,6 +118,25 @@ states! {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The document lists the words themselves (not the variants' names).
+    #[cfg(feature = "openapi")]
+    #[test]
+    fn the_document_lists_the_words() {
+        fn listed<T: utoipa::PartialSchema>() -> serde_json::Value {
+            serde_json::to_value(T::schema()).unwrap()["enum"].clone()
+        }
+        assert_eq!(listed::<JobStatus>(), serde_json::json!(JobStatus::WORDS));
+        assert_eq!(listed::<JobType>(), serde_json::json!(JobType::WORDS));
+        assert_eq!(
+            listed::<TranscodeStatus>(),
+            serde_json::json!(TranscodeStatus::WORDS)
+        );
+        assert_eq!(
+            listed::<LinkHandoffStatus>(),
+            serde_json::json!(LinkHandoffStatus::WORDS)
+        );
+    }
 
     #[test]
     fn the_words_are_the_ones_sent() {
