@@ -59,17 +59,23 @@ pub fn MyInvitations(on_accepted: Callback<()>) -> impl IntoView {
     let pending = RwSignal::new(Vec::<MyInvitationOut>::new());
     Effect::new(move |_| refresh(pending, my_invitations()));
     let answer = ServerAction::<AnswerInvitation>::new();
+    // what is being answered (the action's own input is gone once it resolves)
+    let answering = RwSignal::new(None::<(String, bool)>);
     Effect::new(move |_| {
         if let Some(Ok(())) = answer.value().get() {
-            let Some(done) = answer.input().get_untracked() else {
+            let Some((invitation, accepted)) = answering.get_untracked() else {
                 return;
             };
-            pending.update(|all| all.retain(|i| i.id != done.invitation));
-            if done.accept {
+            pending.update(|all| all.retain(|i| i.id != invitation));
+            if accepted {
                 on_accepted.run(());
             }
         }
     });
+    let dispatch = move |invitation: String, accept: bool| {
+        answering.set(Some((invitation.clone(), accept)));
+        answer.dispatch(AnswerInvitation { invitation, accept });
+    };
     let row = move |inv: MyInvitationOut| {
         let from = inv
             .invited_by_name
@@ -86,13 +92,13 @@ pub fn MyInvitations(on_accepted: Callback<()>) -> impl IntoView {
                 <button type="button" disabled=move || answer.pending().get()
                     class="rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50"
                     aria-label=format!("Accept the invitation to {name}")
-                    on:click=move |_| { answer.dispatch(AnswerInvitation { invitation: accept_id.clone(), accept: true }); }>
+                    on:click=move |_| dispatch(accept_id.clone(), true)>
                     "Accept"
                 </button>
                 <button type="button" disabled=move || answer.pending().get()
                     class="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-50"
                     aria-label=format!("Decline the invitation to {}", inv.collection_name)
-                    on:click=move |_| { answer.dispatch(AnswerInvitation { invitation: decline_id.clone(), accept: false }); }>
+                    on:click=move |_| dispatch(decline_id.clone(), false)>
                     "Decline"
                 </button>
             </li>
