@@ -103,6 +103,19 @@ impl LoginThrottle {
         per_account.take(&account_key, now).map_err(too_many)
     }
 
+    /// Admits one request of `actor` (per client address and per address and user), or
+    /// answers 429 saying "too many `what`" with `Retry-After`: the throttles of actions
+    /// other than signing in (speech, stories, invitations) name their own action.
+    pub fn admit_actor(&self, actor: &crate::Actor, what: &str) -> Result<(), CoreError> {
+        self.admit(actor.ip, actor.id()).map_err(|e| match e {
+            CoreError::TooManyRequests { retry_after_s, .. } => CoreError::TooManyRequests {
+                detail: format!("too many {what}; try again in {retry_after_s} second(s)"),
+                retry_after_s,
+            },
+            other => other,
+        })
+    }
+
     /// A successful sign-in returns its attempt to the (address, email) budget, so people who
     /// sign in on several tabs are not slowed by their own successes.
     pub fn succeeded(&self, address: Option<IpAddr>, email: &str) {

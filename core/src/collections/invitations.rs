@@ -115,15 +115,7 @@ pub(super) async fn invite(
 
 /// Admits one invitation of `actor`, or answers 429 with `Retry-After`.
 fn admit(core: &Core, actor: &Actor) -> CoreResult<()> {
-    core.invitation_throttle
-        .admit(actor.ip, actor.id())
-        .map_err(|e| match e {
-            CoreError::TooManyRequests { retry_after_s, .. } => CoreError::TooManyRequests {
-                detail: format!("too many invitations; try again in {retry_after_s} second(s)"),
-                retry_after_s,
-            },
-            other => other,
-        })
+    core.invitation_throttle.admit_actor(actor, "invitations")
 }
 
 /// Whether an invitation of `email` to `id` is mailed now: not when one to this collection

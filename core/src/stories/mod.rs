@@ -100,15 +100,7 @@ pub async fn draft(
 
 /// Admits one story request of `actor`, or answers 429 with `Retry-After`.
 fn admit(core: &Core, actor: &Actor) -> CoreResult<()> {
-    core.story_throttle
-        .admit(actor.ip, actor.id())
-        .map_err(|e| match e {
-            CoreError::TooManyRequests { retry_after_s, .. } => CoreError::TooManyRequests {
-                detail: format!("too many story requests; try again in {retry_after_s} second(s)"),
-                retry_after_s,
-            },
-            other => other,
-        })
+    core.story_throttle.admit_actor(actor, "story requests")
 }
 
 /// 409 while [`MAX_PENDING_STORIES`] of the actor's stories are still being made.

@@ -13,7 +13,7 @@ use sha2::{Digest, Sha256};
 
 use super::speak::{content_type_of, resolve, speak};
 use crate::auth::Actor;
-use crate::{Core, CoreError, CoreResult};
+use crate::{Core, CoreResult};
 
 /// Speech requests (previews and spoken tracks) a minute for one user from one address.
 pub const SPEECH_PER_USER: u32 = 20;
@@ -64,15 +64,7 @@ pub async fn preview(core: &Core, actor: &Actor, input: TtsPreviewInput) -> Core
 
 /// Admits one speech request of `actor`, or answers 429 with `Retry-After`.
 pub(crate) fn admit(core: &Core, actor: &Actor) -> CoreResult<()> {
-    core.tts_throttle
-        .admit(actor.ip, actor.id())
-        .map_err(|e| match e {
-            CoreError::TooManyRequests { retry_after_s, .. } => CoreError::TooManyRequests {
-                detail: format!("too many speech requests; try again in {retry_after_s} second(s)"),
-                retry_after_s,
-            },
-            other => other,
-        })
+    core.tts_throttle.admit_actor(actor, "speech requests")
 }
 
 /// Hex SHA-256 of the parts, each preceded by its length so no two combinations collide.
