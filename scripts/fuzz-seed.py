@@ -15,11 +15,13 @@ Runs with the schemathesis venv's Python (it has `requests`); needs nothing else
 import io
 import json
 import math
+import re
 import struct
 import sys
 import wave
 
 import requests
+import yaml
 
 BASE, EMAIL, PASSWORD, CONFIG_OUT = sys.argv[1:5]
 API = f"{BASE}/api"
@@ -157,6 +159,46 @@ fixed = [
 ]
 
 
+# Operations that may refuse a schema-valid request with 422 (or 415), each for a rule that
+# depends on what is stored or what a file holds, which no schema can state; every other
+# rule is in the schemas (model/src/field_schemas.rs and the #[schema] attributes), and a
+# schema-valid request that breaks one fails the run (positive_data_acceptance).
+DEPENDS_ON_STATE = {
+    "reset-password": "the token must be one the server sent and has not used or seen expire",
+    "verify-email": "the token must be one the server sent and has not used or seen expire",
+    "player-account-link-callback": "the state must be one this session started, unused and unexpired",
+    "import-from-player": "account_id must be one of the caller's linked accounts",
+    "publish-cards": "the accounts must be the caller's linked accounts, the cards the collection's",
+    "verify-publish": "the accounts must be the caller's linked accounts, the cards ones they reach",
+    "seed-devices": "the account must be linked, the cards the collection's, the players the account's",
+    "preview-speech": "the voice must be one this server has; instructions only for voices that follow them",
+    "add-tts-track": "the voice must be one this server has; instructions only for voices that follow them",
+    "make-story": "the voice must be one this server has, the preset one of the collection's",
+    "reorder-tracks": "positions must name exactly the card's playable tracks",
+    "merge-tracks": "the tracks must be the card's own",
+    "add-stream-track": "stream_url must reach a public address",
+    "change-password": "current_password must be the caller's password",
+    "trim-track": "end must come after start, within the track's length",
+    "split-track": "the points must increase and fall within the track's length",
+    "fade-track": "one of the two fades must be longer than 0 and fit the track",
+    "device-command": "play needs a card_id (the other commands do not)",
+    "add-member": "user_id must name an active user, or be an email address",
+    "admin-rotate-key": "the old key must open every stored secret",
+    "create-llm-provider": "a key is required for some kinds; base_url must reach a public address",
+    "update-llm-provider": "a key is required for some kinds; base_url must reach a public address",
+    "admin-create-llm-provider": "a key is required for some kinds",
+    "admin-update-llm-provider": "a key is required for some kinds",
+    "admin-test-llm-provider": "a key is required for some kinds",
+    "upload-card-cover": "the file must hold an image of an accepted kind and size",
+    "upload-collection-background": "the file must hold an image of an accepted kind and size",
+    "upload-track-icon": "the file must hold an image of an accepted kind and size",
+    "upload-track": "the file must hold audio of an accepted kind",
+    "record-chunk": "the first chunk must start like audio of an accepted kind",
+}
+# schemathesis's default for positive_data_acceptance, plus what those rules answer
+STATE_STATUSES = ["2xx", "3xx", "401", "403", "404", "409", "429", "5xx", "415", "422"]
+
+
 def toml_str(s):
     return json.dumps(s)  # a JSON string is a valid TOML basic string
 
@@ -168,6 +210,31 @@ def binding(dictionary):
 lines = ["# Written by scripts/fuzz-seed.py for one run of scripts/fuzz.", "cache = { enabled = false }", ""]
 lines += ["[parameters]"] + [f'"path.{p}" = {binding(d)}' for p, d in by_name.items()]
 lines += ["", "[dictionaries]"] + [f"{name} = {{ values = {json.dumps(vals)} }}" for name, vals in values.items()]
+# Each of those gets an entry of its own, carrying the path bindings its path would otherwise
+# get from the entries below (the first entry that matches is the only one used).
+document = requests.get(f"{BASE}/openapi.yaml", timeout=60)
+document.raise_for_status()
+paths_of = {
+    op["operationId"]: path
+    for path, item in yaml.safe_load(document.text)["paths"].items()
+    for op in item.values()
+    if isinstance(op, dict) and "operationId" in op
+}
+for op_id, why in DEPENDS_ON_STATE.items():
+    if op_id not in paths_of:
+        sys.exit(f"fuzz-seed: DEPENDS_ON_STATE names {op_id}, which /openapi.yaml does not have")
+    path = paths_of[op_id]
+    lines += ["", f"# {why}", "[[operations]]", f"include-operation-id = {toml_str(op_id)}"]
+    lines.append(f"checks.positive_data_acceptance.expected-statuses = {json.dumps(STATE_STATUSES)}")
+    bound = {}
+    for regex, params in fixed:
+        if re.search(regex, path):
+            bound.update({f"path.{p}": toml_str(v) for p, v in params.items()})
+    for regex, params in by_path:
+        if re.search(regex, path):
+            bound.update({f"path.{p}": binding(d) for p, d in params.items() if f"path.{p}" not in bound})
+    if bound:
+        lines.append("parameters = { " + ", ".join(f'"{k}" = {v}' for k, v in bound.items()) + " }")
 for regex, params in by_path:
     lines += ["", "[[operations]]", f"include-path-regex = {toml_str(regex)}"]
     lines.append("parameters = { " + ", ".join(f'"path.{p}" = {binding(d)}' for p, d in params.items()) + " }")

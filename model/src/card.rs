@@ -104,12 +104,16 @@ pub struct TrackOut {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CreateCardInput {
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::name))]
     pub title: String,
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::description))]
     pub description: String,
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(max_length = 120))]
     pub author: Option<String>,
     /// Derived from the title when absent.
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::optional_slug))]
     pub slug: Option<String>,
 }
 
@@ -129,9 +133,12 @@ impl CreateCardInput {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct UpdateCardInput {
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::name))]
     pub title: String,
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::description))]
     pub description: String,
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(max_length = 120))]
     pub author: Option<String>,
 }
 
@@ -155,6 +162,7 @@ fn author_problem(author: Option<&str>) -> Option<&'static str> {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MoveCardInput {
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, pattern = "\\S"))]
     pub collection_id: String,
 }
 
@@ -163,12 +171,16 @@ pub struct MoveCardInput {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PlaybackConfigOut {
     /// `next` (play the next chapter), `none` (stop after each) or `repeat`.
+    #[cfg_attr(feature = "openapi", schema(pattern = "^(next|none|repeat)$"))]
     pub autoadvance: String,
     /// `off` or `on`.
+    #[cfg_attr(feature = "openapi", schema(pattern = "^(off|on)$"))]
     pub shuffle: String,
     /// Seconds the chapter overlay stays on screen (0 to 3600).
+    #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 3600))]
     pub overlay_timeout: i64,
     /// Seconds within which re-inserting the card resumes (0 to 86400).
+    #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 86400))]
     pub resume_timeout: i64,
 }
 

@@ -36,10 +36,13 @@ pub struct GetCollectionOutputBody {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CreateCollectionInput {
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::name))]
     pub name: String,
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::description))]
     pub description: String,
     /// Derived from the name when absent.
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::optional_slug))]
     pub slug: Option<String>,
 }
 
@@ -61,7 +64,9 @@ impl CreateCollectionInput {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct UpdateCollectionInput {
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::name))]
     pub name: String,
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::description))]
     pub description: String,
 }
 
@@ -81,6 +86,7 @@ impl UpdateCollectionInput {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SlugInput {
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::slug))]
     pub slug: String,
 }
 
@@ -123,6 +129,10 @@ pub struct MemberOut {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AddMemberInput {
+    #[cfg_attr(
+        feature = "openapi",
+        schema(min_length = 1, max_length = 254, pattern = "\\S")
+    )]
     pub user_id: String,
     #[cfg_attr(feature = "openapi", schema(pattern = "^(owner|editor|viewer)$"))]
     pub role: String,
@@ -176,8 +186,11 @@ pub struct PresetOut {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PresetInput {
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::name))]
     pub name: String,
+    #[cfg_attr(feature = "openapi", schema(max_length = 16))]
     pub emoji: String,
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::description))]
     pub prompt_template: String,
     pub vocab_level: String,
     pub voice_id: String,
@@ -210,16 +223,25 @@ impl PresetInput {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CollectionProfileOut {
+    #[cfg_attr(feature = "openapi", schema(max_length = 80))]
     pub child_name: String,
+    #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 18))]
     pub child_age: Option<i64>,
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::description))]
     pub friends: String,
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::description))]
     pub interests: String,
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::description))]
     pub notes: String,
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::description))]
     pub pets: String,
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::description))]
     pub avoid_themes: String,
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::description))]
     pub prompt_template: String,
     pub vocab_level: String,
     pub voice_id: String,
+    #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 240))]
     pub duration_min: i64,
 }
 

@@ -20,7 +20,7 @@ pub struct GenerateCoverInput {
     )]
     pub prompt: String,
     /// `front` (default) or `back`.
-    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, pattern = "^(front|back)$"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, pattern = "^(front|back)?$"))]
     #[serde(default)]
     pub side: Option<String>,
 }
@@ -46,7 +46,7 @@ impl GenerateCoverInput {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AcceptCoverPreviewInput {
     /// `front` (default) or `back`.
-    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, pattern = "^(front|back)$"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, pattern = "^(front|back)?$"))]
     #[serde(default)]
     pub side: Option<String>,
 }

@@ -53,6 +53,7 @@ impl DeleteRequestInput {
 pub struct ReassignmentsInput {
     /// Collection id → id of the active user who becomes its owner (at most 500 entries).
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::reassignments))]
     pub reassignments: Option<BTreeMap<String, String>>,
 }
 

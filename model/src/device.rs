@@ -57,6 +57,11 @@ pub const COMMANDS: &[&str] = &["play", "pause", "resume", "stop", "status"];
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DeviceCommandInput {
+    /// `play` (with `card_id`), `pause`, `resume`, `stop` or `status`.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(pattern = "^(play|pause|resume|stop|status)$")
+    )]
     pub command: String,
     /// The platform card id to play.
     #[serde(default)]
@@ -82,32 +87,79 @@ impl DeviceCommandInput {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DeviceSettingsInput {
+    /// 1 to 64 characters, not blank.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(min_length = 1, max_length = 64, pattern = "\\S")
+    )]
     pub clock_face: Option<String>,
     /// `auto` or 0–100.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(pattern = "^\\s*(auto|0*(100|[1-9]?[0-9]))\\s*$")
+    )]
     pub day_brightness: Option<String>,
     /// 0–16.
+    #[cfg_attr(feature = "openapi", schema(pattern = "^\\s*0*(1[0-6]|[0-9])\\s*$"))]
     pub day_max_volume: Option<String>,
     /// `HH:MM`.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(pattern = "^\\s*([01][0-9]|2[0-3]):[0-5][0-9]\\s*$")
+    )]
     pub day_time: Option<String>,
+    /// `auto` or 0–100.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(pattern = "^\\s*(auto|0*(100|[1-9]?[0-9]))\\s*$")
+    )]
     pub night_brightness: Option<String>,
+    /// 0–16.
+    #[cfg_attr(feature = "openapi", schema(pattern = "^\\s*0*(1[0-6]|[0-9])\\s*$"))]
     pub night_max_volume: Option<String>,
+    /// `HH:MM`.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(pattern = "^\\s*([01][0-9]|2[0-3]):[0-5][0-9]\\s*$")
+    )]
     pub night_time: Option<String>,
     /// Minutes, 0–1440.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(pattern = "^\\s*0*(1440|14[0-3][0-9]|1[0-3][0-9][0-9]|[1-9]?[0-9]?[0-9])\\s*$")
+    )]
     pub shutdown_timeout_min: Option<String>,
     /// IANA name, e.g. `Europe/London`.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(max_length = 64, pattern = "^\\s*\\S*\\s*$")
+    )]
     pub timezone: Option<String>,
 }
 
+/// `v` as a number written in decimal digits only (no sign), if it is one no larger than `max`.
+fn number_at_most(v: &str, max: u32) -> Option<u32> {
+    let digits = v.trim_start_matches('0');
+    if v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 5 {
+        return None;
+    }
+    let n = if digits.is_empty() {
+        0
+    } else {
+        digits.parse().ok()?
+    };
+    (n <= max).then_some(n)
+}
 fn brightness(v: &str) -> Option<&'static str> {
-    (v != "auto" && !v.parse::<u8>().is_ok_and(|n| n <= 100)).then_some("must be auto or 0 to 100")
+    (v != "auto" && number_at_most(v, 100).is_none()).then_some("must be auto or 0 to 100")
 }
 fn volume(v: &str) -> Option<&'static str> {
-    (!v.parse::<u8>().is_ok_and(|n| n <= 16)).then_some("must be 0 to 16")
+    number_at_most(v, 16).is_none().then_some("must be 0 to 16")
 }
 fn clock(v: &str) -> Option<&'static str> {
     let ok = v.len() == 5
         && v.split_once(':').is_some_and(|(h, m)| {
-            h.parse::<u8>().is_ok_and(|h| h < 24) && m.parse::<u8>().is_ok_and(|m| m < 60)
+            h.len() == 2 && number_at_most(h, 23).is_some() && number_at_most(m, 59).is_some()
         });
     (!ok).then_some("must be a time as HH:MM")
 }
@@ -128,13 +180,15 @@ impl DeviceSettingsInput {
         check("day_time", &self.day_time, clock);
         check("night_time", &self.night_time, clock);
         check("shutdown_timeout_min", &self.shutdown_timeout_min, |v| {
-            (!v.parse::<u32>().is_ok_and(|n| n <= 1440)).then_some("must be 0 to 1440 minutes")
+            number_at_most(v, 1440)
+                .is_none()
+                .then_some("must be 0 to 1440 minutes")
         });
         check("clock_face", &self.clock_face, |v| {
-            (v.is_empty() || v.len() > 64).then_some("must be 1 to 64 characters")
+            (v.is_empty() || v.chars().count() > 64).then_some("must be 1 to 64 characters")
         });
         check("timezone", &self.timezone, |v| {
-            (v.len() > 64 || v.chars().any(|c| c.is_whitespace()))
+            (v.chars().count() > 64 || v.chars().any(char::is_whitespace))
                 .then_some("must be an IANA time zone name")
         });
         c.finish()
@@ -172,7 +226,9 @@ impl DeviceSettingsInput {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ShortcutInput {
+    #[cfg_attr(feature = "openapi", schema(pattern = "^(day|night)$"))]
     pub mode: String,
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, pattern = "\\S"))]
     pub card_id: String,
     #[serde(default)]
     pub chapter: Option<String>,

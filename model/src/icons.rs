@@ -29,8 +29,9 @@ pub struct PaletteOut {
     /// e.g. "Moonlit night" (1 to 60 characters).
     #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 60))]
     pub name: String,
-    /// 4 to 8 colours, `#rrggbb`, darkest first.
-    #[cfg_attr(feature = "openapi", schema(min_items = 4, max_items = 8))]
+    /// `#rrggbb` colours, darkest first: 4 to 8 in a suggestion, 2 to 8 in an approved
+    /// theme (a card's `icon_theme`).
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::theme_colours))]
     pub colors: Vec<String>,
     /// `pixel`, `flat` or `tile`.
     #[cfg_attr(feature = "openapi", schema(pattern = "^(pixel|flat|tile)$"))]
@@ -49,12 +50,16 @@ pub struct SuggestThemeOutputBody {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ApproveThemeInput {
     /// 2 to 8 colours, `#rrggbb` (either case; kept lower case).
-    #[cfg_attr(feature = "openapi", schema(min_items = 2, max_items = 8))]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::theme_colours))]
     pub colors: Vec<String>,
     /// 1 to 60 characters, not only spaces.
     #[cfg_attr(
         feature = "openapi",
-        schema(min_length = 1, max_length = 60, pattern = "\\S")
+        schema(
+            min_length = 1,
+            max_length = 60,
+            pattern = "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\s\\x00-\\x1f\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"
+        )
     )]
     pub palette_name: String,
     /// `pixel`, `flat` or `tile`.
@@ -121,7 +126,10 @@ pub struct VariationsInput {
     pub count: i64,
     /// What the icon should show, in words (at most 300 characters); the chapter's icon
     /// prompt, title and description otherwise.
-    #[cfg_attr(feature = "openapi", schema(max_length = 300))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(max_length = 300, pattern = "^[^\\x00-\\x09\\x0b-\\x1f\\x7f-\\x9f]*$")
+    )]
     #[serde(default)]
     pub prompt: Option<String>,
 }

@@ -19,7 +19,9 @@ pub struct PlayerLibraryCardOut {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ImportFromPlayerInput {
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, pattern = "\\S"))]
     pub account_id: String,
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, pattern = "\\S"))]
     pub player_card_id: String,
 }
 

@@ -14,6 +14,8 @@ pub const MAX_LABEL_CARDS: usize = 90;
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct GenerateLabelsInput {
+    /// 1 to 90 cards.
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::label_card_slugs))]
     pub card_slugs: Vec<String>,
     /// `pdf` or `svg`.
     #[cfg_attr(feature = "openapi", schema(pattern = "^(pdf|svg)$"))]

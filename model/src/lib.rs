@@ -11,6 +11,8 @@ pub mod cover;
 pub mod deletion;
 pub mod device;
 pub mod examples;
+#[cfg(feature = "openapi")]
+pub mod field_schemas;
 pub mod health;
 pub mod icons;
 pub mod import;
@@ -32,6 +34,8 @@ pub mod story;
 pub mod system;
 pub mod track;
 pub mod tts;
+#[cfg(feature = "openapi")]
+pub mod upload;
 pub mod user;
 pub mod validate;
 

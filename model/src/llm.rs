@@ -55,7 +55,14 @@ pub struct CreateProviderInput {
         )
     )]
     pub provider: String,
-    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 100))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            min_length = 1,
+            max_length = 100,
+            pattern = "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\s\\x00-\\x1f\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"
+        )
+    )]
     pub model: String,
     /// May be empty for kinds that need no key (`ollama`, a local `openai-compatible`
     /// server); required for the others.
@@ -76,7 +83,10 @@ pub struct CreateProviderInput {
     /// default for the kind. A user's URL must reach a public address unless the operator
     /// allows private ones.
     #[serde(default)]
-    #[cfg_attr(feature = "openapi", schema(max_length = 500, pattern = "^https?://"))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(max_length = 500, pattern = "^\\s*(https?://[^/\\s]\\S*)?\\s*$")
+    )]
     pub base_url: Option<String>,
 }
 
@@ -92,7 +102,14 @@ pub struct UpdateProviderInput {
         )
     )]
     pub provider: String,
-    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 100))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            min_length = 1,
+            max_length = 100,
+            pattern = "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\s\\x00-\\x1f\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"
+        )
+    )]
     pub model: String,
     /// Absent or `null`: keep the stored key; `""`: remove it.
     #[serde(default)]
@@ -107,7 +124,10 @@ pub struct UpdateProviderInput {
     #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 10000000))]
     pub monthly_budget_cents: Option<i64>,
     #[serde(default)]
-    #[cfg_attr(feature = "openapi", schema(max_length = 500, pattern = "^https?://"))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(max_length = 500, pattern = "^\\s*(https?://[^/\\s]\\S*)?\\s*$")
+    )]
     pub base_url: Option<String>,
 }
 
@@ -129,7 +149,10 @@ pub struct TestProviderInput {
     #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 100))]
     pub model: Option<String>,
     #[serde(default)]
-    #[cfg_attr(feature = "openapi", schema(max_length = 500, pattern = "^https?://"))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(max_length = 500, pattern = "^\\s*(https?://[^/\\s]\\S*)?\\s*$")
+    )]
     pub base_url: Option<String>,
 }
 

@@ -37,6 +37,11 @@ pub struct ListPlayerAccountsOutputBody {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RotateKeyInput {
+    /// The previous key: 32 bytes as standard base64 (with its `=`) or 64 hex digits.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(pattern = "^\\s*([0-9a-fA-F]{64}|[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=)\\s*$")
+    )]
     pub old_key: String,
 }
 

@@ -8,9 +8,12 @@ use crate::FieldError;
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PublishInput {
+    /// Linked accounts, each named once.
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::account_ids))]
     pub account_ids: Vec<String>,
     /// Cards of the collection to publish; empty publishes all of its cards.
     pub card_slugs: Vec<String>,
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, pattern = "\\S"))]
     pub collection_id: String,
     /// Only answer the plan: what would be created, updated or uploaded. Nothing is sent.
     #[serde(default)]

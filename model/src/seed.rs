@@ -14,12 +14,17 @@ pub const MAX_SEED_DEVICES: usize = 20;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SeedInput {
     /// The linked player account whose players receive the cards.
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, pattern = "\\S"))]
     pub account_id: String,
     /// The collection the cards belong to.
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, pattern = "\\S"))]
     pub collection_id: String,
-    /// Cards of that collection, by id or slug, in the order their shortcuts should appear.
+    /// 1 to 20 cards of that collection, by id or slug, in the order their shortcuts should
+    /// appear.
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::seed_card_ids))]
     pub card_ids: Vec<String>,
-    /// Players of that account.
+    /// 1 to 20 players of that account.
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::seed_device_ids))]
     pub device_ids: Vec<String>,
     /// RFC 3339 time to do it at; `null` (or a time already past) means now.
     #[serde(default)]

@@ -21,7 +21,10 @@ pub struct DraftStoryInput {
     #[serde(default)]
     pub preset_id: Option<String>,
     /// What the story is about, in a sentence.
-    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 500))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(min_length = 1, max_length = 500, pattern = "\\S")
+    )]
     pub idea: String,
 }
 
@@ -54,18 +57,21 @@ pub struct StoryDraftOut {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MakeStoryInput {
     /// The card's title.
-    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 120))]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::name))]
     pub title: String,
     /// The story; `Chapter N: Title` or `# Title` lines start chapters, otherwise it is cut
     /// at paragraphs into chapters of a few minutes.
-    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 20000))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(min_length = 1, max_length = 20000, pattern = "\\S")
+    )]
     pub text: String,
     #[serde(default)]
     pub preset_id: Option<String>,
     /// The voice (`GET /tts/voices`); absent: the preset's, else the profile's, else the
     /// server's default offline voice.
     #[serde(default)]
-    #[cfg_attr(feature = "openapi", schema(max_length = 100))]
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 100))]
     pub voice: Option<String>,
 }
 

@@ -75,7 +75,15 @@ pub struct SourceTrackOut {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct StreamTrackInput {
     /// An `http` or `https` address of audio the player streams.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            max_length = 2000,
+            pattern = "^\\s*https?://[^/\\s\\x00-\\x1f\\x7f-\\x9f][^\\s\\x00-\\x1f\\x7f-\\x9f]*\\s*$"
+        )
+    )]
     pub stream_url: String,
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::name))]
     pub title: String,
 }
 
@@ -111,12 +119,14 @@ pub fn stream_url_problem(url: &str) -> Option<&'static str> {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ReorderTracksInput {
     /// Every playable track's slug (or id) in the new order.
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::track_order))]
     pub positions: Vec<String>,
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TrackTitleInput {
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::name))]
     pub title: String,
 }
 
@@ -139,6 +149,7 @@ pub struct TrackTitleOutputBody {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TrackDescriptionInput {
+    #[cfg_attr(feature = "openapi", schema(max_length = 2000))]
     pub description: String,
 }
 
@@ -178,6 +189,7 @@ pub struct TrackIconOut {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TrackSlugInput {
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::slug))]
     pub slug: String,
 }
 
@@ -201,7 +213,10 @@ pub const FADE_MAX_MS: i64 = 60_000;
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FadeInput {
+    /// Milliseconds, 0 to 60,000; one of the two fades must be longer than 0.
+    #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 60000))]
     pub fade_in_ms: i64,
+    #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 60000))]
     pub fade_out_ms: i64,
 }
 
@@ -225,9 +240,15 @@ impl FadeInput {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TrimInput {
+    /// Seconds from the beginning, 0 or more.
+    #[cfg_attr(feature = "openapi", schema(minimum = 0))]
     pub start: f64,
+    /// Seconds from the beginning, after `start`.
+    #[cfg_attr(feature = "openapi", schema(exclusive_minimum = 0))]
     pub end: f64,
+    /// The kept piece's title; absent or blank: the track's.
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(max_length = 120))]
     pub title: Option<String>,
 }
 
@@ -253,6 +274,8 @@ impl TrimInput {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SplitInput {
+    /// 1 to 100 times in seconds after 0, in increasing order.
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::split_points))]
     pub split_points: Vec<f64>,
     /// Titles of the pieces, in order; missing ones are numbered after the track.
     #[serde(default)]
@@ -283,9 +306,12 @@ impl SplitInput {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MergeInput {
-    /// Two or more tracks of the card, in the order they are joined.
+    /// 2 to 100 different tracks of the card, in the order they are joined.
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::tracks_to_merge))]
     pub track_slugs: Vec<String>,
+    /// The joined track's title; absent or blank: the first track's.
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(max_length = 120))]
     pub title: Option<String>,
 }
 

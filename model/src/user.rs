@@ -2,7 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::validate::{display_name_problem, email_problem, new_password_problem, Checker};
+use crate::validate::{
+    display_name_problem, email_problem, new_password_problem, password_problem, Checker,
+};
 use crate::FieldError;
 
 /// The two roles. An admin manages users and the server; a user authors cards.
@@ -77,8 +79,9 @@ impl From<UserOut> for AdminUserOutputBody {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LoginInput {
-    #[cfg_attr(feature = "openapi", schema(format = Email))]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::email))]
     pub email: String,
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::password))]
     pub password: String,
 }
 
@@ -86,10 +89,7 @@ impl LoginInput {
     pub fn validate(&self) -> Result<(), Vec<FieldError>> {
         Checker::default()
             .check("email", email_problem(&self.email))
-            .check(
-                "password",
-                self.password.is_empty().then_some("is required"),
-            )
+            .check("password", password_problem(&self.password))
             .finish()
     }
 }
@@ -98,17 +98,16 @@ impl LoginInput {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ChangePasswordInput {
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::password))]
     pub current_password: String,
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::new_password))]
     pub new_password: String,
 }
 
 impl ChangePasswordInput {
     pub fn validate(&self) -> Result<(), Vec<FieldError>> {
         Checker::default()
-            .check(
-                "current_password",
-                self.current_password.is_empty().then_some("is required"),
-            )
+            .check("current_password", password_problem(&self.current_password))
             .check("new_password", new_password_problem(&self.new_password))
             .finish()
     }
@@ -118,6 +117,7 @@ impl ChangePasswordInput {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct UpdateProfileInput {
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::display_name))]
     pub display_name: String,
 }
 
@@ -133,9 +133,9 @@ impl UpdateProfileInput {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CreateUserInput {
-    #[cfg_attr(feature = "openapi", schema(format = Email))]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::email))]
     pub email: String,
-    #[cfg_attr(feature = "openapi", schema(min_length = 10, max_length = 256))]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::new_password))]
     pub password: String,
     /// `admin` or `user`.
     #[cfg_attr(feature = "openapi", schema(pattern = "^(admin|user)$"))]
@@ -164,6 +164,7 @@ impl CreateUserInput {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct UpdateUserInput {
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::display_name))]
     pub display_name: String,
     /// `admin` or `user`.
     #[cfg_attr(feature = "openapi", schema(pattern = "^(admin|user)$"))]

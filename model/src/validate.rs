@@ -48,6 +48,19 @@ pub fn new_password_problem(password: &str) -> Option<String> {
     }
 }
 
+/// Why `password` cannot be a password being checked (sign-in, the current one), if it
+/// cannot: none is longer than a new password may be, so a longer one is refused before
+/// it is hashed.
+pub fn password_problem(password: &str) -> Option<String> {
+    if password.is_empty() {
+        Some("is required".into())
+    } else if password.chars().count() > PASSWORD_MAX_CHARS {
+        Some(format!("must be at most {PASSWORD_MAX_CHARS} characters"))
+    } else {
+        None
+    }
+}
+
 /// Why `name` is not acceptable as a display name, if it is not.
 pub fn display_name_problem(name: &str) -> Option<String> {
     let name = name.trim();

@@ -277,7 +277,8 @@ pub async fn command(
     }
 }
 
-/// Changes the given settings and keeps every other one (read, merge, write).
+/// Changes the given settings and keeps every other one (read, merge, write). A body that
+/// names none changes nothing, like any other that names the values the player already has.
 pub async fn settings(
     core: &Core,
     actor: &Actor,
@@ -287,12 +288,6 @@ pub async fn settings(
 ) -> CoreResult<String> {
     input.validate()?;
     let changes = input.changes();
-    if changes.is_empty() {
-        return Err(CoreError::invalid(
-            "",
-            "name at least one setting to change",
-        ));
-    }
     let (_, client) = linked(core, actor, account_id).await?;
     let count = changes.len();
     let edited = client

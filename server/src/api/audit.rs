@@ -21,9 +21,10 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct AuditLogQuery {
-    /// Only events about this user: a user id (a hyphenated UUID). Anything else is a 422.
+    /// Only events about this user: a user id (a hyphenated UUID); empty: everyone's.
+    /// Anything else is a 422.
     #[param(
-        pattern = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+        pattern = "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})?$"
     )]
     pub user_id: Option<String>,
     /// Only events with exactly this action, e.g. `auth.login`.

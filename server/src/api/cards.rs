@@ -54,6 +54,7 @@ pub fn upload_router() -> OpenApiRouter<AppState> {
 #[into_params(parameter_in = Query)]
 pub struct SideQuery {
     /// `front` (default) or `back`.
+    #[param(pattern = "^(front|back)?$")]
     pub side: Option<String>,
 }
 
@@ -352,7 +353,7 @@ pub async fn get_cover(
 /// Replaces the front (default) or back cover with a multipart image upload (JPEG, PNG, WebP
 /// or GIF up to the configured size; metadata stripped) (editor).
 #[utoipa::path(post, path = "/cards/{slug}/cover", tag = "cards", operation_id = "upload-card-cover",
-    params(("slug" = String, Path), SideQuery), request_body(content = Vec<u8>, content_type = "multipart/form-data", description = "One file field"),
+    params(("slug" = String, Path), SideQuery), request_body(content = cardsmith_model::upload::ImageUpload, content_type = "multipart/form-data", description = "One image file"),
     responses((status = 204), Unauthorized,
         Forbidden, NotFound,
         PayloadTooLarge, UnsupportedMediaType,

@@ -56,6 +56,7 @@ pub fn upload_router() -> OpenApiRouter<AppState> {
 #[into_params(parameter_in = Query)]
 pub struct SlugQuery {
     /// The slug to check.
+    #[param(min_length = 1, max_length = 60, pattern = "^[a-z0-9]+(-[a-z0-9]+)*$")]
     pub slug: String,
 }
 
@@ -196,7 +197,7 @@ pub async fn get_background(
 /// Sets the background from a multipart image upload (JPEG, PNG, WebP or GIF; metadata is
 /// stripped) (editor).
 #[utoipa::path(post, path = "/collections/{id}/background", tag = "collections", operation_id = "upload-collection-background",
-    params(("id" = String, Path)), request_body(content = Vec<u8>, content_type = "multipart/form-data", description = "One file field"),
+    params(("id" = String, Path)), request_body(content = cardsmith_model::upload::ImageUpload, content_type = "multipart/form-data", description = "One image file"),
     responses((status = 204), Unauthorized,
         Forbidden, NotFound,
         PayloadTooLarge, UnsupportedMediaType,

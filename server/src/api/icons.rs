@@ -80,7 +80,7 @@ fn get_icon_full() {}
 /// `content_hash` changes, since the icon is published.
 #[utoipa::path(post, path = "/cards/{slug}/tracks/{position}/icon", tag = "icons", operation_id = "upload-track-icon",
     params(("slug" = String, Path), ("position" = i64, Path, description = "Chapter position, from 1")),
-    request_body(content = Vec<u8>, content_type = "multipart/form-data", description = "One file field"),
+    request_body(content = cardsmith_model::upload::ImageUpload, content_type = "multipart/form-data", description = "One image file"),
     responses((status = 200, body = TrackIconOut), Unauthorized,
         Forbidden, NotFound,
         PayloadTooLarge, UnsupportedMediaType,

@@ -60,7 +60,10 @@ pub struct AdminJobsQuery {
     #[param(rename = "type")]
     pub kind: Option<String>,
     /// 1 to 500, default 100.
+    #[param(minimum = 1, maximum = 500)]
     pub limit: Option<i64>,
+    /// Jobs to skip, default 0.
+    #[param(minimum = 0)]
     pub offset: Option<i64>,
 }
 

@@ -2,7 +2,8 @@
 //! covers, backgrounds, icons): the first file part goes to a [`FileSink`] as it arrives,
 //! named text parts (a track's `title`) are read with a small bound of their own, and every
 //! failure is a problem: not multipart 415, a part or the body too large 413, malformed 400,
-//! no file 422 on `file`.
+//! no file 422 on `file`, a part whose name is not a plain form field name (the document's
+//! `propertyNames`) 422.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -94,7 +95,7 @@ impl<S: Send + Sync> FromRequest<S> for MultipartForm {
 impl MultipartForm {
     /// Reads the body into `sink`: parts named in `text_fields` that are not files are text
     /// (at most [`MAX_TEXT_FIELD_BYTES`]); the first other part the sink keeps is the file,
-    /// later ones are skipped. With no text fields to wait for, reading stops at the file.
+    /// later ones are skipped (read to the end, so every part's name is checked).
     pub async fn read_into(
         mut self,
         sink: &mut impl FileSink,
@@ -107,6 +108,13 @@ impl MultipartForm {
         let mut have_file = false;
         while let Some(mut field) = self.0.next_field().await.map_err(multipart_error)? {
             let name = field.name().unwrap_or_default().to_owned();
+            if !is_form_field_name(&name) {
+                return Err(CoreError::invalid(
+                    "",
+                    "every part of the form needs a name of 1 to 64 letters, digits, '_', '.' or '-'",
+                )
+                .into());
+            }
             if field.file_name().is_none() && text_fields.contains(&name.as_str()) {
                 let text = bounded_text(field, &name).await?;
                 fields.texts.insert(name, text);
@@ -127,9 +135,6 @@ impl MultipartForm {
             have_file = sink.keep();
             if have_file {
                 fields.file_name = field.file_name().map(str::to_owned);
-                if text_fields.is_empty() {
-                    break;
-                }
             }
         }
         if !have_file {
@@ -141,6 +146,16 @@ impl MultipartForm {
         }
         Ok(fields)
     }
+}
+
+/// Whether `name` is a part name this reader takes: what forms name their fields, as the
+/// document's `propertyNames` says (an empty or odd name is a client's mistake, refused
+/// rather than guessed at).
+fn is_form_field_name(name: &str) -> bool {
+    (1..=64).contains(&name.len())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-'))
 }
 
 /// The bytes of the first non-empty part of a `multipart/form-data` body (any field name):

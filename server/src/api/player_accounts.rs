@@ -170,6 +170,9 @@ pub async fn confirm_link(
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct CallbackQuery {
+    /// The `state` the link started with: the platform always sends it back (a request
+    /// without one is answered 422, or for a browser a 303 to the accounts page).
+    #[param(required = true, min_length = 1)]
     pub state: Option<String>,
     pub code: Option<String>,
     pub error: Option<String>,

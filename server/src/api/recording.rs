@@ -82,7 +82,7 @@ pub struct ChunkQuery {
 /// Appends one chunk of the take (raw bytes of the recorder's format).
 #[utoipa::path(post, path = "/recording/{session_id}/chunk", tag = "recording", operation_id = "record-chunk",
     params(("session_id" = String, Path), ChunkQuery),
-    request_body(content_type = "application/octet-stream", description = "the chunk's bytes"),
+    request_body(content = cardsmith_model::upload::AudioChunk, content_type = "application/octet-stream", description = "the chunk's bytes"),
     responses((status = 204, headers(("Recording-Next-Seq" = i64, description = "the sequence number expected next"))),
         Unauthorized, NotFound,
         (status = 409, description = "the chunk is ahead of the one expected; `Recording-Next-Seq` names that one", body = Problem, content_type = "application/problem+json",

@@ -58,7 +58,7 @@ pub fn upload_router() -> OpenApiRouter<AppState> {
 /// → ready (or failed, with the reason on the track).
 #[utoipa::path(post, path = "/cards/{slug}/tracks", tag = "cards", operation_id = "upload-track",
     params(("slug" = String, Path)),
-    request_body(content_type = "multipart/form-data", description = "`file`: the audio; `title` (optional)"),
+    request_body(content = cardsmith_model::upload::AudioUpload, content_type = "multipart/form-data", description = "`file`: the audio; `title` (optional)"),
     responses((status = 201, body = TrackOut), Unauthorized,
         Forbidden, NotFound,
         PayloadTooLarge, UnsupportedMediaType,
@@ -126,6 +126,7 @@ pub async fn reorder_tracks(
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct TrackSlugQuery {
+    #[param(min_length = 1, max_length = 60, pattern = "^[a-z0-9]+(-[a-z0-9]+)*$")]
     pub slug: String,
     /// The track asking (its own slug counts as available).
     pub track_id: Option<String>,
@@ -199,6 +200,7 @@ pub async fn track_audio(
 #[into_params(parameter_in = Query)]
 pub struct PeaksQuery {
     /// How many values to return (1 to 20000, default 1000).
+    #[param(minimum = 1, maximum = 20000)]
     pub buckets: Option<usize>,
 }
 

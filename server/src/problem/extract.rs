@@ -38,10 +38,45 @@ where
             };
             ApiError::new(status, detail)
         })?;
-        let de = &mut serde_json::Deserializer::from_slice(&bytes);
-        serde_path_to_error::deserialize(de)
-            .map(ApiJson)
-            .map_err(json_error)
+        let value = parse_json(&bytes)?;
+        from_value(value).map(ApiJson)
+    }
+}
+
+/// The body as JSON (400 when it is not JSON), its numbers as JSON Schema sees them: a
+/// number with no fraction (`6.0`) is an integer there, so it is one here too, and a
+/// schema-valid `6.0` reaches an integer field as 6 instead of being refused.
+fn parse_json(bytes: &[u8]) -> Result<serde_json::Value, ApiError> {
+    let mut value = serde_json::from_slice(bytes).map_err(|e| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            format!("the body is not valid JSON: {}", without_position(&e)),
+        )
+    })?;
+    whole_numbers_as_integers(&mut value);
+    Ok(value)
+}
+
+/// Well-formed JSON into `T`: of the wrong shape, 422 with a pointer to the member at fault.
+fn from_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, ApiError> {
+    serde_path_to_error::deserialize(value).map_err(json_error)
+}
+
+fn whole_numbers_as_integers(value: &mut serde_json::Value) {
+    use serde_json::Value;
+    match value {
+        Value::Number(n) => {
+            // within ±2^53 every f64 with no fraction is exactly that integer
+            const EXACT: f64 = 9_007_199_254_740_992.0;
+            if let Some(f) = n.as_f64().filter(|_| n.is_f64()) {
+                if f.fract() == 0.0 && f.abs() <= EXACT {
+                    *n = serde_json::Number::from(f as i64);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(whole_numbers_as_integers),
+        Value::Object(members) => members.values_mut().for_each(whole_numbers_as_integers),
+        _ => {}
     }
 }
 
@@ -65,9 +100,12 @@ where
         if empty {
             return Ok(Self(T::default()));
         }
-        ApiJson::<T>::from_request(req, state)
-            .await
-            .map(|ApiJson(v)| Self(v))
+        let ApiJson(value) = ApiJson::<serde_json::Value>::from_request(req, state).await?;
+        if value.is_null() {
+            // `null` is the document's other way of saying "no body"
+            return Ok(Self(T::default()));
+        }
+        from_value(value).map(Self)
     }
 }
 
@@ -87,11 +125,7 @@ fn is_json(headers: &axum::http::HeaderMap) -> bool {
 fn json_error(e: serde_path_to_error::Error<serde_json::Error>) -> ApiError {
     use serde_json::error::Category;
     let inner = e.inner();
-    let message = inner.to_string();
-    let message = message
-        .rsplit_once(" at line ")
-        .map_or(message.as_str(), |(m, _)| m)
-        .to_owned();
+    let message = without_position(inner);
     match inner.classify() {
         Category::Data => {
             let mut pointer = pointer_of(e.path());
@@ -113,6 +147,15 @@ fn json_error(e: serde_path_to_error::Error<serde_json::Error>) -> ApiError {
             format!("the body is not valid JSON: {message}"),
         ),
     }
+}
+
+/// A serde_json message without its ` at line … column …` tail.
+fn without_position(e: &serde_json::Error) -> String {
+    let message = e.to_string();
+    message
+        .rsplit_once(" at line ")
+        .map_or(message.as_str(), |(m, _)| m)
+        .to_owned()
 }
 
 fn pointer_of(path: &serde_path_to_error::Path) -> String {

@@ -1,7 +1,9 @@
 //! What `make fuzz` (schemathesis against `/openapi.yaml`) found, kept from coming back:
-//! query parameters were documented as path parameters, and the statuses the shared
-//! extractors answer (malformed or non-JSON bodies, bad query strings) were missing from the
-//! operations that use them.
+//! query parameters were documented as path parameters, the statuses the shared extractors
+//! answer (malformed or non-JSON bodies, bad query strings) were missing from the operations
+//! that use them, the server refused schema-valid input (rules missing from the schemas,
+//! `6.0` for an integer, `null` for an optional body) and accepted form parts the document
+//! forbids.
 
 use cardsmith::api;
 use cardsmith::state::HttpSettings;
@@ -202,4 +204,109 @@ async fn every_schema_reference_in_the_document_resolves() {
         checked += 1;
     }
     assert!(checked > 50, "only {checked} references found");
+}
+
+/// The schema of `schema_name`'s member `property`, as JSON.
+fn property_schema(doc: &OpenApi, schema_name: &str, property: &str) -> serde_json::Value {
+    let schema =
+        serde_json::to_value(&doc.components.as_ref().unwrap().schemas[schema_name]).unwrap();
+    schema["properties"][property].clone()
+}
+
+#[test]
+fn the_schemas_state_the_rules_the_server_checks_from_the_same_constants() {
+    use cardsmith_model::field_schemas::SLUG_PATTERN;
+    use cardsmith_model::validate::{
+        DESCRIPTION_MAX_CHARS, DISPLAY_NAME_MAX_CHARS, NAME_MAX_CHARS, PASSWORD_MIN_CHARS,
+        SLUG_MAX_CHARS,
+    };
+    let doc = document();
+    let name = property_schema(&doc, "CreateCollectionInput", "name");
+    assert_eq!(name["maxLength"], NAME_MAX_CHARS, "{name}");
+    assert_eq!(name["minLength"], 1, "{name}");
+    let description = property_schema(&doc, "CreateCardInput", "description");
+    assert_eq!(description["maxLength"], DESCRIPTION_MAX_CHARS);
+    let slug = property_schema(&doc, "SlugInput", "slug");
+    assert_eq!(slug["pattern"], SLUG_PATTERN);
+    assert_eq!(slug["maxLength"], SLUG_MAX_CHARS);
+    let display_name = property_schema(&doc, "UpdateProfileInput", "display_name");
+    assert_eq!(display_name["maxLength"], DISPLAY_NAME_MAX_CHARS);
+    let password = property_schema(&doc, "ChangePasswordInput", "new_password");
+    assert_eq!(password["minLength"], PASSWORD_MIN_CHARS);
+}
+
+#[tokio::test]
+async fn a_whole_number_written_with_a_fraction_is_an_integer_and_null_is_no_body() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let collection = admin.create_collection("Numbers").await;
+    admin
+        .create_card(collection["id"].as_str().unwrap(), "Counted")
+        .await;
+
+    // JSON Schema counts 10.0 as the integer 10, so the server does too
+    let wanted = json!({"autoadvance": "next", "shuffle": "off", "overlay_timeout": 10.0, "resume_timeout": 60});
+    let r = admin.put_json("/api/cards/counted/playback", &wanted).await;
+    assert_eq!(r.status(), 204);
+    let playback = admin.get_json("/api/cards/counted/playback").await;
+    assert_eq!(playback["overlay_timeout"], 10);
+    // a real fraction is still refused, and changes nothing
+    let half = json!({"autoadvance": "next", "shuffle": "off", "overlay_timeout": 10.5, "resume_timeout": 60});
+    let problem = assert_problem(
+        admin.put_json("/api/cards/counted/playback", &half).await,
+        422,
+    )
+    .await;
+    assert_eq!(problem["errors"][0]["pointer"], "/overlay_timeout");
+    assert_eq!(
+        admin.get_json("/api/cards/counted/playback").await,
+        playback
+    );
+
+    // an optional body sent as `null` is the same as none: a recording session starts
+    let r = admin
+        .client
+        .post(admin.url("/api/cards/counted/tracks/record-start"))
+        .header("content-type", "application/json")
+        .body("null")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 201);
+}
+
+#[tokio::test]
+async fn a_form_part_with_an_odd_name_is_refused_and_nothing_is_stored() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let collection = admin.create_collection("Forms").await;
+    admin
+        .create_card(collection["id"].as_str().unwrap(), "Covered")
+        .await;
+    let upload = |name: &'static str| {
+        let image =
+            reqwest::multipart::Part::bytes(crate::helpers::png_bytes(8, 8)).file_name("cover.png");
+        let form = reqwest::multipart::Form::new()
+            .part("file", image)
+            .text(name, "x");
+        admin
+            .client
+            .post(admin.url("/api/cards/covered/cover"))
+            .multipart(form)
+            .send()
+    };
+
+    // after the file, a part named like no form field: refused, no cover kept
+    let problem = assert_problem(upload("").await.unwrap(), 422).await;
+    assert!(
+        problem["detail"]
+            .as_str()
+            .unwrap()
+            .contains("letters, digits"),
+        "{problem}"
+    );
+    assert_eq!(admin.get("/api/cards/covered/cover").await.status(), 404);
+    // a plain extra part is passed over
+    assert_eq!(upload("note").await.unwrap().status(), 204);
+    assert_eq!(admin.get("/api/cards/covered/cover").await.status(), 200);
 }

@@ -1,0 +1,71 @@
+//! The shapes of bodies that are files, for the OpenAPI document only: the server reads them
+//! with its streaming multipart reader (`server/src/api/multipart.rs`), not through serde.
+//!
+//! The service spec does not name multipart fields, so the server takes the first non-empty
+//! file part whatever its name and passes over parts it does not know; the document says the
+//! same (`file` is the name to use; other parts are allowed, named as form fields are).
+
+use utoipa::openapi::schema::{ObjectBuilder, Schema, SchemaFormat, Type};
+use utoipa::openapi::{KnownFormat, RefOr};
+use utoipa::{PartialSchema, ToSchema};
+
+use crate::validate::NAME_MAX_CHARS;
+
+fn binary() -> ObjectBuilder {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)))
+        .min_length(Some(1))
+}
+
+/// A form with a `file` part; other parts may come along, named like form fields.
+fn form(file_description: &str) -> ObjectBuilder {
+    ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .property("file", binary().description(Some(file_description)))
+        .required("file")
+        .property_names(Some(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .pattern(Some("^[A-Za-z0-9_.-]{1,64}$")),
+        ))
+}
+
+/// A `multipart/form-data` body with one image.
+pub struct ImageUpload;
+
+impl PartialSchema for ImageUpload {
+    fn schema() -> RefOr<Schema> {
+        form("PNG, JPEG, GIF or WebP, recognised by its content").into()
+    }
+}
+
+impl ToSchema for ImageUpload {}
+
+/// A `multipart/form-data` body with one audio file and an optional title.
+pub struct AudioUpload;
+
+impl PartialSchema for AudioUpload {
+    fn schema() -> RefOr<Schema> {
+        let title = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .max_length(Some(NAME_MAX_CHARS))
+            .description(Some("The track's title; absent or blank: the file's name"));
+        form("MP3, M4A/AAC, WAV, FLAC, Ogg Vorbis, Opus or WebM, recognised by its content")
+            .property("title", title)
+            .into()
+    }
+}
+
+impl ToSchema for AudioUpload {}
+
+/// The bytes of one recording chunk (`application/octet-stream`), never empty.
+pub struct AudioChunk;
+
+impl PartialSchema for AudioChunk {
+    fn schema() -> RefOr<Schema> {
+        binary().into()
+    }
+}
+
+impl ToSchema for AudioChunk {}
