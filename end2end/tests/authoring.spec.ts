@@ -66,8 +66,15 @@ test('a parent authors a card, shares the collection read-only and prints a labe
   const invitation = reader.getByRole('list', { name: 'Invitations for you' }).getByRole('listitem').filter({ hasText: collection });
   await expect(invitation).toContainText('invited you as viewer');
   await screenshot(reader, 'invitation-for-you.png');
-  await invitation.getByRole('button', { name: `Accept the invitation to ${collection}` }).click();
+  // on a phone too, and answered from the keyboard
+  await reader.setViewportSize({ width: 390, height: 844 });
+  const overflow = await reader.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'the invitations scroll sideways on a phone').toBeLessThanOrEqual(0);
+  await screenshot(reader, 'phone-invitation-for-you.png');
+  await invitation.getByRole('button', { name: `Accept the invitation to ${collection}` }).focus();
+  await reader.keyboard.press('Enter');
   await expect(invitation).toHaveCount(0);
+  await reader.setViewportSize({ width: 1280, height: 800 });
   await reader.getByRole('link', { name: new RegExp(collection) }).first().click();
   await expect(reader.getByRole('heading', { name: collection })).toBeVisible();
   await waitHydrated(reader);
@@ -103,6 +110,28 @@ test('a parent authors a card, shares the collection read-only and prints a labe
   expect(opened.status()).toBe(200);
   expect(opened.headers()['content-type']).toBe('application/pdf');
   await anonymous.close();
+
+  // The card shown in a second collection too: its owner sees where, and takes it out of
+  // there again from the keyboard (the card stays in its home).
+  const shelfName = `Shelf ${stamp}`;
+  const shelf = await page.request.post('/api/collections', { data: { name: shelfName, description: '' } });
+  expect(shelf.status()).toBe(201);
+  const shelfId = (await shelf.json()).id;
+  const cardSlug = cardPath.split('/').pop();
+  const linked = await page.request.post(`/api/collections/${shelfId}/cards/link`, { data: { card_id: cardSlug } });
+  expect(linked.status()).toBe(204);
+  await gotoHydrated(page, cardPath);
+  const shownIn = page.getByRole('list', { name: 'Collections this card is linked into' });
+  await expect(shownIn.getByRole('listitem').filter({ hasText: shelfName })).toContainText('linked by');
+  await shownIn.scrollIntoViewIfNeeded();
+  await screenshot(page, 'card-also-shown-in.png', { fullPage: false });
+  await shownIn.getByRole('button', { name: `Remove from ${shelfName}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('This card is in its own collection only.')).toBeVisible();
+  await gotoHydrated(page, cardPath);
+  await expect(page.getByText('This card is in its own collection only.')).toBeVisible();
+  const shelfCards = await (await page.request.get(`/api/collections/${shelfId}/cards`)).json();
+  expect(shelfCards).toHaveLength(0);
 
   // Every authoring page on a phone, each loaded afresh (server-rendered, then hydrated):
   // nothing wider than the screen.

@@ -205,3 +205,43 @@ test('a card published to the account is played by its title, any other by its i
   await bedroom.getByRole('button', { name: 'Save shortcuts' }).click();
   await expect(bedroom.getByRole('status').last()).toContainText('1 shortcut(s) saved on the player');
 });
+
+test('an app links a player account: the sign-in happens on a phone, which asks for the code the app shows', async ({
+  page,
+  browser,
+}) => {
+  await signInAsAdmin(page);
+  // the app (a client of the API, with no browser of its own) starts a handed-off link
+  const started = await page.request.get('/api/player-accounts/link?handoff=code');
+  expect(started.status()).toBe(200);
+  const handoff = await started.json();
+  expect(handoff.user_code).toMatch(/^[A-Z]{4}-[A-Z]{4}$/);
+
+  // the platform's sign-in happens in a phone browser that is not signed in to Cardsmith
+  const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const phone = await phoneContext.newPage();
+  await phone.goto(handoff.authorize_url);
+  await waitForPath(phone, '/link-player');
+  await expect(phone.getByRole('heading', { name: 'Link your player account' })).toBeVisible();
+  expect(await scrollsSideways(phone)).toBe(false);
+  await screenshot(phone, 'phone-link-player.png');
+
+  // a wrong code is refused with the tries left; the right one links, typed from the keyboard
+  const field = phone.getByLabel('Code from your app');
+  const wrong = (handoff.user_code[0] === 'B' ? 'C' : 'B') + handoff.user_code.slice(1);
+  await field.fill(wrong);
+  await field.press('Enter');
+  await expect(phone.getByText(/is not the code your app shows \(4 tries left\)/)).toBeVisible();
+  await field.fill(handoff.user_code.toLowerCase());
+  await field.press('Enter');
+  await expect(phone.getByRole('heading', { name: 'Player account linked' })).toBeVisible();
+  await screenshot(phone, 'phone-link-player-done.png');
+  await phoneContext.close();
+
+  // the app sees the link done, and the account is the app's user's
+  const status = await (await page.request.get(`/api/player-accounts/link/${handoff.link_id}`)).json();
+  expect(status.status).toBe('linked');
+  const accounts = await (await page.request.get('/api/player-accounts')).json();
+  expect(accounts.accounts).toHaveLength(1);
+  expect((await page.request.delete(`/api/player-accounts/${accounts.accounts[0].id}`)).status()).toBe(204);
+});
