@@ -9,13 +9,14 @@
 //! icons. Jobs run in the Generation pool, one at a time, beside the story cards.
 
 use cardsmith_model::cover::{GenerateCoverInput, GenerateCoverOutputBody};
+use cardsmith_model::icons::GenerateIconsOutputBody;
 use cardsmith_model::validate::CollectionRole;
 use serde::{Deserialize, Serialize};
 
 use crate::auth::{session::background_actor, Actor};
 use crate::cards::{self, generate, repo::CardRow};
 use crate::icon_gen::{self, Batch};
-use crate::jobs::{self, context::JobContext};
+use crate::jobs::{self, context::JobContext, JobPayload};
 use crate::{Core, CoreError, CoreResult};
 
 /// What a generation job draws.
@@ -26,11 +27,29 @@ enum Task {
     Icons { which: Batch },
 }
 
+/// The payload of a `cover.generate` or `icons.generate` job: the card, and what to draw.
 #[derive(Debug, Serialize, Deserialize)]
-struct Payload {
+pub struct GenerationPayload {
     card_slug: String,
     #[serde(flatten)]
     task: Task,
+}
+
+impl JobPayload for GenerationPayload {
+    fn kind(&self) -> &'static str {
+        match self.task {
+            Task::Cover { .. } => jobs::kind::COVER_GENERATE,
+            Task::Icons { .. } => jobs::kind::ICONS_GENERATE,
+        }
+    }
+}
+
+/// What a generation job answers: what the request would have.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum GenerationResult {
+    Cover(GenerateCoverOutputBody),
+    Icons(GenerateIconsOutputBody),
 }
 
 /// Queues a cover preview for `card` (checked like `POST …/cover/generate`); answers the job.
@@ -41,14 +60,7 @@ pub async fn queue_cover(
     input: GenerateCoverInput,
 ) -> CoreResult<String> {
     generate::admit_request(core, actor, &input)?;
-    queue(
-        core,
-        actor,
-        card,
-        jobs::kind::COVER_GENERATE,
-        Task::Cover { input },
-    )
-    .await
+    queue(core, actor, card, Task::Cover { input }).await
 }
 
 /// Queues an icon batch for `card` (checked like `POST …/icons/generate` or `/sample`).
@@ -59,52 +71,35 @@ pub async fn queue_icons(
     which: Batch,
 ) -> CoreResult<String> {
     icon_gen::admit(core, actor)?;
-    queue(
-        core,
-        actor,
-        card,
-        jobs::kind::ICONS_GENERATE,
-        Task::Icons { which },
-    )
-    .await
+    queue(core, actor, card, Task::Icons { which }).await
 }
 
-async fn queue(
-    core: &Core,
-    actor: &Actor,
-    card: &CardRow,
-    kind: &str,
-    task: Task,
-) -> CoreResult<String> {
-    let payload = Payload {
+async fn queue(core: &Core, actor: &Actor, card: &CardRow, task: Task) -> CoreResult<String> {
+    let payload = GenerationPayload {
         card_slug: card.slug.clone(),
         task,
     };
-    let payload =
-        serde_json::to_value(&payload).map_err(|e| CoreError::internal("generation payload", e))?;
-    let job_id = jobs::enqueue(core.db.pool(), Some(actor.id()), kind, &payload).await?;
+    let job_id = jobs::enqueue(core.db.pool(), Some(actor.id()), &payload).await?;
     core.jobs.wake();
     Ok(job_id)
 }
 
 /// Runs a `cover.generate` or `icons.generate` job as the user who queued it, who must still
 /// be an editor of the card (a role revoked meanwhile fails the job, draws nothing).
-pub async fn run(ctx: &JobContext) -> CoreResult<String> {
-    let payload: Payload = ctx.payload()?;
+pub async fn run(ctx: &JobContext) -> CoreResult<GenerationResult> {
+    let payload: GenerationPayload = ctx.payload()?;
     let core = &ctx.core;
     let (actor, card) = editor_of(ctx, &payload.card_slug).await?;
-    let answer = match payload.task {
+    Ok(match payload.task {
         Task::Cover { input } => {
             let preview_hash = generate::draw_preview(core, &actor, &card, input).await?;
-            serde_json::to_string(&GenerateCoverOutputBody { preview_hash })
+            GenerationResult::Cover(GenerateCoverOutputBody { preview_hash })
         }
         Task::Icons { which } => {
             let progress = ctx.progress(0.0, 1.0);
-            let done = icon_gen::batch(core, &actor, &card, which, &progress).await?;
-            serde_json::to_string(&done)
+            GenerationResult::Icons(icon_gen::batch(core, &actor, &card, which, &progress).await?)
         }
-    };
-    answer.map_err(|e| CoreError::internal("generation result", e))
+    })
 }
 
 /// The user who queued `ctx`'s job, acting in the background, and the card `slug` they must

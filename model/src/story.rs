@@ -106,3 +106,77 @@ pub struct MakeStoryOut {
     /// How many chapters the text was cut into.
     pub chapters: i64,
 }
+
+/// What became of a story card's extra: its cover or its chapter icons. A story card is
+/// complete without them, so a failure is told (`NotMade`), not raised. In JSON it is one
+/// string: `kept`, `generated`, `3 generated` (icons, with their count) or
+/// `not made: <why>`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "String", from = "String")]
+pub enum Made {
+    /// The card already had one.
+    Kept,
+    /// Drawn now; for icons, how many.
+    Generated(Option<usize>),
+    /// Not drawn, and why.
+    NotMade(String),
+}
+
+impl From<Made> for String {
+    fn from(made: Made) -> Self {
+        match made {
+            Made::Kept => "kept".into(),
+            Made::Generated(None) => "generated".into(),
+            Made::Generated(Some(n)) => format!("{n} generated"),
+            Made::NotMade(why) => format!("not made: {why}"),
+        }
+    }
+}
+
+impl From<String> for Made {
+    fn from(text: String) -> Self {
+        if let Some(why) = text.strip_prefix("not made: ") {
+            return Made::NotMade(why.to_owned());
+        }
+        match text.as_str() {
+            "kept" => Made::Kept,
+            "generated" => Made::Generated(None),
+            other => match other.strip_suffix(" generated").map(str::parse) {
+                Some(Ok(n)) => Made::Generated(Some(n)),
+                _ => Made::NotMade(text),
+            },
+        }
+    }
+}
+
+/// The result of a `story.make` job (`JobOut.result`, JSON text): the card, its chapters,
+/// and what became of its cover and icons.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoryJobResult {
+    pub card_slug: String,
+    pub chapters: usize,
+    pub cover: Made,
+    pub icons: Made,
+}
+
+#[cfg(test)]
+mod made_tests {
+    use super::*;
+
+    #[test]
+    fn what_was_made_reads_back_as_written() {
+        for made in [
+            Made::Kept,
+            Made::Generated(None),
+            Made::Generated(Some(3)),
+            Made::NotMade("the image service is busy".into()),
+        ] {
+            let text = serde_json::to_string(&made).unwrap();
+            assert_eq!(serde_json::from_str::<Made>(&text).unwrap(), made, "{text}");
+        }
+        assert_eq!(
+            serde_json::to_string(&Made::Generated(Some(3))).unwrap(),
+            r#""3 generated""#
+        );
+    }
+}

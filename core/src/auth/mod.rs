@@ -5,7 +5,6 @@ pub mod oidc;
 pub mod password;
 pub mod session;
 pub mod session_cache;
-pub mod throttle;
 
 use std::net::IpAddr;
 

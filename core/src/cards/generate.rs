@@ -194,17 +194,7 @@ fn no_preview() -> CoreError {
 }
 
 fn admit(core: &Core, actor: &Actor) -> CoreResult<()> {
-    core.cover_throttle
-        .admit(actor.ip, actor.id())
-        .map_err(|e| match e {
-            CoreError::TooManyRequests { retry_after_s, .. } => CoreError::TooManyRequests {
-                detail: format!(
-                    "too many covers generated; try again in {retry_after_s} second(s)"
-                ),
-                retry_after_s,
-            },
-            other => other,
-        })
+    core.throttles.covers.admit_actor(actor)
 }
 
 /// What the picture should suit: the card's approved theme colours and the child the home

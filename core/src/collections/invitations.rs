@@ -115,7 +115,7 @@ pub(super) async fn invite(
 
 /// Admits one invitation of `actor`, or answers 429 with `Retry-After`.
 fn admit(core: &Core, actor: &Actor) -> CoreResult<()> {
-    core.invitation_throttle.admit_actor(actor, "invitations")
+    core.throttles.invitations.admit_actor(actor)
 }
 
 /// Whether an invitation of `email` to `id` is mailed now: not when one to this collection

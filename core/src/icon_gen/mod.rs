@@ -59,17 +59,7 @@ pub async fn editable_card(core: &Core, actor: &Actor, slug: &str) -> CoreResult
 
 /// 429 past the generation limit.
 pub fn admit(core: &Core, actor: &Actor) -> CoreResult<()> {
-    core.icon_throttle
-        .admit(actor.ip, actor.id())
-        .map_err(|e| match e {
-            CoreError::TooManyRequests { retry_after_s, .. } => CoreError::TooManyRequests {
-                detail: format!(
-                    "too many icon generations; try again in {retry_after_s} second(s)"
-                ),
-                retry_after_s,
-            },
-            other => other,
-        })
+    core.throttles.icons.admit_actor(actor)
 }
 
 /// Palettes that suit the card: from a text provider when one answers well-formed palettes

@@ -31,7 +31,7 @@ impl JobContext {
     /// The job's payload as the type its kind enqueued. A payload that does not read as `T`
     /// will not read on a retry either: it fails the job at once, with a reason naming the
     /// kind and what was wrong (see [`parse_payload`]).
-    pub fn payload<T: DeserializeOwned>(&self) -> CoreResult<T> {
+    pub fn payload<T: super::JobPayload>(&self) -> CoreResult<T> {
         parse_payload(&self.job.kind, &self.job.payload)
     }
 

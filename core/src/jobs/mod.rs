@@ -7,10 +7,12 @@
 //! claimed again on the next start, up to `max_attempts`.
 //!
 //! What each kind does lives with its domain (`tracks::jobs`, `tracks::edit_job`,
-//! `media::rescan`, `player::publish_job`, `player::import`, `player::seed`); those modules
-//! see only [`context::JobContext`]. The worker's one table (`worker::handlers::HANDLERS`)
-//! names every kind with its pool, the function that runs it and the one that cleans up when
-//! it fails for good or is cancelled. This module itself only moves rows.
+//! `media::rescan`, `player::publish_job`, `player::import`, `player::seed`, `mail::job`,
+//! `stories::job`, `generation`); each exports its typed payload ([`JobPayload`]) and returns
+//! a typed result, and sees only [`context::JobContext`]. The worker's one table
+//! (`worker::handlers::HANDLERS`) names every kind with its pool, the function that runs it
+//! and the one that cleans up when it fails for good or is cancelled. This module itself only
+//! moves rows.
 
 pub mod context;
 pub mod queue;
@@ -21,10 +23,12 @@ pub mod worker;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 use tokio::sync::Notify;
 
 use crate::db::DbDriver;
-use crate::{new_id, time, CoreResult};
+use crate::{new_id, time, CoreError, CoreResult};
 
 /// Kinds of job. Each has one row in the worker's table (`worker::handlers::HANDLERS`), which
 /// says the pool it runs in, what runs it and what cleans up after it; a test checks every
@@ -103,31 +107,44 @@ impl JobQueue {
     }
 }
 
-/// Adds a job to the queue inside the caller's transaction and returns its id. Call
-/// `JobQueue::wake` after committing.
-pub async fn enqueue<'e, E>(
+/// The payload of one kind of job. Each job module exports its payload type and a `queue`
+/// that writes it; its runner reads it back with [`context::JobContext::payload`]. The type
+/// names its kind, so no producer writes a payload by hand or under the wrong kind.
+pub trait JobPayload: Serialize + DeserializeOwned {
+    /// The kind this payload is enqueued as (one of [`kind`]).
+    fn kind(&self) -> &'static str;
+}
+
+/// Adds the job `payload` describes to the queue inside the caller's transaction and returns
+/// its id. Call `JobQueue::wake` after committing.
+pub async fn enqueue<'e, E, P>(
     executor: E,
     user_id: Option<&str>,
-    kind: &str,
-    payload: &serde_json::Value,
+    payload: &P,
 ) -> CoreResult<String>
 where
     E: sqlx::Executor<'e, Database = DbDriver>,
+    P: JobPayload,
 {
-    enqueue_at(executor, user_id, kind, payload, &time::now_str()).await
+    enqueue_at(executor, user_id, payload, &time::now_str()).await
 }
 
 /// Like [`enqueue`], for a job not to start before `run_at` (a stored time string).
-pub async fn enqueue_at<'e, E>(
+pub async fn enqueue_at<'e, E, P>(
     executor: E,
     user_id: Option<&str>,
-    kind: &str,
-    payload: &serde_json::Value,
+    payload: &P,
     run_at: &str,
 ) -> CoreResult<String>
 where
     E: sqlx::Executor<'e, Database = DbDriver>,
+    P: JobPayload,
 {
+    // through a `Value`: its members come out in alphabetical order, as the stored payloads
+    // always have (`JobOut.payload` shows them as they are)
+    let text = serde_json::to_value(payload)
+        .map_err(|e| CoreError::internal("job payload", e))?
+        .to_string();
     let id = new_id();
     let now = time::now_str();
     sqlx::query(
@@ -136,8 +153,8 @@ where
     )
     .bind(&id)
     .bind(user_id)
-    .bind(kind)
-    .bind(payload.to_string())
+    .bind(payload.kind())
+    .bind(text)
     .bind(&now)
     .bind(run_at)
     .execute(executor)

@@ -7,16 +7,30 @@
 
 use std::path::PathBuf;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::message::{self, Stored};
 use crate::jobs::context::JobContext;
 use crate::jobs::queue::ClaimedJob;
+use crate::jobs::{kind, JobPayload};
 use crate::{crypto, time, Core, CoreError, CoreResult};
 
-#[derive(Debug, Deserialize)]
-struct Payload {
-    mail_id: String,
+/// The payload of a `mail.send` job: the stored message to deliver.
+#[derive(Debug, Serialize, Deserialize)]
+pub(crate) struct Payload {
+    pub(crate) mail_id: String,
+}
+
+impl JobPayload for Payload {
+    fn kind(&self) -> &'static str {
+        kind::MAIL_SEND
+    }
+}
+
+/// What a `mail.send` job did: the message's status (`sent`, `outbox`).
+#[derive(Serialize)]
+pub(crate) struct Delivered {
+    status: String,
 }
 
 #[derive(sqlx::FromRow)]
@@ -34,7 +48,7 @@ pub(crate) fn outbox_dir(core: &Core) -> PathBuf {
     core.settings.data_dir.join("outbox")
 }
 
-pub(crate) async fn run(ctx: &JobContext) -> CoreResult<String> {
+pub(crate) async fn run(ctx: &JobContext) -> CoreResult<Delivered> {
     let Payload { mail_id } = ctx.payload()?;
     let core = &ctx.core;
     let row: Row = sqlx::query_as(
@@ -46,7 +60,7 @@ pub(crate) async fn run(ctx: &JobContext) -> CoreResult<String> {
     .await?
     .ok_or_else(|| CoreError::not_found("this mail is no longer stored"))?;
     if row.status == "sent" || row.status == "outbox" {
-        return Ok(serde_json::json!({ "status": row.status }).to_string());
+        return Ok(Delivered { status: row.status });
     }
     let outcome = deliver(core, &row).await;
     let now = time::now_str();
@@ -62,7 +76,9 @@ pub(crate) async fn run(ctx: &JobContext) -> CoreResult<String> {
             .bind(&row.id)
             .execute(core.db.pool())
             .await?;
-            Ok(serde_json::json!({ "status": status }).to_string())
+            Ok(Delivered {
+                status: status.to_owned(),
+            })
         }
         Err(e) => {
             // the row stays queued: the queue retries, and only the last failure marks it failed

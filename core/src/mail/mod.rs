@@ -15,10 +15,8 @@ mod job;
 mod message;
 pub mod smtp;
 
-use serde_json::json;
-
 use crate::db::DbTx;
-use crate::jobs::{self, kind};
+use crate::jobs;
 use crate::{new_id, time, Core, CoreError, CoreResult};
 
 pub(crate) use job::{after_failure, run};
@@ -76,13 +74,10 @@ pub async fn enqueue(tx: &mut DbTx<'_>, mail: Mail) -> CoreResult<()> {
 
 /// Queues a `mail.send` job for message `mail_id` with [`MAX_ATTEMPTS`] attempts; its id.
 async fn queue_delivery(tx: &mut DbTx<'_>, mail_id: &str) -> CoreResult<String> {
-    let job_id = jobs::enqueue(
-        &mut **tx,
-        None,
-        kind::MAIL_SEND,
-        &json!({ "mail_id": mail_id }),
-    )
-    .await?;
+    let payload = job::Payload {
+        mail_id: mail_id.to_owned(),
+    };
+    let job_id = jobs::enqueue(&mut **tx, None, &payload).await?;
     sqlx::query("UPDATE jobs SET max_attempts = $1 WHERE id = $2")
         .bind(MAX_ATTEMPTS)
         .bind(&job_id)

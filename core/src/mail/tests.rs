@@ -7,6 +7,7 @@ use chrono::Duration;
 
 use super::*;
 use crate::crypto::EncryptionKey;
+use crate::jobs::kind;
 use crate::jobs::worker::{self, Pool, WorkerSettings};
 use crate::{CoreSettings, Db};
 

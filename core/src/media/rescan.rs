@@ -16,7 +16,7 @@ use serde::Serialize;
 use crate::audit::{self, AuditEvent};
 use crate::db::Flag;
 use crate::jobs::context::JobContext;
-use crate::jobs::{self, kind};
+use crate::jobs::{self, kind, JobPayload};
 use crate::{time, Core, CoreResult};
 
 #[derive(Debug, Default, Serialize)]
@@ -38,9 +38,20 @@ struct TrackFiles {
     job_status: Option<String>,
 }
 
-pub async fn run(ctx: &JobContext) -> CoreResult<String> {
-    let report = reconcile(&ctx.core, ctx.job.user_id.as_deref()).await?;
-    Ok(serde_json::to_string(&report).unwrap_or_default())
+/// The payload of a rescan job: nothing; whose tracks is the job's user (none: everyone's).
+#[derive(Serialize, serde::Deserialize)]
+pub struct RescanPayload {}
+
+impl JobPayload for RescanPayload {
+    fn kind(&self) -> &'static str {
+        kind::RESCAN
+    }
+}
+
+/// Runs a rescan job: its result is the report.
+pub async fn run(ctx: &JobContext) -> CoreResult<RescanReport> {
+    let _: RescanPayload = ctx.payload()?;
+    reconcile(&ctx.core, ctx.job.user_id.as_deref()).await
 }
 
 pub async fn reconcile(core: &Core, user_id: Option<&str>) -> CoreResult<RescanReport> {
@@ -102,13 +113,7 @@ pub async fn reconcile(core: &Core, user_id: Option<&str>) -> CoreResult<RescanR
                 && t.original_hash.is_some());
         if audio_missing || stuck {
             let mut tx = core.db.begin().await?;
-            let job = jobs::enqueue(
-                &mut *tx,
-                user_id,
-                kind::TRANSCODE,
-                &serde_json::json!({ "track_id": t.id }),
-            )
-            .await?;
+            let job = crate::tracks::jobs::queue(&mut tx, user_id, &t.id, None).await?;
             sqlx::query("UPDATE tracks SET audio_hash = CASE WHEN $1 THEN NULL ELSE audio_hash END, transcode_status = $2, processing_job_id = $3, updated_at = $4 WHERE id = $5")
                 .bind(audio_missing)
                 .bind(transcode_status::PENDING)
@@ -130,13 +135,7 @@ pub async fn reconcile(core: &Core, user_id: Option<&str>) -> CoreResult<RescanR
 /// Queues a rescan for `user_id` and returns the job id.
 pub async fn queue(core: &Core, actor: &crate::Actor) -> CoreResult<String> {
     let mut tx = core.db.begin().await?;
-    let id = jobs::enqueue(
-        &mut *tx,
-        Some(actor.id()),
-        kind::RESCAN,
-        &serde_json::json!({}),
-    )
-    .await?;
+    let id = jobs::enqueue(&mut *tx, Some(actor.id()), &RescanPayload {}).await?;
     audit::commit(
         tx,
         AuditEvent::own(actor, "media.rescan_queued", id.clone()),

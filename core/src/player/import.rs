@@ -14,7 +14,7 @@ use cardsmith_model::track::transcode_status;
 use cardsmith_model::validate::slugify;
 use cardsmith_upstream::model::content::{Card, CardKind};
 use cardsmith_upstream::{AccountClient, UpstreamError};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::accounts::{self, account_client, call_failed};
 use super::fetch::{self, Failure, Fetched};
@@ -22,7 +22,7 @@ use super::origin::{remember_import, ImportedTrack};
 use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
 use crate::jobs::context::JobContext;
-use crate::jobs::{self, kind};
+use crate::jobs::{self, kind, JobPayload};
 use crate::media::audio::{decode, probe};
 use crate::tracks::repo::{self as track_repo, NewTrack};
 use crate::{new_id, time, Core, CoreError, CoreResult};
@@ -148,8 +148,12 @@ pub async fn start(
         .fetch_one(core.db.pool())
         .await?;
     let mut tx = core.db.begin().await?;
-    let payload = serde_json::json!({ "card_id": card_id, "account_id": input.account_id, "player_card_id": input.player_card_id });
-    let job_id = jobs::enqueue(&mut *tx, Some(actor.id()), kind::IMPORT, &payload).await?;
+    let payload = ImportPayload {
+        account_id: input.account_id.clone(),
+        card_id: card_id.clone(),
+        player_card_id: input.player_card_id.clone(),
+    };
+    let job_id = jobs::enqueue(&mut *tx, Some(actor.id()), &payload).await?;
     sqlx::query("INSERT INTO imports (card_id, player_account_id, player_card_id, created_at) VALUES ($1, $2, $3, $4)")
         .bind(&card_id)
         .bind(&input.account_id)
@@ -166,17 +170,30 @@ pub async fn start(
     })
 }
 
-#[derive(Deserialize)]
-struct Payload {
-    card_id: String,
+/// The payload of an `import` job: the platform card to bring into the local card.
+#[derive(Serialize, Deserialize)]
+pub struct ImportPayload {
     account_id: String,
+    card_id: String,
     player_card_id: String,
 }
 
+impl JobPayload for ImportPayload {
+    fn kind(&self) -> &'static str {
+        kind::IMPORT
+    }
+}
+
+/// What an `import` job did: how many tracks it brought in.
+#[derive(Serialize)]
+pub struct Imported {
+    tracks: usize,
+}
+
 /// The import job: every track's audio (as already transcoded), its icon and the cover.
-pub async fn run(ctx: &JobContext) -> CoreResult<String> {
+pub async fn run(ctx: &JobContext) -> CoreResult<Imported> {
     let core = &ctx.core;
-    let p: Payload = ctx.payload()?;
+    let p: ImportPayload = ctx.payload()?;
     let client = account_client(core, &p.account_id)?;
     let mut remote = playable(core, &client, &p).await?;
     let report = ctx.progress(0.0, 0.95);
@@ -281,10 +298,10 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
         )
         .await?;
     }
-    Ok(serde_json::json!({ "tracks": done }).to_string())
+    Ok(Imported { tracks: done })
 }
 
-async fn playable(core: &Core, client: &AccountClient, p: &Payload) -> CoreResult<Card> {
+async fn playable(core: &Core, client: &AccountClient, p: &ImportPayload) -> CoreResult<Card> {
     match client.playable_card(&p.player_card_id).await {
         Ok(card) => Ok(card),
         Err(e) => Err(call_failed(core, &p.account_id, e).await),

@@ -21,7 +21,7 @@ use crate::cards::repo::{self as card_repo, CardRow};
 use crate::cards::require_card;
 use crate::collections::access::require_collection;
 use crate::db::DbDriver;
-use crate::jobs::{self, kind};
+use crate::jobs;
 use crate::tracks::icons::player_icon;
 use crate::tracks::repo as track_repo;
 use crate::{new_id, time, Core, CoreError, CoreResult};
@@ -216,9 +216,12 @@ fn refuse_problems(
 
 async fn queue(core: &Core, actor: &Actor, card: &CardRow, account_id: &str) -> CoreResult<String> {
     let mut tx = core.db.begin().await?;
-    let payload =
-        serde_json::json!({ "card_id": card.id, "account_id": account_id, "card_slug": card.slug });
-    let job_id = jobs::enqueue(&mut *tx, Some(actor.id()), kind::PUBLISH, &payload).await?;
+    let payload = super::publish_job::PublishPayload {
+        account_id: account_id.to_owned(),
+        card_id: card.id.clone(),
+        card_slug: card.slug.clone(),
+    };
+    let job_id = jobs::enqueue(&mut *tx, Some(actor.id()), &payload).await?;
     mark_queued(&mut *tx, &card.id, account_id, &job_id).await?;
     crate::audit::record(
         &mut *tx,

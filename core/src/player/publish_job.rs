@@ -16,7 +16,7 @@ use bytes::Bytes;
 use cardsmith_upstream::model::content::{Card, Track};
 use cardsmith_upstream::model::media::CoverType;
 use cardsmith_upstream::UpstreamError;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::accounts::{account_client, call_failed, upstream_error};
 use super::document::{document, SentChapter};
@@ -26,14 +26,32 @@ use crate::cards::repo::{self as card_repo, CardRow};
 use crate::db::OptionalReal;
 use crate::jobs::context::JobContext;
 use crate::jobs::queue::ClaimedJob;
+use crate::jobs::{kind, JobPayload};
 use crate::tracks::icons::player_icon;
 use crate::tracks::repo::{self as track_repo, TrackRow};
 use crate::{time, Core, CoreError, CoreResult};
 
-#[derive(Deserialize)]
-struct Payload {
-    card_id: String,
-    account_id: String,
+/// The payload of a `publish` job: one card to one linked account.
+#[derive(Serialize, Deserialize)]
+pub struct PublishPayload {
+    pub account_id: String,
+    pub card_id: String,
+    /// For the admin's job list; the runner finds the card by id.
+    #[serde(default)]
+    pub card_slug: String,
+}
+
+impl JobPayload for PublishPayload {
+    fn kind(&self) -> &'static str {
+        kind::PUBLISH
+    }
+}
+
+/// What a `publish` job did: the card's id on the platform.
+#[derive(Serialize)]
+pub struct Published {
+    card_slug: String,
+    player_card_id: String,
 }
 
 async fn set_status(
@@ -69,9 +87,9 @@ pub async fn after_failure(core: &Core, job: &ClaimedJob, message: &str) -> Core
     Ok(())
 }
 
-pub async fn run(ctx: &JobContext) -> CoreResult<String> {
+pub async fn run(ctx: &JobContext) -> CoreResult<Published> {
     let core = &ctx.core;
-    let p: Payload = ctx.payload()?;
+    let p: PublishPayload = ctx.payload()?;
     let user = ctx.job.user_id.clone().unwrap_or_default();
     let card = card_repo::find_reachable_by_id_or_slug(core.db.pool(), &user, &p.card_id)
         .await?
@@ -79,7 +97,10 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
             CoreError::not_found("the card was deleted or is no longer yours to publish")
         })?;
     let player_card_id = publish_card(core, &card, &p.account_id, ctx.progress(0.0, 0.9)).await?;
-    Ok(serde_json::json!({ "player_card_id": player_card_id, "card_slug": card.slug }).to_string())
+    Ok(Published {
+        card_slug: card.slug,
+        player_card_id,
+    })
 }
 
 /// Sends `card` to the account: missing audio, icons and cover, then the whole document.

@@ -23,15 +23,30 @@ use crate::auth::Actor;
 use crate::cards::repo as card_repo;
 use crate::collections::access::require_collection;
 use crate::jobs::context::JobContext;
-use crate::jobs::{self, kind};
+use crate::jobs::{self, kind, JobPayload};
 use crate::{time, Core, CoreError, CoreResult};
 
 /// What a seed job needs; card ids are resolved when the seed is asked for.
 #[derive(Serialize, Deserialize)]
-struct Payload {
+pub struct SeedPayload {
     account_id: String,
     device_id: String,
     card_ids: Vec<String>,
+}
+
+impl JobPayload for SeedPayload {
+    fn kind(&self) -> &'static str {
+        kind::SEED
+    }
+}
+
+/// What a seed job did on its player.
+#[derive(Serialize)]
+pub struct Seeded {
+    cards: usize,
+    device_id: String,
+    published: usize,
+    shortcuts_added: usize,
 }
 
 /// Checks everything that can be checked now and queues one job per player.
@@ -83,13 +98,12 @@ pub async fn seed(core: &Core, actor: &Actor, input: SeedInput) -> CoreResult<Se
     let mut tx = core.db.begin().await?;
     let mut job_ids = Vec::new();
     for device_id in &input.device_ids {
-        let payload = json!(Payload {
+        let payload = SeedPayload {
             account_id: account.id.clone(),
             device_id: device_id.clone(),
             card_ids: card_ids.clone(),
-        });
-        let id =
-            jobs::enqueue_at(&mut *tx, Some(actor.id()), kind::SEED, &payload, &run_at).await?;
+        };
+        let id = jobs::enqueue_at(&mut *tx, Some(actor.id()), &payload, &run_at).await?;
         job_ids.push(id);
     }
     crate::audit::record(
@@ -135,9 +149,9 @@ fn due_time(schedule_at: Option<&str>) -> CoreResult<String> {
 }
 
 /// The seed job for one player.
-pub async fn run(ctx: &JobContext) -> CoreResult<String> {
+pub async fn run(ctx: &JobContext) -> CoreResult<Seeded> {
     let core = &ctx.core;
-    let p: Payload = ctx.payload()?;
+    let p: SeedPayload = ctx.payload()?;
     let user = ctx.job.user_id.clone().unwrap_or_default();
     let count = p.card_ids.len().max(1) as f64;
     let (mut player_cards, mut published) = (Vec::new(), 0);
@@ -169,13 +183,12 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
             return Err(call_failed(core, &p.account_id, e).await);
         }
     }
-    Ok(json!({
-        "device_id": p.device_id,
-        "cards": player_cards.len(),
-        "published": published,
-        "shortcuts_added": added,
+    Ok(Seeded {
+        cards: player_cards.len(),
+        device_id: p.device_id,
+        published,
+        shortcuts_added: added,
     })
-    .to_string())
 }
 
 /// The player's shortcuts plus a day-mode shortcut to the start of each card it lacks;

@@ -4,26 +4,34 @@
 //! track is already on the card, at its position with its title, is skipped.
 
 use cardsmith_model::cover::{AcceptCoverPreviewInput, GenerateCoverInput, COVER_PROMPT_MAX_CHARS};
+use cardsmith_model::story::{Made, StoryJobResult};
 use serde::{Deserialize, Serialize};
 
 use super::chapters::{self, Chapter};
 use crate::auth::Actor;
 use crate::cards::{generate, repo::CardRow};
 use crate::jobs::context::JobContext;
+use crate::jobs::{kind, JobPayload};
 use crate::tts::{self, ResolvedVoice, Speech, Spoken};
 use crate::{icon_gen, Core, CoreResult};
 
 /// What a `story.make` job is given.
 #[derive(Debug, Serialize, Deserialize)]
-pub(crate) struct Payload {
+pub(crate) struct StoryPayload {
     pub card_slug: String,
     pub text: String,
     pub voice: String,
 }
 
+impl JobPayload for StoryPayload {
+    fn kind(&self) -> &'static str {
+        kind::STORY
+    }
+}
+
 /// Runs one `story.make` job; its result names the card and how many chapters it holds.
-pub async fn run(ctx: &JobContext) -> CoreResult<String> {
-    let payload: Payload = ctx.payload()?;
+pub async fn run(ctx: &JobContext) -> CoreResult<StoryJobResult> {
+    let payload: StoryPayload = ctx.payload()?;
     let core = &ctx.core;
     let (actor, card) = crate::generation::editor_of(ctx, &payload.card_slug).await?;
     let chapters = chapters::split(&payload.text);
@@ -41,29 +49,28 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
     let cover = cover(core, &actor, &card, &payload.text).await;
     finishing(0.5);
     let icons = match icon_gen::generate_all(core, &actor, &card).await {
-        Ok(done) => format!("{} generated", done.generated),
+        Ok(done) => Made::Generated(Some(done.generated as usize)),
         Err(e) => {
             tracing::warn!(error = %e, card = %card.slug, "a story card got no icons");
-            format!("not made: {}", e.user_message())
+            Made::NotMade(e.user_message())
         }
     };
     finishing(1.0);
-    Ok(serde_json::json!({
-        "card_slug": card.slug,
-        "chapters": chapters.len(),
-        "cover": cover,
-        "icons": icons,
+    Ok(StoryJobResult {
+        card_slug: card.slug,
+        chapters: chapters.len(),
+        cover,
+        icons,
     })
-    .to_string())
 }
 
 /// Gives the card a generated front cover (from the user's image providers, else drawn)
 /// unless it already has one; answers what happened, for the job's result. A cover that
 /// cannot be made does not undo the spoken chapters: the card is complete without one (the
 /// parent can generate or upload one later), and the result says so.
-async fn cover(core: &Core, actor: &Actor, card: &CardRow, text: &str) -> String {
+async fn cover(core: &Core, actor: &Actor, card: &CardRow, text: &str) -> Made {
     if card.cover_hash.is_some() {
-        return "kept".into();
+        return Made::Kept;
     }
     let opening: String = text.chars().take(300).collect();
     let prompt = format!("{}: {}", card.title, opening.trim());
@@ -76,10 +83,10 @@ async fn cover(core: &Core, actor: &Actor, card: &CardRow, text: &str) -> String
         generate::accept(core, actor, card, AcceptCoverPreviewInput { side: None }).await
     };
     match made.await {
-        Ok(_) => "generated".into(),
+        Ok(_) => Made::Generated(None),
         Err(e) => {
             tracing::warn!(error = %e, card = %card.slug, "a story card got no cover");
-            format!("not made: {}", e.user_message())
+            Made::NotMade(e.user_message())
         }
     }
 }

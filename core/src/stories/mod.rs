@@ -100,7 +100,7 @@ pub async fn draft(
 
 /// Admits one story request of `actor`, or answers 429 with `Retry-After`.
 fn admit(core: &Core, actor: &Actor) -> CoreResult<()> {
-    core.story_throttle.admit_actor(actor, "story requests")
+    core.throttles.stories.admit_actor(actor)
 }
 
 /// 409 while [`MAX_PENDING_STORIES`] of the actor's stories are still being made.
@@ -230,13 +230,11 @@ pub async fn make(
         },
     )
     .await?;
-    let payload = job::Payload {
+    let payload = job::StoryPayload {
         card_slug: card.slug.clone(),
         text: input.text,
         voice,
     };
-    let payload =
-        serde_json::to_value(&payload).map_err(|e| CoreError::internal("story payload", e))?;
     // counted again in the transaction that queues the job (one writer at a time), so
     // stories made at the same moment cannot all pass the first count; the loser's card goes
     let mut tx = core.db.begin().await?;
@@ -245,7 +243,7 @@ pub async fn make(
         cards::service::delete_card(core, actor, &card.slug).await?;
         return Err(full);
     }
-    let job_id = jobs::enqueue(&mut *tx, Some(actor.id()), jobs::kind::STORY, &payload).await?;
+    let job_id = jobs::enqueue(&mut *tx, Some(actor.id()), &payload).await?;
     tx.commit().await?;
     core.jobs.wake();
     Ok(MakeStoryOut {

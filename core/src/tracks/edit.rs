@@ -11,7 +11,7 @@ use super::require_track;
 use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
 use crate::cards::require_card;
-use crate::jobs::{self, kind};
+use crate::jobs::{self, kind, JobPayload};
 use crate::{time, Core, CoreError, CoreResult};
 
 /// What an edit job was asked to do.
@@ -44,6 +44,18 @@ pub(super) struct EditPayload {
     pub(super) card_slug: String,
     #[serde(flatten)]
     pub(super) edit: Edit,
+}
+
+/// The four edits are four kinds of job with one runner ([`super::edit_job`]).
+impl JobPayload for EditPayload {
+    fn kind(&self) -> &'static str {
+        match self.edit {
+            Edit::Trim { .. } => kind::TRIM,
+            Edit::Split { .. } => kind::SPLIT,
+            Edit::Fade { .. } => kind::FADE,
+            Edit::Merge { .. } => kind::MERGE,
+        }
+    }
 }
 
 /// The track must be playable, transcoded and not already being worked on.
@@ -96,7 +108,6 @@ pub async fn trim(
         actor,
         &card.slug,
         &[track],
-        kind::TRIM,
         Edit::Trim {
             start: input.start,
             end: input.end,
@@ -135,7 +146,6 @@ pub async fn split(
         actor,
         &card.slug,
         &[track],
-        kind::SPLIT,
         Edit::Split {
             points: input.split_points,
             titles,
@@ -165,7 +175,6 @@ pub async fn fade(
         actor,
         &card.slug,
         &[track],
-        kind::FADE,
         Edit::Fade {
             fade_in_ms: input.fade_in_ms,
             fade_out_ms: input.fade_out_ms,
@@ -200,7 +209,6 @@ pub async fn merge(
         actor,
         &card.slug,
         &tracks,
-        kind::MERGE,
         Edit::Merge { others, title },
     )
     .await
@@ -212,7 +220,6 @@ async fn queue(
     actor: &Actor,
     card_slug: &str,
     tracks: &[TrackRow],
-    job_kind: &str,
     edit: Edit,
 ) -> CoreResult<String> {
     let payload = EditPayload {
@@ -220,10 +227,8 @@ async fn queue(
         card_slug: card_slug.to_owned(),
         edit,
     };
-    let value =
-        serde_json::to_value(&payload).map_err(|e| CoreError::internal("job payload", e))?;
     let mut tx = core.db.begin().await?;
-    let job_id = jobs::enqueue(&mut *tx, Some(actor.id()), job_kind, &value).await?;
+    let job_id = jobs::enqueue(&mut *tx, Some(actor.id()), &payload).await?;
     for track in tracks {
         let claimed = sqlx::query(
             "UPDATE tracks SET processing_job_id = $1, updated_at = $2 WHERE id = $3 AND processing_job_id IS NULL",
@@ -246,7 +251,7 @@ async fn queue(
         AuditEvent::own(
             actor,
             "track.edit_queued",
-            format!("{job_kind} {card_slug}/{}", tracks[0].slug),
+            format!("{} {card_slug}/{}", payload.kind(), tracks[0].slug),
         ),
     )
     .await?;

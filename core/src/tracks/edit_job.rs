@@ -25,7 +25,7 @@ struct Piece {
 }
 
 /// Runs an edit job.
-pub async fn run(ctx: &JobContext) -> CoreResult<String> {
+pub async fn run(ctx: &JobContext) -> CoreResult<EditJobResult> {
     let core = &ctx.core;
     let p: EditPayload = ctx.payload()?;
     let track = repo::find_by_id(core.db.pool(), &p.track_id)
@@ -134,12 +134,11 @@ pub async fn run(ctx: &JobContext) -> CoreResult<String> {
         _ => Vec::new(),
     };
     let made = replace(core, &track, &replaced, pieces).await?;
-    let result = EditJobResult {
+    Ok(EditJobResult {
         source_track_id: track.id.clone(),
         track_ids: made.iter().map(|(id, _)| id.clone()).collect(),
         track_slugs: made.into_iter().map(|(_, slug)| slug).collect(),
-    };
-    serde_json::to_string(&result).map_err(|e| CoreError::internal("edit result", e))
+    })
 }
 
 /// An edit gave up or was cancelled: it leaves its tracks as they were, playable.

@@ -4,24 +4,64 @@
 use std::path::PathBuf;
 
 use cardsmith_model::track::transcode_status;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::repo;
+use crate::db::DbTx;
 use crate::jobs::context::JobContext;
 use crate::jobs::queue::ClaimedJob;
+use crate::jobs::{self, kind, JobPayload};
 use crate::media::audio::decode::{self, Summary};
 use crate::media::audio::ffmpeg;
 use crate::media::store;
 use crate::{time, Core, CoreError, CoreResult};
 
-#[derive(Deserialize)]
-struct TrackPayload {
-    track_id: String,
+/// The payload of a transcode job: the track whose original becomes player audio.
+#[derive(Serialize, Deserialize)]
+pub struct TranscodePayload {
+    /// The card, when an upload queued it (for the admin's job list; the runner does not
+    /// need it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card_slug: Option<String>,
+    pub track_id: String,
 }
 
-/// Runs a transcode job; the `String` is the job's result (JSON).
-pub async fn run(ctx: &JobContext) -> CoreResult<String> {
-    let p: TrackPayload = ctx.payload()?;
+impl JobPayload for TranscodePayload {
+    fn kind(&self) -> &'static str {
+        kind::TRANSCODE
+    }
+}
+
+/// Queues the transcode of `track_id` in the caller's transaction; returns the job id.
+pub async fn queue(
+    tx: &mut DbTx<'_>,
+    user_id: Option<&str>,
+    track_id: &str,
+    card_slug: Option<&str>,
+) -> CoreResult<String> {
+    let payload = TranscodePayload {
+        card_slug: card_slug.map(str::to_owned),
+        track_id: track_id.to_owned(),
+    };
+    jobs::enqueue(&mut **tx, user_id, &payload).await
+}
+
+/// What a transcode job did.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum TranscodeResult {
+    Encoded {
+        audio_hash: String,
+        duration_ms: i64,
+        track_id: String,
+    },
+    /// The track was deleted before its turn came.
+    Skipped { skipped: &'static str },
+}
+
+/// Runs a transcode job.
+pub async fn run(ctx: &JobContext) -> CoreResult<TranscodeResult> {
+    let p: TranscodePayload = ctx.payload()?;
     transcode(ctx, &p.track_id).await
 }
 
@@ -53,10 +93,12 @@ pub(super) async fn release(
 }
 
 /// Encodes a track's original into the player's M4A and measures it exactly.
-async fn transcode(ctx: &JobContext, track_id: &str) -> CoreResult<String> {
+async fn transcode(ctx: &JobContext, track_id: &str) -> CoreResult<TranscodeResult> {
     let core = &ctx.core;
     let Some(track) = repo::find_by_id(core.db.pool(), track_id).await? else {
-        return Ok(r#"{"skipped":"the track was deleted"}"#.into());
+        return Ok(TranscodeResult::Skipped {
+            skipped: "the track was deleted",
+        });
     };
     sqlx::query("UPDATE tracks SET transcode_status = $1, updated_at = $2 WHERE id = $3")
         .bind(transcode_status::PROCESSING)
@@ -92,11 +134,11 @@ async fn transcode(ctx: &JobContext, track_id: &str) -> CoreResult<String> {
     if changed == 0 {
         super::service::remove_unused_files(core, &[Some(encoded.hash.clone())]).await?;
     }
-    Ok(
-        serde_json::json!({ "track_id": track_id, "audio_hash": encoded.hash,
-                           "duration_ms": encoded.duration_ms })
-        .to_string(),
-    )
+    Ok(TranscodeResult::Encoded {
+        audio_hash: encoded.hash,
+        duration_ms: encoded.duration_ms,
+        track_id: track_id.to_owned(),
+    })
 }
 
 /// A file produced and stored: its hash, size and exact length.

@@ -10,7 +10,6 @@ use crate::audit::AuditEvent;
 use crate::auth::Actor;
 use crate::cards::repo::CardRow;
 use crate::cards::require_card;
-use crate::jobs::{self, kind};
 use crate::media::audio::probe;
 use crate::media::store::IncomingFile;
 use crate::recording::Finishing;
@@ -147,15 +146,7 @@ pub async fn add_stored(
     let slug = repo::free_slug(&mut tx, &card.id, &slugify(title), &id).await?;
     let job_id = match &player {
         Some(_) => None,
-        None => Some(
-            jobs::enqueue(
-                &mut *tx,
-                Some(actor.id()),
-                kind::TRANSCODE,
-                &serde_json::json!({ "track_id": id, "card_slug": card.slug }),
-            )
-            .await?,
-        ),
+        None => Some(super::jobs::queue(&mut tx, Some(actor.id()), &id, Some(&card.slug)).await?),
     };
     repo::insert(
         &mut tx,

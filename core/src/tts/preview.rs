@@ -64,7 +64,7 @@ pub async fn preview(core: &Core, actor: &Actor, input: TtsPreviewInput) -> Core
 
 /// Admits one speech request of `actor`, or answers 429 with `Retry-After`.
 pub(crate) fn admit(core: &Core, actor: &Actor) -> CoreResult<()> {
-    core.tts_throttle.admit_actor(actor, "speech requests")
+    core.throttles.speech.admit_actor(actor)
 }
 
 /// Hex SHA-256 of the parts, each preceded by its length so no two combinations collide.

@@ -10,7 +10,7 @@
 //! then ask again.
 //!
 //! Asking is rate limited per client address and per (address, user) with the sign-in
-//! limiter of [`crate::auth::throttle`].
+//! limiter of [`crate::throttle`].
 
 use cardsmith_model::deletion::{
     DeleteRequestInput, DeletionRequestItem, ReassignmentsInput, STATUS_APPROVED, STATUS_EXPIRED,
@@ -67,17 +67,7 @@ pub async fn request(
     actor: &Actor,
     input: DeleteRequestInput,
 ) -> CoreResult<MessageOutputBody> {
-    core.deletion_throttle
-        .admit(actor.ip, actor.id())
-        .map_err(|e| match e {
-            CoreError::TooManyRequests { retry_after_s, .. } => CoreError::TooManyRequests {
-                detail: format!(
-                    "too many deletion requests; try again in {retry_after_s} second(s)"
-                ),
-                retry_after_s,
-            },
-            other => other,
-        })?;
+    core.throttles.deletion_requests.admit_actor(actor)?;
     input.validate()?;
     let reason = input
         .reason

@@ -20,7 +20,7 @@ use crate::{time, Core, CoreError, CoreResult};
 /// The key of an address in `login_failures.address`: the same as the rate limits use (an
 /// IPv6 client by its /64, '' when unknown).
 pub fn address_key(address: Option<IpAddr>) -> String {
-    crate::auth::throttle::address_key(address)
+    crate::throttle::address_key(address)
 }
 
 /// The error while `email` is locked for `address`, if it is.

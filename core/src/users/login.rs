@@ -14,7 +14,7 @@ use crate::{Core, CoreError, CoreResult};
 /// Checks the credentials and opens a session. `client` is the address the attempt came
 /// from (see [`crate::auth::client_address`]).
 ///
-/// In order: the rate limits of [`crate::auth::throttle`] (429, before any hashing), the
+/// In order: the rate limits of [`crate::throttle`] (429, before any hashing), the
 /// lockout of `client` for this email (429, the password is not even checked, so guessing
 /// gains nothing), then the password. Nothing up to the password check differs between an
 /// email that has an account and one that has not: the same 401 for a wrong password, the
@@ -25,7 +25,7 @@ use crate::{Core, CoreError, CoreResult};
 pub async fn login(core: &Core, input: LoginInput, client: Option<IpAddr>) -> CoreResult<SignedIn> {
     input.validate()?;
     let email = repo::normalise_email(&input.email);
-    core.login_throttle.admit(client, &email)?;
+    core.throttles.sign_in.admit(client, &email)?;
     let address = lockout::address_key(client);
     lockout::check(core, &email, &address).await?;
     let pool = core.db.pool();
@@ -54,7 +54,7 @@ pub async fn login(core: &Core, input: LoginInput, client: Option<IpAddr>) -> Co
     )
     .await?;
     tx.commit().await?;
-    core.login_throttle.succeeded(client, &email);
+    core.throttles.sign_in.succeeded(client, &email);
     let user = repo::find_by_id(pool, &row.id)
         .await?
         .ok_or_else(bad_credentials)?;

@@ -34,23 +34,13 @@ pub const FORGOT_PASSWORD_MESSAGE: &str = "If an account has this email, a link 
      password is on its way. It works once, for 1 hour.";
 
 /// Admits one mail-sending request for `email` from `client`, or answers 429 with
-/// `Retry-After` (the throttle's wording is about sign-ins; this one says what it limits).
+/// `Retry-After`.
 pub(crate) fn admit_mail_request(
     core: &Core,
     client: Option<IpAddr>,
     email: &str,
 ) -> CoreResult<()> {
-    core.mail_throttle
-        .admit(client, email)
-        .map_err(|e| match e {
-            CoreError::TooManyRequests { retry_after_s, .. } => CoreError::TooManyRequests {
-                detail: format!(
-                    "too many requests for mail; try again in {retry_after_s} second(s)"
-                ),
-                retry_after_s,
-            },
-            other => other,
-        })
+    core.throttles.mail_links.admit(client, email)
 }
 
 /// Mails a reset link to `input.email` if an active account with a password has it.

@@ -277,8 +277,7 @@ async fn deleting_a_user_ends_sessions_cancels_jobs_removes_files_and_keeps_shar
     let job = cardsmith_core::jobs::enqueue_at(
         app.core.db.pool(),
         Some(&user_id),
-        cardsmith_core::jobs::kind::RESCAN,
-        &json!({}),
+        &cardsmith_core::media::rescan::RescanPayload {},
         &in_a_day,
     )
     .await

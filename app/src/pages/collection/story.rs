@@ -4,7 +4,8 @@
 
 use cardsmith_model::collection::PresetOut;
 use cardsmith_model::story::{
-    DraftStoryInput, MakeStoryInput, MakeStoryOut, StoryDraftOut, MAX_STORY_CHARS,
+    DraftStoryInput, Made, MakeStoryInput, MakeStoryOut, StoryDraftOut, StoryJobResult,
+    MAX_STORY_CHARS,
 };
 use cardsmith_model::tts::VoiceOut;
 use leptos::ev::SubmitEvent;
@@ -17,7 +18,7 @@ use crate::components::form::{ErrorAlert, Outcome, SubmitButton, TextArea, TextF
 use crate::components::layout::{Panel, BUTTON};
 
 /// A made card: where it is, once its job finished.
-type Made = Option<(String, String)>;
+type MadeCard = Option<(String, String)>;
 
 #[component]
 pub fn StoryPanel(presets: Vec<PresetOut>) -> impl IntoView {
@@ -33,7 +34,7 @@ pub fn StoryPanel(presets: Vec<PresetOut>) -> impl IntoView {
     let making = RwSignal::new(false);
     let progress = RwSignal::new(None::<f64>);
     let outcome = RwSignal::new(None::<Result<String, String>>);
-    let made = RwSignal::new(Made::None);
+    let made = RwSignal::new(MadeCard::None);
     Effect::new(move |_| {
         spawn_local(async move {
             if let Ok(list) = rest::get::<Vec<VoiceOut>>("/api/tts/voices").await {
@@ -178,25 +179,26 @@ pub fn StoryPanel(presets: Vec<PresetOut>) -> impl IntoView {
 
 /// What the `story.make` job did, in words: the chapters, and the cover and icons (made,
 /// kept, or why not: a story card is complete without them, so their failure is told, not
-/// raised). `result` is the job's result JSON.
+/// raised). `result` is the job's result JSON ([`StoryJobResult`]).
 pub fn made_in_words(name: &str, chapters: i64, result: Option<&str>) -> String {
-    let parsed: serde_json::Value = result
-        .and_then(|r| serde_json::from_str(r).ok())
-        .unwrap_or_default();
+    let parsed: Option<StoryJobResult> = result.and_then(|r| serde_json::from_str(r).ok());
     let mut words = format!("“{name}” is ready: {chapters} spoken chapter(s).");
-    match parsed["cover"].as_str() {
-        Some("generated") => words.push_str(" A cover was drawn."),
-        Some(other) if other.starts_with("not made") => words.push_str(&format!(
-            " The cover was {other}; generate or upload one on the card."
+    let Some(done) = parsed else {
+        return words;
+    };
+    match done.cover {
+        Made::Generated(_) => words.push_str(" A cover was drawn."),
+        Made::NotMade(why) => words.push_str(&format!(
+            " The cover was not made: {why}; generate or upload one on the card."
         )),
-        _ => {}
+        Made::Kept => {}
     }
-    match parsed["icons"].as_str() {
-        Some(other) if other.starts_with("not made") => words.push_str(&format!(
-            " The chapter icons were {other}; draw them from the card's Icons panel."
+    match done.icons {
+        Made::NotMade(why) => words.push_str(&format!(
+            " The chapter icons were not made: {why}; draw them from the card's Icons panel."
         )),
-        Some(done) => words.push_str(&format!(" Chapter icons: {done}.")),
-        None => {}
+        Made::Generated(Some(n)) => words.push_str(&format!(" Chapter icons: {n} generated.")),
+        Made::Generated(None) | Made::Kept => {}
     }
     words
 }
@@ -212,8 +214,7 @@ mod tests {
             made_in_words("Dragon", 3, Some(ok)),
             "“Dragon” is ready: 3 spoken chapter(s). A cover was drawn. Chapter icons: 3 generated."
         );
-        let failed =
-            r#"{"cover":"not made: the image service is busy","icons":"not made: no tracks"}"#;
+        let failed = r#"{"card_slug":"s","chapters":2,"cover":"not made: the image service is busy","icons":"not made: no tracks"}"#;
         let words = made_in_words("Dragon", 2, Some(failed));
         assert!(words.contains("The cover was not made: the image service is busy; generate or upload one on the card."), "{words}");
         assert!(

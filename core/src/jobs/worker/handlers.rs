@@ -55,7 +55,7 @@ const POOLS: &[(PoolName, usize)] = &[
 ];
 
 type Boxed<'a, T> = Pin<Box<dyn Future<Output = CoreResult<T>> + Send + 'a>>;
-/// Runs a job; the `String` is its result (JSON).
+/// Runs a job; the `String` is its typed result as stored (JSON, [`stored`]).
 type RunFn = for<'a> fn(&'a JobContext) -> Boxed<'a, String>;
 /// Undoes what a job marked as in progress, once it failed for good or was cancelled.
 type CleanupFn = for<'a> fn(&'a Core, &'a ClaimedJob, &'a str) -> Boxed<'a, ()>;
@@ -102,17 +102,17 @@ const fn row(
     }
 }
 
-const TRANSCODE: RunFn = |ctx| Box::pin(tracks::jobs::run(ctx));
+const TRANSCODE: RunFn = |ctx| Box::pin(stored(tracks::jobs::run(ctx)));
 /// Trim, split, merge and fade are one job; the payload says which edit.
-const EDIT: RunFn = |ctx| Box::pin(tracks::edit_job::run(ctx));
-const RESCAN: RunFn = |ctx| Box::pin(media::rescan::run(ctx));
-const PUBLISH: RunFn = |ctx| Box::pin(player::publish_job::run(ctx));
-const IMPORT: RunFn = |ctx| Box::pin(player::import::run(ctx));
-const SEED: RunFn = |ctx| Box::pin(player::seed::run(ctx));
-const MAIL_SEND: RunFn = |ctx| Box::pin(mail::run(ctx));
-const STORY: RunFn = |ctx| Box::pin(stories::run(ctx));
+const EDIT: RunFn = |ctx| Box::pin(stored(tracks::edit_job::run(ctx)));
+const RESCAN: RunFn = |ctx| Box::pin(stored(media::rescan::run(ctx)));
+const PUBLISH: RunFn = |ctx| Box::pin(stored(player::publish_job::run(ctx)));
+const IMPORT: RunFn = |ctx| Box::pin(stored(player::import::run(ctx)));
+const SEED: RunFn = |ctx| Box::pin(stored(player::seed::run(ctx)));
+const MAIL_SEND: RunFn = |ctx| Box::pin(stored(mail::run(ctx)));
+const STORY: RunFn = |ctx| Box::pin(stored(stories::run(ctx)));
 /// A cover or an icon batch asked for with `Prefer: respond-async`.
-const GENERATE: RunFn = |ctx| Box::pin(generation::run(ctx));
+const GENERATE: RunFn = |ctx| Box::pin(stored(generation::run(ctx)));
 
 /// A transcode that failed leaves its track failed, with the reason.
 const TRANSCODE_FAILED: CleanupFn =
@@ -127,6 +127,14 @@ const PUBLISH_FAILED: CleanupFn =
 
 /// A mail that could not be delivered reads `failed`, with why, for an admin to re-send.
 const MAIL_FAILED: CleanupFn = |core, job, why| Box::pin(mail::after_failure(core, job, why));
+
+/// A runner's typed result as the row keeps it: JSON text.
+async fn stored<R: serde::Serialize>(
+    run: impl Future<Output = CoreResult<R>>,
+) -> CoreResult<String> {
+    let result = run.await?;
+    serde_json::to_string(&result).map_err(|e| CoreError::internal("job result", e))
+}
 
 fn handler(job_kind: &str) -> Option<&'static Handler> {
     HANDLERS.iter().find(|h| h.kind == job_kind)

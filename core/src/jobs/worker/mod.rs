@@ -226,6 +226,19 @@ mod tests {
     use super::*;
     use crate::{crypto::EncryptionKey, Db};
 
+    /// The payload of a kind that exists only in these tests.
+    #[derive(serde::Serialize, serde::Deserialize)]
+    struct TestJob {
+        #[serde(skip)]
+        kind: &'static str,
+    }
+
+    impl crate::jobs::JobPayload for TestJob {
+        fn kind(&self) -> &'static str {
+            self.kind
+        }
+    }
+
     /// Job kinds that exist only in these tests: one panics, one hangs, one succeeds.
     pub(super) async fn run_test_kind(ctx: &JobContext) -> CoreResult<String> {
         match ctx.job.kind.as_str() {
@@ -297,8 +310,7 @@ mod tests {
                 "test-oldest"
             };
             for user in ["u-a", "u-a", "u-a", "u-b"] {
-                let payload = serde_json::json!({});
-                super::super::enqueue(pool, Some(user), kind, &payload)
+                super::super::enqueue(pool, Some(user), &TestJob { kind })
                     .await
                     .unwrap();
             }
@@ -327,8 +339,8 @@ mod tests {
             poll: StdDuration::from_secs(3600),
             timeout: StdDuration::from_secs(60),
         };
-        let payload = serde_json::json!({});
-        let enqueue = || super::super::enqueue(core.db.pool(), None, "test-ok", &payload);
+        let payload = TestJob { kind: "test-ok" };
+        let enqueue = || super::super::enqueue(core.db.pool(), None, &payload);
         let first = enqueue().await.unwrap();
         let workers = start(&core, &settings);
         // the worker found the first job by itself; then it found none and went to sleep
@@ -350,7 +362,7 @@ mod tests {
         let mut ids = Vec::new();
         for kind in ["test-panic", "test-hang", "test-ok", "mystery"] {
             ids.push(
-                super::super::enqueue(core.db.pool(), None, kind, &serde_json::json!({}))
+                super::super::enqueue(core.db.pool(), None, &TestJob { kind })
                     .await
                     .unwrap(),
             );

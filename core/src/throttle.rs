@@ -1,5 +1,8 @@
-//! Rate limits on sign-in attempts, kept in memory per client address and per
-//! (address, email), so a flood of guesses is refused before it costs an argon2 hash.
+//! Rate limits, kept in memory per client address and per (address, key): sign-in attempts
+//! (the key is the email, so a flood of guesses is refused before it costs an argon2 hash),
+//! and every action that costs the server or somebody else something (mail, speech,
+//! generations, invitations; the key is the user). Each [`Throttle`] carries the noun its
+//! 429 names; [`Throttles`] builds all of them in one place.
 //!
 //! Each key has a budget of `limit` attempts that refills evenly over a minute (the generic
 //! cell rate algorithm: one timestamp per key, no timers). A refused attempt costs nothing,
@@ -68,59 +71,136 @@ impl Limiter {
     }
 }
 
-/// The sign-in limits of one server.
-pub struct LoginThrottle {
+/// One rate limit: attempts per client address and per (address, key), named by `noun`
+/// ("too many `noun`; try again in N second(s)").
+pub struct Throttle {
+    noun: &'static str,
     per_address: Mutex<Limiter>,
-    per_account: Mutex<Limiter>,
+    per_key: Mutex<Limiter>,
 }
 
-impl LoginThrottle {
-    /// `per_address` attempts a minute from one address, `per_account` of them for one email.
-    pub fn new(per_address: u32, per_account: u32) -> Self {
+impl Throttle {
+    /// `per_address` attempts a minute from one address, `per_key` of them for one key.
+    pub fn new(noun: &'static str, per_address: u32, per_key: u32) -> Self {
         let minute = Duration::from_secs(60);
         Self {
+            noun,
             per_address: Mutex::new(Limiter::new(per_address, minute)),
-            per_account: Mutex::new(Limiter::new(per_account, minute)),
+            per_key: Mutex::new(Limiter::new(per_key, minute)),
         }
     }
 
-    /// Admits one attempt for `email` from `address`, or answers 429 with `Retry-After`.
-    /// Unknown addresses (no TCP peer, e.g. in-process calls) share one budget.
-    pub fn admit(&self, address: Option<IpAddr>, email: &str) -> Result<(), CoreError> {
-        let (address_key, account_key) = keys(address, email);
+    /// Admits one attempt for `key` (an email, compared as emails are, or a user id) from
+    /// `address`, or answers 429 with `Retry-After`. Unknown addresses (no TCP peer, e.g.
+    /// in-process calls) share one budget.
+    pub fn admit(&self, address: Option<IpAddr>, key: &str) -> Result<(), CoreError> {
+        let (address_key, pair_key) = keys(address, key);
         let now = Instant::now();
         let mut per_address = lock(&self.per_address);
-        let mut per_account = lock(&self.per_account);
+        let mut per_key = lock(&self.per_key);
+        let too_many = |wait| self.too_many(wait);
         // Check both before taking from either, so a refusal costs nothing.
         let waits = [
             per_address.peek(&address_key, now),
-            per_account.peek(&account_key, now),
+            per_key.peek(&pair_key, now),
         ];
         if let Some(wait) = waits.into_iter().flatten().max() {
             return Err(too_many(wait));
         }
         per_address.take(&address_key, now).map_err(too_many)?;
-        per_account.take(&account_key, now).map_err(too_many)
+        per_key.take(&pair_key, now).map_err(too_many)
     }
 
-    /// Admits one request of `actor` (per client address and per address and user), or
-    /// answers 429 saying "too many `what`" with `Retry-After`: the throttles of actions
-    /// other than signing in (speech, stories, invitations) name their own action.
-    pub fn admit_actor(&self, actor: &crate::Actor, what: &str) -> Result<(), CoreError> {
-        self.admit(actor.ip, actor.id()).map_err(|e| match e {
-            CoreError::TooManyRequests { retry_after_s, .. } => CoreError::TooManyRequests {
-                detail: format!("too many {what}; try again in {retry_after_s} second(s)"),
-                retry_after_s,
-            },
-            other => other,
-        })
+    /// Admits one request of `actor`: per client address and per (address, user).
+    pub fn admit_actor(&self, actor: &crate::Actor) -> Result<(), CoreError> {
+        self.admit(actor.ip, actor.id())
     }
 
     /// A successful sign-in returns its attempt to the (address, email) budget, so people who
     /// sign in on several tabs are not slowed by their own successes.
-    pub fn succeeded(&self, address: Option<IpAddr>, email: &str) {
-        let (_, account_key) = keys(address, email);
-        lock(&self.per_account).give_back(&account_key);
+    pub fn succeeded(&self, address: Option<IpAddr>, key: &str) {
+        let (_, pair_key) = keys(address, key);
+        lock(&self.per_key).give_back(&pair_key);
+    }
+
+    fn too_many(&self, wait: Duration) -> CoreError {
+        let retry_after_s = (wait.as_millis().div_ceil(1000) as i64).max(1);
+        CoreError::TooManyRequests {
+            detail: format!(
+                "too many {}; try again in {retry_after_s} second(s)",
+                self.noun
+            ),
+            retry_after_s,
+        }
+    }
+}
+
+/// Every rate limit of one server process.
+pub struct Throttles {
+    /// Sign-in attempts, per address and per (address, email); see [`crate::users::login`].
+    pub sign_in: Throttle,
+    /// Requests that make the server mail a link (forgot-password, resend-verification); see
+    /// [`crate::users::recovery`].
+    pub mail_links: Throttle,
+    /// Account deletion requests; see [`crate::users::deletion_requests`].
+    pub deletion_requests: Throttle,
+    /// Speech previews and spoken tracks; see [`crate::tts::preview`].
+    pub speech: Throttle,
+    /// Cover generations; see [`crate::cards::generate`].
+    pub covers: Throttle,
+    /// Icon generations (theme suggestions, batches, variations); see [`crate::icon_gen`].
+    pub icons: Throttle,
+    /// Story drafts and story cards; see [`crate::stories`].
+    pub stories: Throttle,
+    /// Collection invitations, per inviter; see [`crate::collections::invitations`].
+    pub invitations: Throttle,
+}
+
+impl Throttles {
+    pub fn new(settings: &crate::CoreSettings) -> Self {
+        use crate::{cards, collections, icon_gen, stories, tts, users};
+        Self {
+            sign_in: Throttle::new(
+                "sign-in attempts",
+                settings.login_attempts_per_address,
+                settings.login_attempts_per_account,
+            ),
+            mail_links: Throttle::new(
+                "requests for mail",
+                users::recovery::MAIL_REQUESTS_PER_ADDRESS,
+                users::recovery::MAIL_REQUESTS_PER_ACCOUNT,
+            ),
+            deletion_requests: Throttle::new(
+                "deletion requests",
+                users::deletion_requests::REQUESTS_PER_ADDRESS,
+                users::deletion_requests::REQUESTS_PER_USER,
+            ),
+            speech: Throttle::new(
+                "speech requests",
+                tts::preview::SPEECH_PER_ADDRESS,
+                tts::preview::SPEECH_PER_USER,
+            ),
+            covers: Throttle::new(
+                "covers generated",
+                cards::generate::GENERATIONS_PER_ADDRESS,
+                cards::generate::GENERATIONS_PER_USER,
+            ),
+            icons: Throttle::new(
+                "icon generations",
+                icon_gen::GENERATIONS_PER_ADDRESS,
+                icon_gen::GENERATIONS_PER_USER,
+            ),
+            stories: Throttle::new(
+                "story requests",
+                stories::STORIES_PER_ADDRESS,
+                stories::STORIES_PER_USER,
+            ),
+            invitations: Throttle::new(
+                "invitations",
+                collections::invitations::INVITATIONS_PER_ADDRESS,
+                collections::invitations::INVITATIONS_PER_USER,
+            ),
+        }
     }
 }
 
@@ -150,23 +230,15 @@ pub fn address_key(address: Option<IpAddr>) -> String {
     }
 }
 
-fn keys(address: Option<IpAddr>, email: &str) -> (String, String) {
+fn keys(address: Option<IpAddr>, key: &str) -> (String, String) {
     let address = address_key(address);
-    let account = format!("{address} {}", crate::users::repo::normalise_email(email));
-    (address, account)
+    let pair = format!("{address} {}", crate::users::repo::normalise_email(key));
+    (address, pair)
 }
 
 fn lock(m: &Mutex<Limiter>) -> std::sync::MutexGuard<'_, Limiter> {
     // A panic while holding this lock cannot leave the map inconsistent; keep serving.
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-fn too_many(wait: Duration) -> CoreError {
-    let retry_after_s = (wait.as_millis().div_ceil(1000) as i64).max(1);
-    CoreError::TooManyRequests {
-        detail: format!("too many sign-in attempts; try again in {retry_after_s} second(s)"),
-        retry_after_s,
-    }
 }
 
 #[cfg(test)]
@@ -193,12 +265,19 @@ mod tests {
 
     #[test]
     fn per_account_limit_is_per_address_and_refusals_are_free() {
-        let t = LoginThrottle::new(30, 2);
+        let t = Throttle::new("sign-in attempts", 30, 2);
         assert!(t.admit(ip(1), "A@x.org").is_ok());
         assert!(t.admit(ip(1), "a@x.org ").is_ok());
         let err = t.admit(ip(1), "a@x.org").unwrap_err();
         assert!(
-            matches!(err, CoreError::TooManyRequests { retry_after_s, .. } if retry_after_s > 0 && retry_after_s <= 30)
+            matches!(&err, CoreError::TooManyRequests { retry_after_s, .. } if *retry_after_s > 0 && *retry_after_s <= 30)
+        );
+        let CoreError::TooManyRequests { detail, .. } = err else {
+            unreachable!()
+        };
+        assert!(
+            detail.starts_with("too many sign-in attempts; try again in "),
+            "{detail}"
         );
         assert!(
             t.admit(ip(2), "a@x.org").is_ok(),
@@ -225,7 +304,7 @@ mod tests {
 
     #[test]
     fn per_address_limit_covers_every_email() {
-        let t = LoginThrottle::new(3, 10);
+        let t = Throttle::new("sign-in attempts", 3, 10);
         for n in 0..3 {
             assert!(t.admit(ip(1), &format!("u{n}@x.org")).is_ok());
         }
