@@ -31,7 +31,7 @@ use crate::db::DbTx;
 use crate::media::audio::{ffmpeg, probe};
 use crate::media::store;
 use crate::tracks::jobs::{adopt_measured, Encoded};
-use crate::tracks::upload::{add_stored, NewStored, StoredAudio};
+use crate::tracks::upload::{self, NewStored, StoredAudio};
 use crate::{new_id, time, Core, CoreError, CoreResult};
 
 #[derive(sqlx::FromRow)]
@@ -198,33 +198,30 @@ async fn add_track(
         session_id: id,
         chunks,
     };
-    add_stored(
-        core,
-        actor,
-        card,
-        NewStored {
-            title,
-            source_type: source_type::RECORDING,
-            audio,
-            player,
-            finishing: Some(finishing),
-        },
-    )
-    .await
+    let new = NewStored {
+        title,
+        source_type: source_type::RECORDING,
+        audio,
+        player,
+    };
+    let mut tx = core.db.begin().await?;
+    finishing.claim(&mut tx).await?;
+    let added = upload::insert_stored(&mut tx, core, actor, card, new).await?;
+    upload::commit_added(core, tx, actor, card, &added, None).await
 }
 
 /// The session a new track finishes: its row is deleted in the track's transaction, only if
 /// it still holds the `chunks` that were converted. So a take finished twice at once (a
 /// double tap, two instances) makes one track, and a chunk counted while the take was being
 /// converted is not silently left out.
-pub struct Finishing<'a> {
+struct Finishing<'a> {
     session_id: &'a str,
     chunks: i64,
 }
 
 impl Finishing<'_> {
     /// Ends the session inside the track's transaction `tx`.
-    pub(crate) async fn claim(&self, tx: &mut DbTx<'_>) -> CoreResult<()> {
+    async fn claim(&self, tx: &mut DbTx<'_>) -> CoreResult<()> {
         let ended = sqlx::query("DELETE FROM recording_sessions WHERE id = $1 AND next_seq = $2")
             .bind(self.session_id)
             .bind(self.chunks)

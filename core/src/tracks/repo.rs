@@ -261,6 +261,32 @@ pub async fn insert(tx: &mut DbTx<'_>, t: &NewTrack) -> CoreResult<()> {
 }
 
 /// Position after the card's last playable track.
+/// Moves `track_id` to chapter `position` (1-based; past the end: last) among the card's
+/// playable tracks, numbering them all again from 1, inside the caller's transaction.
+pub async fn move_to(
+    tx: &mut DbTx<'_>,
+    card_id: &str,
+    track_id: &str,
+    position: i64,
+) -> CoreResult<()> {
+    let mut order: Vec<String> = list_playable(&mut **tx, card_id)
+        .await?
+        .into_iter()
+        .map(|t| t.id)
+        .filter(|id| id != track_id)
+        .collect();
+    let at = usize::try_from(position - 1).unwrap_or(0).min(order.len());
+    order.insert(at, track_id.to_owned());
+    for (i, id) in order.iter().enumerate() {
+        sqlx::query("UPDATE tracks SET position = $1 WHERE id = $2")
+            .bind(i as i64 + 1)
+            .bind(id)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}
+
 pub async fn next_position(tx: &mut DbTx<'_>, card_id: &str) -> CoreResult<i64> {
     let max: Option<i64> =
         sqlx::query_scalar("SELECT MAX(position) FROM tracks WHERE card_id = $1 AND is_source = 0")

@@ -1,4 +1,6 @@
-//! New audio tracks from bytes: a multipart upload or a finished recording.
+//! New audio tracks from bytes: a multipart upload, a finished recording, speech. The
+//! insertion ([`insert_stored`]) commits nothing, so each caller adds the track in the same
+//! transaction as what else it changes.
 
 use cardsmith_model::card::TrackOut;
 use cardsmith_model::track::{source_type, transcode_status};
@@ -6,13 +8,13 @@ use cardsmith_model::validate::{name_problem, slugify, CollectionRole};
 
 use super::jobs::Encoded;
 use super::repo::{self, NewTrack};
-use crate::audit::AuditEvent;
+use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
 use crate::cards::repo::CardRow;
 use crate::cards::require_card;
+use crate::db::DbTx;
 use crate::media::audio::probe;
 use crate::media::store::IncomingFile;
-use crate::recording::Finishing;
 use crate::{new_id, Core, CoreError, CoreResult};
 
 /// Adds an uploaded file as the card's last track and queues its transcode. The title is the
@@ -54,6 +56,24 @@ pub async fn add_file(
     title: &str,
     source_type: &str,
 ) -> CoreResult<repo::TrackRow> {
+    let audio = store_file(core, file).await?;
+    let hash = audio.hash.clone();
+    let new = NewStored {
+        title,
+        source_type,
+        audio,
+        player: None,
+    };
+    let added = add_stored(core, actor, card, new).await;
+    if added.is_err() {
+        forget_unused(core, &hash).await?;
+    }
+    added
+}
+
+/// Probes a finished file (415 unless accepted audio; 422 beyond the length cap) and moves
+/// it into the media store as an original.
+pub async fn store_file(core: &Core, file: IncomingFile) -> CoreResult<StoredAudio> {
     let (tmp, hash, size) = file.finish().await?;
     let probed = match checked(core, &tmp).await {
         Ok(p) => p,
@@ -63,29 +83,18 @@ pub async fn add_file(
         }
     };
     core.media().adopt(&tmp, &hash).await?;
-    let hash_for_cleanup = hash.clone();
-    let audio = StoredAudio {
+    Ok(StoredAudio {
         hash,
         size: size as i64,
         format: probed.format.to_owned(),
         duration_ms: probed.duration_ms,
-    };
-    let new = NewStored {
-        title,
-        source_type,
-        audio,
-        player: None,
-        finishing: None,
-    };
-    let added = add_stored(core, actor, card, new).await;
-    match added {
-        Ok(track) => Ok(track),
-        Err(e) => {
-            // refused by a cap: the stored file is nobody's (unless it was already someone's)
-            super::service::remove_unused_files(core, &[Some(hash_for_cleanup)]).await?;
-            Err(e)
-        }
-    }
+    })
+}
+
+/// A stored original whose track was refused (by a cap, a race) is nobody's, unless it was
+/// already someone's: removed then.
+pub async fn forget_unused(core: &Core, hash: &str) -> CoreResult<()> {
+    super::service::remove_unused_files(core, &[Some(hash.to_owned())]).await
 }
 
 /// What the uploaded file is, if it is accepted audio within the length cap.
@@ -113,8 +122,12 @@ pub struct NewStored<'a> {
     pub audio: StoredAudio,
     /// The player's M4A when it is already made (a live-encoded recording).
     pub player: Option<Encoded>,
-    /// The recording session this track ends, in the same transaction.
-    pub finishing: Option<Finishing<'a>>,
+}
+
+/// A track inserted by [`insert_stored`], not yet committed.
+pub struct Inserted {
+    pub id: String,
+    pub slug: String,
 }
 
 /// Appends a track for stored audio, in one transaction: with the player's M4A when it is
@@ -125,31 +138,42 @@ pub async fn add_stored(
     card: &CardRow,
     new: NewStored<'_>,
 ) -> CoreResult<repo::TrackRow> {
+    let mut tx = core.db.begin().await?;
+    let added = insert_stored(&mut tx, core, actor, card, new).await?;
+    commit_added(core, tx, actor, card, &added, None).await
+}
+
+/// Appends a track for stored audio inside the caller's transaction `tx`, which commits it
+/// (with [`commit_added`], or with what else it changes): the card's track and storage caps
+/// are checked in it, so concurrent additions see each other, and the transcode is queued in
+/// it unless the player's M4A is already made. A recording ends its session, a spoken track
+/// records its text and takes its place, in the same transaction.
+pub async fn insert_stored(
+    tx: &mut DbTx<'_>,
+    core: &Core,
+    actor: &Actor,
+    card: &CardRow,
+    new: NewStored<'_>,
+) -> CoreResult<Inserted> {
     let NewStored {
         title,
         source_type,
         audio,
         player,
-        finishing,
     } = new;
     let id = new_id();
-    let mut tx = core.db.begin().await?;
-    if let Some(finishing) = &finishing {
-        finishing.claim(&mut tx).await?;
-    }
-    // inside the write transaction: concurrent additions see each other's tracks
-    super::limits::check_room(core, &mut *tx, &card.id, 1).await?;
+    super::limits::check_room(core, &mut **tx, &card.id, 1).await?;
     let player_size = player.as_ref().map_or(0, |p| p.size);
     let adding = (audio.size + player_size).max(0) as u64;
-    super::limits::check_storage(core, &mut *tx, actor.id(), adding).await?;
-    let position = repo::next_position(&mut tx, &card.id).await?;
-    let slug = repo::free_slug(&mut tx, &card.id, &slugify(title), &id).await?;
+    super::limits::check_storage(core, &mut **tx, actor.id(), adding).await?;
+    let position = repo::next_position(tx, &card.id).await?;
+    let slug = repo::free_slug(tx, &card.id, &slugify(title), &id).await?;
     let job_id = match &player {
         Some(_) => None,
-        None => Some(super::jobs::queue(&mut tx, Some(actor.id()), &id, Some(&card.slug)).await?),
+        None => Some(super::jobs::queue(tx, Some(actor.id()), &id, Some(&card.slug)).await?),
     };
     repo::insert(
-        &mut tx,
+        tx,
         &NewTrack {
             id: id.clone(),
             card_id: card.id.clone(),
@@ -180,17 +204,34 @@ pub async fn add_stored(
         .bind(&player.hash)
         .bind(player.size)
         .bind(&id)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
     }
-    super::commit_change(
-        tx,
-        &card.id,
-        AuditEvent::own(actor, "track.added", format!("{}/{slug}", card.slug)),
-    )
-    .await?;
+    Ok(Inserted { id, slug })
+}
+
+/// Commits `tx` holding the track [`insert_stored`] added, with the `track.added` audit event
+/// and then `also` (what else the caller did in it), wakes the transcode workers and answers
+/// the track.
+pub async fn commit_added(
+    core: &Core,
+    mut tx: DbTx<'_>,
+    actor: &Actor,
+    card: &CardRow,
+    added: &Inserted,
+    also: Option<AuditEvent<'_>>,
+) -> CoreResult<repo::TrackRow> {
+    let detail = format!("{}/{}", card.slug, added.slug);
+    let event = AuditEvent::own(actor, "track.added", detail);
+    match also {
+        Some(also) => {
+            audit::record(&mut *tx, event).await?;
+            super::commit_change(tx, &card.id, also).await?;
+        }
+        None => super::commit_change(tx, &card.id, event).await?,
+    }
     core.jobs.wake();
-    repo::find_by_id(core.db.pool(), &id)
+    repo::find_by_id(core.db.pool(), &added.id)
         .await?
         .ok_or_else(|| CoreError::Internal("the new track vanished".into()))
 }

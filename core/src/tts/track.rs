@@ -1,11 +1,10 @@
 //! `POST /cards/{slug}/tracks/tts`: a track spoken from text.
 //!
-//! The speech goes through the same path as an upload ([`tracks::upload::add_file`]: probed,
-//! stored, transcoded by a job with loudness normalisation, peaks), recorded as source type
-//! `tts`; then, in one more transaction, the track keeps what it was spoken from (`tts_text`,
-//! `tts_voice`, `tts_provider`, `tts_instructions`) and moves to the asked `position`. Should
-//! that second step fail, the new track is deleted again, so a request makes a complete
-//! spoken track or none.
+//! The speech goes through the same path as an upload (probed and stored by
+//! [`upload::store_file`], transcoded by a job with loudness normalisation, peaks), recorded
+//! as source type `tts`; in the transaction that inserts the track, it also keeps what it was
+//! spoken from (`tts_text`, `tts_voice`, `tts_provider`, `tts_instructions`) and moves to the
+//! asked `position`, so a request makes a complete spoken track or none.
 
 use cardsmith_model::card::TrackOut;
 use cardsmith_model::track::source_type;
@@ -18,8 +17,9 @@ use crate::audit::AuditEvent;
 use crate::auth::Actor;
 use crate::cards::{repo::CardRow, require_card};
 use crate::media::store::IncomingFile;
-use crate::tracks::{self, repo, TrackRow};
-use crate::{Core, CoreError, CoreResult};
+use crate::tracks::upload::{self, NewStored, StoredAudio};
+use crate::tracks::{repo, TrackRow};
+use crate::{Core, CoreResult};
 
 /// Speaks `input.text` and adds it to the card (editor). 422 for bad input or a voice the
 /// caller cannot use, 409 without its engine or provider, 429 past the speech rate limit;
@@ -78,29 +78,33 @@ pub async fn add_speech(
         IncomingFile::create(&core.settings.data_dir, core.settings.max_audio_bytes).await?;
     file.write(&audio).await?;
     drop(audio);
-    let track = tracks::upload::add_file(core, actor, card, file, title, source_type::TTS).await?;
-    match record_spoken(core, actor, card, &track, spoken, position).await {
-        Ok(row) => Ok(row),
-        Err(e) => {
-            // a half-made spoken track is removed, not left without its text
-            if let Err(undo) = tracks::service::delete(core, actor, &card.slug, &track.slug).await {
-                tracing::error!(error = %undo, track = %track.id, "removing a half-made spoken track failed");
-            }
-            Err(e)
-        }
+    let stored = upload::store_file(core, file).await?;
+    let hash = stored.hash.clone();
+    let added = insert_spoken(core, actor, card, stored, title, spoken, position).await;
+    if added.is_err() {
+        upload::forget_unused(core, &hash).await?;
     }
+    added
 }
 
-/// Stores what the track was spoken from and moves it to `position`, in one transaction.
-async fn record_spoken(
+/// The track, what it was spoken from and its place, in one transaction.
+async fn insert_spoken(
     core: &Core,
     actor: &Actor,
     card: &CardRow,
-    track: &TrackRow,
+    audio: StoredAudio,
+    title: &str,
     spoken: &Spoken<'_>,
     position: Option<i64>,
 ) -> CoreResult<TrackRow> {
+    let new = NewStored {
+        title,
+        source_type: source_type::TTS,
+        audio,
+        player: None,
+    };
     let mut tx = core.db.begin().await?;
+    let added = upload::insert_stored(&mut tx, core, actor, card, new).await?;
     sqlx::query(
         "UPDATE tracks SET tts_text = $1, tts_voice = $2, tts_provider = $3, tts_instructions = $4
          WHERE id = $5",
@@ -109,29 +113,13 @@ async fn record_spoken(
     .bind(spoken.voice)
     .bind(spoken.provider)
     .bind(spoken.instructions)
-    .bind(&track.id)
+    .bind(&added.id)
     .execute(&mut *tx)
     .await?;
     if let Some(position) = position {
-        let mut order: Vec<String> = repo::list_playable(&mut *tx, &card.id)
-            .await?
-            .into_iter()
-            .map(|t| t.id)
-            .filter(|id| id != &track.id)
-            .collect();
-        let at = usize::try_from(position - 1).unwrap_or(0).min(order.len());
-        order.insert(at, track.id.clone());
-        for (i, id) in order.iter().enumerate() {
-            sqlx::query("UPDATE tracks SET position = $1 WHERE id = $2")
-                .bind(i as i64 + 1)
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
-        }
+        repo::move_to(&mut tx, &card.id, &added.id, position).await?;
     }
-    let detail = format!("{}/{} voice {}", card.slug, track.slug, spoken.voice);
-    tracks::commit_change(tx, &card.id, AuditEvent::own(actor, "track.spoken", detail)).await?;
-    repo::find_by_id(core.db.pool(), &track.id)
-        .await?
-        .ok_or_else(|| CoreError::Internal("the spoken track vanished".into()))
+    let detail = format!("{}/{} voice {}", card.slug, added.slug, spoken.voice);
+    let spoken = AuditEvent::own(actor, "track.spoken", detail);
+    upload::commit_added(core, tx, actor, card, &added, Some(spoken)).await
 }
