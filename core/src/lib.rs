@@ -14,7 +14,6 @@ pub mod db;
 pub mod error;
 pub mod examples;
 pub mod fleet;
-pub mod generation;
 pub mod health;
 pub mod icon_gen;
 pub mod jobs;

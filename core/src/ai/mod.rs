@@ -12,6 +12,7 @@
 //! Layout: [`wire`] speaks each provider's HTTP format (thin clients over our one reqwest);
 //! the provider records, prices, budgets and the cascade live beside this file.
 
+pub mod audience;
 pub mod budget;
 mod cascade;
 mod endpoint;

@@ -2,6 +2,7 @@
 
 pub mod cover;
 pub mod generate;
+pub mod generate_job;
 pub mod list_cache;
 pub mod repo;
 pub mod search;

@@ -10,10 +10,10 @@ use super::library::Glyph;
 use super::render::{self, RoleColours};
 use super::theme::{Style, Theme};
 use super::{grid, quantise, OFFLINE};
+use crate::ai::audience::Audience;
 use crate::ai::{self, ImageRequest, TextRequest};
 use crate::media::art::Rgb;
 use crate::media::{icon, image};
-use crate::stories::Audience;
 use crate::tracks::repo::TrackRow;
 use crate::{Core, CoreResult};
 

@@ -15,6 +15,7 @@
 
 pub mod draw;
 pub mod grid;
+pub mod job;
 pub mod keywords;
 pub mod library;
 pub mod quantise;
@@ -25,13 +26,13 @@ mod variations;
 use cardsmith_model::icons::{ApproveThemeInput, GenerateIconsOutputBody, SuggestThemeOutputBody};
 use cardsmith_model::validate::CollectionRole;
 
+use crate::ai::audience::Audience;
 use crate::ai::{self, TextRequest};
 use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
 use crate::cards::{repo::CardRow, require_card};
 use crate::collections::presets;
 use crate::media::{icon, image as stored_image};
-use crate::stories::Audience;
 use crate::tracks::{icons as track_icons, repo as tracks, repo::TrackRow};
 use crate::{time, Core, CoreError, CoreResult};
 

@@ -9,7 +9,11 @@ use std::sync::Arc;
 use cardsmith_model::FieldError;
 use serde::de::DeserializeOwned;
 
+use cardsmith_model::validate::CollectionRole;
+
 use super::queue::ClaimedJob;
+use crate::auth::{session::background_actor, Actor};
+use crate::cards::{repo::CardRow, require_card};
 use crate::{Core, CoreError, CoreResult};
 
 /// What a running job can use: the core, its row, and a progress reporter.
@@ -43,6 +47,18 @@ impl JobContext {
             let value = from + (to - from) * fraction.clamp(0.0, 1.0);
             cell.store((value * 1000.0) as u32, Ordering::Relaxed);
         }
+    }
+
+    /// The user who queued this job, acting in the background, and the card `slug` they must
+    /// still edit: a job that fills a card (a generation, a story) runs with the rights its
+    /// user has when it runs, not those they had when they asked.
+    pub async fn editor_of(&self, slug: &str) -> CoreResult<(Actor, CardRow)> {
+        let user_id = self.job.user_id.as_deref().ok_or_else(|| {
+            CoreError::Forbidden(format!("a {} job must belong to a user", self.job.kind))
+        })?;
+        let actor = background_actor(&self.core, user_id).await?;
+        let card = require_card(self.core.db.pool(), &actor, slug, CollectionRole::Editor).await?;
+        Ok((actor, card))
     }
 
     /// The progress last reported, in thousandths (read by the worker's heartbeat).

@@ -8,7 +8,7 @@
 //!
 //! What each kind does lives with its domain (`tracks::jobs`, `tracks::edit_job`,
 //! `media::rescan`, `player::publish_job`, `player::import`, `player::seed`, `mail::job`,
-//! `stories::job`, `generation`); each exports its typed payload ([`JobPayload`]) and returns
+//! `stories::job`, `cards::generate_job`, `icon_gen::job`); each exports its typed payload ([`JobPayload`]) and returns
 //! a typed result, and sees only [`context::JobContext`]. The worker's one table
 //! (`worker::handlers::HANDLERS`) names every kind with its pool, the function that runs it
 //! and the one that cleans up when it fails for good or is cancelled. This module itself only

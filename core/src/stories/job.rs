@@ -33,7 +33,7 @@ impl JobPayload for StoryPayload {
 pub async fn run(ctx: &JobContext) -> CoreResult<StoryJobResult> {
     let payload: StoryPayload = ctx.payload()?;
     let core = &ctx.core;
-    let (actor, card) = crate::generation::editor_of(ctx, &payload.card_slug).await?;
+    let (actor, card) = ctx.editor_of(&payload.card_slug).await?;
     let chapters = chapters::split(&payload.text);
     let existing = existing_titles(core, &card).await?;
     let voice = tts::resolve(core, &actor.user.id, &payload.voice).await?;

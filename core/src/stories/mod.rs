@@ -4,7 +4,6 @@
 //! `story.make`) cuts it into chapters, speaks each with the preset's voice through the
 //! normal track pipeline, and gives the card a generated cover and chapter icons.
 
-pub mod audience;
 pub mod chapters;
 mod job;
 
@@ -18,7 +17,7 @@ use crate::auth::Actor;
 use crate::collections::{access::require_collection, presets};
 use crate::{cards, jobs, Core, CoreError, CoreResult};
 
-pub use audience::Audience;
+use crate::ai::audience::Audience;
 pub use job::run;
 
 /// Story requests (drafts and cards) one user may make a minute, from one address.

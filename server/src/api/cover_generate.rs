@@ -8,8 +8,8 @@ use axum::extract::{FromRequest, Request, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use cardsmith_core::cards::generate_job;
 use cardsmith_core::cards::{cover, generate};
-use cardsmith_core::generation;
 use cardsmith_core::Core;
 use cardsmith_model::cover::{
     AcceptCoverPreviewInput, GenerateCoverInput, GenerateCoverOutputBody,
@@ -61,7 +61,7 @@ pub async fn generate_cover(
     let queued = prefers_async(request.headers());
     let ApiJson(input) = ApiJson::<GenerateCoverInput>::from_request(request, &()).await?;
     if queued {
-        let job_id = generation::queue_cover(&core, &actor, &card, input).await?;
+        let job_id = generate_job::queue(&core, &actor, &card, input).await?;
         return Ok(accepted(job_id));
     }
     let preview_hash = generate::generate(&core, &actor, &card, input).await?;

@@ -14,7 +14,6 @@ use axum::extract::{FromRequest, Request, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use cardsmith_core::generation;
 use cardsmith_core::icon_gen::{self, Batch};
 use cardsmith_core::tracks::icons::parse_position;
 use cardsmith_core::{Core, CoreError};
@@ -107,7 +106,7 @@ pub async fn generate_icons(
 ) -> ApiResult<Response> {
     let card = icon_gen::editable_card(&core, &actor, &slug).await?;
     if prefers_async(&headers) {
-        let job_id = generation::queue_icons(&core, &actor, &card, Batch::All).await?;
+        let job_id = icon_gen::job::queue(&core, &actor, &card, Batch::All).await?;
         return Ok(accepted(job_id));
     }
     Ok(Json(icon_gen::generate_all(&core, &actor, &card).await?).into_response())
@@ -129,7 +128,7 @@ pub async fn sample_icons(
 ) -> ApiResult<Response> {
     let card = icon_gen::editable_card(&core, &actor, &slug).await?;
     if prefers_async(&headers) {
-        let job_id = generation::queue_icons(&core, &actor, &card, Batch::Sample).await?;
+        let job_id = icon_gen::job::queue(&core, &actor, &card, Batch::Sample).await?;
         return Ok(accepted(job_id));
     }
     Ok(Json(icon_gen::sample(&core, &actor, &card).await?).into_response())

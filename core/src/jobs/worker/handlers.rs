@@ -12,7 +12,7 @@ use super::Pool;
 use crate::jobs::context::JobContext;
 use crate::jobs::kind;
 use crate::jobs::queue::{ClaimedJob, Order};
-use crate::{generation, mail, media, player, stories, tracks};
+use crate::{cards, icon_gen, mail, media, player, stories, tracks};
 use crate::{Core, CoreError, CoreResult};
 
 /// The pools of [`super::WorkerSettings::with_lease`], named by the rows of [`HANDLERS`].
@@ -84,8 +84,8 @@ pub(crate) const HANDLERS: &[Handler] = &[
     row(kind::SEED,      PoolName::Player,      SEED,      Some(PUBLISH_FAILED)),
     row(kind::MAIL_SEND, PoolName::Mail,        MAIL_SEND, Some(MAIL_FAILED)),
     row(kind::STORY,     PoolName::Generation,  STORY,     None),
-    row(kind::COVER_GENERATE, PoolName::Generation, GENERATE, None),
-    row(kind::ICONS_GENERATE, PoolName::Generation, GENERATE, None),
+    row(kind::COVER_GENERATE, PoolName::Generation, COVER, None),
+    row(kind::ICONS_GENERATE, PoolName::Generation, ICONS, None),
 ];
 
 const fn row(
@@ -112,7 +112,8 @@ const SEED: RunFn = |ctx| Box::pin(stored(player::seed::run(ctx)));
 const MAIL_SEND: RunFn = |ctx| Box::pin(stored(mail::run(ctx)));
 const STORY: RunFn = |ctx| Box::pin(stored(stories::run(ctx)));
 /// A cover or an icon batch asked for with `Prefer: respond-async`.
-const GENERATE: RunFn = |ctx| Box::pin(stored(generation::run(ctx)));
+const COVER: RunFn = |ctx| Box::pin(stored(cards::generate_job::run(ctx)));
+const ICONS: RunFn = |ctx| Box::pin(stored(icon_gen::job::run(ctx)));
 
 /// A transcode that failed leaves its track failed, with the reason.
 const TRANSCODE_FAILED: CleanupFn =
