@@ -15,7 +15,7 @@ pub mod error;
 pub mod examples;
 pub mod fleet;
 pub mod health;
-pub mod icon_gen;
+pub mod icon_generation;
 pub mod jobs;
 pub mod labels;
 pub mod mail;
@@ -56,7 +56,7 @@ pub struct Core {
     /// Every rate limit (in memory, per process): sign-ins, mail, speech, generations, ….
     pub throttles: std::sync::Arc<throttle::Throttles>,
     /// The OpenID Connect provider people may sign in with; `None` when not configured.
-    pub oidc: Option<std::sync::Arc<auth::oidc::Oidc>>,
+    pub oidc: Option<std::sync::Arc<users::oidc::Oidc>>,
     /// Request, job and platform-call counters of this process (`GET /metrics`).
     pub metrics: std::sync::Arc<metrics::Metrics>,
     /// Users' card lists as answered, kept while nothing in them changes; see

@@ -148,7 +148,7 @@ pub struct Throttles {
     pub speech: Throttle,
     /// Cover generations; see [`crate::cards::generate`].
     pub covers: Throttle,
-    /// Icon generations (theme suggestions, batches, variations); see [`crate::icon_gen`].
+    /// Icon generations (theme suggestions, batches, variations); see [`crate::icon_generation`].
     pub icons: Throttle,
     /// Story drafts and story cards; see [`crate::stories`].
     pub stories: Throttle,
@@ -158,7 +158,7 @@ pub struct Throttles {
 
 impl Throttles {
     pub fn new(settings: &crate::CoreSettings) -> Self {
-        use crate::{cards, collections, icon_gen, stories, tts, users};
+        use crate::{cards, collections, icon_generation, stories, tts, users};
         Self {
             sign_in: Throttle::new(
                 "sign-in attempts",
@@ -187,8 +187,8 @@ impl Throttles {
             ),
             icons: Throttle::new(
                 "icon generations",
-                icon_gen::GENERATIONS_PER_ADDRESS,
-                icon_gen::GENERATIONS_PER_USER,
+                icon_generation::GENERATIONS_PER_ADDRESS,
+                icon_generation::GENERATIONS_PER_USER,
             ),
             stories: Throttle::new(
                 "story requests",

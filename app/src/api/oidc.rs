@@ -11,7 +11,7 @@ use leptos::server_fn::codec::Json;
 use super::ssr;
 use super::UiError;
 #[cfg(feature = "ssr")]
-use cardsmith_core::auth::oidc::identity;
+use cardsmith_core::users::oidc::identity;
 
 /// The configured provider's name, or `None` without single sign-on. Public: the sign-in page
 /// asks before anybody is signed in.

@@ -1,7 +1,6 @@
 //! Who is asking: passwords, sessions and the [`Actor`] every service receives.
 
 pub mod cookie;
-pub mod oidc;
 pub mod password;
 pub mod session;
 pub mod session_cache;

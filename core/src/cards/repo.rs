@@ -48,7 +48,7 @@ pub struct CardRow {
     pub source_types: String,
     /// Digest of the playable tracks (see `tracks::repo::settle_card`).
     pub tracks_digest: String,
-    /// The approved icon theme as stored (JSON, see `icon_gen::theme::Theme`).
+    /// The approved icon theme as stored (JSON, see `icon_generation::theme::Theme`).
     pub icon_theme: Option<String>,
     pub created_at: String,
     pub updated_at: String,
@@ -113,7 +113,7 @@ impl CardRow {
             icon_theme: self
                 .icon_theme
                 .as_deref()
-                .and_then(crate::icon_gen::theme::Theme::parse)
+                .and_then(crate::icon_generation::theme::Theme::parse)
                 .map(|t| PaletteOut {
                     name: t.palette_name,
                     colors: t.colors,

@@ -18,7 +18,7 @@
 //!   owner). A
 //!   few shared writes stay with the use case that owns them and are called from the others:
 //!   `player::publish::mark_queued` (publish, seed), `player::publish_job::remember` (publish,
-//!   import), `tracks::jobs::release` (the transcode and edit jobs' after-failure hooks).
+//!   import), `tracks::transcode_job::release` (the transcode and edit jobs' after-failure hooks).
 //! - Doors (`server/src/api`, `app/src/api`) never run SQL; the job queue's own SQL is in
 //!   `jobs::queue`.
 //!

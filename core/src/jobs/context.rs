@@ -1,5 +1,5 @@
 //! What a running job is handed: the core, its claimed row, its typed payload and a progress
-//! reporter. Job modules (`tracks::jobs`, `tracks::edit_job`, `player::publish_job`, …) depend
+//! reporter. Job modules (`tracks::transcode_job`, `tracks::edit_job`, `player::publish_job`, …) depend
 //! on this module only, never on the worker that runs them, so the worker's table
 //! (`worker::handlers::HANDLERS`) can name every job without an import circle.
 

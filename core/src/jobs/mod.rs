@@ -6,9 +6,9 @@
 //! a lease they keep extending; a process that dies leaves a lease that runs out, and the job is
 //! claimed again on the next start, up to `max_attempts`.
 //!
-//! What each kind does lives with its domain (`tracks::jobs`, `tracks::edit_job`,
+//! What each kind does lives with its domain (`tracks::transcode_job`, `tracks::edit_job`,
 //! `media::rescan`, `player::publish_job`, `player::import`, `player::seed`, `mail::job`,
-//! `stories::job`, `cards::generate_job`, `icon_gen::job`); each exports its typed payload ([`JobPayload`]) and returns
+//! `stories::job`, `cards::generate_job`, `icon_generation::job`); each exports its typed payload ([`JobPayload`]) and returns
 //! a typed result, and sees only [`context::JobContext`]. The worker's one table
 //! (`worker::handlers::HANDLERS`) names every kind with its pool, the function that runs it
 //! and the one that cleans up when it fails for good or is cancelled. This module itself only

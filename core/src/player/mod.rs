@@ -1,9 +1,14 @@
-//! The player platform from Cardsmith's side: linked accounts and their tokens.
+//! The player platform from Cardsmith's side, through its client (`cardsmith-upstream`, which
+//! knows nothing of Cardsmith):
 //!
-//! The platform client (`cardsmith-upstream`) knows nothing of Cardsmith; this module gives it
-//! a durable, encrypted token store (`store`) and turns linking into use cases with our rules
-//! (`accounts`): the OAuth state and PKCE verifier are bound to the session that started the
-//! flow, single use and expiring; tokens are sealed at rest and never sent to a browser.
+//! - linking accounts (`accounts`, `handoff` for apps without a browser session) with our
+//!   rules: the OAuth state and PKCE verifier are bound to the session that started the flow,
+//!   single use and expiring; tokens are sealed at rest (`store`) and never sent to a browser;
+//! - the players of linked accounts: status, settings and commands (`devices`), and putting
+//!   cards on them (`seed`);
+//! - cards: publishing (`publish`, the job in `publish_job`, the document in `document`),
+//!   comparing what was published with the platform (`verify`) and importing a parent's own
+//!   cards (`import`, `fetch`).
 
 pub mod accounts;
 pub mod devices;
@@ -15,7 +20,6 @@ mod origin;
 pub mod publish;
 pub mod publish_job;
 mod repo;
-pub mod rotate;
 pub mod seed;
 pub mod store;
 pub mod verify;

@@ -30,7 +30,7 @@ use crate::cards::require_card;
 use crate::db::DbTx;
 use crate::media::audio::{ffmpeg, probe};
 use crate::media::store;
-use crate::tracks::jobs::{adopt_measured, Encoded};
+use crate::tracks::transcode_job::{adopt_measured, Encoded};
 use crate::tracks::upload::{self, NewStored, StoredAudio};
 use crate::{new_id, time, Core, CoreError, CoreResult};
 
@@ -263,7 +263,7 @@ async fn convert_take(core: &Core, id: &str, chunks: i64) -> CoreResult<Encoded>
         || CoreError::UnsupportedMedia("the recording is not audio the server can read".into());
     let probed = probe::probe(take.path()).await.map_err(|_| unreadable())?;
     let out = store::tmp_path(&core.settings.data_dir, "flac");
-    crate::tracks::jobs::ensure_parent(&out).await?;
+    crate::tracks::transcode_job::ensure_parent(&out).await?;
     let result =
         ffmpeg::filter_to_flac(take.path(), "anull", &out, probed.duration_ms, &|_| {}).await;
     adopt_measured(core, result.map_err(|_| unreadable()), out).await

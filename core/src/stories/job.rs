@@ -13,7 +13,7 @@ use crate::cards::{generate, repo::CardRow};
 use crate::jobs::context::JobContext;
 use crate::jobs::{kind, JobPayload};
 use crate::tts::{self, ResolvedVoice, Speech, Spoken};
-use crate::{icon_gen, Core, CoreResult};
+use crate::{icon_generation, Core, CoreResult};
 
 /// What a `story.make` job is given.
 #[derive(Debug, Serialize, Deserialize)]
@@ -48,7 +48,7 @@ pub async fn run(ctx: &JobContext) -> CoreResult<StoryJobResult> {
     let finishing = ctx.progress(0.85, 1.0);
     let cover = cover(core, &actor, &card, &payload.text).await;
     finishing(0.5);
-    let icons = match icon_gen::generate_all(core, &actor, &card).await {
+    let icons = match icon_generation::generate_all(core, &actor, &card).await {
         Ok(done) => Made::Generated(Some(done.generated as usize)),
         Err(e) => {
             tracing::warn!(error = %e, card = %card.slug, "a story card got no icons");

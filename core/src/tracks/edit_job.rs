@@ -8,9 +8,9 @@ use cardsmith_model::track::transcode_status;
 use cardsmith_model::validate::slugify;
 
 use super::edit::{Edit, EditPayload};
-use super::jobs::{adopt_measured, encode_player_audio, ensure_parent, Encoded};
 use super::repo::{self, NewTrack, TrackRow};
 use super::sources::demote;
+use super::transcode_job::{adopt_measured, encode_player_audio, ensure_parent, Encoded};
 use crate::jobs::context::JobContext;
 use crate::jobs::queue::ClaimedJob;
 use crate::media::audio::{ffmpeg, probe};
@@ -143,7 +143,7 @@ pub async fn run(ctx: &JobContext) -> CoreResult<EditJobResult> {
 
 /// An edit gave up or was cancelled: it leaves its tracks as they were, playable.
 pub async fn after_failure(core: &Core, job: &ClaimedJob, message: &str) -> CoreResult<()> {
-    super::jobs::release(core, job, transcode_status::READY, message).await
+    super::transcode_job::release(core, job, transcode_status::READY, message).await
 }
 
 async fn original_media(core: &Core, track: &TrackRow) -> CoreResult<LocalMedia> {

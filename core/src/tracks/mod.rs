@@ -10,12 +10,12 @@
 pub mod edit;
 pub mod edit_job;
 pub mod icons;
-pub mod jobs;
 pub mod limits;
 pub mod repo;
 pub mod service;
 pub mod sources;
 pub mod stream;
+pub mod transcode_job;
 pub mod upload;
 
 use cardsmith_model::validate::CollectionRole;

@@ -6,8 +6,8 @@ use cardsmith_model::card::TrackOut;
 use cardsmith_model::track::{source_type, transcode_status};
 use cardsmith_model::validate::{name_problem, slugify, CollectionRole};
 
-use super::jobs::Encoded;
 use super::repo::{self, NewTrack};
+use super::transcode_job::Encoded;
 use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
 use crate::cards::repo::CardRow;
@@ -170,7 +170,9 @@ pub async fn insert_stored(
     let slug = repo::free_slug(tx, &card.id, &slugify(title), &id).await?;
     let job_id = match &player {
         Some(_) => None,
-        None => Some(super::jobs::queue(tx, Some(actor.id()), &id, Some(&card.slug)).await?),
+        None => {
+            Some(super::transcode_job::queue(tx, Some(actor.id()), &id, Some(&card.slug)).await?)
+        }
     };
     repo::insert(
         tx,

@@ -8,6 +8,7 @@ pub mod deletion_requests;
 pub mod link_mails;
 pub mod lockout;
 pub mod login;
+pub mod oidc;
 pub mod recovery;
 pub mod repo;
 pub mod tokens;

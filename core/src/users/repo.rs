@@ -56,7 +56,7 @@ impl UserRow {
 }
 
 /// `auth_type` is derived from the password and the provider identity (the stored column is
-/// no longer read), so it cannot go stale when either changes (see `auth::oidc`).
+/// no longer read), so it cannot go stale when either changes (see `users::oidc`).
 const COLUMNS: &str =
     "id, email, display_name, password_hash, role, status, \
      CASE WHEN oidc_subject IS NULL THEN 'password' \

@@ -2,7 +2,7 @@
 
 use axum::extract::State;
 use axum::Json;
-use cardsmith_core::player::rotate::rotate_key;
+use cardsmith_core::crypto::rotate::rotate_key;
 use cardsmith_core::Core;
 use cardsmith_model::player::RotateKeyInput;
 use cardsmith_model::system::MessageOutputBody;

@@ -14,7 +14,7 @@ use axum::extract::{FromRequest, Request, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use cardsmith_core::icon_gen::{self, Batch};
+use cardsmith_core::icon_generation::{self, Batch};
 use cardsmith_core::tracks::icons::parse_position;
 use cardsmith_core::{Core, CoreError};
 use cardsmith_model::icons::{
@@ -64,8 +64,10 @@ pub async fn suggest_theme(
     Caller(actor): Caller,
     ApiPath(slug): ApiPath<String>,
 ) -> ApiResult<Json<SuggestThemeOutputBody>> {
-    let card = icon_gen::editable_card(&core, &actor, &slug).await?;
-    Ok(Json(icon_gen::suggest_theme(&core, &actor, &card).await?))
+    let card = icon_generation::editable_card(&core, &actor, &slug).await?;
+    Ok(Json(
+        icon_generation::suggest_theme(&core, &actor, &card).await?,
+    ))
 }
 
 /// Approves the card's icon theme: 2 to 8 `#rrggbb` colours, a palette name (1–60
@@ -82,9 +84,9 @@ pub async fn approve_theme(
     ApiPath(slug): ApiPath<String>,
     request: Request,
 ) -> ApiResult<StatusCode> {
-    let card = icon_gen::editable_card(&core, &actor, &slug).await?;
+    let card = icon_generation::editable_card(&core, &actor, &slug).await?;
     let ApiJson(input) = ApiJson::<ApproveThemeInput>::from_request(request, &()).await?;
-    icon_gen::approve_theme(&core, &actor, &card, input).await?;
+    icon_generation::approve_theme(&core, &actor, &card, input).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -104,12 +106,12 @@ pub async fn generate_icons(
     ApiPath(slug): ApiPath<String>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
-    let card = icon_gen::editable_card(&core, &actor, &slug).await?;
+    let card = icon_generation::editable_card(&core, &actor, &slug).await?;
     if prefers_async(&headers) {
-        let job_id = icon_gen::job::queue(&core, &actor, &card, Batch::All).await?;
+        let job_id = icon_generation::job::queue(&core, &actor, &card, Batch::All).await?;
         return Ok(accepted(job_id));
     }
-    Ok(Json(icon_gen::generate_all(&core, &actor, &card).await?).into_response())
+    Ok(Json(icon_generation::generate_all(&core, &actor, &card).await?).into_response())
 }
 
 /// Like `generate`, for the first two chapters without an icon of their own: to try the
@@ -126,12 +128,12 @@ pub async fn sample_icons(
     ApiPath(slug): ApiPath<String>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
-    let card = icon_gen::editable_card(&core, &actor, &slug).await?;
+    let card = icon_generation::editable_card(&core, &actor, &slug).await?;
     if prefers_async(&headers) {
-        let job_id = icon_gen::job::queue(&core, &actor, &card, Batch::Sample).await?;
+        let job_id = icon_generation::job::queue(&core, &actor, &card, Batch::Sample).await?;
         return Ok(accepted(job_id));
     }
-    Ok(Json(icon_gen::sample(&core, &actor, &card).await?).into_response())
+    Ok(Json(icon_generation::sample(&core, &actor, &card).await?).into_response())
 }
 
 /// Draws a new icon for chapter `position` (different from its current one), replacing any
@@ -145,10 +147,10 @@ pub async fn regenerate_icon(
     Caller(actor): Caller,
     ApiPath((slug, position)): ApiPath<(String, String)>,
 ) -> ApiResult<Json<GenerateIconsOutputBody>> {
-    let card = icon_gen::editable_card(&core, &actor, &slug).await?;
+    let card = icon_generation::editable_card(&core, &actor, &slug).await?;
     let position = parse_position(&position)?;
     Ok(Json(
-        icon_gen::regenerate(&core, &actor, &card, position).await?,
+        icon_generation::regenerate(&core, &actor, &card, position).await?,
     ))
 }
 
@@ -172,11 +174,11 @@ pub async fn icon_variations(
     ApiPath((slug, position)): ApiPath<(String, String)>,
     request: Request,
 ) -> ApiResult<Json<VariationsOutputBody>> {
-    let card = icon_gen::editable_card(&core, &actor, &slug).await?;
+    let card = icon_generation::editable_card(&core, &actor, &slug).await?;
     let position = parse_position(&position)?;
     let ApiJson(input) = ApiJson::<VariationsInput>::from_request(request, &()).await?;
     Ok(Json(
-        icon_gen::variations(&core, &actor, &card, position, input).await?,
+        icon_generation::variations(&core, &actor, &card, position, input).await?,
     ))
 }
 
@@ -194,12 +196,13 @@ pub async fn get_icon_preview(
     ApiPath((slug, position, index)): ApiPath<(String, String, String)>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
-    let card = icon_gen::editable_card(&core, &actor, &slug).await?;
+    let card = icon_generation::editable_card(&core, &actor, &slug).await?;
     let position = parse_position(&position)?;
     let index: i64 = index.parse().map_err(|_| {
         cardsmith_core::CoreError::invalid("index", "must be a whole number, from 0")
     })?;
-    let (bytes, content_type, hash) = icon_gen::preview(&core, &card, position, index).await?;
+    let (bytes, content_type, hash) =
+        icon_generation::preview(&core, &card, position, index).await?;
     Ok(image_response(&headers, bytes, &content_type, &hash))
 }
 
@@ -216,10 +219,10 @@ pub async fn select_icon(
     ApiPath((slug, position)): ApiPath<(String, String)>,
     request: Request,
 ) -> ApiResult<StatusCode> {
-    let card = icon_gen::editable_card(&core, &actor, &slug).await?;
+    let card = icon_generation::editable_card(&core, &actor, &slug).await?;
     let position = parse_position(&position)?;
     let ApiJson(input) = ApiJson::<SelectIconInput>::from_request(request, &()).await?;
-    icon_gen::select(&core, &actor, &card, position, input).await?;
+    icon_generation::select(&core, &actor, &card, position, input).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -246,13 +249,13 @@ pub async fn estimate_icons(
     ApiPath(slug): ApiPath<String>,
     ApiQuery(q): ApiQuery<EstimateQuery>,
 ) -> ApiResult<Json<IconEstimateOut>> {
-    icon_gen::editable_card(&core, &actor, &slug).await?;
+    icon_generation::editable_card(&core, &actor, &slug).await?;
     let count = q.count.unwrap_or(1);
     if !(1..=ESTIMATE_MAX_ICONS).contains(&count) {
         return Err(
             CoreError::invalid("count", format!("must be 1 to {ESTIMATE_MAX_ICONS}")).into(),
         );
     }
-    let estimated_usd = icon_gen::estimate(&core, actor.id(), count as u32).await?;
+    let estimated_usd = icon_generation::estimate(&core, actor.id(), count as u32).await?;
     Ok(Json(IconEstimateOut { estimated_usd }))
 }

@@ -1,4 +1,4 @@
-//! Single sign-on through the configured OpenID Connect provider (`core::auth::oidc`): the
+//! Single sign-on through the configured OpenID Connect provider (`core::users::oidc`): the
 //! sign-in and link flows, back-channel logout, unlinking, and the admin's association.
 //!
 //! Like `/player-accounts/link`, `GET /auth/oidc/login` answers 204 with the provider's URL in
@@ -14,11 +14,11 @@ use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{AppendHeaders, IntoResponse, Redirect, Response};
 use axum::Json;
-use cardsmith_core::auth::oidc::flow::{self, Callback, Finished, Mode};
-use cardsmith_core::auth::oidc::identity;
-use cardsmith_core::auth::oidc::logout::{self, LogoutError};
-use cardsmith_core::auth::oidc::{Oidc, OidcSettings};
 use cardsmith_core::auth::{cookie, session};
+use cardsmith_core::users::oidc::flow::{self, Callback, Finished, Mode};
+use cardsmith_core::users::oidc::identity;
+use cardsmith_core::users::oidc::logout::{self, LogoutError};
+use cardsmith_core::users::oidc::{Oidc, OidcSettings};
 use cardsmith_core::{Actor, Core, CoreError};
 use cardsmith_model::oidc::OidcLinkInput;
 use cardsmith_model::user::UserOut;
@@ -75,7 +75,7 @@ async fn optional_actor(core: &Core, headers: &HeaderMap) -> Option<Actor> {
 /// own words for it; see `SignInFailure`).
 fn back_with_error(page: &str, e: &CoreError) -> Response {
     e.log_if_internal();
-    let code = cardsmith_core::auth::oidc::failure_of(e).code();
+    let code = cardsmith_core::users::oidc::failure_of(e).code();
     Redirect::to(&format!("{page}?oidc_error={code}")).into_response()
 }
 

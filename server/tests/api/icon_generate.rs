@@ -3,9 +3,9 @@
 //! previewed and selected, bad input refused with nothing changed, roles, the rate limit, and
 //! a text model's pixel grid (from the provider simulator) rendered exactly.
 
-use cardsmith_core::icon_gen::library;
-use cardsmith_core::icon_gen::render::render;
-use cardsmith_core::icon_gen::theme::{parse_hex, Style};
+use cardsmith_core::icon_generation::library;
+use cardsmith_core::icon_generation::render::render;
+use cardsmith_core::icon_generation::theme::{parse_hex, Style};
 use serde_json::{json, Value};
 
 use crate::audio_fixtures::{card_for, tone, upload_track, wait_settled};

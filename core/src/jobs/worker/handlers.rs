@@ -12,7 +12,7 @@ use super::Pool;
 use crate::jobs::context::JobContext;
 use crate::jobs::kind;
 use crate::jobs::queue::{ClaimedJob, Order};
-use crate::{cards, icon_gen, mail, media, player, stories, tracks};
+use crate::{cards, icon_generation, mail, media, player, stories, tracks};
 use crate::{Core, CoreError, CoreResult};
 
 /// The pools of [`super::WorkerSettings::with_lease`], named by the rows of [`HANDLERS`].
@@ -102,7 +102,7 @@ const fn row(
     }
 }
 
-const TRANSCODE: RunFn = |ctx| Box::pin(stored(tracks::jobs::run(ctx)));
+const TRANSCODE: RunFn = |ctx| Box::pin(stored(tracks::transcode_job::run(ctx)));
 /// Trim, split, merge and fade are one job; the payload says which edit.
 const EDIT: RunFn = |ctx| Box::pin(stored(tracks::edit_job::run(ctx)));
 const RESCAN: RunFn = |ctx| Box::pin(stored(media::rescan::run(ctx)));
@@ -113,11 +113,11 @@ const MAIL_SEND: RunFn = |ctx| Box::pin(stored(mail::run(ctx)));
 const STORY: RunFn = |ctx| Box::pin(stored(stories::run(ctx)));
 /// A cover or an icon batch asked for with `Prefer: respond-async`.
 const COVER: RunFn = |ctx| Box::pin(stored(cards::generate_job::run(ctx)));
-const ICONS: RunFn = |ctx| Box::pin(stored(icon_gen::job::run(ctx)));
+const ICONS: RunFn = |ctx| Box::pin(stored(icon_generation::job::run(ctx)));
 
 /// A transcode that failed leaves its track failed, with the reason.
 const TRANSCODE_FAILED: CleanupFn =
-    |core, job, why| Box::pin(tracks::jobs::after_failure(core, job, why));
+    |core, job, why| Box::pin(tracks::transcode_job::after_failure(core, job, why));
 /// An edit that failed leaves its tracks as they were: playable.
 const EDIT_FAILED: CleanupFn =
     |core, job, why| Box::pin(tracks::edit_job::after_failure(core, job, why));

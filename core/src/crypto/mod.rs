@@ -13,6 +13,8 @@ use rand::RngCore;
 
 use crate::{CoreError, CoreResult};
 
+pub mod rotate;
+
 /// Name of the generated key file inside the data directory.
 pub const KEY_FILE: &str = "encryption.key";
 

@@ -4,9 +4,9 @@
 //! old one here; every secret sealed with the old key is re-sealed with the configured key in
 //! one transaction. A wrong old key changes nothing.
 
+use super::EncryptionKey;
 use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
-use crate::crypto::EncryptionKey;
 use crate::{Core, CoreError, CoreResult};
 
 /// Tables and columns holding sealed secrets, with their key column (whose value is bound to

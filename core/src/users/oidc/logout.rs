@@ -280,7 +280,7 @@ async fn end_sessions(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::auth::oidc::OidcSettings;
+    use crate::users::oidc::OidcSettings;
     use serde_json::json;
 
     fn oidc() -> Oidc {

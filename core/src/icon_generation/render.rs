@@ -152,7 +152,7 @@ pub fn oklab([r, g, b]: Rgb) -> [f32; 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::icon_gen::library;
+    use crate::icon_generation::library;
 
     const NIGHT: [Rgb; 5] = [
         [0x10, 0x18, 0x28],
