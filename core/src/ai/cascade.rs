@@ -11,7 +11,7 @@
 use std::future::Future;
 
 use super::budget::{self, Call, Outcome};
-use super::providers::{rows_of, ProviderRow, OWNER_SYSTEM, OWNER_USER};
+use super::repo::{rows_of, ProviderRow, OWNER_SYSTEM, OWNER_USER};
 use super::{endpoint, prices, wire, Capability, Generated};
 use crate::{Core, CoreResult};
 

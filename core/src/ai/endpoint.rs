@@ -17,7 +17,7 @@ use std::net::SocketAddr;
 use cardsmith_upstream::guard;
 use url::Url;
 
-use super::providers::{ProviderRow, OWNER_USER};
+use super::repo::{ProviderRow, OWNER_USER};
 use super::wire;
 use crate::Core;
 

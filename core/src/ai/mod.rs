@@ -17,7 +17,9 @@ pub mod budget;
 mod cascade;
 mod endpoint;
 pub mod prices;
+pub mod probe;
 pub mod providers;
+mod repo;
 pub mod wire;
 
 /// What a call asks a provider to do.

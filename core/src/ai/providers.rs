@@ -1,17 +1,16 @@
 //! Provider records: a user's own (Settings → AI providers) and the instance's (admin), their
-//! validation, sealed keys and audit, and the provider test.
+//! validation, sealed keys and audit. The row is in [`super::repo`], the test in
+//! [`super::probe`].
 //!
 //! A user's records are theirs alone: another user's id answers 404 exactly like a missing
 //! one, and nobody else's key ever leaves the server (responses only say `has_key`). Keys are
 //! sealed with the row id as associated data, so `rotate-key` re-seals them with the rest.
 
-use cardsmith_model::llm::{
-    self, CreateProviderInput, LLMProviderOut, TestProviderInput, TestProviderOutputBody,
-    UpdateProviderInput,
-};
+use cardsmith_model::llm::{self, CreateProviderInput, LLMProviderOut, UpdateProviderInput};
 
-use super::budget::{self, MICROS_PER_CENT};
-use super::{endpoint, prices, wire};
+use super::budget;
+use super::repo::{micros, rows_of, ProviderRow, COLUMNS, OWNED, OWNER_SYSTEM, OWNER_USER};
+use super::{endpoint, wire};
 use crate::audit::{self, AuditEvent};
 use crate::{new_id, time, Actor, Core, CoreError, CoreResult};
 
@@ -25,105 +24,6 @@ pub enum Scope {
     System,
     /// The caller's own (`/settings/llm-providers`).
     Mine,
-}
-
-pub(crate) const OWNER_SYSTEM: &str = "system";
-pub(crate) const OWNER_USER: &str = "user";
-
-/// A provider row as stored.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub(crate) struct ProviderRow {
-    pub id: String,
-    pub owner_type: String,
-    pub provider: String,
-    pub model: String,
-    pub base_url: Option<String>,
-    pub api_key_sealed: Option<String>,
-    #[sqlx(try_from = "crate::db::Flag")]
-    pub enabled: bool,
-    pub priority: i64,
-    pub budget_micros: i64,
-    pub spent_micros: i64,
-    pub monthly_budget_cents: Option<i64>,
-    pub monthly_spent_micros: i64,
-    pub monthly_spend_reset_at: String,
-    pub last_error: Option<String>,
-}
-
-pub(crate) const COLUMNS: &str = "id, owner_type, provider, model, base_url, api_key_sealed, \
-    enabled, priority, budget_micros, spent_micros, monthly_budget_cents, monthly_spent_micros, \
-    monthly_spend_reset_at, last_error";
-
-fn dollars(micros: i64) -> f64 {
-    micros as f64 / 1_000_000.0
-}
-
-fn micros(dollars: f64) -> i64 {
-    (dollars * 1_000_000.0).round() as i64
-}
-
-impl ProviderRow {
-    pub fn has_key(&self) -> bool {
-        self.api_key_sealed.is_some()
-    }
-
-    pub fn budget_left_micros(&self) -> i64 {
-        (self.budget_micros - self.spent_micros).max(0)
-    }
-
-    /// Whether the monthly cap (if any) is used up.
-    pub fn monthly_cap_reached(&self) -> bool {
-        self.monthly_budget_cents
-            .is_some_and(|cents| self.monthly_spent_micros >= cents * MICROS_PER_CENT)
-    }
-
-    /// Whether the cascade may try this record at all: enabled, keyed where the kind needs a
-    /// key, and (unless its calls are free) money left in both budgets. Whether one call's
-    /// estimate fits is decided when it is reserved.
-    pub fn usable(&self) -> bool {
-        let paid = !prices::is_free(&self.provider);
-        self.enabled
-            && (self.has_key() || llm::kind_is_keyless(&self.provider))
-            && !(paid && (self.budget_left_micros() <= 0 || self.monthly_cap_reached()))
-    }
-
-    pub fn into_out(self) -> LLMProviderOut {
-        LLMProviderOut {
-            has_key: self.has_key(),
-            budget_usd: dollars(self.budget_micros),
-            budget_left: dollars(self.budget_left_micros()),
-            spent_usd: dollars(self.spent_micros),
-            monthly_spend_cents: self.monthly_spent_micros / MICROS_PER_CENT,
-            id: self.id,
-            provider: self.provider,
-            model: self.model,
-            owner_type: self.owner_type,
-            monthly_spend_reset_at: self.monthly_spend_reset_at,
-            enabled: self.enabled,
-            priority: self.priority,
-            monthly_budget_cents: self.monthly_budget_cents,
-            base_url: self.base_url,
-            last_error: self.last_error,
-        }
-    }
-}
-
-impl ProviderRow {
-    /// What a user who is not an admin may know of an instance's record: that it is there,
-    /// its kind, model and place in the cascade. Where it answers, how it last failed and
-    /// what it spent are the admins' business: those fields are `null` and the money 0.
-    fn into_choice(self) -> LLMProviderOut {
-        LLMProviderOut {
-            budget_usd: 0.0,
-            budget_left: 0.0,
-            spent_usd: 0.0,
-            monthly_budget_cents: None,
-            monthly_spend_cents: 0,
-            base_url: None,
-            last_error: None,
-            ..self.into_out()
-        }
-    }
 }
 
 /// The entry that ends every cascade: the built-in offline provider (local speech engines,
@@ -164,25 +64,12 @@ fn owner_of(scope: Scope, actor: &Actor) -> CoreResult<(&'static str, Option<Str
     }
 }
 
-/// The condition on one owner's records, with the owner in `$1` and `$2` ([`owner_of`]).
-const OWNED: &str = "owner_type = $1 AND owner_user_id IS NOT DISTINCT FROM $2";
-
-/// The records of `scope`, in cascade order (priority, then age).
-pub(crate) async fn rows_of(
+pub(super) async fn find(
     core: &Core,
-    owner_type: &str,
-    user_id: Option<&str>,
-) -> CoreResult<Vec<ProviderRow>> {
-    Ok(sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM llm_providers WHERE {OWNED} ORDER BY priority, id"
-    ))
-    .bind(owner_type)
-    .bind(user_id)
-    .fetch_all(core.db.pool())
-    .await?)
-}
-
-async fn find(core: &Core, actor: &Actor, scope: Scope, id: &str) -> CoreResult<ProviderRow> {
+    actor: &Actor,
+    scope: Scope,
+    id: &str,
+) -> CoreResult<ProviderRow> {
     let (owner_type, user) = owner_of(scope, actor)?;
     sqlx::query_as(&format!(
         "SELECT {COLUMNS} FROM llm_providers WHERE {OWNED} AND id = $3"
@@ -225,7 +112,7 @@ pub async fn cascade(core: &Core, actor: &Actor) -> CoreResult<Vec<LLMProviderOu
 /// of a local kind (Ollama, OpenAI-compatible) must name one, unless the operator set a
 /// default for the kind: the built-in loopback defaults are for admins' records only (see
 /// [`endpoint`]).
-async fn checked_base_url(
+pub(super) async fn checked_base_url(
     core: &Core,
     scope: Scope,
     kind: &str,
@@ -389,82 +276,6 @@ pub async fn delete(core: &Core, actor: &Actor, scope: Scope, id: &str) -> CoreR
     }
     let detail = audit_detail(scope, &row.provider, &row.model, id);
     audit::commit(tx, AuditEvent::own(actor, "llm_provider.deleted", detail)).await
-}
-
-/// Longest one attempt of a test may take: somebody is waiting at a form.
-const TEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(15);
-
-/// Makes the test call on `ep` (or says why there is none) and answers in words.
-async fn run_test(ep: Result<wire::Endpoint, String>) -> TestProviderOutputBody {
-    match ep {
-        Ok(mut ep) => {
-            ep.timeout = ep.timeout.min(TEST_TIMEOUT);
-            test_answer(wire::check(&ep).await)
-        }
-        Err(why) => TestProviderOutputBody {
-            ok: false,
-            message: format!("The test failed: {why}."),
-        },
-    }
-}
-
-/// The answer of a test: the provider's own words on success, ours on failure.
-fn test_answer(result: Result<String, wire::WireError>) -> TestProviderOutputBody {
-    match result {
-        Ok(message) => TestProviderOutputBody { ok: true, message },
-        Err(e) => TestProviderOutputBody {
-            ok: false,
-            message: format!("The test failed: {e}."),
-        },
-    }
-}
-
-/// Tries one of the caller's saved records with one minimal real call (200 either way;
-/// `ok: false` says why it failed). Nothing is charged: the cheap calls used list models.
-#[tracing::instrument(skip_all, fields(actor_id = %actor.id(), provider_id = %id))]
-pub async fn test_saved(
-    core: &Core,
-    actor: &Actor,
-    id: &str,
-) -> CoreResult<TestProviderOutputBody> {
-    let row = find(core, actor, Scope::Mine, id).await?;
-    Ok(run_test(endpoint::for_row(core, &row).await).await)
-}
-
-/// Tries a key before it is saved (admin): one minimal real call with `provider`, `api_key`
-/// and optional `model` and `base_url` (an admin's URL is trusted).
-#[tracing::instrument(skip_all, fields(actor_id = %actor.id()))]
-pub async fn test_unsaved(
-    core: &Core,
-    actor: &Actor,
-    input: TestProviderInput,
-) -> CoreResult<TestProviderOutputBody> {
-    actor.require_admin()?;
-    input.validate()?;
-    let base_url = checked_base_url(
-        core,
-        Scope::System,
-        &input.provider,
-        input.base_url.as_deref(),
-    )
-    .await?;
-    let model = input
-        .model
-        .as_deref()
-        .map(str::trim)
-        .map_or_else(|| prices::default_model(&input.provider), str::to_owned);
-    let ep = endpoint::build(
-        core,
-        endpoint::Target {
-            kind: &input.provider,
-            model: &model,
-            api_key: Some(input.api_key.clone()).filter(|k| !k.is_empty()),
-            base_url: base_url.as_deref(),
-            user_supplied: false,
-        },
-    )
-    .await;
-    Ok(run_test(ep).await)
 }
 
 /// Adds a system provider of `kind` (at the kind's configured base URL) unless the instance

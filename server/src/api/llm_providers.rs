@@ -4,6 +4,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
+use cardsmith_core::ai::probe;
 use cardsmith_core::ai::providers::{self, Scope};
 use cardsmith_core::Core;
 use cardsmith_model::llm::{
@@ -100,7 +101,7 @@ pub async fn test_unsaved(
     AdminCaller(actor): AdminCaller,
     ApiJson(input): ApiJson<TestProviderInput>,
 ) -> ApiResult<Json<TestProviderOutputBody>> {
-    Ok(Json(providers::test_unsaved(&core, &actor, input).await?))
+    Ok(Json(probe::test_unsaved(&core, &actor, input).await?))
 }
 
 /// The caller's own providers, which their cascade tries first, by priority. Nobody else
@@ -168,7 +169,7 @@ pub async fn test_mine(
     Caller(actor): Caller,
     ApiPath(id): ApiPath<String>,
 ) -> ApiResult<Json<TestProviderOutputBody>> {
-    Ok(Json(providers::test_saved(&core, &actor, &id).await?))
+    Ok(Json(probe::test_saved(&core, &actor, &id).await?))
 }
 
 /// The caller's resolved cascade, in the order a generation call tries it: their own usable
