@@ -60,26 +60,3 @@ fn article(role: CollectionRole) -> &'static str {
         CollectionRole::Viewer => "a viewer",
     }
 }
-
-/// The caller's effective role on a card: their role in its home collection, else `viewer`
-/// when a collection they belong to links it, else none.
-pub async fn card_role(
-    pool: &DbPool,
-    card_id: &str,
-    home_collection_id: &str,
-    user_id: &str,
-) -> CoreResult<Option<CollectionRole>> {
-    if let Some(role) = role_in(pool, home_collection_id, user_id).await? {
-        return Ok(Some(role));
-    }
-    let linked: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM collection_cards l
-         JOIN collection_members m ON m.collection_id = l.collection_id AND m.user_id = $2
-         WHERE l.card_id = $1",
-    )
-    .bind(card_id)
-    .bind(user_id)
-    .fetch_one(pool)
-    .await?;
-    Ok((linked > 0).then_some(CollectionRole::Viewer))
-}

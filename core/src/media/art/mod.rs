@@ -16,7 +16,7 @@ mod text;
 
 use std::io::Cursor;
 
-use image::{ImageFormat, RgbaImage};
+use image::ImageFormat;
 
 use crate::{CoreError, CoreResult};
 
@@ -97,16 +97,6 @@ pub fn cover_png(spec: &CoverSpec<'_>) -> CoreResult<Vec<u8>> {
     rgb.write_to(&mut out, ImageFormat::Png)
         .map_err(|e| CoreError::internal("png encode", e))?;
     Ok(out.into_inner())
-}
-
-/// A chapter icon as PNG bytes (16x16 RGBA, transparent around the sprite).
-pub fn chapter_icon_png(seed: &str, palette: Option<&[Rgb]>) -> CoreResult<Vec<u8>> {
-    crate::media::icon::encode_png(&chapter_icon(seed, palette))
-}
-
-/// `icon` enlarged with whole pixels, for the chapter's full-size picture.
-pub fn enlarged_icon(icon: &RgbaImage) -> RgbaImage {
-    crate::media::icon::enlarge(icon, crate::media::icon::ENLARGED_SIZE)
 }
 
 #[cfg(test)]

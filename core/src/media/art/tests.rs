@@ -1,4 +1,16 @@
+use image::RgbaImage;
+
 use super::*;
+
+/// A chapter icon as PNG bytes (16x16 RGBA, transparent around the sprite).
+fn chapter_icon_png(seed: &str, palette: Option<&[Rgb]>) -> CoreResult<Vec<u8>> {
+    crate::media::icon::encode_png(&chapter_icon(seed, palette))
+}
+
+/// `icon` enlarged with whole pixels, for the chapter's full-size picture.
+fn enlarged_icon(icon: &RgbaImage) -> RgbaImage {
+    crate::media::icon::enlarge(icon, crate::media::icon::ENLARGED_SIZE)
+}
 
 #[test]
 fn the_same_seed_draws_the_same_bytes_and_other_seeds_differ() {
