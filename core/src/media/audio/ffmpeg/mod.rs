@@ -1,4 +1,5 @@
-//! The ffmpeg command lines Cardsmith runs, and running them with progress.
+//! The ffmpeg command lines Cardsmith runs: measuring loudness and the gain it calls for is
+//! in `loudness`, running ffmpeg (bounded output, time limit, progress) in `process`.
 //!
 //! Every edit decodes from the best copy we have, applies sample-exact filters on decoded
 //! audio, and writes FLAC (lossless, so the next edit loses nothing); the player's M4A is then
@@ -18,12 +19,20 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
-
 use super::decode::{PeakMeter, Summary};
 use super::parts;
-use super::{guarded_file, time_limit, AAC_BITRATE, LOUDNORM, SAMPLE_RATE};
+use super::{guarded_file, AAC_BITRATE, LOUDNORM, SAMPLE_RATE};
 use crate::{CoreError, CoreResult};
+
+mod loudness;
+mod process;
+
+use loudness::{decode_to_wav, gain_chain, peak_window};
+pub use loudness::{gain_to_target, measure_level, Level};
+#[cfg(test)]
+pub(crate) use loudness::{integrated_loudness, summary_value};
+use process::{invoke, Stdout};
+pub use process::{run, tail_of};
 
 /// Integrated loudness every track is brought to (EBU R128 for speech and music on small
 /// speakers; the same target as [`LOUDNORM`]).
@@ -100,29 +109,6 @@ pub(crate) async fn encode_m4a_in_parts(
     }
     let source = if keep { decoded.0.as_path() } else { input };
     encoding.whole(source, output).await
-}
-
-/// The gain to [`TARGET_LUFS`] as ffmpeg filters (ending in a comma), with a limiter when the
-/// raised audio's loudest sample would pass [`LIMIT_DBFS`] (a peak we could not measure
-/// counts). The limiter costs a few percent of the encoding time, so it runs only then.
-fn gain_chain(level: &Level) -> String {
-    let gain = gain_to_target(level.integrated_lufs);
-    let mut chain = format!("volume={gain:.2}dB,");
-    if level
-        .sample_peak_dbfs
-        .is_none_or(|peak| peak + gain > LIMIT_DBFS)
-    {
-        let limit = 10f64.powf(LIMIT_DBFS / 20.0);
-        chain.push_str(&format!(
-            "alimiter=limit={limit:.4}:level=false:latency=true,"
-        ));
-    }
-    chain
-}
-
-/// Samples of one waveform window at [`SAMPLE_RATE`].
-fn peak_window() -> u64 {
-    u64::from(SAMPLE_RATE * super::decode::PEAK_WINDOW_MS / 1000)
 }
 
 /// The encoding pass of one track: its gain chain, what the meter reads, where progress goes.
@@ -283,74 +269,6 @@ impl Drop for Scratch {
     }
 }
 
-/// The gain that brings `loudness` (LUFS; `None` for silence) to [`TARGET_LUFS`], bounded.
-pub fn gain_to_target(loudness: Option<f64>) -> f64 {
-    match loudness {
-        Some(lufs) if lufs.is_finite() => (TARGET_LUFS - lufs).clamp(-MAX_GAIN_DB, MAX_GAIN_DB),
-        _ => 0.0,
-    }
-}
-
-/// What the measuring pass learns of a file.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Level {
-    /// Integrated loudness (EBU R128), `None` for silence or audio too short to gate.
-    pub integrated_lufs: Option<f64>,
-    /// The loudest sample, in dBFS.
-    pub sample_peak_dbfs: Option<f64>,
-}
-
-/// Measures `input` with ffmpeg's `ebur128` (a decode and a cheap filter; nothing is encoded).
-pub async fn measure_level(
-    input: &Path,
-    duration_ms: Option<i64>,
-    progress: Progress<'_>,
-) -> CoreResult<Level> {
-    let mut args = guarded_file(input)?;
-    let meter = "ebur128=framelog=verbose:peak=sample";
-    args.extend(args_of(&["-vn", "-af", meter, "-f", "null", "-"]));
-    let log = invoke(args, duration_ms, "info", Stdout::Progress(progress)).await?;
-    Ok(Level {
-        integrated_lufs: integrated_loudness(&log),
-        sample_peak_dbfs: summary_value(&log, "Sample peak:", "Peak:"),
-    })
-}
-
-/// Decodes `input` into `wav`, resampled to [`SAMPLE_RATE`], as 32-bit floats (RF64 past
-/// 4 GiB): what the encoding pass reads instead of decoding the source again.
-async fn decode_to_wav(input: &Path, wav: &Path, duration_ms: Option<i64>) -> CoreResult<()> {
-    let mut args = guarded_file(input)?;
-    let resample = format!("aresample={SAMPLE_RATE},aformat=sample_fmts=flt");
-    args.extend(args_of(&["-vn", "-af", &resample, "-map_metadata", "-1"]));
-    args.extend(args_of(&[
-        "-c:a",
-        "pcm_f32le",
-        "-rf64",
-        "auto",
-        "-f",
-        "wav",
-    ]));
-    args.push(path_str(wav)?.to_owned());
-    run(args, duration_ms, &|_| {}).await
-}
-
-/// Reads `I: -23.4 LUFS` from the summary `ebur128` prints at the info level when it ends
-/// (`framelog=verbose` keeps its per-frame lines under that level).
-pub(crate) fn integrated_loudness(log: &str) -> Option<f64> {
-    let value = summary_value(log, "Integrated loudness:", "I:")?;
-    // −70 LUFS is the absolute gate: what measures there is silence.
-    (value > -70.0).then_some(value)
-}
-
-/// The number on the first `key` line after the last `section` heading of `ebur128`'s summary.
-pub(crate) fn summary_value(log: &str, section: &str, key: &str) -> Option<f64> {
-    let summary = &log[log.rfind(section)?..];
-    let line = summary
-        .lines()
-        .find_map(|l| l.trim_start().strip_prefix(key))?;
-    line.split_whitespace().next()?.parse().ok()
-}
-
 /// The output options of a live recording (loudness-normalised AAC in a streamable M4A): a
 /// live take cannot be measured before it is encoded, so it keeps `loudnorm`'s dynamic mode.
 pub fn player_output_args() -> Vec<String> {
@@ -456,163 +374,4 @@ fn args_of(parts: &[&str]) -> Vec<String> {
 fn path_str(path: &Path) -> CoreResult<&str> {
     path.to_str()
         .ok_or_else(|| CoreError::internal("media path", "not UTF-8"))
-}
-
-/// Runs ffmpeg with `args` (after the common flags), reporting progress from `-progress`.
-/// The child is killed if this future is dropped (a cancelled job) or when it outlives
-/// [`time_limit`] for the audio's length. Its error output is logged, never returned: it names
-/// server paths.
-pub async fn run(
-    args: Vec<String>,
-    duration_ms: Option<i64>,
-    progress: Progress<'_>,
-) -> CoreResult<()> {
-    invoke(args, duration_ms, "error", Stdout::Progress(progress))
-        .await
-        .map(drop)
-}
-
-/// What ffmpeg writes on its standard output.
-enum Stdout<'a> {
-    /// `-progress` lines: the fraction done goes to the callback.
-    Progress(Progress<'a>),
-    /// Raw `f32le` of that many interleaved channels at [`SAMPLE_RATE`], measured as it
-    /// arrives; the callback gets the frames so far.
-    Pcm(&'a mut PeakMeter, usize, &'a (dyn Fn(u64) + Send + Sync)),
-}
-
-/// [`run`] with a log level and a use of standard output; answers the tail of the log (the
-/// caller may read a filter's summary there, never show it).
-async fn invoke(
-    args: Vec<String>,
-    duration_ms: Option<i64>,
-    loglevel: &str,
-    stdout: Stdout<'_>,
-) -> CoreResult<String> {
-    let limit = time_limit(duration_ms);
-    match tokio::time::timeout(limit, invoke_unbounded(args, duration_ms, loglevel, stdout)).await {
-        Ok(result) => result,
-        Err(_) => {
-            tracing::warn!(
-                limit_s = limit.as_secs(),
-                "ffmpeg ran past its time limit; killed"
-            );
-            Err(CoreError::Internal(format!(
-                "ffmpeg ran longer than {} s and was stopped",
-                limit.as_secs()
-            )))
-        }
-    }
-}
-
-async fn invoke_unbounded(
-    args: Vec<String>,
-    duration_ms: Option<i64>,
-    loglevel: &str,
-    stdout: Stdout<'_>,
-) -> CoreResult<String> {
-    let mut command = tokio::process::Command::new("ffmpeg");
-    command.args([
-        "-hide_banner",
-        "-nostdin",
-        "-y",
-        "-nostats",
-        "-loglevel",
-        loglevel,
-    ]);
-    if matches!(stdout, Stdout::Progress(_)) {
-        command.args(["-progress", "pipe:1"]);
-    }
-    let mut child = command
-        .args(&args)
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .map_err(|e| CoreError::internal("starting ffmpeg (is it installed?)", e))?;
-    let out = child.stdout.take().expect("piped stdout");
-    let mut stderr = child.stderr.take().expect("piped stderr");
-    let errors = tokio::spawn(async move { tail_of(&mut stderr).await });
-    match stdout {
-        Stdout::Progress(progress) => follow_progress(out, duration_ms, progress).await,
-        Stdout::Pcm(meter, channels, frames) => measure_pcm(out, meter, channels, frames).await,
-    }
-    let status = child
-        .wait()
-        .await
-        .map_err(|e| CoreError::internal("waiting for ffmpeg", e))?;
-    let errors = errors.await.unwrap_or_default();
-    if status.success() {
-        return Ok(errors);
-    }
-    tracing::warn!(%status, stderr = %errors.trim(), "ffmpeg failed");
-    Err(CoreError::Internal(format!("ffmpeg failed ({status})")))
-}
-
-async fn follow_progress(
-    out: tokio::process::ChildStdout,
-    duration_ms: Option<i64>,
-    progress: Progress<'_>,
-) {
-    let mut lines = BufReader::new(out).lines();
-    while let Ok(Some(line)) = lines.next_line().await {
-        if let (Some(total), Some(us)) = (duration_ms, line.strip_prefix("out_time_us=")) {
-            if let Ok(us) = us.trim().parse::<i64>() {
-                if total > 0 {
-                    progress((us as f64 / 1000.0 / total as f64).clamp(0.0, 1.0));
-                }
-            }
-        }
-    }
-}
-
-/// Reads `f32le` of `channels` to its end into `meter`, in 256 KiB reads (a whole number of
-/// frames is measured each time; a frame split across reads waits for its rest).
-async fn measure_pcm(
-    mut out: tokio::process::ChildStdout,
-    meter: &mut PeakMeter,
-    channels: usize,
-    frames: &(dyn Fn(u64) + Send + Sync),
-) {
-    let frame = channels * 4;
-    let mut buf = vec![0u8; 256 * 1024];
-    let mut filled = 0;
-    let mut samples: Vec<f32> = Vec::with_capacity(buf.len() / 4);
-    loop {
-        let n = match out.read(&mut buf[filled..]).await {
-            Ok(0) | Err(_) => break,
-            Ok(n) => n,
-        };
-        filled += n;
-        let whole = filled - filled % frame;
-        samples.clear();
-        samples.extend(
-            buf[..whole]
-                .chunks_exact(4)
-                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
-        );
-        meter.push_interleaved(&samples, channels);
-        buf.copy_within(whole..filled, 0);
-        filled -= whole;
-        frames(meter.frames());
-    }
-}
-
-/// Reads a child's error output to its end (so the child never blocks on a full pipe) and
-/// keeps the last 16 KiB, which is where ffmpeg says what went wrong.
-pub async fn tail_of(stream: &mut (impl tokio::io::AsyncRead + Unpin)) -> String {
-    const KEEP: usize = 16 * 1024;
-    let mut kept = Vec::new();
-    let mut buf = [0u8; 4096];
-    while let Ok(n) = stream.read(&mut buf).await {
-        if n == 0 {
-            break;
-        }
-        kept.extend_from_slice(&buf[..n]);
-        if kept.len() > KEEP {
-            kept.drain(..kept.len() - KEEP);
-        }
-    }
-    String::from_utf8_lossy(&kept).into_owned()
 }
