@@ -63,7 +63,7 @@ pub async fn move_card(slug: String, input: MoveCardInput) -> Result<(), UiError
 pub async fn unlink_card(collection_id: String, slug: String) -> Result<(), UiError> {
     let (core, actor) = ssr::caller().await?;
     Ok(
-        cardsmith_core::collections::service::unlink_card(&core, &actor, &collection_id, &slug)
+        cardsmith_core::collections::links::unlink_card(&core, &actor, &collection_id, &slug)
             .await?,
     )
 }

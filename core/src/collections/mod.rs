@@ -17,6 +17,7 @@
 
 pub mod access;
 pub mod invitations;
+pub mod links;
 pub mod members;
 pub mod orphans;
 pub mod presets;

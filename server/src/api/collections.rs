@@ -7,7 +7,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::Json;
-use cardsmith_core::collections::service;
+use cardsmith_core::collections::{links, service};
 use cardsmith_core::Core;
 use cardsmith_model::collection::{
     CollectionOut, CollectionStatsOutputBody, CreateCollectionInput, GetCollectionOutputBody,
@@ -226,7 +226,7 @@ pub async fn link_card(
     ApiPath(id): ApiPath<String>,
     ApiJson(input): ApiJson<LinkCardInput>,
 ) -> ApiResult<StatusCode> {
-    service::link_card(&core, &actor, &id, input).await?;
+    links::link_card(&core, &actor, &id, input).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -240,7 +240,7 @@ pub async fn unlink_card(
     Caller(actor): Caller,
     ApiPath((id, card_id)): ApiPath<(String, String)>,
 ) -> ApiResult<StatusCode> {
-    service::unlink_card(&core, &actor, &id, &card_id).await?;
+    links::unlink_card(&core, &actor, &id, &card_id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
