@@ -4,7 +4,8 @@
 use cardsmith_model::card::TrackOut;
 use leptos::prelude::*;
 
-use super::state::{Action, Studio};
+use super::cost::Action;
+use super::state::Studio;
 use super::Confirm;
 use crate::components::layout::BUTTON;
 

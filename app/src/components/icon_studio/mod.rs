@@ -4,6 +4,7 @@
 //! may cost money shows who would draw and waits for a yes first; offline drawing is free.
 
 mod chapters;
+mod cost;
 mod state;
 mod theme;
 
@@ -18,7 +19,8 @@ pub use crate::components::ai_providers::usd;
 use crate::components::form::{ErrorAlert, StatusNote};
 use crate::components::layout::{Panel, BUTTON};
 use crate::components::modal::PRIMARY;
-use state::{Action, Drawer, Studio};
+use cost::{Action, Drawer};
+use state::Studio;
 
 /// "your OpenAI (gpt-4o-mini)" or "the instance's Anthropic (claude-haiku-4-5)".
 pub fn provider_words(p: &LLMProviderOut) -> String {
