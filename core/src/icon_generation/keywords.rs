@@ -44,7 +44,7 @@ pub fn words(text: &str) -> Vec<String> {
 /// How many times `glyph`'s keywords occur in `words` (a phrase counts once per place).
 fn hits(glyph: &Glyph, words: &[String]) -> u32 {
     let mut count = 0;
-    for keyword in glyph.keywords {
+    for keyword in &glyph.keywords {
         let key: Vec<String> = words_of_keyword(keyword);
         if key.is_empty() || key.len() > words.len() {
             continue;
@@ -119,7 +119,7 @@ mod tests {
             weight: 1,
         }])
         .first()
-        .map(|g| g.name)
+        .map(|g| g.name.as_str())
     }
 
     #[test]
