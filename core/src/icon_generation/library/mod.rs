@@ -137,7 +137,10 @@ mod tests {
         assert!(parse("moon: moon\n....\n").unwrap_err().contains("line 2"));
         assert!(parse("no colon here").unwrap_err().contains("line 1"));
         assert!(parse("moon: moon\n").unwrap_err().contains("fewer than 16"));
-        let one = parse(&format!("# a comment\n\nsun: sun, sunny\n{}", "o".repeat(16) + "\n"));
+        let one = parse(&format!(
+            "# a comment\n\nsun: sun, sunny\n{}",
+            "o".repeat(16) + "\n"
+        ));
         assert!(one.is_err(), "one row is not a grid");
     }
 
