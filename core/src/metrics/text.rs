@@ -1,7 +1,10 @@
 //! The text formats Prometheus scrapes: the classic text exposition format (version 0.0.4,
 //! `text/plain`) and OpenMetrics 1.0 (`application/openmetrics-text`), written by hand: the
 //! figures are few and their shapes fixed, so a writer of a hundred lines is simpler than a
-//! registry crate and keeps every name in one place (`super::exposition`).
+//! registry crate and keeps every name in one place (`super::prometheus`). The registry crate
+//! (`prometheus-client`, up to 0.25) encodes OpenMetrics only, so the 0.0.4 format that
+//! scrapers ask for without negotiating would need this writer anyway, and our counters
+//! (lock-free snapshots read at scrape time) would need an adapter to its registry.
 //!
 //! The two formats differ in three spots, all handled here: a counter's family is named
 //! without `_total` in OpenMetrics (its sample keeps it), `HELP` escapes quotes there too, and
