@@ -4,7 +4,7 @@
 use cardsmith::api;
 use cardsmith::state::HttpSettings;
 
-use crate::helpers::{assert_problem, spawn_app};
+use crate::support::helpers::{assert_problem, spawn_app};
 
 const PUBLIC: [(&str, &str); 12] = [
     ("GET", "/health"),

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::helpers::{
+use crate::support::helpers::{
     assert_problem, openapi_yaml, path_block, spawn_app, spawn_app_with, TestApp, User,
 };
 

@@ -3,7 +3,9 @@
 
 use serde_json::Value;
 
-use crate::helpers::{assert_problem, openapi_yaml, path_block, spawn_app, TestApp, PASSWORD};
+use crate::support::helpers::{
+    assert_problem, openapi_yaml, path_block, spawn_app, TestApp, PASSWORD,
+};
 
 const ACTIONS: [&str; 3] = ["deactivate", "reactivate", "unlock"];
 
@@ -164,7 +166,7 @@ async fn the_lifecycle_operations_are_documented_with_every_status() {
 }
 
 /// Calls a server function of the UI (`/rpc/{name}`) with a form body, as the page does.
-async fn rpc(user: &crate::helpers::User, name: &str, id: &str) -> reqwest::Response {
+async fn rpc(user: &crate::support::helpers::User, name: &str, id: &str) -> reqwest::Response {
     user.client
         .post(user.url(&format!("/rpc/{name}")))
         .header("accept", "application/json")

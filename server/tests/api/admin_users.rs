@@ -2,7 +2,7 @@
 
 use serde_json::{json, Value};
 
-use crate::helpers::{assert_problem, pointers, spawn_app, PASSWORD};
+use crate::support::helpers::{assert_problem, pointers, spawn_app, PASSWORD};
 
 #[tokio::test]
 async fn only_admins_list_users() {

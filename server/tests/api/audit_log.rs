@@ -2,7 +2,7 @@
 
 use serde_json::{json, Value};
 
-use crate::helpers::{assert_problem, pointers, spawn_app, ADMIN_EMAIL};
+use crate::support::helpers::{assert_problem, pointers, spawn_app, ADMIN_EMAIL};
 
 /// The `action`s of a page, in the order the server gave them.
 fn actions(page: &[Value]) -> Vec<&str> {
@@ -168,7 +168,8 @@ async fn filters_by_user_and_action_and_pages_by_limit_and_offset() {
     // each of them signs in twice more
     for email in ["a@example.com", "b@example.com"] {
         for _ in 0..2 {
-            app.signed_in(email, crate::helpers::PASSWORD).await;
+            app.signed_in(email, crate::support::helpers::PASSWORD)
+                .await;
         }
     }
     let admin = app.admin().await;

@@ -3,7 +3,7 @@
 use cardsmith_core::users::repo;
 use serde_json::{json, Value};
 
-use crate::helpers::{
+use crate::support::helpers::{
     assert_problem, pointers, spawn_app, spawn_app_with, ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD,
 };
 

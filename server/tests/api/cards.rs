@@ -2,7 +2,9 @@
 
 use serde_json::{json, Value};
 
-use crate::helpers::{assert_problem, jpeg_bytes, png_bytes, pointers, spawn_app, spawn_app_with};
+use crate::support::helpers::{
+    assert_problem, jpeg_bytes, png_bytes, pointers, spawn_app, spawn_app_with,
+};
 
 #[tokio::test]
 async fn cards_are_created_read_edited_and_deleted() {

@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use crate::helpers::{assert_problem, pointers, spawn_app};
+use crate::support::helpers::{assert_problem, pointers, spawn_app};
 
 #[tokio::test]
 async fn roles_decide_who_sees_and_changes_what() {

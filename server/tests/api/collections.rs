@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use crate::helpers::{assert_problem, png_bytes, pointers, spawn_app};
+use crate::support::helpers::{assert_problem, png_bytes, pointers, spawn_app};
 
 #[tokio::test]
 async fn create_list_get_update_and_slugs() {

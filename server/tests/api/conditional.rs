@@ -5,7 +5,7 @@
 use reqwest::header::{CACHE_CONTROL, ETAG, IF_NONE_MATCH, VARY};
 use serde_json::json;
 
-use crate::helpers::{openapi_yaml, path_block, spawn_app, User};
+use crate::support::helpers::{openapi_yaml, path_block, spawn_app, User};
 
 /// `GET url` as `user`, naming `tag` in `If-None-Match`.
 async fn get_if_none_match(user: &User, url: &str, tag: &str) -> reqwest::Response {

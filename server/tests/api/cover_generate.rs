@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use crate::helpers::{assert_problem, pointers, spawn_app, TestApp, User};
+use crate::support::helpers::{assert_problem, pointers, spawn_app, TestApp, User};
 
 /// A signed-in admin with a card `slug` in a fresh collection; answers (admin, collection id).
 async fn card_with(app: &TestApp, title: &str) -> (User, String, String) {
@@ -287,7 +287,7 @@ async fn generation_is_rate_limited_per_user() {
 async fn a_users_image_provider_draws_the_preview_and_is_recorded() {
     let sim = cardsmith_llm_sim::spawn().await;
     let url = format!("openai={}", sim.base_url());
-    let app = crate::helpers::spawn_app_with(&[
+    let app = crate::support::helpers::spawn_app_with(&[
         "--ai-base-url",
         &url,
         "--allow-private-ai-urls",

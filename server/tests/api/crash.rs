@@ -9,10 +9,10 @@ use std::time::Duration;
 use cardsmith_upstream_sim::{Fault, SimConfig, SimHandle, Simulator};
 use serde_json::{json, Value};
 
-use crate::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
-use crate::helpers::{User, ADMIN_EMAIL, ADMIN_PASSWORD};
-use crate::process::ServerProcess;
 use crate::publish::collection_of;
+use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
+use crate::support::helpers::{User, ADMIN_EMAIL, ADMIN_PASSWORD};
+use crate::support::process::ServerProcess;
 
 /// How long the simulator holds an answer back: far longer than any test waits, so the server
 /// is surely killed before it hears.

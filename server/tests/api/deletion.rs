@@ -4,7 +4,7 @@
 use cardsmith_core::time;
 use serde_json::{json, Value};
 
-use crate::helpers::{
+use crate::support::helpers::{
     assert_problem, openapi_yaml, path_block, pointers, spawn_app, TestApp, User,
 };
 
@@ -294,7 +294,7 @@ async fn deleting_a_user_ends_sessions_cancels_jobs_removes_files_and_keeps_shar
 
     assert_problem(user.me().await, 401).await;
     assert_problem(
-        user.login("deleted@example.com", crate::helpers::PASSWORD)
+        user.login("deleted@example.com", crate::support::helpers::PASSWORD)
             .await,
         401,
     )

@@ -4,8 +4,8 @@
 use cardsmith_upstream_sim::DeviceSeed;
 use serde_json::{json, Value};
 
-use crate::helpers::{assert_problem, pointers, spawn_app_with};
 use crate::player_accounts::link_account;
+use crate::support::helpers::{assert_problem, pointers, spawn_app_with};
 
 #[tokio::test]
 async fn players_are_listed_controlled_and_cached() {
@@ -219,7 +219,7 @@ async fn a_rotated_token_that_cannot_be_saved_marks_the_account() {
         .unwrap();
     let admin = app.admin().await;
     let account = link_account(&app, &admin).await;
-    crate::database::refuse_writes(
+    crate::support::database::refuse_writes(
         &app.core.db,
         "refuse_token_save",
         "UPDATE OF tokens",

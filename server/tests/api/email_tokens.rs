@@ -9,7 +9,7 @@
 use reqwest::Response;
 use serde_json::{json, Value};
 
-use crate::helpers::{
+use crate::support::helpers::{
     assert_problem, openapi_yaml, path_block, pointers, spawn_app, TestApp, User, ADMIN_EMAIL,
     PASSWORD,
 };
@@ -691,7 +691,7 @@ async fn a_forgotten_password_is_reset_from_the_link_in_a_delivered_mail() {
 
     let smtp = SmtpServer::start().await;
     let url = smtp_url(smtp.port);
-    let app = crate::helpers::spawn_app_with(&["--smtp-url", &url]).await;
+    let app = crate::support::helpers::spawn_app_with(&["--smtp-url", &url]).await;
     let (kid, kid_id) = app.new_user(KID, "user").await;
     // The new account's verification mail goes out first.
     let verification = smtp.wait_for(1).await.remove(0);

@@ -3,7 +3,7 @@
 use reqwest::Method;
 use serde_json::json;
 
-use crate::helpers::{assert_problem, pointers, spawn_app, ADMIN_EMAIL, ADMIN_PASSWORD};
+use crate::support::helpers::{assert_problem, pointers, spawn_app, ADMIN_EMAIL, ADMIN_PASSWORD};
 
 #[tokio::test]
 async fn unknown_api_route_is_404_problem() {

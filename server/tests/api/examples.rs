@@ -5,8 +5,8 @@ use std::time::Instant;
 
 use serde_json::Value;
 
-use crate::audio_fixtures::wait_settled;
-use crate::helpers::{assert_problem, openapi_yaml, path_block, spawn_app, User};
+use crate::support::audio_fixtures::wait_settled;
+use crate::support::helpers::{assert_problem, openapi_yaml, path_block, spawn_app, User};
 
 const SEED: &str = "/api/admin/seed-examples";
 const STATUS: &str = "/api/admin/seed-status";

@@ -1,7 +1,7 @@
 //! Query strings and path parameters that cannot be read are 400 problems whose `detail`
 //! names the parameter and says what is wrong (`ApiQuery`, `ApiPath`), and nothing changes.
 
-use crate::helpers::{assert_problem, spawn_app};
+use crate::support::helpers::{assert_problem, spawn_app};
 
 #[tokio::test]
 async fn a_bad_query_names_the_parameter_and_changes_nothing() {

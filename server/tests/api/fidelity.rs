@@ -4,11 +4,11 @@
 
 use serde_json::{json, Value};
 
-use crate::audio_fixtures::{card_for, tone, upload_track, wait_settled};
-use crate::helpers::{assert_problem, png_bytes, spawn_app_with, User};
 use crate::import::import_card;
 use crate::player_accounts::link_account;
 use crate::publish::{collection_of, publish_card};
+use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_settled};
+use crate::support::helpers::{assert_problem, png_bytes, spawn_app_with, User};
 
 fn plan_body(account: &str, card: &str, collection: &str, dry_run: bool) -> Value {
     json!({"account_ids": [account], "card_slugs": [card], "collection_id": collection, "dry_run": dry_run})

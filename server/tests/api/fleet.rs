@@ -9,11 +9,11 @@ use serde_json::json;
 use sqlx::{Connection, PgConnection};
 use tempfile::TempDir;
 
-use crate::audio_fixtures::{card_for, tone, upload_track, wait_settled};
-use crate::database::{TestDatabase, POSTGRES_URL_VARIABLE};
-use crate::helpers::{User, ADMIN_EMAIL, ADMIN_PASSWORD};
-use crate::process::ServerProcess;
 use crate::recording::{finish, send, session_of, settled_take, start_recording, take_in_chunks};
+use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_settled};
+use crate::support::database::{TestDatabase, POSTGRES_URL_VARIABLE};
+use crate::support::helpers::{User, ADMIN_EMAIL, ADMIN_PASSWORD};
+use crate::support::process::ServerProcess;
 
 /// The key both instances seal secrets with (an operator sets one for the fleet).
 const FLEET_KEY: &str = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
@@ -28,7 +28,7 @@ struct Fleet {
 impl Fleet {
     /// A database and a bucket for a fleet; `None` outside the PostgreSQL pass.
     async fn new() -> Option<Self> {
-        let Some(database) = crate::helpers::test_database().await else {
+        let Some(database) = crate::support::helpers::test_database().await else {
             eprintln!(
                 "no PostgreSQL server ({POSTGRES_URL_VARIABLE}): runs in the PostgreSQL pass"
             );

@@ -12,7 +12,7 @@ use serde_json::json;
 use utoipa::openapi::path::{Operation, ParameterIn};
 use utoipa::openapi::OpenApi;
 
-use crate::helpers::{assert_problem, spawn_app};
+use crate::support::helpers::{assert_problem, spawn_app};
 
 fn document() -> OpenApi {
     let settings = HttpSettings {
@@ -189,7 +189,7 @@ async fn an_svg_label_is_served_as_documented() {
 #[tokio::test]
 async fn every_schema_reference_in_the_document_resolves() {
     let app = spawn_app().await;
-    let yaml = crate::helpers::openapi_yaml(&app).await;
+    let yaml = crate::support::helpers::openapi_yaml(&app).await;
     let prefix = "$ref: '#/components/schemas/";
     let mut checked = 0;
     for line in yaml.lines() {
@@ -284,8 +284,8 @@ async fn a_form_part_with_an_odd_name_is_refused_and_nothing_is_stored() {
         .create_card(collection["id"].as_str().unwrap(), "Covered")
         .await;
     let upload = |name: &'static str| {
-        let image =
-            reqwest::multipart::Part::bytes(crate::helpers::png_bytes(8, 8)).file_name("cover.png");
+        let image = reqwest::multipart::Part::bytes(crate::support::helpers::png_bytes(8, 8))
+            .file_name("cover.png");
         let form = reqwest::multipart::Form::new()
             .part("file", image)
             .text(name, "x");

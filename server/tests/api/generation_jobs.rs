@@ -6,8 +6,8 @@
 use reqwest::Response;
 use serde_json::{json, Value};
 
-use crate::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
-use crate::helpers::{assert_problem, spawn_app, TestApp, User};
+use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
+use crate::support::helpers::{assert_problem, spawn_app, TestApp, User};
 
 async fn post_async(user: &User, path: &str, body: &Value) -> Response {
     user.client

@@ -7,7 +7,7 @@ use std::net::IpAddr;
 use reqwest::{Client, Response};
 use serde_json::{json, Value};
 
-use crate::helpers::{
+use crate::support::helpers::{
     assert_problem, spawn_app, spawn_app_with, TestApp, User, ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD,
 };
 
@@ -179,7 +179,7 @@ async fn a_failing_session_write_does_not_sign_anybody_out() {
         .execute(pool)
         .await
         .unwrap();
-    crate::database::refuse_writes(
+    crate::support::database::refuse_writes(
         &app.core.db,
         "sessions_disk_full",
         "UPDATE",

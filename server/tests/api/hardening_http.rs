@@ -6,7 +6,7 @@ use reqwest::{Client, Response};
 use serde_json::{json, Value};
 
 use crate::hardening_auth::from_address;
-use crate::helpers::{
+use crate::support::helpers::{
     assert_problem, spawn_app, spawn_app_with, TestApp, User, ADMIN_EMAIL, ADMIN_PASSWORD,
 };
 
@@ -369,12 +369,12 @@ async fn the_server_writes_its_data_privately() {
     std::fs::create_dir(&opened).unwrap();
     std::fs::set_permissions(&opened, std::fs::Permissions::from_mode(0o755)).unwrap();
     for data in [&fresh, &opened] {
-        let server = crate::process::ServerProcess::start(data, &[]).await;
+        let server = crate::support::process::ServerProcess::start(data, &[]).await;
         let admin = server.client();
         assert_eq!(admin.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.status(), 200);
         let c = admin.create_collection("Private").await;
         admin.create_card(c["id"].as_str().unwrap(), "Hidden").await;
-        let cover = crate::helpers::jpeg_bytes(16, 16);
+        let cover = crate::support::helpers::jpeg_bytes(16, 16);
         let r = admin
             .upload("/api/cards/hidden/cover", cover, "c.jpg")
             .await;

@@ -6,10 +6,10 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use crate::audio_fixtures::tone;
-use crate::helpers::{png_bytes, spawn_app_with};
 use crate::import::import_card;
 use crate::player_accounts::link_account;
+use crate::support::audio_fixtures::tone;
+use crate::support::helpers::{png_bytes, spawn_app_with};
 
 /// A user-made card of the simulated account whose answers point the cover and, optionally,
 /// the audio at `elsewhere` (the same simulator under another name, or any address).
@@ -117,9 +117,9 @@ async fn the_oauth_callback_query_stays_out_of_the_logs() {
         .arg(data.path())
         .args([
             "--admin-email",
-            crate::helpers::ADMIN_EMAIL,
+            crate::support::helpers::ADMIN_EMAIL,
             "--admin-password",
-            crate::helpers::ADMIN_PASSWORD,
+            crate::support::helpers::ADMIN_PASSWORD,
             "--leptos-toml",
             "../Leptos.toml",
             "--demo-upstream",

@@ -7,11 +7,11 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use crate::audio_fixtures::{
+use crate::recording::{send, session_of, start_recording};
+use crate::support::audio_fixtures::{
     bytes, card_for, rescan_report, tone, try_upload, upload_track, wait_job, wait_settled,
 };
-use crate::helpers::{assert_problem, spawn_app, spawn_app_with, TestApp, User};
-use crate::recording::{send, session_of, start_recording};
+use crate::support::helpers::{assert_problem, spawn_app, spawn_app_with, TestApp, User};
 
 /// Real audio outside the data directory: a server that followed a playlist naming it would
 /// happily turn it into a track.

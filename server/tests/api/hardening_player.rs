@@ -7,9 +7,9 @@ use std::time::Duration;
 use cardsmith_upstream_sim::DeviceSeed;
 use serde_json::{json, Value};
 
-use crate::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
-use crate::helpers::{assert_problem, pointers, spawn_app, spawn_app_with, User};
 use crate::player_accounts::link_account;
+use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
+use crate::support::helpers::{assert_problem, pointers, spawn_app, spawn_app_with, User};
 
 /// The ids of the cards `user` sees in a collection.
 async fn cards_in(user: &User, collection_id: &str) -> Vec<String> {

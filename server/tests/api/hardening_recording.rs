@@ -5,12 +5,12 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use crate::audio_fixtures::{card_for, wait_settled};
-use crate::helpers::{assert_problem, spawn_app, spawn_app_with};
 use crate::recording::{
     abandon, finish, send, session_of, settled_take, start_recording, stored_files, stored_take,
     take_in_chunks,
 };
+use crate::support::audio_fixtures::{card_for, wait_settled};
+use crate::support::helpers::{assert_problem, spawn_app, spawn_app_with};
 
 #[tokio::test]
 async fn a_client_written_from_the_spec_records_without_numbering_chunks() {
@@ -75,8 +75,8 @@ async fn a_chunk_resent_after_a_partial_write_is_stored_once() {
 }
 
 /// The same browser, for a task of its own.
-fn same(user: &crate::helpers::User) -> crate::helpers::User {
-    crate::helpers::User {
+fn same(user: &crate::support::helpers::User) -> crate::support::helpers::User {
+    crate::support::helpers::User {
         client: user.client.clone(),
         base: user.base.clone(),
     }
@@ -204,11 +204,14 @@ async fn recordings_are_bounded_per_user_and_idle_encoders_stop() {
 #[tokio::test]
 async fn a_recording_survives_a_kill_mid_take() {
     let data = tempfile::tempdir().unwrap();
-    let mut server = crate::process::ServerProcess::start(data.path(), &[]).await;
+    let mut server = crate::support::process::ServerProcess::start(data.path(), &[]).await;
     let admin = server.client();
     assert_eq!(
         admin
-            .login(crate::helpers::ADMIN_EMAIL, crate::helpers::ADMIN_PASSWORD)
+            .login(
+                crate::support::helpers::ADMIN_EMAIL,
+                crate::support::helpers::ADMIN_PASSWORD
+            )
             .await
             .status(),
         200

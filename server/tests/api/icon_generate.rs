@@ -8,8 +8,10 @@ use cardsmith_core::icon_generation::render::render;
 use cardsmith_core::icon_generation::theme::{parse_hex, Style};
 use serde_json::{json, Value};
 
-use crate::audio_fixtures::{card_for, tone, upload_track, wait_settled};
-use crate::helpers::{assert_problem, png_bytes, spawn_app, spawn_app_with, TestApp, User};
+use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_settled};
+use crate::support::helpers::{
+    assert_problem, png_bytes, spawn_app, spawn_app_with, TestApp, User,
+};
 
 const NIGHT: [&str; 5] = ["#101828", "#2e3a6e", "#5b6bbf", "#c9c3f5", "#f6e27a"];
 

@@ -4,8 +4,10 @@
 use reqwest::Response;
 use serde_json::{json, Value};
 
-use crate::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
-use crate::helpers::{assert_problem, openapi_yaml, png_bytes, spawn_app, spawn_app_with, User};
+use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
+use crate::support::helpers::{
+    assert_problem, openapi_yaml, png_bytes, spawn_app, spawn_app_with, User,
+};
 
 /// A picture with transparency, wider than tall, so the crop and the alpha both matter.
 fn rgba_png(w: u32, h: u32) -> Vec<u8> {

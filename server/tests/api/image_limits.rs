@@ -2,8 +2,8 @@
 //! hostile user share one decode budget, so the process's peak memory stays bounded however
 //! many arrive, and every upload is answered.
 
-use crate::helpers::{assert_problem, User, ADMIN_EMAIL, ADMIN_PASSWORD};
-use crate::process::ServerProcess;
+use crate::support::helpers::{assert_problem, User, ADMIN_EMAIL, ADMIN_PASSWORD};
+use crate::support::process::ServerProcess;
 
 /// A `width`x`height` RGB PNG that compresses to a few hundred KB (mostly one colour).
 fn flat_png(width: u32, height: u32) -> Vec<u8> {

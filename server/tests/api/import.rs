@@ -4,10 +4,10 @@
 
 use serde_json::{json, Value};
 
-use crate::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
-use crate::helpers::{assert_problem, png_bytes, spawn_app_with, User};
 use crate::player_accounts::link_account;
 use crate::publish::{local_bytes, publish_card};
+use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
+use crate::support::helpers::{assert_problem, png_bytes, spawn_app_with, User};
 
 /// Imports `player_card` of the linked `account` and waits for the job: the new card's slug
 /// and the finished job.

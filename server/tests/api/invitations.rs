@@ -5,7 +5,7 @@
 
 use serde_json::{json, Value};
 
-use crate::helpers::{assert_problem, pointers, spawn_app, TestApp, User, PASSWORD};
+use crate::support::helpers::{assert_problem, pointers, spawn_app, TestApp, User, PASSWORD};
 
 /// Status, headers (but `date`) and body of an answer, to compare two answers.
 async fn answer(r: reqwest::Response) -> (u16, Vec<(String, String)>, String) {

@@ -5,9 +5,11 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use crate::audio_fixtures::{card_for, rescan_report, tone, upload_track, wait_job, wait_settled};
-use crate::helpers::{assert_problem, spawn_app, User, ADMIN_EMAIL, ADMIN_PASSWORD};
-use crate::process::ServerProcess;
+use crate::support::audio_fixtures::{
+    card_for, rescan_report, tone, upload_track, wait_job, wait_settled,
+};
+use crate::support::helpers::{assert_problem, spawn_app, User, ADMIN_EMAIL, ADMIN_PASSWORD};
+use crate::support::process::ServerProcess;
 
 async fn job_of_track(user: &User, card: &str, track: &str) -> String {
     let t: Value = user

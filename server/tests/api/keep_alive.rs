@@ -9,7 +9,7 @@ use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use crate::helpers::{spawn_app, User, ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD};
+use crate::support::helpers::{spawn_app, User, ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD};
 
 /// A multipart body of `size` bytes (one file part), and its content type.
 fn multipart(size: usize) -> (Vec<u8>, &'static str) {

@@ -2,7 +2,7 @@
 
 use serde_json::{json, Value};
 
-use crate::helpers::{assert_problem, png_bytes, pointers, spawn_app};
+use crate::support::helpers::{assert_problem, png_bytes, pointers, spawn_app};
 
 #[tokio::test]
 async fn labels_render_as_pdf_and_svg_and_are_private() {

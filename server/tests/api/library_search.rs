@@ -10,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 use reqwest::Response;
 use serde_json::{json, Value};
 
-use crate::helpers::{assert_problem, spawn_app, TestApp, User};
+use crate::support::helpers::{assert_problem, spawn_app, TestApp, User};
 
 async fn ask(user: &User, scope: Value, query: Value) -> Response {
     user.client
@@ -303,7 +303,7 @@ async fn a_large_library_is_searched_filtered_ordered_and_paged_on_the_server() 
 
     // publish states, from the caller's own records (one linked account)
     let user_id: String = sqlx::query_scalar("SELECT id FROM users WHERE email = $1")
-        .bind(crate::helpers::ADMIN_EMAIL)
+        .bind(crate::support::helpers::ADMIN_EMAIL)
         .fetch_one(pool)
         .await
         .unwrap();
@@ -420,7 +420,11 @@ async fn another_users_cards_answer_only_while_their_collection_is_shared() {
 
     // the friend shares with the admin: their cards answer, a track's title too
     let r = friend
-        .add_member(&id_of(&theirs), crate::helpers::ADMIN_EMAIL, "viewer")
+        .add_member(
+            &id_of(&theirs),
+            crate::support::helpers::ADMIN_EMAIL,
+            "viewer",
+        )
         .await;
     assert!(r.status().is_success(), "{}", r.status());
     assert_eq!(page(&admin, json!({"q": "secret"})).await["total"], 4);
@@ -440,7 +444,11 @@ async fn another_users_cards_answer_only_while_their_collection_is_shared() {
     let empty = friend.create_collection("Empty shelf").await;
     let empty_slug = empty["slug"].as_str().unwrap().to_owned();
     let r = friend
-        .add_member(&id_of(&empty), crate::helpers::ADMIN_EMAIL, "viewer")
+        .add_member(
+            &id_of(&empty),
+            crate::support::helpers::ADMIN_EMAIL,
+            "viewer",
+        )
         .await;
     assert!(r.status().is_success(), "{}", r.status());
     let as_viewer = page_in(&admin, &empty_slug, json!({})).await;
@@ -460,7 +468,7 @@ async fn another_users_cards_answer_only_while_their_collection_is_shared() {
 
     // both revoked: gone again, everywhere
     let admin_id: String = sqlx::query_scalar("SELECT id FROM users WHERE email = $1")
-        .bind(crate::helpers::ADMIN_EMAIL)
+        .bind(crate::support::helpers::ADMIN_EMAIL)
         .fetch_one(app.core.db.pool())
         .await
         .unwrap();

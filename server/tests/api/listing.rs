@@ -5,7 +5,7 @@
 use reqwest::Response;
 use serde_json::{json, Value};
 
-use crate::helpers::{spawn_app, User};
+use crate::support::helpers::{spawn_app, User};
 
 async fn list(user: &User, tag: Option<&str>) -> Response {
     let mut request = user.client.get(user.url("/api/cards"));

@@ -5,7 +5,7 @@ use cardsmith_core::ai::{self, Capability, TextRequest};
 use cardsmith_llm_sim::{Fault, SimHandle};
 use serde_json::{json, Value};
 
-use crate::helpers::{assert_problem, pointers, spawn_app, spawn_app_with, TestApp, User};
+use crate::support::helpers::{assert_problem, pointers, spawn_app, spawn_app_with, TestApp, User};
 
 const KINDS: [&str; 7] = [
     "openai",

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use cardsmith_core::mail::{self, Mail};
 use serde_json::Value;
 
-use crate::helpers::{
+use crate::support::helpers::{
     assert_problem, openapi_yaml, path_block, spawn_app, spawn_app_with, TestApp,
 };
 
@@ -447,7 +447,7 @@ async fn the_outbox_is_for_admins_only() {
         ("POST", format!("/api/admin/mail/{id}/resend")),
     ];
     for (method, path) in &paths {
-        let send = |u: &crate::helpers::User| {
+        let send = |u: &crate::support::helpers::User| {
             let request = if *method == "GET" {
                 u.client.get(u.url(path))
             } else {

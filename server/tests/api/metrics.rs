@@ -9,8 +9,10 @@ use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
-use crate::audio_fixtures::rescan_report;
-use crate::helpers::{assert_problem, openapi_yaml, path_block, spawn_app, spawn_app_with, User};
+use crate::support::audio_fixtures::rescan_report;
+use crate::support::helpers::{
+    assert_problem, openapi_yaml, path_block, spawn_app, spawn_app_with, User,
+};
 
 const TOKEN: &str = "scrape-me-3f9a1c0b7d2e";
 /// What Prometheus 2.x and 3.x send when they scrape.

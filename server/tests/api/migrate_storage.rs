@@ -9,11 +9,11 @@ use std::path::Path;
 use serde_json::{json, Value};
 use sqlx::{Connection, PgConnection, SqliteConnection};
 
-use crate::audio_fixtures::{card_for, tone, upload_track, wait_settled};
-use crate::database::POSTGRES_URL_VARIABLE;
-use crate::helpers::{jpeg_bytes, User, ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD};
-use crate::process::ServerProcess;
 use crate::recording::{finish, send, session_of, settled_take, start_recording, take_in_chunks};
+use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_settled};
+use crate::support::database::POSTGRES_URL_VARIABLE;
+use crate::support::helpers::{jpeg_bytes, User, ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD};
+use crate::support::process::ServerProcess;
 
 /// Runs one pass of the command; its exit status and report.
 async fn migrate(data: &Path, database_url: &str, media: &[String]) -> (bool, Value) {
@@ -57,7 +57,7 @@ async fn bytes(user: &User, path: &str) -> Vec<u8> {
 
 #[tokio::test]
 async fn a_running_sqlite_instance_moves_to_postgres_and_a_bucket_with_nothing_lost() {
-    let Some(target) = crate::helpers::test_database().await else {
+    let Some(target) = crate::support::helpers::test_database().await else {
         eprintln!("no PostgreSQL server ({POSTGRES_URL_VARIABLE}): runs in the PostgreSQL pass");
         return;
     };

@@ -4,9 +4,9 @@
 
 use serde_json::{json, Value};
 
-use crate::audio_fixtures::{bytes, card_for, tone, upload_track, wait_settled};
 use crate::garage::media_args;
-use crate::helpers::{assert_problem, jpeg_bytes, spawn_app_with, TestApp, User};
+use crate::support::audio_fixtures::{bytes, card_for, tone, upload_track, wait_settled};
+use crate::support::helpers::{assert_problem, jpeg_bytes, spawn_app_with, TestApp, User};
 use cardsmith_core::media::store::{sha256_hex, ObjectMedia, S3Settings};
 
 async fn spawn_app_on_garage() -> TestApp {

@@ -10,7 +10,9 @@ use cardsmith_core::audit;
 use reqwest::header;
 use serde_json::{json, Value};
 
-use crate::helpers::{assert_problem, openapi_yaml, path_block, spawn_app, ADMIN_EMAIL, PASSWORD};
+use crate::support::helpers::{
+    assert_problem, openapi_yaml, path_block, spawn_app, ADMIN_EMAIL, PASSWORD,
+};
 use provider::{me, spawn_sso, CALLBACK};
 
 #[tokio::test]

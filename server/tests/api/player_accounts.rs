@@ -2,7 +2,7 @@
 
 use serde_json::{json, Value};
 
-use crate::helpers::{assert_problem, spawn_app, spawn_app_with, TestApp, User};
+use crate::support::helpers::{assert_problem, spawn_app, spawn_app_with, TestApp, User};
 
 /// Starts linking as `user` and returns the authorization URL from `Location`.
 async fn start(user: &User) -> url::Url {

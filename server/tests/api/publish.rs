@@ -3,9 +3,9 @@
 
 use serde_json::{json, Value};
 
-use crate::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
-use crate::helpers::{assert_problem, png_bytes, spawn_app_with, User};
 use crate::player_accounts::link_account;
+use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
+use crate::support::helpers::{assert_problem, png_bytes, spawn_app_with, User};
 
 /// The bytes the platform serves for a chapter icon reference `yoto:#<mediaId>`.
 pub async fn remote_icon(sim: &cardsmith_upstream_sim::SimHandle, icon_ref: &str) -> Vec<u8> {

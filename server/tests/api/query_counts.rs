@@ -8,8 +8,8 @@ use cardsmith_core::{Actor, Core};
 use cardsmith_model::library::CardQuery;
 use serde_json::json;
 
-use crate::audio_fixtures::{tone, upload_track};
-use crate::helpers::{spawn_app, User};
+use crate::support::audio_fixtures::{tone, upload_track};
+use crate::support::helpers::{spawn_app, User};
 
 /// The queries each list runs for `actor`, by name.
 async fn counts(core: &Core, actor: &Actor, shelf: &str) -> Vec<(&'static str, u64)> {

@@ -3,8 +3,8 @@
 
 use serde_json::{json, Value};
 
-use crate::audio_fixtures::{bytes, card_for, speech, wait_settled};
-use crate::helpers::{assert_problem, spawn_app, TestApp, User};
+use crate::support::audio_fixtures::{bytes, card_for, speech, wait_settled};
+use crate::support::helpers::{assert_problem, spawn_app, TestApp, User};
 
 /// A take as a browser would send it: WebM/Opus made by ffmpeg from espeak-ng speech, cut
 /// into `n` pieces.
@@ -73,7 +73,7 @@ pub async fn settled_take(user: &User, card: &str, finished: &Value) -> Value {
     let slug = finished["track_slug"].as_str().unwrap();
     let track = wait_settled(user, card, slug).await;
     assert_eq!(track["transcode_status"], "ready", "{track}");
-    let spoken = crate::audio_fixtures::duration_ms(&speech());
+    let spoken = crate::support::audio_fixtures::duration_ms(&speech());
     let ms = track["duration_ms"].as_i64().unwrap();
     assert!(
         (ms - spoken).abs() < 150,
@@ -166,7 +166,7 @@ async fn a_take_arrives_in_chunks_and_becomes_a_track() {
         "the lossless original is kept"
     );
     assert_eq!(t["transcoded_format"], "m4a");
-    let speech_ms = crate::audio_fixtures::duration_ms(&speech());
+    let speech_ms = crate::support::audio_fixtures::duration_ms(&speech());
     let ms = t["duration_ms"].as_i64().unwrap();
     assert!(
         (ms - speech_ms).abs() < 100,

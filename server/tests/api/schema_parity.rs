@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use sqlx::{Connection, PgConnection, Row, SqliteConnection};
 
-use crate::database::POSTGRES_URL_VARIABLE;
+use crate::support::database::POSTGRES_URL_VARIABLE;
 
 /// One column, in a form both backends can be brought to.
 #[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -41,7 +41,7 @@ struct Schema {
 #[tokio::test]
 async fn the_sqlite_and_postgres_migrations_build_the_same_schema() {
     // a database of the suite's PostgreSQL pass: migrated by `Db::connect`, like any
-    let Some(database) = crate::helpers::test_database().await else {
+    let Some(database) = crate::support::helpers::test_database().await else {
         eprintln!(
             "no PostgreSQL server ({POSTGRES_URL_VARIABLE}): compared in the PostgreSQL pass"
         );

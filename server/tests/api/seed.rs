@@ -4,10 +4,10 @@
 use cardsmith_upstream_sim::DeviceSeed;
 use serde_json::{json, Value};
 
-use crate::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
-use crate::helpers::{assert_problem, pointers, spawn_app_with};
 use crate::player_accounts::link_account;
 use crate::publish::collection_of;
+use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
+use crate::support::helpers::{assert_problem, pointers, spawn_app_with};
 
 #[tokio::test]
 async fn a_scheduled_seed_publishes_once_and_adds_shortcuts() {

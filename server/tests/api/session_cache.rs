@@ -8,8 +8,8 @@
 use reqwest::{Client, Response, StatusCode};
 use serde_json::{json, Value};
 
-use crate::audio_fixtures::{card_for, tone, upload_track, wait_settled};
-use crate::helpers::{spawn_app, TestApp, ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD};
+use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_settled};
+use crate::support::helpers::{spawn_app, TestApp, ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD};
 
 /// One session, held as its cookie.
 struct Session {

@@ -14,7 +14,7 @@ use reqwest::header::{
 use reqwest::StatusCode;
 use tempfile::TempDir;
 
-use crate::helpers::{spawn_app_with, TestApp, User};
+use crate::support::helpers::{spawn_app_with, TestApp, User};
 
 /// A hashed name as cargo-leptos writes it: `<stem>.<22 characters of URL-safe base64>.<ext>`.
 const WASM: &str = "/pkg/cardsmith.q1w2E3r4T5y6U7i8O9p0-_.wasm";

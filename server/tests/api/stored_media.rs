@@ -4,7 +4,7 @@
 
 use cardsmith_core::media::store::{key_of, path_of};
 
-use crate::helpers::TestApp;
+use crate::support::helpers::TestApp;
 
 /// Deletes the stored content of `hash`, as a failing disk or an operator might.
 pub async fn lose(app: &TestApp, hash: &str) {

@@ -4,8 +4,8 @@
 
 use serde_json::{json, Value};
 
-use crate::audio_fixtures::{wait_job, wait_settled};
-use crate::helpers::{assert_problem, pointers, spawn_app, User};
+use crate::support::audio_fixtures::{wait_job, wait_settled};
+use crate::support::helpers::{assert_problem, pointers, spawn_app, User};
 
 const STORY: &str = "Chapter 1: The Boat\nMia found a little blue boat by the lake.\n\n\
                      It bobbed on the water.\n\nChapter 2: The Island\nThey sailed to an island \

@@ -1,6 +1,6 @@
 //! Probes, the OpenAPI document and the offline docs page.
 
-use crate::helpers::spawn_app;
+use crate::support::helpers::spawn_app;
 
 #[tokio::test]
 async fn health_and_ready_answer_at_root_and_under_api() {
@@ -23,7 +23,7 @@ async fn ready_reports_503_when_the_database_is_gone() {
     let app = spawn_app().await;
     app.core.db.pool().close().await;
     let r = app.anonymous().get("/ready").await;
-    crate::helpers::assert_problem(r, 503).await;
+    crate::support::helpers::assert_problem(r, 503).await;
 }
 
 #[tokio::test]

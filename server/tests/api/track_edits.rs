@@ -2,8 +2,8 @@
 
 use serde_json::{json, Value};
 
-use crate::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
-use crate::helpers::{assert_problem, spawn_app, User};
+use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
+use crate::support::helpers::{assert_problem, spawn_app, User};
 
 async fn ready_track(user: &User, card: &str, seconds: u32, format: &str) -> String {
     let t = upload_track(user, card, &tone(seconds, format)).await;

@@ -3,8 +3,8 @@
 
 use serde_json::{json, Value};
 
-use crate::audio_fixtures::{bytes, card_for, tone, upload_track, wait_settled};
-use crate::helpers::{assert_problem, spawn_app, spawn_app_with};
+use crate::support::audio_fixtures::{bytes, card_for, tone, upload_track, wait_settled};
+use crate::support::helpers::{assert_problem, spawn_app, spawn_app_with};
 
 #[tokio::test]
 async fn titles_slugs_descriptions_order_and_deletion() {
@@ -186,7 +186,11 @@ async fn stream_tracks_are_checked_and_never_reach_private_networks() {
             422,
         )
         .await;
-        assert_eq!(crate::helpers::pointers(&problem), [pointer], "{url}");
+        assert_eq!(
+            crate::support::helpers::pointers(&problem),
+            [pointer],
+            "{url}"
+        );
     }
     assert_problem(
         admin

@@ -3,8 +3,10 @@
 
 use serde_json::{json, Value};
 
-use crate::audio_fixtures::{bytes, card_for, sox_flac, speech, tone, upload_track, wait_settled};
-use crate::helpers::{assert_problem, png_bytes, spawn_app, spawn_app_with};
+use crate::support::audio_fixtures::{
+    bytes, card_for, sox_flac, speech, tone, upload_track, wait_settled,
+};
+use crate::support::helpers::{assert_problem, png_bytes, spawn_app, spawn_app_with};
 
 #[tokio::test]
 async fn every_accepted_format_becomes_playable_m4a() {
@@ -37,7 +39,7 @@ async fn every_accepted_format_becomes_playable_m4a() {
         slugs.push(t["slug"].as_str().unwrap().to_owned());
     }
     for job in &jobs {
-        let done = crate::audio_fixtures::wait_job(&admin, job).await;
+        let done = crate::support::audio_fixtures::wait_job(&admin, job).await;
         assert_eq!(
             (&done["type"], &done["status"]),
             (&json!("transcode"), &json!("succeeded"))

@@ -4,8 +4,8 @@
 
 use serde_json::{json, Value};
 
-use crate::audio_fixtures::{card_for, wait_settled};
-use crate::helpers::{assert_problem, pointers, spawn_app, TestApp, User};
+use crate::support::audio_fixtures::{card_for, wait_settled};
+use crate::support::helpers::{assert_problem, pointers, spawn_app, TestApp, User};
 
 /// Seconds of audio in a PCM WAV, from its header and data chunk.
 fn wav_seconds(bytes: &[u8]) -> f64 {

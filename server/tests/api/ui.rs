@@ -2,9 +2,13 @@
 
 use serde_json::Value;
 
-use crate::helpers::{spawn_app, ADMIN_EMAIL, ADMIN_PASSWORD};
+use crate::support::helpers::{spawn_app, ADMIN_EMAIL, ADMIN_PASSWORD};
 
-async fn rpc(user: &crate::helpers::User, name: &str, form: &[(&str, &str)]) -> reqwest::Response {
+async fn rpc(
+    user: &crate::support::helpers::User,
+    name: &str,
+    form: &[(&str, &str)],
+) -> reqwest::Response {
     user.client
         .post(user.url(&format!("/rpc/{name}")))
         .header("accept", "application/json")
@@ -15,7 +19,11 @@ async fn rpc(user: &crate::helpers::User, name: &str, form: &[(&str, &str)]) -> 
 }
 
 /// A server function that takes a model input as JSON (`input = Json`).
-async fn rpc_json(user: &crate::helpers::User, name: &str, body: Value) -> reqwest::Response {
+async fn rpc_json(
+    user: &crate::support::helpers::User,
+    name: &str,
+    body: Value,
+) -> reqwest::Response {
     user.client
         .post(user.url(&format!("/rpc/{name}")))
         .header("accept", "application/json")
@@ -154,7 +162,7 @@ async fn without_a_client_id_the_accounts_page_explains_how_to_register_one() {
 
 #[tokio::test]
 async fn pages_of_the_player_screens_render_for_a_signed_in_parent() {
-    let app = crate::helpers::spawn_app_with(&["--demo-upstream"]).await;
+    let app = crate::support::helpers::spawn_app_with(&["--demo-upstream"]).await;
     let admin = app.admin().await;
     for (path, text) in [
         ("/accounts", "Link a player account"),
@@ -210,9 +218,9 @@ async fn a_collection_page_carries_one_page_of_its_cards() {
     let stray = admin
         .create_card(other["id"].as_str().unwrap(), "Stray")
         .await;
-    let tone = crate::audio_fixtures::tone(1, "wav");
+    let tone = crate::support::audio_fixtures::tone(1, "wav");
     for card in [&first["slug"], &linked["slug"], &stray["slug"]] {
-        crate::audio_fixtures::upload_track(&admin, card.as_str().unwrap(), &tone).await;
+        crate::support::audio_fixtures::upload_track(&admin, card.as_str().unwrap(), &tone).await;
     }
     let page: Value = rpc(&admin, "collection_page", &[("slug", slug)])
         .await

@@ -6,7 +6,7 @@ use reqwest::{header, Response};
 use serde_json::{json, Value};
 
 use super::provider::{me, spawn_sso, Sso, CLIENT_ID};
-use crate::helpers::{assert_problem, User};
+use crate::support::helpers::{assert_problem, User};
 
 const EVENT: &str = "http://schemas.openid.net/event/backchannel-logout";
 const PATH: &str = "/api/auth/oidc/backchannel-logout";

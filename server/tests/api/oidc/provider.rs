@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use url::Url;
 
-use crate::helpers::{spawn_app_with, TestApp, User};
+use crate::support::helpers::{spawn_app_with, TestApp, User};
 
 pub const CLIENT_ID: &str = "cardsmith";
 pub const CLIENT_SECRET: &str = "cardsmith-test-secret";

@@ -65,7 +65,7 @@ impl Drop for TestDatabase {
     /// is removed after the run anyway.
     fn drop(&mut self) {
         let statement = format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name);
-        crate::helpers::on_server_runtime(async move {
+        crate::support::helpers::on_server_runtime(async move {
             if let Some(Some(server)) = SERVER.get() {
                 let _ = sqlx::query(&statement).execute(&server.admin).await;
             }

@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::database::TestDatabase;
-use crate::helpers::{User, ADMIN_EMAIL, ADMIN_PASSWORD, REQUEST_TIMEOUT};
+use crate::support::database::TestDatabase;
+use crate::support::helpers::{User, ADMIN_EMAIL, ADMIN_PASSWORD, REQUEST_TIMEOUT};
 
 pub struct ServerProcess {
     data: PathBuf,
@@ -21,7 +21,7 @@ impl ServerProcess {
     /// Starts the binary on a free loopback port with its data in `data` and the test admin,
     /// plus `args`, and waits until it answers `/health`.
     pub async fn start(data: &Path, args: &[&str]) -> Self {
-        let database = crate::helpers::test_database().await;
+        let database = crate::support::helpers::test_database().await;
         let mut args: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
         if let Some(database) = &database {
             args.extend(["--database-url".into(), database.url().into()]);

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::helpers::User;
+use crate::support::helpers::User;
 
 static DIR: LazyLock<tempfile::TempDir> =
     LazyLock::new(|| tempfile::tempdir().expect("fixture dir"));

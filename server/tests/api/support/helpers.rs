@@ -7,7 +7,7 @@ use reqwest::{Client, Response};
 use serde_json::{json, Value};
 use tempfile::TempDir;
 
-use crate::database::TestDatabase;
+use crate::support::database::TestDatabase;
 
 pub const ADMIN_EMAIL: &str = "admin@example.com";
 pub const ADMIN_PASSWORD: &str = "correct-horse-battery";

@@ -1,0 +1,8 @@
+//! What the tests share, apart from the tests themselves: starting an app (`helpers`), its
+//! database (`database`), the real binary as a child process (`process`) and audio files made
+//! for the tests (`audio_fixtures`).
+
+pub mod audio_fixtures;
+pub mod database;
+pub mod helpers;
+pub mod process;
