@@ -73,6 +73,13 @@ pub fn display_name() -> Object {
         .build()
 }
 
+/// A provider's model name: 1 to 100 characters, not blank, no control characters.
+pub fn model_name() -> Object {
+    text(1, crate::llm::MODEL_MAX_CHARS)
+        .pattern(Some(PLAIN_NOT_BLANK))
+        .build()
+}
+
 /// A new password: 10 to 256 characters.
 pub fn new_password() -> Object {
     text(PASSWORD_MIN_CHARS, PASSWORD_MAX_CHARS).build()

@@ -55,14 +55,7 @@ pub struct CreateProviderInput {
         )
     )]
     pub provider: String,
-    #[cfg_attr(
-        feature = "openapi",
-        schema(
-            min_length = 1,
-            max_length = 100,
-            pattern = "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\s\\x00-\\x1f\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"
-        )
-    )]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::model_name))]
     pub model: String,
     /// May be empty for kinds that need no key (`ollama`, a local `openai-compatible`
     /// server); required for the others.
@@ -102,14 +95,7 @@ pub struct UpdateProviderInput {
         )
     )]
     pub provider: String,
-    #[cfg_attr(
-        feature = "openapi",
-        schema(
-            min_length = 1,
-            max_length = 100,
-            pattern = "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\s\\x00-\\x1f\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"
-        )
-    )]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::model_name))]
     pub model: String,
     /// Absent or `null`: keep the stored key; `""`: remove it.
     #[serde(default)]
