@@ -47,30 +47,30 @@ pub fn App() -> impl IntoView {
         <Title formatter=|page: String| html_escape::encode_text(&page_title(&page)).into_owned()/>
         <Router>
             <Routes fallback=pages::not_found::NotFound>
-                <Route path=path!("/login") ssr=SsrMode::Async view=pages::login::LoginPage/>
-                <Route path=path!("/forgot-password") ssr=SsrMode::Async view=pages::recovery::ForgotPasswordPage/>
-                <Route path=path!("/reset-password") ssr=SsrMode::Async view=pages::recovery::ResetPasswordPage/>
-                <Route path=path!("/verify-email") ssr=SsrMode::Async view=pages::recovery::VerifyEmailPage/>
-                <Route path=path!("/link-player") ssr=SsrMode::Async view=pages::recovery::LinkPlayerPage/>
+                <Route path=path!("/login") ssr=SsrMode::Async view=pages::groups::LoginRoute/>
+                <Route path=path!("/forgot-password") ssr=SsrMode::Async view=pages::groups::ForgotPasswordRoute/>
+                <Route path=path!("/reset-password") ssr=SsrMode::Async view=pages::groups::ResetPasswordRoute/>
+                <Route path=path!("/verify-email") ssr=SsrMode::Async view=pages::groups::VerifyEmailRoute/>
+                <Route path=path!("/link-player") ssr=SsrMode::Async view=pages::groups::LinkPlayerRoute/>
                 <ParentRoute path=path!("") ssr=SsrMode::Async view=pages::frame::Frame>
                     <Route path=path!("") ssr=SsrMode::Async view=|| view! { <Redirect path="/cards"/> }/>
                     <Route path=path!("cards") ssr=SsrMode::Async view=pages::library::CardsPage/>
                     <Route path=path!("cards/:slug") ssr=SsrMode::Async view=pages::card::CardPage/>
                     <Route path=path!("collections") ssr=SsrMode::Async view=pages::library::CollectionsPage/>
                     <Route path=path!("collections/:slug") ssr=SsrMode::Async view=pages::collection::CollectionPage/>
-                    <Route path=path!("labels") ssr=SsrMode::Async view=pages::labels::LabelsPage/>
-                    <Route path=path!("devices") ssr=SsrMode::Async view=pages::devices::DevicesPage/>
-                    <Route path=path!("accounts") ssr=SsrMode::Async view=pages::accounts::AccountsPage/>
-                    <Route path=path!("import") ssr=SsrMode::Async view=pages::import::ImportPage/>
-                    <Route path=path!("settings") ssr=SsrMode::Async view=pages::settings::SettingsPage/>
-                    <Route path=path!("admin/users") ssr=SsrMode::Async view=pages::admin_users::AdminUsersPage/>
-                    <Route path=path!("admin/audit-log") ssr=SsrMode::Async view=pages::admin_audit::AdminAuditPage/>
-                    <Route path=path!("admin/health") ssr=SsrMode::Async view=pages::admin_health::AdminHealthPage/>
-                    <Route path=path!("admin/deletion-requests") ssr=SsrMode::Async view=pages::admin_deletion::AdminDeletionRequestsPage/>
-                    <Route path=path!("admin/orphaned-collections") ssr=SsrMode::Async view=pages::admin_deletion::AdminOrphanedCollectionsPage/>
-                    <Route path=path!("admin/ai-providers") ssr=SsrMode::Async view=pages::ai_providers::AdminAiProvidersPage/>
-                    <Route path=path!("admin/mail") ssr=SsrMode::Async view=pages::admin_mail::AdminMailPage/>
-                    <Route path=path!("admin/mail/:id") ssr=SsrMode::Async view=pages::admin_mail::AdminMailMessagePage/>
+                    <Route path=path!("labels") ssr=SsrMode::Async view=pages::groups::LabelsRoute/>
+                    <Route path=path!("devices") ssr=SsrMode::Async view=pages::groups::DevicesRoute/>
+                    <Route path=path!("accounts") ssr=SsrMode::Async view=pages::groups::AccountsRoute/>
+                    <Route path=path!("import") ssr=SsrMode::Async view=pages::groups::ImportRoute/>
+                    <Route path=path!("settings") ssr=SsrMode::Async view=pages::groups::SettingsRoute/>
+                    <Route path=path!("admin/users") ssr=SsrMode::Async view=pages::groups::AdminUsersRoute/>
+                    <Route path=path!("admin/audit-log") ssr=SsrMode::Async view=pages::groups::AdminAuditRoute/>
+                    <Route path=path!("admin/health") ssr=SsrMode::Async view=pages::groups::AdminHealthRoute/>
+                    <Route path=path!("admin/deletion-requests") ssr=SsrMode::Async view=pages::groups::AdminDeletionRequestsRoute/>
+                    <Route path=path!("admin/orphaned-collections") ssr=SsrMode::Async view=pages::groups::AdminOrphanedCollectionsRoute/>
+                    <Route path=path!("admin/ai-providers") ssr=SsrMode::Async view=pages::groups::AdminAiProvidersRoute/>
+                    <Route path=path!("admin/mail") ssr=SsrMode::Async view=pages::groups::AdminMailRoute/>
+                    <Route path=path!("admin/mail/:id") ssr=SsrMode::Async view=pages::groups::AdminMailMessageRoute/>
                 </ParentRoute>
             </Routes>
         </Router>

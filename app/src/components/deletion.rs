@@ -17,8 +17,8 @@ use crate::components::confirm::ConfirmButton;
 use crate::components::form::{
     field_error, general_error, ErrorAlert, Feedback, StatusNote, TextArea, Tone,
 };
+use crate::components::layout::CurrentUser;
 use crate::components::layout::{BUTTON, PANEL};
-use crate::pages::frame::CurrentUser;
 
 /// The date part of a stored timestamp, as people read it.
 pub fn day(timestamp: &str) -> String {

@@ -1,6 +1,8 @@
 //! Page furniture shared by the authoring screens: titled panels, empty states, badges, the
-//! loading/error frame around server data, and the role checks that decide what is editable.
+//! loading/error frame around server data, the role checks that decide what is editable, and
+//! the signed-in user every page and island reads.
 
+use cardsmith_model::user::UserOut;
 use cardsmith_model::validate::CollectionRole;
 use leptos::prelude::*;
 use serde::de::DeserializeOwned;
@@ -204,6 +206,51 @@ where
             }}
         </Transition>
     }
+}
+
+/// The signed-in user, shared with every page inside the frame (on the server) and by the
+/// page's islands (in the browser: [`CurrentUser::in_island`]). A page that changes the user
+/// (a new display name) sets it, and the app bar follows without reloading the page.
+#[derive(Clone, Copy)]
+pub struct CurrentUser(pub RwSignal<Option<UserOut>>);
+
+impl CurrentUser {
+    /// For an island that shows or changes the signed-in user (the server hands it `user`):
+    /// provides it as context to the island's components. In the browser every island of the
+    /// page shares one signal, so the app bar follows a new display name set in another
+    /// island; on the server each render has its own.
+    pub fn in_island(user: UserOut) -> Self {
+        let me = CurrentUser(shared_user_signal(user));
+        provide_context(me);
+        me
+    }
+
+    pub fn get(&self) -> Option<UserOut> {
+        self.0.get()
+    }
+
+    pub fn set(&self, user: UserOut) {
+        self.0.set(Some(user));
+    }
+}
+
+#[cfg(feature = "hydrate")]
+fn shared_user_signal(user: UserOut) -> RwSignal<Option<UserOut>> {
+    thread_local! {
+        static SHARED: std::cell::OnceCell<ArcRwSignal<Option<UserOut>>> =
+            const { std::cell::OnceCell::new() };
+    }
+    SHARED.with(|shared| {
+        shared
+            .get_or_init(|| ArcRwSignal::new(Some(user)))
+            .clone()
+            .into()
+    })
+}
+
+#[cfg(not(feature = "hydrate"))]
+fn shared_user_signal(user: UserOut) -> RwSignal<Option<UserOut>> {
+    RwSignal::new(Some(user))
 }
 
 #[cfg(test)]

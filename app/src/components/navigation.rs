@@ -6,7 +6,7 @@ use cardsmith_model::user::UserOut;
 use leptos::prelude::*;
 
 use crate::api::Logout;
-use crate::pages::frame::CurrentUser;
+use crate::components::layout::CurrentUser;
 
 /// The pages every signed-in person has, in the bar's order.
 const LINKS: [(&str, &str); 7] = [

@@ -16,8 +16,8 @@ use crate::components::confirm::ConfirmButton;
 use crate::components::form::{
     described_by, general_error, invalid, ErrorAlert, Field, StatusNote, SubmitButton, INPUT,
 };
+use crate::components::layout::CurrentUser;
 use crate::components::layout::{BUTTON, PANEL};
-use crate::pages::frame::CurrentUser;
 
 /// A full-width secondary button (a link that leaves the app for the provider).
 const PROVIDER_BUTTON: &str = "flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 focus:outline-none focus:ring-2 focus:ring-indigo-300";

@@ -3,28 +3,15 @@
 
 use cardsmith_model::player::{account_status, PlayerAccountOut};
 use leptos::prelude::*;
-use leptos_meta::Title;
 
 use crate::api::{accounts_page, unlink_account, AccountsPageData};
 use crate::components::confirm::ConfirmButton;
 use crate::components::form::{ErrorAlert, Feedback, Tone};
-use crate::components::layout::{capitalised, loaded, refresh, Badge, EmptyBox, Panel, PANEL};
-use crate::pages::groups::{Household, HouseholdPage};
+use crate::components::layout::{capitalised, refresh, Badge, EmptyBox, Panel, PANEL};
 
 /// Linking leaves the app: the platform shows its sign-in, then sends the browser back here.
 const LINK_URL: &str = "/api/player-accounts/link";
 const LINK_BUTTON: &str = "inline-flex items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-300";
-
-#[component]
-pub fn AccountsPage() -> impl IntoView {
-    let page = Resource::new(|| (), |_| accounts_page());
-    view! {
-        <Title text="Player accounts"/>
-        <h1 class="text-2xl font-bold">"Player accounts"</h1>
-        <p class="mt-1 max-w-prose text-slate-600">"Link the account your family uses on its players; Cardsmith can then publish cards to it, import its cards and control its players. Your password is never seen here, and the account's keys stay on this server, encrypted."</p>
-        {loaded(page, "your player accounts", |page| view! { <Household page=HouseholdPage::Accounts(page)/> })}
-    }
-}
 
 /// How the last trip to the platform ended (the address it sent the browser back to), until
 /// an unlink makes it stale.
@@ -73,7 +60,7 @@ pub(crate) fn AccountsView(page: AccountsPageData) -> impl IntoView {
         .into_any(),
     };
     view! {
-        <div class="mt-4 space-y-3">
+        <div class="space-y-3">
             {move || trip.0.get().map(|outcome| match outcome {
                 Ok(()) => view! { <Feedback tone=Tone::Success>"Player account linked."</Feedback> }.into_any(),
                 Err(e) => view! {

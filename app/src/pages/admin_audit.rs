@@ -7,34 +7,13 @@ use cardsmith_model::audit::{AuditLogEntryOut, AuditLogFilter};
 use cardsmith_model::user::UserOut;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
-use leptos_meta::Title;
 
-use super::frame::CurrentUser;
 use crate::api::{admin_audit_log, list_users};
 use crate::components::form::{Feedback, SelectField, TextField, Tone};
 use crate::components::layout::{BUTTON, PANEL};
-use crate::pages::groups::{Admin, AdminPanel};
 
 /// Entries a page shows: a screenful on a laptop, well under the server's maximum.
 const PAGE: i64 = 50;
-
-#[component]
-pub fn AdminAuditPage() -> impl IntoView {
-    let me = expect_context::<CurrentUser>();
-    let is_admin = move || me.get().is_some_and(|u| u.is_admin());
-    view! {
-        <Title text="Audit log"/>
-        <h1 class="text-2xl font-bold">"Audit log"</h1>
-        <Show
-            when=is_admin
-            fallback=|| view! {
-                <Feedback tone=Tone::Warning alert=true class="mt-6">"Only admins can read the audit log."</Feedback>
-            }
-        >
-            <Admin panel=AdminPanel::AuditLog/>
-        </Show>
-    }
-}
 
 /// The filters and the entries they pick (in the `Admin` island).
 #[component]

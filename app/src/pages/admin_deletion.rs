@@ -9,10 +9,8 @@ use cardsmith_model::deletion::{
 };
 use cardsmith_model::user::UserOut;
 use leptos::prelude::*;
-use leptos_meta::Title;
 use leptos_router::components::A;
 
-use super::frame::CurrentUser;
 use crate::api::{
     admin_deletion_requests, list_users, orphaned_collections, ApproveDeletionRequest,
     AssignOrphanedCollection, RejectDeletionRequest,
@@ -21,47 +19,15 @@ use crate::components::confirm::ConfirmButton;
 use crate::components::deletion::{day, reassignments, ReassignmentPicker};
 use crate::components::form::{general_error, ErrorAlert, Feedback, Tone};
 use crate::components::layout::{EmptyBox, BUTTON, PANEL};
-use crate::pages::groups::{Admin, AdminPanel};
 
+/// The tab row between the two pages.
 #[component]
-pub fn AdminDeletionRequestsPage() -> impl IntoView {
+pub(crate) fn Tabs() -> impl IntoView {
     view! {
-        <Title text="Deletion requests"/>
-        <AdminOnly title="Deletion requests">
-            <Admin panel=AdminPanel::DeletionRequests/>
-        </AdminOnly>
-    }
-}
-
-#[component]
-pub fn AdminOrphanedCollectionsPage() -> impl IntoView {
-    view! {
-        <Title text="Orphaned collections"/>
-        <AdminOnly title="Orphaned collections">
-            <Admin panel=AdminPanel::OrphanedCollections/>
-        </AdminOnly>
-    }
-}
-
-/// The heading, the tab row, and `children` for admins (a warning for anybody else).
-#[component]
-fn AdminOnly(title: &'static str, children: ChildrenFn) -> impl IntoView {
-    let me = expect_context::<CurrentUser>();
-    let is_admin = move || me.get().is_some_and(|u| u.is_admin());
-    view! {
-        <h1 class="text-2xl font-bold">{title}</h1>
-        <Show
-            when=is_admin
-            fallback=|| view! {
-                <Feedback tone=Tone::Warning alert=true class="mt-6">"Only admins can manage account deletion."</Feedback>
-            }
-        >
-            <nav aria-label="Account deletion" class="mt-4 flex flex-wrap gap-2 text-sm">
-                <Tab href="/admin/deletion-requests" label="Deletion requests"/>
-                <Tab href="/admin/orphaned-collections" label="Orphaned collections"/>
-            </nav>
-            {children()}
-        </Show>
+        <nav aria-label="Account deletion" class="mt-4 flex flex-wrap gap-2 text-sm">
+            <Tab href="/admin/deletion-requests" label="Deletion requests"/>
+            <Tab href="/admin/orphaned-collections" label="Orphaned collections"/>
+        </nav>
     }
 }
 

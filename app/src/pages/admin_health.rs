@@ -3,32 +3,10 @@
 
 use cardsmith_model::health::{AdminHealthOutputBody, HealthCheck, CHECK_FAILED, CHECK_OK};
 use leptos::prelude::*;
-use leptos_meta::Title;
 
-use super::frame::CurrentUser;
 use crate::api::admin_health;
 use crate::components::form::{Feedback, Tone};
 use crate::components::layout::{BUTTON, PANEL};
-use crate::pages::groups::{Admin, AdminPanel};
-
-#[component]
-pub fn AdminHealthPage() -> impl IntoView {
-    let me = expect_context::<CurrentUser>();
-    let is_admin = move || me.get().is_some_and(|u| u.is_admin());
-    view! {
-        <Title text="Health"/>
-        <h1 class="text-2xl font-bold">"Health"</h1>
-        <Show
-            when=is_admin
-            fallback=|| view! {
-                <Feedback tone=Tone::Warning alert=true class="mt-6">"Only admins can see the instance's health."</Feedback>
-            }
-        >
-            <Admin panel=AdminPanel::Health/>
-            <Admin panel=AdminPanel::ExampleContent/>
-        </Show>
-    }
-}
 
 /// The checks (in the `Admin` island): run again on request.
 #[component]

@@ -7,43 +7,13 @@ use cardsmith_model::mail::{
     MailDelivery, MailFilter, MailMessageDetailOut, MailMessageOut, MailStatus,
 };
 use leptos::prelude::*;
-use leptos_meta::Title;
-use leptos_router::hooks::use_params_map;
 
-use super::frame::CurrentUser;
 use crate::api::{admin_mail_get, admin_mail_list, AdminMailResend, MailMessageView};
 use crate::components::form::{choices, ErrorAlert, Feedback, SelectField, Tone};
 use crate::components::layout::{BUTTON, PANEL};
-use crate::pages::groups::{Admin, AdminPanel};
 
 /// Messages a page shows.
 const PAGE: i64 = 50;
-
-/// Only admins read mail meant for others; everybody else is told so.
-#[component]
-fn AdminOnly(title: &'static str, children: ChildrenFn) -> impl IntoView {
-    let me = expect_context::<CurrentUser>();
-    let is_admin = move || me.get().is_some_and(|u| u.is_admin());
-    view! {
-        <Title text=title/>
-        <Show
-            when=is_admin
-            fallback=|| view! {
-                <Feedback tone=Tone::Warning alert=true class="mt-6">"Only admins can read the mail outbox."</Feedback>
-            }
-        >
-            {children()}
-        </Show>
-    }
-}
-
-#[component]
-pub fn AdminMailPage() -> impl IntoView {
-    view! {
-        <h1 class="text-2xl font-bold">"Mail outbox"</h1>
-        <AdminOnly title="Mail outbox"><Admin panel=AdminPanel::MailOutbox/></AdminOnly>
-    }
-}
 
 /// The outbox (in the `Admin` island): filtered and paged in place.
 #[component]
@@ -196,20 +166,6 @@ fn MessageTable(list: Vec<MailMessageOut>, first: i64) -> impl IntoView {
         </table>
     }
     .into_any()
-}
-
-/// `/admin/mail/:id`: one message, its text with this instance's links clickable, and "Send again".
-#[component]
-pub fn AdminMailMessagePage() -> impl IntoView {
-    view! {
-        <a href="/admin/mail" class="text-sm font-medium text-indigo-700 hover:underline">"← Mail outbox"</a>
-        <AdminOnly title="Mail"><Admin panel=AdminPanel::MailMessage(message_id())/></AdminOnly>
-    }
-}
-
-/// The address's message id.
-fn message_id() -> String {
-    use_params_map().with_untracked(|p| p.get("id").unwrap_or_default())
 }
 
 /// One message (in the `Admin` island): sending it again answers in place.

@@ -4,9 +4,7 @@
 use cardsmith_model::user::{CreateUserInput, UpdateUserInput, UserOut};
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
-use leptos_meta::Title;
 
-use super::frame::CurrentUser;
 use crate::api::{
     list_users, CreateUser, DeactivateUser, ReactivateUser, RevokeUserSessions, UnlockUser,
     UpdateUser,
@@ -17,28 +15,10 @@ use crate::components::form::{
     choices, field_error, general_error, ErrorAlert, Feedback, SelectField, StatusNote,
     SubmitButton, TextField, Tone,
 };
+use crate::components::layout::CurrentUser;
 use crate::components::layout::{BUTTON, PANEL};
-use crate::pages::groups::{Admin, AdminPanel};
 
 const ROLE_OPTIONS: &[(&str, &str)] = &[("user", "User"), ("admin", "Admin")];
-
-#[component]
-pub fn AdminUsersPage() -> impl IntoView {
-    let me = expect_context::<CurrentUser>();
-    let is_admin = move || me.get().is_some_and(|u| u.is_admin());
-    view! {
-        <Title text="Users"/>
-        <h1 class="text-2xl font-bold">"Users"</h1>
-        <Show
-            when=is_admin
-            fallback=|| view! {
-                <Feedback tone=Tone::Warning alert=true class="mt-6">"Only admins can manage users."</Feedback>
-            }
-        >
-            {me.get().map(|me| view! { <Admin panel=AdminPanel::Users(me)/> })}
-        </Show>
-    }
-}
 
 /// The users and the new-user form (in the `Admin` island; `me`: the admin, who cannot demote or
 /// deactivate themselves).

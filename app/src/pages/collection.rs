@@ -36,11 +36,11 @@ use crate::components::card_fields::CardFields;
 use crate::components::form::general_error;
 use crate::components::form::{ErrorAlert, StatusNote, SubmitButton};
 use crate::components::image_upload::ImageDropZone;
+use crate::components::layout::CurrentUser;
 use crate::components::layout::{human_bytes, loaded, refresh, role_of, Badge, Panel, RoleBadge};
 use crate::components::library::{asked_by_address, first_answer, CardLibrary};
 use crate::components::publish::{Pick, PublishButton};
 use crate::components::seed::SeedButton;
-use crate::pages::frame::CurrentUser;
 
 /// What the sections of one collection page share.
 #[derive(Clone, Copy)]

@@ -11,26 +11,11 @@ use cardsmith_model::device::InfoSnapshot;
 use cardsmith_model::player::{account_status, PlayerAccountOut};
 use cardsmith_model::publish::PublishedCardOut;
 use leptos::prelude::*;
-use leptos_meta::Title;
 use serde_json::Value;
 
-use crate::api::{devices_page, DevicesPageData};
+use crate::api::DevicesPageData;
 use crate::components::form::{Feedback, Tone};
-use crate::components::layout::{loaded, Badge, EmptyBox, PANEL};
-use crate::pages::groups::{Household, HouseholdPage};
-
-#[component]
-pub fn DevicesPage() -> impl IntoView {
-    let page = Resource::new(|| (), |_| devices_page());
-    view! {
-        <Title text="Devices"/>
-        <h1 class="text-2xl font-bold">"Devices"</h1>
-        <p class="mt-1 max-w-prose text-slate-600">"The players of your linked accounts: what they are doing, and their settings."</p>
-        <div class="mt-6">
-            {loaded(page, "your players", |page| view! { <Household page=HouseholdPage::Devices(page)/> })}
-        </div>
-    }
-}
+use crate::components::layout::{Badge, EmptyBox, PANEL};
 
 /// The players (in the `Household` island): their controls and settings act in place.
 #[component]

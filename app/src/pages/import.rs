@@ -7,29 +7,11 @@ use cardsmith_model::import::{
 };
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use leptos_meta::Title;
-use leptos_router::hooks::use_query_map;
 
 use crate::api::rest::{self, Verb};
-use crate::api::{import_page, ImportPageData};
+use crate::api::ImportPageData;
 use crate::components::form::{Feedback, Tone};
-use crate::components::layout::{loaded, tint, Badge, EmptyBox, BUTTON};
-use crate::pages::groups::{Household, HouseholdPage};
-
-#[component]
-pub fn ImportPage() -> impl IntoView {
-    let query = use_query_map();
-    let account = move || query.read().get("account");
-    let page = Resource::new(account, import_page);
-    view! {
-        <Title text="Import from a player account"/>
-        <h1 class="text-2xl font-bold">"Import from a player account"</h1>
-        <p class="mt-1 max-w-prose text-slate-600">"Bring cards you made elsewhere into Cardsmith: their audio, chapter icons and cover. Purchased and streaming cards are not listed."</p>
-        <div class="mt-6">
-            {loaded(page, "the account's cards", |page| view! { <Household page=HouseholdPage::Import(page)/> })}
-        </div>
-    }
-}
+use crate::components::layout::{tint, Badge, EmptyBox, BUTTON};
 
 /// The account's cards (in the `Household` island): each import runs in place with its progress.
 #[component]

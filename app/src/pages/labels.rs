@@ -7,7 +7,6 @@ use cardsmith_model::card::CardOut;
 use cardsmith_model::label::{GenerateLabelsInput, GenerateLabelsOutputBody};
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
-use leptos_meta::Title;
 
 use crate::api::{list_cards, list_label_shares, GenerateLabels, ShareLabel};
 use crate::components::copy::{absolute_url, CopyLinkButton};
@@ -16,18 +15,9 @@ use crate::components::form::{
     choices, field_error, general_error, ErrorAlert, SelectField, SubmitButton,
 };
 use crate::components::layout::{loaded, EmptyBox, Panel, BUTTON, PANEL};
-use crate::pages::groups::{Household, HouseholdPage};
 
 const FORMATS: &[(&str, &str)] = &[("pdf", "PDF"), ("svg", "SVG")];
 const PAGE_SIZES: &[(&str, &str)] = &[("a4", "A4"), ("letter", "US Letter")];
-
-#[component]
-pub fn LabelsPage() -> impl IntoView {
-    view! {
-        <Title text="Labels"/>
-        <Household page=HouseholdPage::Labels/>
-    }
-}
 
 /// The page's body (in the `Household` island): pick cards, make a sheet, share it.
 #[component]

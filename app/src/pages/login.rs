@@ -5,31 +5,10 @@ use cardsmith_model::user::LoginInput;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos::server_fn::ServerFn;
-use leptos_meta::Title;
-use leptos_router::components::Redirect;
 
-use crate::api::{current_user, Login};
+use crate::api::Login;
 use crate::components::form::{ErrorAlert, SubmitButton, TextField};
 use crate::components::layout::PANEL;
-use crate::pages::groups::{SignedOut, SignedOutPage};
-
-#[component]
-pub fn LoginPage() -> impl IntoView {
-    let me = Resource::new(|| (), |_| current_user());
-    view! {
-        <Title text="Sign in"/>
-        <SignedOutShell>
-            <Suspense>
-                {move || Suspend::new(async move {
-                    match me.await {
-                        Ok(Some(_)) => view! { <Redirect path="/cards"/> }.into_any(),
-                        _ => view! { <SignedOut page=SignedOutPage::Login/> }.into_any(),
-                    }
-                })}
-            </Suspense>
-        </SignedOutShell>
-    }
-}
 
 /// The frame of the pages people reach without a session (sign-in, forgot and reset
 /// password, verify email): the logo above one narrow column, centred.

@@ -6,7 +6,6 @@ pub mod admin_deletion;
 pub mod admin_health;
 pub mod admin_mail;
 pub mod admin_users;
-pub mod ai_providers;
 pub mod card;
 pub mod collection;
 pub mod devices;

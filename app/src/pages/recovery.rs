@@ -8,15 +8,12 @@ use cardsmith_model::recovery::{ForgotPasswordInput, ResetPasswordInput, VerifyE
 use cardsmith_model::FieldError;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
-use leptos_meta::Title;
 
-use super::login::SignedOutShell;
 use crate::api::{ConfirmPlayerLink, ForgotPassword, ResetPassword, UiError, VerifyEmail};
 use crate::components::form::{
     field_error, general_error, ErrorAlert, Feedback, SubmitButton, TextField, Tone,
 };
 use crate::components::layout::PANEL;
-use crate::pages::groups::{SignedOut, SignedOutPage};
 
 const LINK: &str = "font-medium text-indigo-700 hover:underline";
 
@@ -42,21 +39,6 @@ fn token_error<T: Clone + Send + Sync + 'static>(
             _ => format!("This link {p}"),
         })
     })
-}
-
-/// A page of the signed-out frame: its title, and its form in the signed-out island.
-fn signed_out_page(title: &'static str, page: SignedOutPage) -> impl IntoView {
-    view! {
-        <Title text=title/>
-        <SignedOutShell>
-            <SignedOut page/>
-        </SignedOutShell>
-    }
-}
-
-#[component]
-pub fn ForgotPasswordPage() -> impl IntoView {
-    signed_out_page("Forgot password", SignedOutPage::ForgotPassword)
 }
 
 #[component]
@@ -103,11 +85,6 @@ pub(crate) fn ForgotPasswordForm() -> impl IntoView {
                 </section>
             </Show>
     }
-}
-
-#[component]
-pub fn ResetPasswordPage() -> impl IntoView {
-    signed_out_page("Choose a new password", SignedOutPage::ResetPassword)
 }
 
 #[component]
@@ -172,11 +149,6 @@ pub(crate) fn ResetPasswordForm() -> impl IntoView {
 }
 
 #[component]
-pub fn VerifyEmailPage() -> impl IntoView {
-    signed_out_page("Confirm your email", SignedOutPage::VerifyEmail)
-}
-
-#[component]
 pub(crate) fn VerifyEmailForm() -> impl IntoView {
     let token = query_token();
     let local = RwSignal::new(Vec::new());
@@ -222,13 +194,6 @@ pub(crate) fn VerifyEmailForm() -> impl IntoView {
                 </section>
             </Show>
     }
-}
-
-/// `/link-player?link=…`: where the platform's sign-in lands when an app linked a player
-/// account in this browser; the person types the code their app shows.
-#[component]
-pub fn LinkPlayerPage() -> impl IntoView {
-    signed_out_page("Link your player account", SignedOutPage::LinkPlayer)
 }
 
 #[component]

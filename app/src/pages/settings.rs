@@ -3,25 +3,13 @@
 use cardsmith_model::user::{ChangePasswordInput, UpdateProfileInput, UserOut};
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
-use leptos_meta::Title;
 
-use super::frame::CurrentUser;
 use crate::api::{ChangePassword, SignOutEverywhere, UpdateProfile};
 use crate::components::form::{
     field_error, general_error, ErrorAlert, StatusNote, SubmitButton, TextField,
 };
+use crate::components::layout::CurrentUser;
 use crate::components::layout::PANEL;
-use crate::pages::groups::{Household, HouseholdPage};
-
-#[component]
-pub fn SettingsPage() -> impl IntoView {
-    let me = expect_context::<CurrentUser>();
-    view! {
-        <Title text="Settings"/>
-        <h1 class="text-2xl font-bold">"Settings"</h1>
-        {me.get().map(|user| view! { <Household page=HouseholdPage::Settings(user)/> })}
-    }
-}
 
 /// Every setting (in the `Household` island): each form saves in place, and a new display name shows in the
 /// app bar at once.
@@ -29,7 +17,7 @@ pub fn SettingsPage() -> impl IntoView {
 pub(crate) fn SettingsForms(user: UserOut) -> impl IntoView {
     CurrentUser::in_island(user);
     view! {
-        <div class="mt-6 grid gap-6 lg:grid-cols-2">
+        <div class="grid gap-6 lg:grid-cols-2">
             <ProfileForm/>
             <PasswordForm/>
             <SessionsPanel/>

@@ -14,8 +14,8 @@ use crate::components::form::{
     TextField,
 };
 use crate::components::invitations::InvitedList;
+use crate::components::layout::CurrentUser;
 use crate::components::layout::{refresh, Panel, RoleBadge};
-use crate::pages::frame::CurrentUser;
 
 /// Editor first: it is what a parent usually gives the other parent.
 const ROLE_OPTIONS: &[(&str, &str)] = &[
