@@ -22,7 +22,8 @@ use super::require_card;
 use crate::ai::{self, ImageRequest};
 use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
-use crate::media::art::{self, CoverSpec, Face, Rgb};
+use crate::media::art::{self, CoverSpec, Face};
+use crate::media::colour::{parse_hex, Rgb};
 use crate::media::image::{self, StoredImage};
 use crate::{time, Core, CoreError, CoreResult};
 
@@ -285,15 +286,6 @@ fn theme_colours(json: &str) -> Option<Vec<Rgb>> {
         .filter_map(|c| parse_hex(c.as_str()?))
         .collect();
     (colours.len() >= 2).then_some(colours)
-}
-
-fn parse_hex(text: &str) -> Option<Rgb> {
-    let hex = text.trim().strip_prefix('#')?;
-    if hex.len() != 6 || !hex.is_ascii() {
-        return None;
-    }
-    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
-    Some([byte(0)?, byte(2)?, byte(4)?])
 }
 
 /// Different for every preview and every accepted cover of the side, so a new generation

@@ -1,6 +1,8 @@
 //! Example content for a new instance: an "Examples" collection owned by the admin who asks,
 //! with a few cards whose chapters are short stories spoken by an offline voice (`tts`),
-//! drawn covers and drawn chapter icons (`media::art`). Nothing is fetched from anywhere.
+//! drawn covers (`media::art`) and chapter icons drawn offline from the icon library's
+//! glyphs (`icon_generation`), as a parent's own chapters get them. Nothing is fetched from
+//! anywhere.
 //!
 //! Seeding happens once per instance (the `example_seed` row): a second call creates nothing
 //! and answers zero counts, also after the examples were deleted. The request does the work
@@ -21,6 +23,9 @@ use cardsmith_model::validate::CollectionRole;
 use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
 use crate::cards::{self, repo::CardRow};
+use crate::icon_generation::keywords::{self, Weighted};
+use crate::icon_generation::library::Glyph;
+use crate::icon_generation::{draw, theme::Theme};
 use crate::media::art::{self, CoverSpec};
 use crate::media::image;
 use crate::media::store::IncomingFile;
@@ -216,7 +221,7 @@ async fn make_card(
     set_cover(core, actor, &card, story.title).await?;
     let voice = tts::pick_voice(story.voices).await?;
     let tmp = core.settings.data_dir.join("tmp");
-    for (chapter, text) in story.chapters {
+    for ((chapter, text), picture) in story.chapters.iter().zip(chapter_icons(story)) {
         let wav = tts::synthesize(&tmp, text, &voice).await?;
         let mut file =
             IncomingFile::create(&core.settings.data_dir, core.settings.max_audio_bytes).await?;
@@ -224,13 +229,41 @@ async fn make_card(
         drop(wav);
         let track =
             tracks::upload::add_file(core, actor, &card, file, chapter, source_type::TTS).await?;
-        let sprite = art::chapter_icon(&format!("{ART_SEED}/{}/{chapter}", story.title), None);
-        let mut tx = tracks::icons::attach_drawn_icon(core, &card.id, &track.id, &sprite).await?;
+        let mut tx = tracks::icons::attach_drawn_icon(core, &card.id, &track.id, &picture).await?;
         let detail = format!("{}/{}", card.slug, track.slug);
         audit::record(&mut *tx, AuditEvent::own(actor, "track.icon_set", detail)).await?;
         tx.commit().await?;
     }
     Ok(story.chapters.len() as i64)
+}
+
+/// Each chapter's icon as the offline icon generator draws it in the default theme: the
+/// library glyph its title, its story and its text match best (the cat, the storm, the
+/// lamp), skipping glyphs an earlier chapter of the card shows; its number when none match.
+fn chapter_icons(story: &Story) -> Vec<::image::RgbaImage> {
+    let theme = Theme::fallback();
+    let mut shown: Vec<&Glyph> = Vec::new();
+    let mut icons = Vec::new();
+    for (chapter, text) in story.chapters {
+        let ranked = keywords::ranked(&[
+            Weighted {
+                text: chapter,
+                weight: 4,
+            },
+            Weighted {
+                text: story.title,
+                weight: 2,
+            },
+            Weighted { text, weight: 1 },
+        ]);
+        let fresh = ranked
+            .iter()
+            .find(|g| !shown.iter().any(|s| std::ptr::eq(*s, **g)));
+        let pick: Vec<&'static Glyph> = fresh.or(ranked.first()).copied().into_iter().collect();
+        shown.extend(pick.iter().copied());
+        icons.push(draw::offline(&theme.rgb(), theme.style(), chapter, &pick, 0).icon);
+    }
+    icons
 }
 
 /// Draws the card's front cover (PNG, the platform's 638x1011) and sets it.
@@ -269,5 +302,42 @@ async fn undo(core: &Core, actor: &Actor, made: &Made) {
         .await;
     if let Err(e) = released {
         tracing::error!(error = %e, "could not release the example seed");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every example chapter shows a picture of its own (no number tiles, no picture twice
+    /// on one card), and drawing them again gives the same pixels.
+    #[test]
+    fn every_example_chapter_has_a_glyph_of_its_own() {
+        for story in STORIES {
+            let icons = chapter_icons(story);
+            assert_eq!(icons.len(), story.chapters.len());
+            for (i, icon) in icons.iter().enumerate() {
+                assert_eq!(icon.dimensions(), (16, 16));
+                let (chapter, _) = story.chapters[i];
+                let tile = draw::offline(
+                    &Theme::fallback().rgb(),
+                    Theme::fallback().style(),
+                    chapter,
+                    &[],
+                    0,
+                );
+                assert_ne!(
+                    icon, &tile.icon,
+                    "{}: {chapter} matched no glyph",
+                    story.title
+                );
+                assert!(
+                    !icons[..i].contains(icon),
+                    "{}: {chapter} repeats a picture",
+                    story.title
+                );
+            }
+            assert_eq!(icons, chapter_icons(story));
+        }
     }
 }

@@ -12,7 +12,7 @@ use super::theme::{Style, Theme};
 use super::{grid, quantise, OFFLINE};
 use crate::ai::audience::Audience;
 use crate::ai::{self, ImageRequest, TextRequest};
-use crate::media::art::Rgb;
+use crate::media::colour::{hex, Rgb};
 use crate::media::{icon, image};
 use crate::tracks::repo::TrackRow;
 use crate::{Core, CoreResult};
@@ -78,37 +78,41 @@ pub async fn draw(
         return Ok(drawn);
     }
     let ranked = keywords::ranked(&subject(track, prompt));
-    let mut drawn = offline(ctx, track, &ranked, variant);
+    let offline_variant =
+        |variant| offline(&ctx.palette, ctx.style, &track.title, &ranked, variant);
+    let mut drawn = offline_variant(variant);
     for next in variant + 1..variant + 8 {
         if avoid != Some(&drawn.icon) {
             break;
         }
-        drawn = offline(ctx, track, &ranked, next);
+        drawn = offline_variant(next);
     }
     Ok(drawn)
 }
 
-/// The offline icon: the `variant`th candidate among the matching glyphs (other glyphs
-/// first, then other colourings, mirrored every other time), or the chapter's number.
+/// The offline icon of the chapter titled `title`, in `palette` and `style`: the
+/// `variant`th candidate among the matching glyphs (other glyphs first, then other
+/// colourings, mirrored every other time), or the chapter's number.
 pub fn offline(
-    ctx: &Context,
-    track: &TrackRow,
+    palette: &[Rgb],
+    style: Style,
+    title: &str,
     ranked: &[&'static Glyph],
     variant: usize,
 ) -> Drawn {
     match ranked.len() {
         0 => {
-            let c = RoleColours::from_palette(&ctx.palette, variant);
+            let c = RoleColours::from_palette(palette, variant);
             Drawn {
-                icon: icon::marked_tile(&track.title, c.fill, c.highlight, c.outline),
+                icon: icon::marked_tile(title, c.fill, c.highlight, c.outline),
                 provider: OFFLINE.into(),
-                shows: format!("the number of “{}”", track.title),
+                shows: format!("the number of “{title}”"),
             }
         }
         n => {
             let glyph = ranked[variant % n];
             Drawn {
-                icon: render::render(glyph, &ctx.palette, ctx.style, variant / n + variant % n),
+                icon: render::render(glyph, palette, style, variant / n + variant % n),
                 provider: OFFLINE.into(),
                 shows: glyph.name.to_owned(),
             }
@@ -173,7 +177,7 @@ async fn by_image(
     ctx: &Context,
     description: &str,
 ) -> CoreResult<Option<Drawn>> {
-    let colours: Vec<String> = ctx.palette.iter().map(|c| super::theme::hex(*c)).collect();
+    let colours: Vec<String> = ctx.palette.iter().map(|c| hex(*c)).collect();
     let mut prompt = format!(
         "A simple, bold, flat icon of one object for a children's story chapter: \
          {description}. Centred on a plain white background, thick dark outline, no text, \

@@ -6,8 +6,7 @@
 use image::{Rgba, RgbaImage};
 use serde::Deserialize;
 
-use super::theme::{hex, parse_hex};
-use crate::media::art::Rgb;
+use crate::media::colour::{hex, parse_hex, Rgb};
 use crate::media::icon::ICON_SIZE;
 
 /// Fewest drawn pixels of an acceptable grid (an almost empty answer is not an icon).

@@ -6,7 +6,7 @@
 use image::{DynamicImage, Rgba, RgbaImage};
 
 use super::render::distance;
-use crate::media::art::Rgb;
+use crate::media::colour::Rgb;
 use crate::media::icon::{shrink, ICON_SIZE};
 
 /// `picture` as a 16x16 icon in `palette` colours (and clear pixels) only.

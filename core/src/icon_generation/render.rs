@@ -3,11 +3,11 @@
 //! differ), the theme's style is applied, and odd variants past the colour choices are
 //! mirrored. Only theme colours are ever written, so an icon never strays from the palette.
 
-use image::{Rgba, RgbaImage};
+use image::RgbaImage;
 
 use super::library::{Glyph, Role};
 use super::theme::Style;
-use crate::media::art::Rgb;
+use crate::media::colour::{luma, opaque, Rgb};
 use crate::media::icon::ICON_SIZE;
 
 /// Which colour each role gets.
@@ -111,15 +111,6 @@ pub fn render(glyph: &Glyph, palette: &[Rgb], style: Style, variant: usize) -> R
 fn is_corner(x: u32, y: u32) -> bool {
     let last = ICON_SIZE - 1;
     (x == 0 || x == last) && (y == 0 || y == last)
-}
-
-fn opaque([r, g, b]: Rgb) -> Rgba<u8> {
-    Rgba([r, g, b, 255])
-}
-
-/// Relative luminance (sRGB weights, on the gamma-encoded values: enough to order colours).
-pub fn luma([r, g, b]: Rgb) -> f32 {
-    0.2126 * f32::from(r) + 0.7152 * f32::from(g) + 0.0722 * f32::from(b)
 }
 
 /// Perceptual distance of two colours (Euclidean in OKLab).

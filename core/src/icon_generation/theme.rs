@@ -14,7 +14,7 @@ use cardsmith_model::icons::{
 use serde::{Deserialize, Serialize};
 
 use super::keywords::{self, Weighted};
-use crate::media::art::Rgb;
+use crate::media::colour::{parse_hex, Rgb};
 
 /// How many palettes a suggestion holds.
 pub const SUGGESTIONS: usize = 4;
@@ -69,18 +69,6 @@ impl Style {
             _ => Self::Pixel,
         }
     }
-}
-
-pub fn parse_hex(text: &str) -> Option<Rgb> {
-    if !is_hex_colour(text) {
-        return None;
-    }
-    let byte = |i: usize| u8::from_str_radix(&text[i..i + 2], 16).ok();
-    Some([byte(1)?, byte(3)?, byte(5)?])
-}
-
-pub fn hex([r, g, b]: Rgb) -> String {
-    format!("#{r:02x}{g:02x}{b:02x}")
 }
 
 /// A palette of the curated list.

@@ -2,6 +2,7 @@
 
 pub mod art;
 pub mod audio;
+pub mod colour;
 pub mod icon;
 pub mod image;
 pub mod label;

@@ -137,7 +137,7 @@ pub async fn attach_icon(
     record_icon(core, card_id, track_id, &small.hash, &source.hash).await
 }
 
-/// Makes a drawn 16x16 `sprite` (procedural art, `media::art`) the icon of track `track_id`:
+/// Makes a drawn 16x16 `sprite` (an offline icon, `icon_generation::draw::offline`) the icon of track `track_id`:
 /// stored as is (no resampling, so every pixel stays as drawn), with its whole-pixel
 /// enlargement as the full-size picture. Answers the open transaction, like [`attach_icon`].
 pub async fn attach_drawn_icon(

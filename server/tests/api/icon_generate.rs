@@ -5,7 +5,8 @@
 
 use cardsmith_core::icon_generation::library;
 use cardsmith_core::icon_generation::render::render;
-use cardsmith_core::icon_generation::theme::{parse_hex, Style};
+use cardsmith_core::icon_generation::theme::Style;
+use cardsmith_core::media::colour::parse_hex;
 use serde_json::{json, Value};
 
 use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_settled};

@@ -4,11 +4,12 @@
 
 use image::RgbaImage;
 
-use super::paint::{disc, fill_between, gradient, luma, mix, rounded_frame, rounded_rect, sparkle};
+use super::paint::{disc, fill_between, gradient, rounded_frame, rounded_rect, sparkle};
 use super::palette::{Palette, Scene};
 use super::rng::Rng;
 use super::scenery::{self, Frame};
 use super::{text, CoverSpec, Face};
+use crate::media::colour::{luma, mix};
 
 /// Draws the cover described by `spec`.
 pub fn cover(spec: &CoverSpec<'_>) -> RgbaImage {

@@ -1,9 +1,9 @@
-//! Procedural art: card covers and 16x16 chapter icons drawn from a seed, entirely offline.
+//! Procedural art: card covers drawn from a seed, entirely offline.
 //!
 //! Everything is deterministic: the same title and seed give the same PNG bytes on every run
 //! and machine (integer-seeded generator, no system fonts: DejaVu Sans Bold is embedded), so a
 //! drawn cover is content-addressed like any upload and drawing it again stores nothing new.
-//! Both take an optional palette (e.g. a collection's theme colours); without one the colours
+//! It takes an optional palette (e.g. a collection's theme colours); without one the colours
 //! follow from the seed too.
 
 mod cover;
@@ -11,17 +11,16 @@ mod paint;
 mod palette;
 mod rng;
 mod scenery;
-mod sprite;
 mod text;
 
 use std::io::Cursor;
 
 use image::ImageFormat;
 
+use crate::media::colour::Rgb;
 use crate::{CoreError, CoreResult};
 
 pub use cover::cover;
-pub use sprite::chapter_icon;
 
 /// The player platform's cover size for cards (default and stories), in pixels.
 pub const COVER_WIDTH: u32 = 638;
@@ -29,9 +28,6 @@ pub const COVER_HEIGHT: u32 = 1011;
 /// Smallest and largest side of a drawn cover.
 pub const MIN_COVER_SIDE: u32 = 64;
 pub const MAX_COVER_SIDE: u32 = 2048;
-
-/// An RGB colour.
-pub type Rgb = [u8; 3];
 
 /// Which side of a card a cover is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,7 +7,7 @@
 
 use image::{Rgba, RgbaImage};
 
-use super::Rgb;
+use crate::media::colour::{mix, Rgb};
 
 /// HSL (hue in degrees, saturation and lightness 0..1) to RGB.
 pub(super) fn hsl(h: f32, s: f32, l: f32) -> Rgb {
@@ -29,18 +29,6 @@ pub(super) fn hsl(h: f32, s: f32, l: f32) -> Rgb {
 
 fn to_byte(v: f32) -> u8 {
     (v.clamp(0.0, 1.0) * 255.0).round() as u8
-}
-
-/// `a` moved towards `b` by `t` (0..1).
-pub(super) fn mix(a: Rgb, b: Rgb, t: f32) -> Rgb {
-    std::array::from_fn(|i| {
-        (f32::from(a[i]) + (f32::from(b[i]) - f32::from(a[i])) * t.clamp(0.0, 1.0)).round() as u8
-    })
-}
-
-/// Relative brightness 0..1 (Rec. 709 weights on sRGB values: enough to order colours).
-pub(super) fn luma(c: Rgb) -> f32 {
-    (0.2126 * f32::from(c[0]) + 0.7152 * f32::from(c[1]) + 0.0722 * f32::from(c[2])) / 255.0
 }
 
 /// Paints `colour` over the pixel at (x, y) with opacity `alpha` (0..1); outside is ignored.

@@ -3,9 +3,9 @@
 //! greens …), coloured by the card's approved theme when it has one, else by the scene's own
 //! colours varied by the seed.
 
-use super::paint::{hsl, luma, mix};
+use super::paint::hsl;
 use super::rng::Rng;
-use super::Rgb;
+use crate::media::colour::{luma, mix, Rgb};
 
 /// The kinds of picture the cover generator composes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

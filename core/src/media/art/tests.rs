@@ -2,16 +2,6 @@ use image::RgbaImage;
 
 use super::*;
 
-/// A chapter icon as PNG bytes (16x16 RGBA, transparent around the sprite).
-fn chapter_icon_png(seed: &str, palette: Option<&[Rgb]>) -> CoreResult<Vec<u8>> {
-    crate::media::icon::encode_png(&chapter_icon(seed, palette))
-}
-
-/// `icon` enlarged with whole pixels, for the chapter's full-size picture.
-fn enlarged_icon(icon: &RgbaImage) -> RgbaImage {
-    crate::media::icon::enlarge(icon, crate::media::icon::ENLARGED_SIZE)
-}
-
 #[test]
 fn the_same_seed_draws_the_same_bytes_and_other_seeds_differ() {
     let a = cover_png(&CoverSpec::card("The Lighthouse Cat", "examples")).unwrap();
@@ -21,10 +11,6 @@ fn the_same_seed_draws_the_same_bytes_and_other_seeds_differ() {
     let other_seed = cover_png(&CoverSpec::card("The Lighthouse Cat", "v2")).unwrap();
     assert_ne!(a, other_title);
     assert_ne!(a, other_seed);
-
-    let icon = chapter_icon_png("card/chapter-1", None).unwrap();
-    assert_eq!(icon, chapter_icon_png("card/chapter-1", None).unwrap());
-    assert_ne!(icon, chapter_icon_png("card/chapter-2", None).unwrap());
 }
 
 #[test]
@@ -68,42 +54,6 @@ fn covers_are_opaque_pngs_of_the_asked_size_with_a_title() {
         ..CoverSpec::card("x", "y")
     })
     .is_err());
-}
-
-#[test]
-fn icons_are_symmetric_16x16_sprites_in_few_colours() {
-    for seed in ["a", "b", "c", "chapter 7"] {
-        let icon = chapter_icon(seed, None);
-        assert_eq!((icon.width(), icon.height()), (16, 16));
-        for y in 0..16 {
-            for x in 0..8 {
-                assert_eq!(
-                    icon.get_pixel(x, y),
-                    icon.get_pixel(15 - x, y),
-                    "{seed}: mirrored"
-                );
-            }
-        }
-        let opaque: Vec<_> = icon.pixels().filter(|p| p.0[3] == 255).collect();
-        assert!(opaque.len() >= 50, "{seed}: a sprite, not a speck");
-        assert!(
-            icon.pixels().all(|p| p.0[3] == 0 || p.0[3] == 255),
-            "crisp pixels"
-        );
-        let mut colours: Vec<_> = opaque.iter().map(|p| p.0).collect();
-        colours.sort_unstable();
-        colours.dedup();
-        assert!(colours.len() <= 3, "{seed}: {} colours", colours.len());
-    }
-    let themed = chapter_icon("a", Some(&[[10, 120, 200]]));
-    assert!(
-        themed.pixels().any(|p| p.0 == [10, 120, 200, 255]),
-        "the palette's colour is used"
-    );
-    let png = chapter_icon_png("a", None).unwrap();
-    let decoded = image::load_from_memory(&png).unwrap();
-    assert_eq!((decoded.width(), decoded.height()), (16, 16));
-    assert_eq!(enlarged_icon(&chapter_icon("a", None)).width(), 256);
 }
 
 #[test]

@@ -5,7 +5,7 @@ use ab_glyph::{point, Font, FontRef, PxScale, ScaleFont};
 use image::RgbaImage;
 
 use super::paint::blend;
-use super::Rgb;
+use crate::media::colour::Rgb;
 
 static BOLD_TTF: &[u8] = include_bytes!("../../../assets/DejaVuSans-Bold.ttf");
 

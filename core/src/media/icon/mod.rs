@@ -13,6 +13,7 @@ use image::imageops::{self, FilterType};
 use image::{DynamicImage, ImageFormat, Rgba, Rgba32FImage, RgbaImage};
 use sha2::{Digest, Sha256};
 
+use crate::media::colour::{mix, opaque, Rgb};
 use crate::{CoreError, CoreResult};
 
 use glyphs::{big, note, small_digit, Glyph};
@@ -111,7 +112,7 @@ pub fn default_icon(seed: &str, title: &str) -> RgbaImage {
 /// The drawn default's number or initial in given colours, flat (no lighting), so every
 /// pixel is one of `tile`, `mark` and `shadow`: the fallback of generated icons, which must
 /// stay within a theme's palette.
-pub fn marked_tile(title: &str, tile: [u8; 3], mark: [u8; 3], shadow: [u8; 3]) -> RgbaImage {
+pub fn marked_tile(title: &str, tile: Rgb, mark: Rgb, shadow: Rgb) -> RgbaImage {
     let mut icon = RgbaImage::from_fn(ICON_SIZE, ICON_SIZE, |x, y| {
         if is_corner(x, y) {
             Rgba([0, 0, 0, 0])
@@ -145,7 +146,7 @@ pub fn encode_png(image: &RgbaImage) -> CoreResult<Vec<u8>> {
 
 /// Tile colours: saturated mid tones that keep a light glyph readable and stay well under the
 /// platform's brightness cap (it dims icons brighter than two thirds).
-const PALETTE: [[u8; 3]; 12] = [
+const PALETTE: [Rgb; 12] = [
     [0xC6, 0x42, 0x3A], // brick
     [0xD9, 0x73, 0x1F], // orange
     [0xB8, 0x8A, 0x12], // mustard
@@ -205,7 +206,7 @@ fn is_corner(x: u32, y: u32) -> bool {
     (x == 0 || x == last) && (y == 0 || y == last)
 }
 
-fn blit(icon: &mut RgbaImage, glyph: &Glyph, origin: (u32, u32), colour: [u8; 3]) {
+fn blit(icon: &mut RgbaImage, glyph: &Glyph, origin: (u32, u32), colour: Rgb) {
     for (gy, row) in (0u32..).zip(glyph.rows) {
         for gx in 0..glyph.width {
             if row >> (glyph.width - 1 - gx) & 1 == 0 {
@@ -219,17 +220,6 @@ fn blit(icon: &mut RgbaImage, glyph: &Glyph, origin: (u32, u32), colour: [u8; 3]
             }
         }
     }
-}
-
-fn mix(from: [u8; 3], to: [u8; 3], amount: f32) -> [u8; 3] {
-    std::array::from_fn(|i| {
-        let (a, b) = (f32::from(from[i]), f32::from(to[i]));
-        (a + (b - a) * amount).round() as u8
-    })
-}
-
-fn opaque([r, g, b]: [u8; 3]) -> Rgba<u8> {
-    Rgba([r, g, b, 255])
 }
 
 fn to_byte(v: f32) -> u8 {

@@ -1,9 +1,10 @@
 //! Label geometry and the styles of its texts, and the layout of each page into backend-neutral
 //! [`Item`]s that the PDF and SVG writers translate.
 
-use super::style::{Face, Rgb, Style, MM_PER_PT};
+use super::style::{Face, Style, MM_PER_PT};
 use super::text::{ellipsize, one_line, wrap, Fonts};
 use super::LabelCard;
+use crate::media::colour::Rgb;
 
 // ---------------------------------------------------------------------------------------------
 // Geometry and styles (lengths in mm, text sizes in pt)
@@ -23,25 +24,25 @@ const RADIUS: f32 = 3.0;
 /// Baseline below the top of a line box, as a fraction of the font size.
 const ASCENT: f32 = 0.9;
 
-const INK: Rgb = Rgb(0x1f, 0x1f, 0x1f);
-const MUTED: Rgb = Rgb(0x5f, 0x5f, 0x5f);
-const RULE: Rgb = Rgb(0xc8, 0xc8, 0xc8);
-const OUTLINE: Rgb = Rgb(0x9a, 0x9a, 0x9a);
+const INK: Rgb = [0x1f, 0x1f, 0x1f];
+const MUTED: Rgb = [0x5f, 0x5f, 0x5f];
+const RULE: Rgb = [0xc8, 0xc8, 0xc8];
+const OUTLINE: Rgb = [0x9a, 0x9a, 0x9a];
 /// Placeholder tints, picked by a hash of the title so a card keeps its colour.
 const TINTS: [Rgb; 6] = [
-    Rgb(0x4a, 0x7b, 0xd0),
-    Rgb(0xd0, 0x6a, 0x4f),
-    Rgb(0x34, 0x95, 0x7c),
-    Rgb(0x8b, 0x5c, 0xc4),
-    Rgb(0xc9, 0x8e, 0x2a),
-    Rgb(0xc4, 0x4f, 0x7e),
+    [0x4a, 0x7b, 0xd0],
+    [0xd0, 0x6a, 0x4f],
+    [0x34, 0x95, 0x7c],
+    [0x8b, 0x5c, 0xc4],
+    [0xc9, 0x8e, 0x2a],
+    [0xc4, 0x4f, 0x7e],
 ];
 
 pub(super) const TITLE: Style = Style::new(Face::Bold, 9.0, INK, 3.9);
 const AUTHOR: Style = Style::new(Face::Regular, 7.0, MUTED, 3.2);
 const TRACK: Style = Style::new(Face::Regular, 6.0, INK, 2.75);
 const TRACK_NUMBER: Style = Style::new(Face::Regular, 6.0, MUTED, 2.75);
-const INITIAL: Style = Style::new(Face::Bold, 64.0, Rgb(0xff, 0xff, 0xff), 0.0);
+const INITIAL: Style = Style::new(Face::Bold, 64.0, [0xff, 0xff, 0xff], 0.0);
 
 /// One thing drawn on a page, in mm from the top-left page corner.
 pub(super) enum Item {

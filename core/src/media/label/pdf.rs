@@ -7,9 +7,10 @@ use image::RgbImage;
 use printpdf as pdf;
 
 use super::layout::{fnv1a, Item};
-use super::style::{Face, Rgb, LINE_W, MM_PER_PT};
+use super::style::{Face, LINE_W, MM_PER_PT};
 use super::text::{Fonts, BOLD_TTF, REGULAR_TTF};
 use super::LabelError;
+use crate::media::colour::Rgb;
 
 /// Resource ids and page height (PDF's y axis points up) shared by all pages.
 struct PdfContext {
@@ -144,7 +145,7 @@ fn pt(mm: f32) -> pdf::Pt {
     pdf::Pt(mm / MM_PER_PT)
 }
 
-fn pdf_color(Rgb(r, g, b): Rgb) -> pdf::Color {
+fn pdf_color([r, g, b]: Rgb) -> pdf::Color {
     let [r, g, b] = [r, g, b].map(|v| f32::from(v) / 255.0);
     pdf::Color::Rgb(pdf::Rgb {
         r,

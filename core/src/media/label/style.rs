@@ -2,12 +2,11 @@
 //! It sits below both the layout (which picks styles) and the text measuring (which needs a
 //! style's face and size), so neither has to import the other.
 
+use crate::media::colour::Rgb;
+
 /// Width of every drawn line (outlines, rules, cut marks), in mm.
 pub(super) const LINE_W: f32 = 0.2;
 pub(super) const MM_PER_PT: f32 = 25.4 / 72.0;
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct Rgb(pub(super) u8, pub(super) u8, pub(super) u8);
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Face {

@@ -7,8 +7,9 @@ use base64::Engine as _;
 use image::{ImageFormat, RgbImage};
 
 use super::layout::Item;
-use super::style::{Face, Rgb, LINE_W, MM_PER_PT};
+use super::style::{Face, LINE_W, MM_PER_PT};
 use super::LabelError;
+use crate::media::colour::hex;
 
 pub(super) fn render_svg(
     pages: &[Vec<Item>],
@@ -45,9 +46,9 @@ fn svg_item(s: &mut String, item: &Item, uris: &[String]) {
     let line_w = N(LINE_W);
     let _ = match item {
         Item::Rect([x, y, w, h], r, fill, stroke) => {
-            let fill = fill.map_or("none".to_string(), |c| c.to_string());
+            let fill = fill.map_or("none".to_string(), hex);
             let stroke = stroke.map_or(String::new(), |c| {
-                format!(r#" stroke="{c}" stroke-width="{line_w}""#)
+                format!(r#" stroke="{}" stroke-width="{line_w}""#, hex(c))
             });
             let [x, y, w, h, r] = [*x, *y, *w, *h, *r].map(N);
             writeln!(
@@ -59,12 +60,17 @@ fn svg_item(s: &mut String, item: &Item, uris: &[String]) {
             let [x1, y1, x2, y2] = ends.map(N);
             writeln!(
                 s,
-                r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{color}" stroke-width="{line_w}"/>"#
+                r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{}" stroke-width="{line_w}"/>"#,
+                hex(*color)
             )
         }
         Item::Text(at, style, text) => {
             let [x, y] = at.map(N);
-            let (size, color, text) = (N(style.size * MM_PER_PT), style.color, xml_escape(text));
+            let (size, color, text) = (
+                N(style.size * MM_PER_PT),
+                hex(style.color),
+                xml_escape(text),
+            );
             let bold = if style.face == Face::Bold {
                 r#" font-weight="bold""#
             } else {
@@ -109,12 +115,6 @@ fn xml_escape(text: &str) -> String {
         }
     }
     out
-}
-
-impl fmt::Display for Rgb {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
-    }
 }
 
 /// An SVG length: at most three decimals, and no float noise like `20.000002`.
