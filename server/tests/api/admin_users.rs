@@ -1,8 +1,9 @@
-//! The admin's user management, with every role and bad-input case.
+//! The admin's user management, with every role and bad-input case; non-admins are refused
+//! before the body is read.
 
 use serde_json::{json, Value};
 
-use crate::support::helpers::{assert_problem, pointers, spawn_app, PASSWORD};
+use crate::support::helpers::{assert_problem, pointers, spawn_app, User, PASSWORD};
 
 #[tokio::test]
 async fn only_admins_list_users() {
@@ -156,4 +157,35 @@ async fn admins_sign_users_out_everywhere() {
     assert_problem(kid.me().await, 401).await;
     assert_eq!(admin.me().await.status(), 200);
     assert_problem(admin.revoke_user_sessions("no-such-id").await, 404).await;
+}
+
+#[tokio::test]
+async fn admin_endpoints_refuse_non_admins_before_reading_the_body() {
+    let app = spawn_app().await;
+    let (user, id) = app.new_user("plain@example.com", "user").await;
+    let anon = app.anonymous();
+    let routes = [
+        (reqwest::Method::POST, "/api/admin/users".to_owned()),
+        (reqwest::Method::PUT, format!("/api/admin/users/{id}")),
+        (reqwest::Method::POST, "/api/admin/rotate-key".to_owned()),
+    ];
+    for (method, path) in &routes {
+        for body in ["{\"email\": ", "{\"unexpected\": true}"] {
+            let send = |who: &User| {
+                who.client
+                    .request(method.clone(), who.url(path))
+                    .header("content-type", "application/json")
+                    .body(body)
+                    .send()
+            };
+            assert_problem(send(&user).await.unwrap(), 403).await;
+            assert_problem(send(&anon).await.unwrap(), 401).await;
+        }
+        // not even the content type is judged first
+        let bare = user
+            .client
+            .request(method.clone(), user.url(path))
+            .body("x");
+        assert_problem(bare.send().await.unwrap(), 403).await;
+    }
 }

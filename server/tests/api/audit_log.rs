@@ -1,8 +1,12 @@
-//! `GET /admin/audit-log`: admins read who did what, newest first, filtered and paged.
+//! `GET /admin/audit-log`: admins read who did what, newest first, filtered and paged; the
+//! client address it records (`X-Forwarded-For` only when a proxy is trusted to set it).
 
 use serde_json::{json, Value};
 
-use crate::support::helpers::{assert_problem, pointers, spawn_app, ADMIN_EMAIL};
+use crate::auth::from_address;
+use crate::support::helpers::{
+    assert_problem, pointers, spawn_app, spawn_app_with, TestApp, User, ADMIN_EMAIL, ADMIN_PASSWORD,
+};
 
 /// The `action`s of a page, in the order the server gave them.
 fn actions(page: &[Value]) -> Vec<&str> {
@@ -269,5 +273,59 @@ async fn bad_filters_are_problems_naming_the_parameter() {
             .await
             .status(),
         200
+    );
+}
+
+async fn audit_ips(app: &TestApp, action: &str) -> Vec<String> {
+    sqlx::query_scalar("SELECT ip FROM audit_log WHERE action = $1 ORDER BY created_at, id")
+        .bind(action)
+        .fetch_all(app.core.db.pool())
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn the_audit_log_records_the_client_address_of_sign_ins() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    assert_eq!(audit_ips(&app, "auth.login").await, ["127.0.0.1"]);
+    assert_eq!(admin.logout().await.status(), 204);
+    assert_eq!(audit_ips(&app, "auth.logout").await, ["127.0.0.1"]);
+    let stranger = from_address(&app, 7);
+    for _ in 0..5 {
+        stranger.login(ADMIN_EMAIL, "wrong-password").await;
+    }
+    assert_eq!(audit_ips(&app, "auth.login_failed").await, ["127.0.0.7"; 4]);
+    assert_eq!(audit_ips(&app, "auth.locked").await, ["127.0.0.7"]);
+    let laptop = from_address(&app, 8);
+    assert_eq!(
+        laptop.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.status(),
+        200
+    );
+    assert_eq!(
+        audit_ips(&app, "auth.login").await,
+        ["127.0.0.1", "127.0.0.8"]
+    );
+}
+
+#[tokio::test]
+async fn x_forwarded_for_counts_only_when_the_operator_says_a_proxy_sets_it() {
+    let claim = |user: &User| {
+        user.client
+            .post(user.url("/api/auth/login"))
+            .header("x-forwarded-for", "198.51.100.1, 203.0.113.9")
+            .json(&json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD}))
+            .send()
+    };
+    let direct = spawn_app().await;
+    assert_eq!(claim(&direct.anonymous()).await.unwrap().status(), 200);
+    assert_eq!(audit_ips(&direct, "auth.login").await, ["127.0.0.1"]);
+
+    let proxied = spawn_app_with(&["--trust-forwarded-for"]).await;
+    assert_eq!(claim(&proxied.anonymous()).await.unwrap().status(), 200);
+    assert_eq!(
+        audit_ips(&proxied, "auth.login").await,
+        ["203.0.113.9"],
+        "the entry the proxy appended, not what the client claimed before it"
     );
 }

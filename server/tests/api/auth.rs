@@ -1,11 +1,49 @@
-//! Sign-in, sessions, lockout, the caller's password and profile.
+//! Sign-in, sessions, lockout, the caller's password and profile: rate limits per client
+//! address and per account, unknown emails that answer like real ones, the host-prefixed
+//! cookie behind HTTPS, the session lifetime, and sessions kept when their bookkeeping fails.
+
+use std::net::IpAddr;
 
 use cardsmith_core::users::repo;
+use reqwest::{Client, Response};
 use serde_json::{json, Value};
 
 use crate::support::helpers::{
-    assert_problem, pointers, spawn_app, spawn_app_with, ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD,
+    assert_problem, pointers, spawn_app, spawn_app_with, TestApp, User, ADMIN_EMAIL,
+    ADMIN_PASSWORD, PASSWORD,
 };
+
+/// A browser on another machine: requests leave from `127.0.0.x` (Linux routes all of
+/// 127/8 to the loopback interface), so the server sees another client address.
+pub fn from_address(app: &TestApp, last: u8) -> User {
+    User {
+        client: Client::builder()
+            .cookie_store(true)
+            .redirect(reqwest::redirect::Policy::none())
+            .local_address(IpAddr::from([127, 0, 0, last]))
+            .build()
+            .unwrap(),
+        base: app.base.clone(),
+    }
+}
+
+fn retry_after(r: &Response) -> i64 {
+    r.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+/// The sign-in server function of the UI (form-encoded, as the login page posts it).
+async fn rpc_login(user: &User, email: &str, password: &str) -> Response {
+    user.client
+        .post(user.url("/rpc/login"))
+        .form(&[("email", email), ("password", password)])
+        .send()
+        .await
+        .unwrap()
+}
 
 #[tokio::test]
 async fn login_returns_user_out_and_a_safe_session_cookie() {
@@ -209,11 +247,7 @@ async fn repeated_failures_lock_the_account_for_a_while() {
     assert!(fifth.headers().contains_key("retry-after"));
     assert_problem(fifth, 429).await;
     let right_but_locked = anon.login("kid@example.com", PASSWORD).await;
-    let retry: i64 = right_but_locked.headers()["retry-after"]
-        .to_str()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let retry = retry_after(&right_but_locked);
     assert!(retry > 60 && retry <= 900);
     assert_problem(right_but_locked, 429).await;
 
@@ -271,4 +305,252 @@ async fn sign_ins_and_changes_are_audited() {
             .unwrap();
     assert!(actions.contains(&"auth.login".to_owned()));
     assert!(actions.contains(&"user.profile_updated".to_owned()));
+}
+
+#[tokio::test]
+async fn sign_in_attempts_are_rate_limited_per_address_and_per_account() {
+    let app = spawn_app_with(&[
+        "--login-attempts-per-address",
+        "4",
+        "--login-attempts-per-account",
+        "2",
+    ])
+    .await;
+    let anon = app.anonymous();
+    for _ in 0..2 {
+        assert_problem(anon.login("a@example.com", "wrong-password").await, 401).await;
+    }
+    let limited = anon.login("a@example.com", "wrong-password").await;
+    let wait = retry_after(&limited);
+    assert!((1..=30).contains(&wait), "Retry-After {wait}");
+    let body = assert_problem(limited, 429).await;
+    assert!(body["detail"]
+        .as_str()
+        .unwrap()
+        .contains("too many sign-in attempts"));
+
+    // the address has 4 attempts a minute, whatever the email
+    assert_problem(anon.login("b@example.com", "wrong-password").await, 401).await;
+    assert_problem(anon.login("c@example.com", "wrong-password").await, 401).await;
+    let limited = anon.login("d@example.com", "wrong-password").await;
+    assert!(retry_after(&limited) >= 1);
+    assert_problem(limited, 429).await;
+    // the UI's sign-in server function shares the limits
+    let rpc = rpc_login(&anon, ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    assert_eq!(rpc.status(), 429);
+    assert!(rpc.headers().contains_key("retry-after"));
+
+    // another address is not held back, through either door
+    let elsewhere = from_address(&app, 2);
+    assert_eq!(
+        elsewhere.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.status(),
+        200
+    );
+    let rpc = rpc_login(&from_address(&app, 3), ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    assert_eq!(rpc.status(), 200);
+    assert!(rpc.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .starts_with("cardsmith_session="));
+}
+
+#[tokio::test]
+async fn concurrent_wrong_passwords_lock_out_only_the_guessing_address() {
+    let app = spawn_app().await;
+    let (_kid, _) = app.new_user("kid@example.com", "user").await;
+    let attacker = app.anonymous();
+    let mut guesses = tokio::task::JoinSet::new();
+    for n in 0..12 {
+        let request = attacker
+            .client
+            .post(attacker.url("/api/auth/login"))
+            .json(&json!({"email": "kid@example.com", "password": format!("guess-number-{n}")}));
+        guesses.spawn(async move { request.send().await.unwrap().status().as_u16() });
+    }
+    let statuses = guesses.join_all().await;
+    let unauthorized = statuses.iter().filter(|s| **s == 401).count();
+    assert!(
+        unauthorized <= 5,
+        "at most the limit get a 401: {statuses:?}"
+    );
+    assert_eq!(
+        unauthorized + statuses.iter().filter(|s| **s == 429).count(),
+        12,
+        "the rest are 429: {statuses:?}"
+    );
+    let right_but_locked = attacker.login("kid@example.com", PASSWORD).await;
+    assert!(retry_after(&right_but_locked) > 0);
+    assert_problem(right_but_locked, 429).await;
+
+    // the owner's own browser, elsewhere, is not locked out
+    let owner = from_address(&app, 2);
+    assert_eq!(owner.login("kid@example.com", PASSWORD).await.status(), 200);
+    assert_eq!(owner.me().await.status(), 200);
+
+    // the account shows locked while an address is locked out of it
+    let users: Vec<Value> = app.admin().await.list_users().await.json().await.unwrap();
+    let kid = users
+        .iter()
+        .find(|u| u["email"] == "kid@example.com")
+        .unwrap();
+    assert_eq!(kid["status"], "locked");
+    assert_eq!(kid["locked_account_count"], 1);
+}
+
+/// Everything a client sees of a sign-in answer, minus what differs by the clock.
+async fn observable(r: Response) -> (u16, Vec<(String, String)>, Option<i64>, Value) {
+    let status = r.status().as_u16();
+    let retry = r.headers().get("retry-after").map(|_| retry_after(&r));
+    let mut headers: Vec<(String, String)> = r
+        .headers()
+        .iter()
+        .filter(|(name, _)| !matches!(name.as_str(), "date" | "retry-after"))
+        .map(|(name, value)| (name.to_string(), value.to_str().unwrap().to_owned()))
+        .collect();
+    headers.sort();
+    (status, headers, retry, r.json().await.unwrap())
+}
+
+#[tokio::test]
+async fn unknown_and_existing_emails_answer_alike_through_the_lockout() {
+    let app = spawn_app().await;
+    app.new_user("kid@example.com", "user").await;
+    let anon = app.anonymous();
+    for attempt in 1..=7 {
+        let real = observable(anon.login("kid@example.com", "wrong-password").await).await;
+        let none = observable(anon.login("nobody@example.com", "wrong-password").await).await;
+        let expected = if attempt < 5 { 401 } else { 429 };
+        assert_eq!(real.0, expected, "attempt {attempt}: {real:?}");
+        assert_eq!(
+            (&real.0, &real.1, &real.3),
+            (&none.0, &none.1, &none.3),
+            "attempt {attempt}"
+        );
+        match (real.2, none.2) {
+            (None, None) => {}
+            (Some(a), Some(b)) => assert!((a - b).abs() <= 1, "Retry-After {a} vs {b}"),
+            other => panic!("Retry-After on one only: {other:?}"),
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_failing_session_write_does_not_sign_anybody_out() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let pool = app.core.db.pool();
+    sqlx::query("UPDATE sessions SET last_seen_at = '2000-01-01T00:00:00.000Z'")
+        .execute(pool)
+        .await
+        .unwrap();
+    crate::support::database::refuse_writes(
+        &app.core.db,
+        "sessions_disk_full",
+        "UPDATE",
+        "sessions",
+        "disk full",
+    )
+    .await;
+    assert_eq!(
+        admin.me().await.status(),
+        200,
+        "signed in despite the failed write"
+    );
+    assert_eq!(admin.get("/cards").await.status(), 200, "pages too");
+    let last_seen: String = sqlx::query_scalar("SELECT last_seen_at FROM sessions")
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    assert!(last_seen.starts_with("2000-"), "the write really failed");
+}
+
+fn session_token(r: &Response) -> (String, String) {
+    let cookie = r.headers()["set-cookie"].to_str().unwrap().to_owned();
+    let (name, rest) = cookie.split_once('=').unwrap();
+    (name.to_owned(), rest.split(';').next().unwrap().to_owned())
+}
+
+#[tokio::test]
+async fn behind_https_the_cookie_is_host_prefixed_and_only_that_name_counts() {
+    let app = spawn_app_with(&["--base-url", "https://cards.example.org"]).await;
+    let anon = app.anonymous();
+    let r = anon.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    assert_eq!(r.status(), 200);
+    let set_cookie = r.headers()["set-cookie"].to_str().unwrap().to_owned();
+    assert!(
+        set_cookie.starts_with("__Host-cardsmith_session="),
+        "{set_cookie}"
+    );
+    assert!(set_cookie.contains("; Path=/;") && set_cookie.ends_with("; Secure"));
+    assert!(!set_cookie.contains("Domain"));
+    let (_, token) = session_token(&r);
+    let me_with = |cookie: String| {
+        anon.client
+            .get(anon.url("/api/auth/me"))
+            .header("cookie", cookie)
+            .send()
+    };
+    let me = me_with(format!("__Host-cardsmith_session={token}"))
+        .await
+        .unwrap();
+    assert_eq!(me.status(), 200);
+    let plain = me_with(format!("cardsmith_session={token}")).await.unwrap();
+    assert_problem(plain, 401).await;
+    // the UI's server functions read the same cookie
+    let rpc = anon
+        .client
+        .post(anon.url("/rpc/current_user"))
+        .header("cookie", format!("__Host-cardsmith_session={token}"))
+        .send()
+        .await
+        .unwrap();
+    let who: Value = rpc.json().await.unwrap();
+    assert_eq!(who["email"], ADMIN_EMAIL);
+    let logout = anon
+        .client
+        .post(anon.url("/api/auth/logout"))
+        .header("cookie", format!("__Host-cardsmith_session={token}"))
+        .send()
+        .await
+        .unwrap();
+    assert!(logout.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .starts_with("__Host-cardsmith_session=;"));
+    let gone = me_with(format!("__Host-cardsmith_session={token}"))
+        .await
+        .unwrap();
+    assert_problem(gone, 401).await;
+}
+
+#[tokio::test]
+async fn sessions_end_after_their_lifetime_however_active() {
+    let app = spawn_app_with(&["--session-lifetime-days", "2"]).await;
+    let admin = app.admin().await;
+    let r = app.anonymous().login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    let cookie = r.headers()["set-cookie"].to_str().unwrap().to_owned();
+    assert!(
+        cookie.contains("Max-Age=172800"),
+        "the cookie lasts the lifetime: {cookie}"
+    );
+    let backdate = |days: i64| {
+        let born = chrono::Utc::now() - chrono::Duration::days(days);
+        sqlx::query("UPDATE sessions SET created_at = $1, last_seen_at = $2")
+            .bind(born.to_rfc3339_opts(chrono::SecondsFormat::Millis, true))
+            .bind(chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true))
+            .execute(app.core.db.pool())
+    };
+    backdate(1).await.unwrap();
+    let me = admin.me().await;
+    assert_eq!(me.status(), 200, "one day old: still fine");
+    let admin_id = me.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    backdate(3).await.unwrap();
+    // Backdating jumps two days at once; in real time the session memory (at most 15 s,
+    // never past the session's expiry) would have lapsed long before.
+    cardsmith_core::auth::session_cache::forget_user(&admin_id);
+    assert_problem(admin.me().await, 401).await;
+    assert_eq!(admin.get("/api/collections").await.status(), 401);
 }

@@ -1,7 +1,9 @@
-//! Cards: CRUD, slugs, home moves, covers (formats, limits, metadata), playback, aggregates.
+//! Cards: CRUD, slugs (never shadowing fixed routes), home moves, covers (formats, limits,
+//! metadata), playback, aggregates.
 
 use serde_json::{json, Value};
 
+use crate::support::audio_fixtures::{bytes, tone};
 use crate::support::helpers::{
     assert_problem, jpeg_bytes, png_bytes, pointers, spawn_app, spawn_app_with,
 };
@@ -300,10 +302,9 @@ async fn oversized_covers_are_413() {
 async fn playback_settings_round_trip_with_validation() {
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let (viewer, _) = app.new_user("v@example.com", "user").await;
     let c = admin.create_collection("Play").await;
     let id = c["id"].as_str().unwrap();
-    admin.add_member(id, "v@example.com", "viewer").await;
+    let (viewer, _) = app.member_of(&admin, id, "v@example.com", "viewer").await;
     admin.create_card(id, "Loop").await;
     let defaults: Value = viewer.get_json("/api/cards/loop/playback").await;
     assert_eq!(
@@ -332,4 +333,54 @@ async fn playback_settings_round_trip_with_validation() {
         pointers(&assert_problem(bad, 422).await),
         ["/autoadvance", "/overlay_timeout"]
     );
+}
+
+#[tokio::test]
+async fn slugs_never_shadow_fixed_routes() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let collection = admin.create_collection("Routes").await;
+    let id = collection["id"].as_str().unwrap();
+    let card = admin.create_card(id, "Slug available").await;
+    assert_eq!(card["slug"], "slug-available-2");
+    let r = admin
+        .post_json(
+            &format!("/api/collections/{id}/cards"),
+            &json!({"title": "Import", "description": "", "slug": "import-from-player"}),
+        )
+        .await;
+    let problem = assert_problem(r, 422).await;
+    assert!(problem.to_string().contains("/slug"), "{problem}");
+    let r = admin
+        .put_json(
+            "/api/cards/slug-available-2/slug",
+            &json!({"slug": "slug-available"}),
+        )
+        .await;
+    assert_problem(r, 422).await;
+    // the card is reachable by its slug, and so are the fixed routes
+    let fetched: Value = admin.get_json("/api/cards/slug-available-2").await;
+    assert_eq!(fetched["title"], "Slug available");
+
+    let upload = admin
+        .upload(
+            "/api/cards/slug-available-2/tracks",
+            bytes(&tone(1, "wav")),
+            "Stream.wav",
+        )
+        .await;
+    assert_eq!(upload.status(), 201);
+    let track: Value = upload.json().await.unwrap();
+    assert_eq!(track["slug"], "stream-2");
+    let r = admin
+        .put_json(
+            "/api/cards/slug-available-2/tracks/stream-2/slug",
+            &json!({"slug": "tts"}),
+        )
+        .await;
+    assert_problem(r, 422).await;
+    let r = admin
+        .get("/api/cards/slug-available-2/tracks/slug-available?slug=reorder")
+        .await;
+    assert_problem(r, 422).await;
 }

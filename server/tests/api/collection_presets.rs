@@ -8,10 +8,9 @@ use crate::support::helpers::{assert_problem, png_bytes, pointers, spawn_app};
 async fn presets_profile_and_stats() {
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let (viewer, _) = app.new_user("v@example.com", "user").await;
     let c = admin.create_collection("Kids").await;
     let id = c["id"].as_str().unwrap();
-    admin.add_member(id, "v@example.com", "viewer").await;
+    let (viewer, _) = app.member_of(&admin, id, "v@example.com", "viewer").await;
     let preset = json!({"name": "Dino", "emoji": "🦕", "prompt_template": "A story about {x}", "vocab_level": "easy",
         "voice_id": "en", "duration_min": 5, "sort_order": 1});
     let r = admin

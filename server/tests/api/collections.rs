@@ -1,9 +1,10 @@
 //! Collections (`api::collections`): CRUD, slugs, default, delete with or without its cards,
-//! card links and background images.
+//! card links (which last while their maker is an editor of the card's home) and background
+//! images.
 
 use serde_json::{json, Value};
 
-use crate::support::helpers::{assert_problem, png_bytes, pointers, spawn_app};
+use crate::support::helpers::{assert_problem, png_bytes, pointers, spawn_app, User};
 
 #[tokio::test]
 async fn create_list_get_update_and_slugs() {
@@ -199,7 +200,6 @@ async fn delete_refuses_to_orphan_cards_unless_cascading() {
 async fn linking_shows_a_card_in_another_collection_read_only() {
     let app = spawn_app().await;
     let owner = app.admin().await;
-    let (friend, _) = app.new_user("friend@example.com", "user").await;
     let private = owner.create_collection("Private").await;
     let shared = owner.create_collection("Shared").await;
     let (private_id, shared_id) = (
@@ -207,8 +207,8 @@ async fn linking_shows_a_card_in_another_collection_read_only() {
         shared["id"].as_str().unwrap(),
     );
     let card = owner.create_card(private_id, "Linked Tale").await;
-    owner
-        .add_member(shared_id, "friend@example.com", "editor")
+    let (friend, _) = app
+        .member_of(&owner, shared_id, "friend@example.com", "editor")
         .await;
     assert_problem(friend.get("/api/cards/linked-tale").await, 404).await;
 
@@ -299,10 +299,9 @@ async fn linking_shows_a_card_in_another_collection_read_only() {
 async fn background_images_are_content_addressed_and_cached() {
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let (viewer, _) = app.new_user("v@example.com", "user").await;
     let c = admin.create_collection("Pictures").await;
     let id = c["id"].as_str().unwrap();
-    admin.add_member(id, "v@example.com", "viewer").await;
+    let (viewer, _) = app.member_of(&admin, id, "v@example.com", "viewer").await;
     assert_problem(
         admin
             .get(&format!("/api/collections/{id}/background"))
@@ -387,4 +386,148 @@ async fn collections_of_one_name_made_at_once_get_their_own_slugs() {
         )
         .await;
     assert_eq!(r.status(), 409);
+}
+
+/// The ids of the cards `user` sees in a collection.
+async fn cards_in(user: &User, collection_id: &str) -> Vec<String> {
+    let r = user
+        .get(&format!("/api/collections/{collection_id}/cards"))
+        .await;
+    if r.status() != 200 {
+        return Vec::new();
+    }
+    let cards: Vec<Value> = r.json().await.unwrap();
+    cards
+        .iter()
+        .map(|c| c["slug"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+async fn link(user: &User, collection_id: &str, card: &str) -> reqwest::Response {
+    user.post_json(
+        &format!("/api/collections/{collection_id}/cards/link"),
+        &json!({ "card_id": card }),
+    )
+    .await
+}
+
+async fn set_role(owner: &User, collection_id: &str, user_id: &str, role: &str) {
+    let r = owner
+        .put_json(
+            &format!("/api/collections/{collection_id}/members/{user_id}"),
+            &json!({ "role": role }),
+        )
+        .await;
+    assert_eq!(r.status(), 204, "setting role {role}");
+}
+
+/// A viewer cannot pass a shared card on; an editor can, and the link lasts exactly as long as
+/// they stay an editor of the card's home (removed, demoted or leaving ends it).
+#[tokio::test]
+async fn links_end_when_their_maker_loses_editor_in_the_home() {
+    let app = spawn_app().await;
+    let owner = app.admin().await;
+    let (member, member_id) = app.new_user("member@example.com", "user").await;
+    let family = owner.create_collection("Family").await;
+    let family_id = family["id"].as_str().unwrap();
+    let card = owner.create_card(family_id, "Shared Tale").await;
+    let slug = card["slug"].as_str().unwrap();
+    let shelf = member.create_collection("Member shelf").await;
+    let shelf_id = shelf["id"].as_str().unwrap();
+    // the friend sees the member's shelf (so anything linked into it)
+    let (friend, _) = app
+        .member_of(&member, shelf_id, "friend@example.com", "viewer")
+        .await;
+    let theirs = friend.create_collection("Friend shelf").await;
+    let theirs_id = theirs["id"].as_str().unwrap();
+
+    // a viewer of the home sees the card but may not link it anywhere
+    assert_eq!(
+        owner
+            .add_member(family_id, "member@example.com", "viewer")
+            .await
+            .status(),
+        204
+    );
+    assert_eq!(
+        member.get(&format!("/api/cards/{slug}")).await.status(),
+        200
+    );
+    let refused = assert_problem(link(&member, shelf_id, slug).await, 403).await;
+    assert!(
+        refused["detail"].as_str().unwrap().contains("home"),
+        "{refused}"
+    );
+    assert!(cards_in(&member, shelf_id).await.is_empty());
+    // cards and collections the caller cannot see stay hidden (404)
+    assert_problem(link(&member, shelf_id, "no-such-card").await, 404).await;
+    assert_problem(link(&member, family_id, slug).await, 403).await;
+    assert_problem(link(&friend, theirs_id, slug).await, 404).await;
+
+    // as an editor of the home the member links it into their own shelf
+    set_role(&owner, family_id, &member_id, "editor").await;
+    assert_eq!(link(&member, shelf_id, slug).await.status(), 204);
+    assert_eq!(cards_in(&member, shelf_id).await, vec![slug.to_owned()]);
+    // the friend sees it through the link, read-only, and cannot pass it on either
+    let seen: Value = friend.get_json(&format!("/api/cards/{slug}")).await;
+    assert_eq!(seen["viewer_role"], "viewer");
+    let refused = assert_problem(link(&friend, theirs_id, slug).await, 403).await;
+    assert!(
+        refused["detail"].as_str().unwrap().contains("link"),
+        "{refused}"
+    );
+
+    // removed from the home: the link goes, and the card with it
+    assert_eq!(
+        owner
+            .delete(&format!("/api/collections/{family_id}/members/{member_id}"))
+            .await
+            .status(),
+        204
+    );
+    assert!(cards_in(&member, shelf_id).await.is_empty());
+    assert_problem(member.get(&format!("/api/cards/{slug}")).await, 404).await;
+    assert_problem(friend.get(&format!("/api/cards/{slug}")).await, 404).await;
+    assert_problem(link(&member, shelf_id, slug).await, 404).await;
+    let shelf_now: Value = member
+        .get_json(&format!("/api/collections/{shelf_id}"))
+        .await;
+    assert_eq!(shelf_now["card_count"], 0);
+
+    // granted again: linking works again
+    assert_eq!(
+        owner
+            .add_member(family_id, "member@example.com", "editor")
+            .await
+            .status(),
+        204
+    );
+    assert_eq!(link(&member, shelf_id, slug).await.status(), 204);
+    assert_eq!(cards_in(&member, shelf_id).await, vec![slug.to_owned()]);
+
+    // demoted to viewer: the link goes, the member still sees the card in its home
+    set_role(&owner, family_id, &member_id, "viewer").await;
+    assert!(cards_in(&member, shelf_id).await.is_empty());
+    assert_problem(friend.get(&format!("/api/cards/{slug}")).await, 404).await;
+    assert_eq!(
+        member.get(&format!("/api/cards/{slug}")).await.status(),
+        200
+    );
+
+    // leaving ends the member's links too, but not somebody else's
+    set_role(&owner, family_id, &member_id, "editor").await;
+    assert_eq!(link(&member, shelf_id, slug).await.status(), 204);
+    let other = owner.create_collection("Owner shelf").await;
+    let other_id = other["id"].as_str().unwrap();
+    assert_eq!(link(&owner, other_id, slug).await.status(), 204);
+    assert_eq!(
+        member
+            .delete(&format!("/api/collections/{family_id}/members/{member_id}"))
+            .await
+            .status(),
+        204
+    );
+    assert!(cards_in(&member, shelf_id).await.is_empty());
+    assert_problem(member.get(&format!("/api/cards/{slug}")).await, 404).await;
+    assert_eq!(cards_in(&owner, other_id).await, vec![slug.to_owned()]);
 }

@@ -184,25 +184,13 @@ async fn bad_input_is_422_and_changes_nothing() {
 async fn only_editors_generate_see_and_accept_previews() {
     let app = spawn_app().await;
     let (admin, collection, slug) = card_with(&app, "Secret Garden").await;
-    let (viewer, _) = app.new_user("viewer@example.com", "user").await;
+    let (viewer, _) = app
+        .member_of(&admin, &collection, "viewer@example.com", "viewer")
+        .await;
     let (stranger, _) = app.new_user("stranger@example.com", "user").await;
-    let (editor, editor_id) = app.new_user("editor@example.com", "user").await;
-    assert_eq!(
-        admin
-            .add_member(&collection, "viewer@example.com", "viewer")
-            .await
-            .status()
-            .as_u16(),
-        204
-    );
-    assert_eq!(
-        admin
-            .add_member(&collection, "editor@example.com", "editor")
-            .await
-            .status()
-            .as_u16(),
-        204
-    );
+    let (editor, editor_id) = app
+        .member_of(&admin, &collection, "editor@example.com", "editor")
+        .await;
     let body = json!({"prompt": "flowers"});
     generated(&admin, &slug, &body).await;
     for (who, status) in [(&viewer, 403), (&stranger, 404)] {

@@ -10,8 +10,8 @@ use cardsmith_upstream_sim::{Fault, SimConfig, SimHandle, Simulator};
 use serde_json::{json, Value};
 
 use crate::publish::collection_of;
-use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
-use crate::support::helpers::{User, ADMIN_EMAIL, ADMIN_PASSWORD};
+use crate::support::audio_fixtures::{card_for, tone, wait_job};
+use crate::support::helpers::{upload_ready_track, User, ADMIN_EMAIL, ADMIN_PASSWORD};
 use crate::support::process::ServerProcess;
 
 /// How long the simulator holds an answer back: far longer than any test waits, so the server
@@ -99,8 +99,7 @@ async fn a_publish_killed_after_the_platform_created_the_card_makes_no_duplicate
     let admin = server.client();
     let account = link(&admin, &sim).await;
     let card = card_for(&admin, "Crash tales").await;
-    let t = upload_track(&admin, &card, &tone(1, "wav")).await;
-    wait_settled(&admin, &card, t["slug"].as_str().unwrap()).await;
+    upload_ready_track(&admin, &card, &tone(1, "wav")).await;
     let collection = collection_of(&admin, &card).await;
 
     // the card document takes effect on the platform, its answer never arrives

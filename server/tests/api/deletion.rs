@@ -66,9 +66,9 @@ async fn admins_list_pending_requests_with_expiry_and_owned_collections_and_reje
     let app = spawn_app().await;
     let admin = app.admin().await;
     let (user, user_id) = app.new_user("owner@example.com", "user").await;
-    let (other, _) = app.new_user("other@example.com", "user").await;
     let family = collection(&user, "Family").await;
-    user.add_member(&family, "other@example.com", "editor")
+    let (other, _) = app
+        .member_of(&user, &family, "other@example.com", "editor")
         .await;
     assert_eq!(
         request(&user, &json!({"reason": "moving on"}))
@@ -169,9 +169,10 @@ async fn approving_deletes_the_account_with_its_reassignments() {
     let app = spawn_app().await;
     let admin = app.admin().await;
     let (user, user_id) = app.new_user("going@example.com", "user").await;
-    let (heir, heir_id) = app.new_user("heir@example.com", "user").await;
     let family = collection(&user, "Family").await;
-    user.add_member(&family, "heir@example.com", "viewer").await;
+    let (heir, heir_id) = app
+        .member_of(&user, &family, "heir@example.com", "viewer")
+        .await;
     assert_eq!(request(&user, &json!({})).await.status(), 201);
     let id = pending(&admin).await[0]["id"].as_str().unwrap().to_owned();
     let approve = format!("/api/admin/deletion-requests/{id}/approve");
@@ -228,12 +229,14 @@ async fn deleting_a_user_ends_sessions_cancels_jobs_removes_files_and_keeps_shar
     let app = spawn_app().await;
     let admin = app.admin().await;
     let (user, user_id) = app.new_user("deleted@example.com", "user").await;
-    let (heir, heir_id) = app.new_user("heir@example.com", "user").await;
-    let (viewer, _) = app.new_user("viewer@example.com", "user").await;
     let shared = collection(&user, "Shared").await;
     let solo = collection(&user, "Solo").await;
-    user.add_member(&shared, "heir@example.com", "editor").await;
-    user.add_member(&solo, "viewer@example.com", "viewer").await;
+    let (heir, heir_id) = app
+        .member_of(&user, &shared, "heir@example.com", "editor")
+        .await;
+    let (viewer, _) = app
+        .member_of(&user, &solo, "viewer@example.com", "viewer")
+        .await;
     let card = user.create_card(&shared, "Bedtime").await;
     let slug = card["slug"].as_str().unwrap();
 

@@ -1,5 +1,6 @@
 //! Players of linked accounts against the simulator: info with nested status, cached
-//! snapshots when the platform is down, read-merge-write settings, shortcuts, commands.
+//! snapshots when the platform is down, read-merge-write settings, shortcuts, commands; an
+//! unknown player is 404.
 
 use cardsmith_upstream_sim::DeviceSeed;
 use serde_json::{json, Value};
@@ -252,4 +253,43 @@ async fn a_rotated_token_that_cannot_be_saved_marks_the_account() {
     let page = admin.get("/accounts").await.text().await.unwrap();
     assert!(page.contains("Needs linking again"));
     assert!(page.contains("could not be saved"));
+}
+
+/// The cards a player can play are asked for by a player of the account: another id is 404.
+#[tokio::test]
+async fn published_cards_of_an_unknown_player_are_404() {
+    let app = spawn_app_with(&["--demo-upstream"]).await;
+    let sim = app.sim.clone().unwrap();
+    let device = sim
+        .seed_device(&sim.default_user(), DeviceSeed::named("Den"))
+        .unwrap();
+    let admin = app.admin().await;
+    let account = link_account(&app, &admin).await;
+    let known: Value = admin
+        .get_json(&format!("/api/devices/{account}/{device}/published"))
+        .await;
+    assert_eq!(known["cards"], json!([]));
+    let problem = assert_problem(
+        admin
+            .get(&format!("/api/devices/{account}/no-such-player/published"))
+            .await,
+        404,
+    )
+    .await;
+    assert!(problem["detail"].as_str().unwrap().contains("player"));
+    assert_problem(
+        admin
+            .get(&format!("/api/devices/no-such-account/{device}/published"))
+            .await,
+        404,
+    )
+    .await;
+    // the OpenAPI document says so
+    let spec = admin.get("/openapi.yaml").await.text().await.unwrap();
+    let published = spec
+        .split("\n  /devices/{accountID}/{deviceID}/published:")
+        .nth(1)
+        .expect("the operation is documented");
+    let operation = published.split("\n  /").next().unwrap();
+    assert!(operation.contains("'404'"), "{operation}");
 }

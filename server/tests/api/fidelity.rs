@@ -7,8 +7,10 @@ use serde_json::{json, Value};
 use crate::import::import_card;
 use crate::player_accounts::link_account;
 use crate::publish::{collection_of, publish_card};
-use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_settled};
-use crate::support::helpers::{assert_problem, png_bytes, spawn_app_with, User};
+use crate::support::audio_fixtures::{card_for, tone};
+use crate::support::helpers::{
+    assert_problem, png_bytes, spawn_app_with, upload_ready_track, User,
+};
 
 fn plan_body(account: &str, card: &str, collection: &str, dry_run: bool) -> Value {
     json!({"account_ids": [account], "card_slugs": [card], "collection_id": collection, "dry_run": dry_run})
@@ -49,8 +51,7 @@ async fn a_title_over_the_players_limit_is_refused_before_anything_is_sent() {
         .create_card(shelf["id"].as_str().unwrap(), &long_title)
         .await;
     let card = created["slug"].as_str().unwrap().to_owned();
-    let t = upload_track(&admin, &card, &tone(1, "wav")).await;
-    wait_settled(&admin, &card, t["slug"].as_str().unwrap()).await;
+    upload_ready_track(&admin, &card, &tone(1, "wav")).await;
     let collection = collection_of(&admin, &card).await;
 
     let item = plan(&admin, &account, &card).await;
@@ -136,8 +137,7 @@ async fn verify_names_each_field_changed_on_the_platform() {
     let account = link_account(&app, &admin).await;
     let card = card_for(&admin, "Sea songs").await;
     for seconds in [1, 2] {
-        let t = upload_track(&admin, &card, &tone(seconds, "wav")).await;
-        wait_settled(&admin, &card, t["slug"].as_str().unwrap()).await;
+        upload_ready_track(&admin, &card, &tone(seconds, "wav")).await;
     }
     let cover = admin
         .upload(

@@ -6,8 +6,8 @@
 use reqwest::Response;
 use serde_json::{json, Value};
 
-use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
-use crate::support::helpers::{assert_problem, spawn_app, TestApp, User};
+use crate::support::audio_fixtures::{card_for, tone, wait_job};
+use crate::support::helpers::{assert_problem, spawn_app, upload_ready_track, TestApp, User};
 
 async fn post_async(user: &User, path: &str, body: &Value) -> Response {
     user.client
@@ -42,8 +42,7 @@ async fn generation_jobs(app: &TestApp) -> i64 {
 async fn card_with_chapters(user: &User, name: &str, n: usize) -> String {
     let slug = card_for(user, name).await;
     for _ in 0..n {
-        let track = upload_track(user, &slug, &tone(1, "wav")).await;
-        wait_settled(user, &slug, track["slug"].as_str().unwrap()).await;
+        upload_ready_track(user, &slug, &tone(1, "wav")).await;
     }
     slug
 }
@@ -129,14 +128,13 @@ async fn an_icon_batch_can_be_a_job_with_progress_per_chapter() {
 async fn refused_requests_queue_nothing() {
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let (viewer, _) = app.new_user("gen-viewer@example.com", "user").await;
     let (stranger, _) = app.new_user("gen-stranger@example.com", "user").await;
     let collection = admin.create_collection("Generated").await;
     let cid = collection["id"].as_str().unwrap();
     let card = admin.create_card(cid, "Generated").await;
     let slug = card["slug"].as_str().unwrap();
-    admin
-        .add_member(cid, "gen-viewer@example.com", "viewer")
+    let (viewer, _) = app
+        .member_of(&admin, cid, "gen-viewer@example.com", "viewer")
         .await;
     let cover = format!("/api/cards/{slug}/cover/generate");
     let icons = format!("/api/cards/{slug}/icons/generate");
@@ -245,8 +243,7 @@ async fn twelve_simultaneous_story_cards_are_twelve_cards() {
     let mut editors = Vec::new();
     for n in 0..6 {
         let email = format!("editor{n}@example.com");
-        let (editor, _) = app.new_user(&email, "user").await;
-        assert_eq!(admin.add_member(&cid, &email, "editor").await.status(), 204);
+        let (editor, _) = app.member_of(&admin, &cid, &email, "editor").await;
         editors.push(editor);
     }
     let mut tasks = tokio::task::JoinSet::new();

@@ -9,9 +9,9 @@ use cardsmith_core::icon_generation::theme::Style;
 use cardsmith_core::media::colour::parse_hex;
 use serde_json::{json, Value};
 
-use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_settled};
+use crate::support::audio_fixtures::{card_for, tone};
 use crate::support::helpers::{
-    assert_problem, png_bytes, spawn_app, spawn_app_with, TestApp, User,
+    assert_problem, png_bytes, spawn_app, spawn_app_with, upload_ready_track, TestApp, User,
 };
 
 const NIGHT: [&str; 5] = ["#101828", "#2e3a6e", "#5b6bbf", "#c9c3f5", "#f6e27a"];
@@ -20,9 +20,8 @@ const NIGHT: [&str; 5] = ["#101828", "#2e3a6e", "#5b6bbf", "#c9c3f5", "#f6e27a"]
 async fn card_with(user: &User, name: &str, titles: &[&str]) -> String {
     let slug = card_for(user, name).await;
     for title in titles {
-        let track = upload_track(user, &slug, &tone(1, "wav")).await;
+        let track = upload_ready_track(user, &slug, &tone(1, "wav")).await;
         let track_slug = track["slug"].as_str().unwrap();
-        wait_settled(user, &slug, track_slug).await;
         let r = user
             .put_json(
                 &format!("/api/cards/{slug}/tracks/{track_slug}/title"),
@@ -377,26 +376,19 @@ async fn calls(who: &User, slug: &str) -> Vec<u16> {
 async fn only_editors_of_the_card_generate() {
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let (member, _) = app.new_user("icon-member@example.com", "user").await;
     let (stranger, _) = app.new_user("icon-stranger@example.com", "user").await;
     let collection = admin.create_collection("Shared icons").await;
     let cid = collection["id"].as_str().unwrap();
     let card = admin.create_card(cid, "Shared").await;
     let slug = card["slug"].as_str().unwrap();
-    let track = upload_track(&admin, slug, &tone(1, "wav")).await;
-    wait_settled(&admin, slug, track["slug"].as_str().unwrap()).await;
+    upload_ready_track(&admin, slug, &tone(1, "wav")).await;
     assert_eq!(calls(&stranger, slug).await, vec![404; 8]);
     assert_eq!(calls(&app.anonymous(), slug).await, vec![401; 8]);
-    let r = admin
-        .add_member(cid, "icon-member@example.com", "viewer")
+    let (member, member_id) = app
+        .member_of(&admin, cid, "icon-member@example.com", "viewer")
         .await;
-    assert!(r.status().is_success());
     assert_eq!(calls(&member, slug).await, vec![403; 8]);
     // granted: an editor does everything
-    let member_id = member.get_json("/api/auth/me").await["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
     let r = admin
         .put_json(
             &format!("/api/collections/{cid}/members/{member_id}"),

@@ -4,9 +4,9 @@
 use reqwest::Response;
 use serde_json::{json, Value};
 
-use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
+use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_job};
 use crate::support::helpers::{
-    assert_problem, openapi_yaml, png_bytes, spawn_app, spawn_app_with, User,
+    assert_problem, openapi_yaml, png_bytes, spawn_app, spawn_app_with, upload_ready_track, User,
 };
 
 /// A picture with transparency, wider than tall, so the crop and the alpha both matter.
@@ -175,10 +175,11 @@ async fn chapters_without_an_icon_get_a_drawn_default() {
 async fn icon_uploads_check_roles_position_and_content() {
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let (viewer, _) = app.new_user("viewer@example.com", "user").await;
     let c = admin.create_collection("Guarded").await;
     let id = c["id"].as_str().unwrap();
-    admin.add_member(id, "viewer@example.com", "viewer").await;
+    let (viewer, _) = app
+        .member_of(&admin, id, "viewer@example.com", "viewer")
+        .await;
     admin.create_card(id, "Kept").await;
     upload_track(&admin, "kept", &tone(1, "wav")).await;
     let before = card(&admin, "kept").await;
@@ -250,9 +251,8 @@ async fn an_edited_track_keeps_its_icon() {
     let app = spawn_app().await;
     let admin = app.admin().await;
     let card_slug = card_for(&admin, "Edited").await;
-    let t = upload_track(&admin, &card_slug, &tone(2, "wav")).await;
+    let t = upload_ready_track(&admin, &card_slug, &tone(2, "wav")).await;
     let slug = t["slug"].as_str().unwrap();
-    wait_settled(&admin, &card_slug, slug).await;
     let r = admin
         .upload(
             &format!("/api/cards/{card_slug}/tracks/1/icon"),

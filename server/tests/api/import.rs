@@ -1,13 +1,16 @@
 //! Importing from the simulator: the library lists only user-made cards, an import brings
 //! audio (fetched again when its signed URL expired), icons and cover, and publishing then
-//! importing reproduces a card.
+//! importing reproduces a card. What the platform's answers name elsewhere must be at public
+//! addresses (unless private ones are allowed) and within the audio limit.
 
 use serde_json::{json, Value};
 
 use crate::player_accounts::link_account;
 use crate::publish::{local_bytes, publish_card};
-use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
-use crate::support::helpers::{assert_problem, png_bytes, spawn_app_with, User};
+use crate::support::audio_fixtures::{card_for, tone, wait_job};
+use crate::support::helpers::{
+    assert_problem, png_bytes, spawn_app_with, upload_ready_track, User,
+};
 
 /// Imports `player_card` of the linked `account` and waits for the job: the new card's slug
 /// and the finished job.
@@ -139,8 +142,7 @@ async fn publishing_then_importing_reproduces_the_card() {
     let account = link_account(&app, &admin).await;
     let card = card_for(&admin, "Round trip").await;
     for seconds in [1, 2] {
-        let t = upload_track(&admin, &card, &tone(seconds, "wav")).await;
-        wait_settled(&admin, &card, t["slug"].as_str().unwrap()).await;
+        upload_ready_track(&admin, &card, &tone(seconds, "wav")).await;
     }
     let icon = admin
         .upload(
@@ -190,4 +192,91 @@ async fn publishing_then_importing_reproduces_the_card() {
             "icon of chapter {position}"
         );
     }
+}
+
+/// A user-made card of the simulated account whose answers point the cover and, optionally,
+/// the audio at `elsewhere` (the same simulator under another name, or any address).
+fn card_pointing_at(
+    sim: &cardsmith_upstream_sim::SimHandle,
+    title: &str,
+    audio_url: Option<&str>,
+) -> String {
+    let audio = sim.seed_audio(&std::fs::read(tone(1, "m4a")).unwrap());
+    let mut card = cardsmith_upstream_sim::seed::user_made_card(title, 1, &audio);
+    // the platform's own cover URL, under a name that is not the configured platform host
+    let cover = sim
+        .seed_cover(&png_bytes(64, 64), "image/png")
+        .replace("127.0.0.1", "localhost");
+    card["metadata"]["cover"] = json!({ "imageL": cover });
+    if let Some(url) = audio_url {
+        card["content"]["chapters"][0]["tracks"][0]["trackUrl"] = json!(url);
+    }
+    sim.seed_card(&sim.default_user(), card).unwrap()
+}
+
+/// Files the platform's answers name outside its configured host must be at public addresses:
+/// a cover on a loopback name is left out, audio at the cloud metadata address or a private
+/// host fails the import with a reason (without the URL); the platform's own host is fine.
+#[tokio::test]
+async fn platform_downloads_elsewhere_must_be_public() {
+    let app = spawn_app_with(&["--demo-upstream"]).await;
+    let sim = app.sim.clone().unwrap();
+    let admin = app.admin().await;
+    let account = link_account(&app, &admin).await;
+
+    let covered = card_pointing_at(&sim, "Loopback cover", None);
+    let (slug, done) = import_card(&admin, &account, &covered).await;
+    assert_eq!(done["status"], "succeeded", "{done}");
+    let card: Value = admin.get_json(&format!("/api/cards/{slug}")).await;
+    assert_eq!(card["track_count"], 1, "audio from the platform's own host");
+    assert!(
+        card["cover_hash"].is_null(),
+        "the loopback cover was refused"
+    );
+
+    let port = sim.api_url().port().unwrap();
+    for url in [
+        "http://169.254.169.254/latest/meta-data/iam?X-Amz-Signature=SECRET1".to_owned(),
+        format!("http://localhost:{port}/secret-audio?X-Amz-Signature=SECRET2"),
+        "http://[64:ff9b::7f00:1]/audio?X-Amz-Signature=SECRET3".to_owned(),
+    ] {
+        let sneaky = card_pointing_at(&sim, "Sneaky audio", Some(&url));
+        let (_, done) = import_card(&admin, &account, &sneaky).await;
+        assert_eq!(done["status"], "failed", "{url}: {done}");
+        let error = done["error"].as_str().unwrap();
+        assert!(error.contains("private network"), "{error}");
+        assert!(!error.contains("SECRET"), "no signed query in {error}");
+    }
+}
+
+/// With private addresses allowed (as for streams), the same cover comes along; and audio
+/// larger than the audio limit is refused while it streams in.
+#[tokio::test]
+async fn platform_downloads_follow_the_private_address_setting_and_the_audio_limit() {
+    let app = spawn_app_with(&["--demo-upstream", "--allow-private-streams"]).await;
+    let sim = app.sim.clone().unwrap();
+    let admin = app.admin().await;
+    let account = link_account(&app, &admin).await;
+    let covered = card_pointing_at(&sim, "Loopback cover", None);
+    let (slug, done) = import_card(&admin, &account, &covered).await;
+    assert_eq!(done["status"], "succeeded", "{done}");
+    let card: Value = admin.get_json(&format!("/api/cards/{slug}")).await;
+    assert!(card["cover_hash"].is_string(), "{card}");
+
+    let app = spawn_app_with(&["--demo-upstream", "--max-audio-bytes", "2000"]).await;
+    let sim = app.sim.clone().unwrap();
+    let admin = app.admin().await;
+    let account = link_account(&app, &admin).await;
+    let big = card_pointing_at(&sim, "Too big", None);
+    let (_, done) = import_card(&admin, &account, &big).await;
+    assert_eq!(done["status"], "failed", "{done}");
+    let error = done["error"].as_str().unwrap();
+    assert!(error.contains("2000 bytes"), "{error}");
+    let leftovers: Vec<_> = std::fs::read_dir(app.core.settings.data_dir.join("tmp"))
+        .map(|d| d.flatten().collect())
+        .unwrap_or_default();
+    assert!(
+        leftovers.is_empty(),
+        "the partial download was removed: {leftovers:?}"
+    );
 }

@@ -112,9 +112,10 @@ async fn sharing_with_an_unknown_address_answers_and_shows_exactly_like_a_known_
 async fn an_invitation_waits_for_its_person_to_accept_or_decline() {
     let app = spawn_app().await;
     let (owner, id) = family_of(&app).await;
-    let (viewer, _) = app.new_user("viewer@example.com", "user").await;
+    let (viewer, _) = app
+        .member_of(&owner, &id, "viewer@example.com", "viewer")
+        .await;
     let (stranger, _) = app.new_user("stranger@example.com", "user").await;
-    owner.add_member(&id, "viewer@example.com", "viewer").await;
     let r = owner.invite(&id, "new@example.com", "editor").await;
     assert_eq!(r.status(), 204);
 
@@ -188,8 +189,9 @@ async fn an_invitation_waits_for_its_person_to_accept_or_decline() {
 async fn a_revoked_invitation_grants_nothing() {
     let app = spawn_app().await;
     let (owner, id) = family_of(&app).await;
-    let (viewer, _) = app.new_user("viewer@example.com", "user").await;
-    owner.add_member(&id, "viewer@example.com", "viewer").await;
+    let (viewer, _) = app
+        .member_of(&owner, &id, "viewer@example.com", "viewer")
+        .await;
     owner.invite(&id, "later@example.com", "viewer").await;
     let listed: Vec<Value> = invitations(&owner, &id).await.json().await.unwrap();
     let path = format!(

@@ -1,15 +1,20 @@
-//! Jobs: people see their own, admins list and cancel; a rescan repairs the library; a job
-//! whose process is killed mid-way is retried by the next process and completes.
+//! Jobs: people see their own, admins list and cancel; a rescan repairs the library, loses
+//! nothing while an edit runs and looks only at the caller's tracks; a job whose process is
+//! killed mid-way is retried by the next process and completes.
 
 use std::time::Duration;
 
 use serde_json::{json, Value};
 
+use crate::stored_media::track_column;
 use crate::support::audio_fixtures::{
     card_for, rescan_report, tone, upload_track, wait_job, wait_settled,
 };
-use crate::support::helpers::{assert_problem, spawn_app, User, ADMIN_EMAIL, ADMIN_PASSWORD};
+use crate::support::helpers::{
+    assert_problem, spawn_app, upload_ready_track, User, ADMIN_EMAIL, ADMIN_PASSWORD,
+};
 use crate::support::process::ServerProcess;
+use crate::track_edits::trim;
 
 async fn job_of_track(user: &User, card: &str, track: &str) -> String {
     let t: Value = user
@@ -98,9 +103,8 @@ async fn a_rescan_repairs_missing_audio_and_removes_orphans() {
     let app = spawn_app().await;
     let admin = app.admin().await;
     let card = card_for(&admin, "Rescan").await;
-    let t = upload_track(&admin, &card, &tone(1, "wav")).await;
-    let slug = t["slug"].as_str().unwrap();
-    let ready = wait_settled(&admin, &card, slug).await;
+    let ready = upload_ready_track(&admin, &card, &tone(1, "wav")).await;
+    let slug = ready["slug"].as_str().unwrap();
     let audio_hash = {
         let r = admin
             .get(&format!("/api/cards/{card}/tracks/{slug}/audio"))
@@ -157,9 +161,8 @@ async fn a_job_orphaned_too_often_fails_with_the_reason() {
     let app = spawn_app().await;
     let admin = app.admin().await;
     let card = card_for(&admin, "Orphans").await;
-    let t = upload_track(&admin, &card, &tone(1, "wav")).await;
+    let t = upload_ready_track(&admin, &card, &tone(1, "wav")).await;
     let slug = t["slug"].as_str().unwrap();
-    wait_settled(&admin, &card, slug).await;
     let me: Value = admin.me().await.json().await.unwrap();
     let pool = app.core.db.pool();
     sqlx::query(
@@ -223,4 +226,84 @@ async fn a_job_killed_mid_way_is_retried_after_restart() {
     let t = wait_settled(&admin, &card, &slug).await;
     assert_eq!(t["transcode_status"], "ready");
     assert!((599_000..=601_000).contains(&t["duration_ms"].as_i64().unwrap()));
+}
+
+/// The old rescan read the database, then deleted every file it had not seen: the output of an
+/// edit adopted in between was lost. Now a rescan deletes nothing and the sweep spares young
+/// files.
+#[tokio::test]
+async fn a_rescan_while_an_edit_runs_loses_nothing() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let (user, _) = app.new_user("rescanner@example.com", "user").await;
+    let card = card_for(&admin, "Busy").await;
+    let t = upload_ready_track(&admin, &card, &tone(60, "wav")).await;
+    let slug = t["slug"].as_str().unwrap().to_owned();
+    let job = trim(&admin, &card, &slug, 1.0, 55.0).await;
+    let sweep =
+        || cardsmith_core::media::sweep::sweep(&app.core, cardsmith_core::media::sweep::GRACE);
+    let mut rescans = 0;
+    loop {
+        let j: Value = admin.get_json(&format!("/api/jobs/{job}")).await;
+        if !matches!(j["status"].as_str(), Some("queued" | "running")) {
+            assert_eq!(j["status"], "succeeded", "{j}");
+            break;
+        }
+        assert_eq!(user.post_empty("/api/library/rescan").await.status(), 202);
+        assert_eq!(admin.post_empty("/api/library/rescan").await.status(), 202);
+        assert_eq!(sweep().await.unwrap().orphan_files_removed, 0);
+        rescans += 1;
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
+    assert!(rescans > 0, "the edit ran while rescans and sweeps went on");
+    assert_eq!(sweep().await.unwrap().orphan_files_removed, 0);
+    let trimmed = wait_settled(&admin, &card, &slug).await;
+    assert_eq!(trimmed["duration_ms"], 54_000);
+    let audio = admin
+        .get(&format!("/api/cards/{card}/tracks/{slug}/audio"))
+        .await;
+    assert_eq!(audio.status(), 200);
+    let sources = admin.get_list(&format!("/api/cards/{card}/sources")).await;
+    assert_eq!(sources.len(), 1, "the original is kept as a source");
+    let restore = admin
+        .post_empty(&format!(
+            "/api/cards/{card}/sources/{}/restore",
+            sources[0]["slug"].as_str().unwrap()
+        ))
+        .await;
+    assert!(restore.status().is_success(), "{}", restore.status());
+    let restored = wait_settled(&admin, &card, &slug).await;
+    let length = restored["duration_ms"].as_i64().unwrap();
+    assert!((59_900..=60_100).contains(&length), "{length}");
+}
+
+#[tokio::test]
+async fn a_rescan_looks_only_at_the_callers_tracks() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let (user, _) = app.new_user("neighbour@example.com", "user").await;
+    let theirs = card_for(&admin, "Not yours").await;
+    let t = upload_ready_track(&admin, &theirs, &tone(1, "wav")).await;
+    let their_slug = t["slug"].as_str().unwrap().to_owned();
+    let their_audio = track_column(&app, &their_slug, "audio_hash").await.unwrap();
+    crate::stored_media::lose(&app, &their_audio).await;
+    // other bytes than theirs: identical audio would share (and re-create) the same file
+    let mine = card_for(&user, "Mine").await;
+    upload_ready_track(&user, &mine, &tone(2, "wav")).await;
+
+    let report = rescan_report(&user).await;
+    assert_eq!(report["tracks_checked"], 1, "{report}");
+    assert_eq!(report["transcodes_queued"], json!([]));
+    assert!(!report.to_string().contains(&their_slug));
+    let untouched = admin
+        .get_json(&format!("/api/cards/{theirs}/tracks/{their_slug}"))
+        .await;
+    assert_eq!(untouched["transcode_status"], "ready");
+    assert_eq!(
+        track_column(&app, &their_slug, "audio_hash").await,
+        Some(their_audio)
+    );
+
+    let report = rescan_report(&admin).await;
+    assert_eq!(report["transcodes_queued"], json!([their_slug]), "{report}");
 }

@@ -1,4 +1,4 @@
-//! Label sheets and their share links.
+//! Label sheets and their share links (whose tokens are stored hashed).
 
 use serde_json::{json, Value};
 
@@ -153,4 +153,73 @@ async fn share_links_open_without_a_session_until_revoked() {
         .unwrap()
         .is_empty());
     assert_problem(app.anonymous().get("/api/shares").await, 401).await;
+}
+
+#[tokio::test]
+async fn share_tokens_are_stored_hashed_and_links_still_work() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let c = admin.create_collection("Share").await;
+    admin.create_card(c["id"].as_str().unwrap(), "Shared").await;
+    let out: Value = admin
+        .post_for_json(
+            "/api/labels/generate",
+            &json!({"card_slugs": ["shared"], "format": "pdf", "page_size": "a4"}),
+        )
+        .await;
+    let label_id = out["filename"].as_str().unwrap().trim_end_matches(".pdf");
+    let share: Value = admin
+        .post_for_json(&format!("/api/labels/{label_id}/share"), &json!({}))
+        .await;
+    let url = share["url"].as_str().unwrap().to_owned();
+    let token = url.trim_start_matches("/shared/labels/").to_owned();
+    let pool = app.core.db.pool();
+    let dump: Vec<(String, String, String, String, Option<String>)> =
+        sqlx::query_as("SELECT id, label_id, owner_id, token_hash, token_sealed FROM label_shares")
+            .fetch_all(pool)
+            .await
+            .unwrap();
+    assert_eq!(dump.len(), 1);
+    assert!(
+        !format!("{dump:?}").contains(&token),
+        "no plaintext token in the database"
+    );
+    assert_eq!(
+        dump[0].3,
+        cardsmith_core::media::store::sha256_hex(token.as_bytes())
+    );
+    let pdf = app.anonymous().get(&url).await;
+    assert_eq!(pdf.status(), 200);
+    assert!(pdf.bytes().await.unwrap().starts_with(b"%PDF"));
+    let listed: Vec<Value> = admin.get_list("/api/shares").await;
+    assert_eq!(
+        listed[0]["url"],
+        url.as_str(),
+        "the owner still sees the link"
+    );
+
+    // a link stored before tokens were hashed is hashed at start and keeps working
+    sqlx::query(
+        "INSERT INTO label_shares (id, label_id, owner_id, token_hash, token_sealed, created_at)
+         SELECT 'legacy-share', label_id, owner_id, 'legacy-plain-token', NULL, created_at
+         FROM label_shares",
+    )
+    .execute(pool)
+    .await
+    .unwrap();
+    let converted = cardsmith_core::labels::hash_legacy_share_tokens(&app.core)
+        .await
+        .unwrap();
+    assert_eq!(converted, 1);
+    let stored: String =
+        sqlx::query_scalar("SELECT token_hash FROM label_shares WHERE id = 'legacy-share'")
+            .fetch_one(pool)
+            .await
+            .unwrap();
+    assert_ne!(stored, "legacy-plain-token");
+    let legacy = app
+        .anonymous()
+        .get("/shared/labels/legacy-plain-token")
+        .await;
+    assert_eq!(legacy.status(), 200);
 }

@@ -10,9 +10,11 @@ use serde_json::{json, Value};
 use sqlx::{Connection, PgConnection, SqliteConnection};
 
 use crate::recording::{finish, send, session_of, settled_take, start_recording, take_in_chunks};
-use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_settled};
+use crate::support::audio_fixtures::{card_for, tone};
 use crate::support::database::POSTGRES_URL_VARIABLE;
-use crate::support::helpers::{jpeg_bytes, User, ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD};
+use crate::support::helpers::{
+    jpeg_bytes, upload_ready_track, User, ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD,
+};
 use crate::support::process::ServerProcess;
 
 /// Runs one pass of the command; its exit status and report.
@@ -71,12 +73,8 @@ async fn a_running_sqlite_instance_moves_to_postgres_and_a_bucket_with_nothing_l
         .await;
     assert_eq!(r.status(), 201, "{}", r.text().await.unwrap());
     let card = card_for(&admin, "Moving day").await;
-    let track = upload_track(&admin, &card, &tone(4, "mp3")).await;
+    let track = upload_ready_track(&admin, &card, &tone(4, "mp3")).await;
     let track = track["slug"].as_str().unwrap().to_owned();
-    assert_eq!(
-        wait_settled(&admin, &card, &track).await["transcode_status"],
-        "ready"
-    );
     let r = admin
         .upload(
             &format!("/api/cards/{card}/cover"),

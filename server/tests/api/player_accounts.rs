@@ -1,8 +1,15 @@
-//! Linking accounts of the player platform against the in-process simulator (`--demo-upstream`).
+//! Linking accounts of the player platform against the in-process simulator (`--demo-upstream`):
+//! linking again revives a refused account without a restart, and the OAuth callback's code
+//! and state stay out of the logs.
 
+use std::time::Duration;
+
+use cardsmith_upstream_sim::DeviceSeed;
 use serde_json::{json, Value};
 
-use crate::support::helpers::{assert_problem, spawn_app, spawn_app_with, TestApp, User};
+use crate::support::helpers::{
+    assert_problem, spawn_app, spawn_app_with, TestApp, User, ADMIN_EMAIL, ADMIN_PASSWORD,
+};
 
 /// Starts linking as `user` and returns the authorization URL from `Location`.
 async fn start(user: &User) -> url::Url {
@@ -344,4 +351,132 @@ async fn a_link_finished_in_another_browser_needs_the_code_the_client_shows() {
         422,
     )
     .await;
+}
+
+/// Linking again after the platform refused the saved sign-in works at once: the cached,
+/// dead session is replaced, no restart needed, and the account stays linked.
+#[tokio::test]
+async fn linking_again_revives_the_account_without_a_restart() {
+    let app = spawn_app_with(&["--demo-upstream"]).await;
+    let sim = app.sim.clone().unwrap();
+    let device = sim
+        .seed_device(&sim.default_user(), DeviceSeed::named("Kitchen"))
+        .unwrap();
+    let admin = app.admin().await;
+    let account = link_account(&app, &admin).await;
+    // (no snapshot of the player yet, so its info cannot fall back to one)
+    let info = format!("/api/devices/{account}/{device}/info");
+
+    sim.revoke_refresh_tokens();
+    sim.expire_access_tokens();
+    assert_problem(admin.get(&info).await, 409).await;
+    let list: Value = admin.get_json("/api/player-accounts").await;
+    assert_eq!(list["accounts"][0]["status"], "needs_relink");
+
+    assert_eq!(
+        link_account(&app, &admin).await,
+        account,
+        "the same account"
+    );
+    let live: Value = admin.get_json(&info).await;
+    assert_eq!(live["name"], "Kitchen");
+    assert_eq!(live["cached"], false);
+    for _ in 0..2 {
+        let devices: Value = admin.get_json("/api/devices").await;
+        assert_eq!(devices["unreachable_accounts"], json!([]), "{devices}");
+        let list: Value = admin.get_json("/api/player-accounts").await;
+        assert_eq!(list["accounts"][0]["status"], "linked", "{list}");
+        assert!(list["accounts"][0]["status_detail"].is_null());
+    }
+}
+
+/// The request log of the real binary (every level on) names the path of the OAuth
+/// callback, never its code and state.
+#[tokio::test]
+async fn the_oauth_callback_query_stays_out_of_the_logs() {
+    let data = tempfile::tempdir().unwrap();
+    let port = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    let mut server = tokio::process::Command::new(env!("CARGO_BIN_EXE_cardsmith"))
+        .args([
+            "serve",
+            "--bind",
+            &format!("127.0.0.1:{port}"),
+            "--data-dir",
+        ])
+        .arg(data.path())
+        .args([
+            "--admin-email",
+            ADMIN_EMAIL,
+            "--admin-password",
+            ADMIN_PASSWORD,
+            "--leptos-toml",
+            "../Leptos.toml",
+            "--demo-upstream",
+            "--demo-bare",
+        ])
+        .env("RUST_LOG", "trace")
+        .env("NO_COLOR", "1")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    // drain both pipes while the server runs: trace logging fills a pipe's buffer long before
+    // the server exits, and a server blocked on writing its log never answers
+    let drain = |pipe: Option<Box<dyn tokio::io::AsyncRead + Unpin + Send>>| {
+        tokio::spawn(async move {
+            let mut text = Vec::new();
+            if let Some(mut pipe) = pipe {
+                tokio::io::AsyncReadExt::read_to_end(&mut pipe, &mut text)
+                    .await
+                    .unwrap();
+            }
+            text
+        })
+    };
+    let stdout = drain(server.stdout.take().map(|p| Box::new(p) as _));
+    let stderr = drain(server.stderr.take().map(|p| Box::new(p) as _));
+    let base = format!("http://127.0.0.1:{port}");
+    let client = reqwest::Client::new();
+    let mut up = false;
+    for _ in 0..600 {
+        if client
+            .get(format!("{base}/health"))
+            .send()
+            .await
+            .is_ok_and(|r| r.status() == 200)
+        {
+            up = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(up, "the server did not start");
+    let r = client
+        .get(format!(
+            "{base}/api/player-accounts/callback?code=SECRET-CODE-4711&state=SECRET-STATE-0815"
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 422, "an unknown state");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    server.start_kill().unwrap();
+    server.wait().await.unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&stdout.await.unwrap()),
+        String::from_utf8_lossy(&stderr.await.unwrap())
+    );
+    assert!(
+        text.contains("/api/player-accounts/callback"),
+        "the request was logged"
+    );
+    assert!(
+        !text.contains("SECRET-CODE") && !text.contains("SECRET-STATE"),
+        "the code or state was logged"
+    );
 }

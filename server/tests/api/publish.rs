@@ -1,11 +1,16 @@
 //! Publishing to the simulator: the plan, uploads only of what changed (audio, icons, cover),
-//! the card document the platform gets, records and verify.
+//! the card document the platform gets, records and verify; refusals, and queued publishes
+//! after a restart without the platform.
+
+use std::time::Duration;
 
 use serde_json::{json, Value};
 
 use crate::player_accounts::link_account;
-use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
-use crate::support::helpers::{assert_problem, png_bytes, spawn_app_with, User};
+use crate::support::audio_fixtures::{card_for, tone, wait_job, wait_settled};
+use crate::support::helpers::{
+    assert_problem, png_bytes, pointers, spawn_app_with, upload_ready_track, User,
+};
 
 /// The bytes the platform serves for a chapter icon reference `yoto:#<mediaId>`.
 pub async fn remote_icon(sim: &cardsmith_upstream_sim::SimHandle, icon_ref: &str) -> Vec<u8> {
@@ -59,10 +64,8 @@ async fn publishing_uploads_only_what_the_account_lacks() {
     let collection = collection_of(&admin, &card).await;
     let mut slugs = Vec::new();
     for seconds in [1, 2] {
-        let t = upload_track(&admin, &card, &tone(seconds, "wav")).await;
-        let slug = t["slug"].as_str().unwrap().to_owned();
-        wait_settled(&admin, &card, &slug).await;
-        slugs.push(slug);
+        let t = upload_ready_track(&admin, &card, &tone(seconds, "wav")).await;
+        slugs.push(t["slug"].as_str().unwrap().to_owned());
     }
     // chapter 1 gets its own icon; chapter 2 keeps its drawn default
     assert_eq!(
@@ -156,8 +159,7 @@ async fn publishing_uploads_only_what_the_account_lacks() {
     assert_eq!(sim.stats().icon_uploads, 2, "no icon sent twice");
 
     // one new track: only its audio goes up, the card is updated in place
-    let t = upload_track(&admin, &card, &tone(3, "wav")).await;
-    wait_settled(&admin, &card, t["slug"].as_str().unwrap()).await;
+    upload_ready_track(&admin, &card, &tone(3, "wav")).await;
     let verify: Value = admin
         .post_for_json(
             "/api/publish/verify",
@@ -278,8 +280,7 @@ async fn publishing_rides_out_rate_limits_and_platform_outages() {
     let admin = app.admin().await;
     let account = link_account(&app, &admin).await;
     let card = card_for(&admin, "Storm stories").await;
-    let t = upload_track(&admin, &card, &tone(1, "wav")).await;
-    wait_settled(&admin, &card, t["slug"].as_str().unwrap()).await;
+    upload_ready_track(&admin, &card, &tone(1, "wav")).await;
     let collection = collection_of(&admin, &card).await;
 
     // two 429s with Retry-After, then the card document meets a 503 once
@@ -309,4 +310,120 @@ async fn publishing_rides_out_rate_limits_and_platform_outages() {
         .await;
     assert_eq!(records[0]["status"], "published");
     assert!(records[0]["error"].is_null());
+}
+
+/// The status of the publish records of `card`.
+async fn publish_status(user: &User, card: &str) -> Value {
+    user.get_json(&format!("/api/cards/{card}/publish-status"))
+        .await
+}
+
+/// Publish jobs queued while the platform was configured, run after a restart without it:
+/// each fails with a reason (no panic), one after the other in the same worker, and other
+/// work still runs.
+#[tokio::test]
+async fn queued_publish_jobs_fail_with_a_reason_after_a_restart_without_the_platform() {
+    let app = spawn_app_with(&["--demo-upstream", "--job-lease-secs", "2"]).await;
+    let sim = app.sim.clone().unwrap();
+    let admin = app.admin().await;
+    let account = link_account(&app, &admin).await;
+    let collection = admin.create_collection("Restart shelf").await;
+    let collection_id = collection["id"].as_str().unwrap();
+    let mut slugs = Vec::new();
+    for title in ["Before Restart", "Queued Behind"] {
+        let card = admin.create_card(collection_id, title).await;
+        let slug = card["slug"].as_str().unwrap().to_owned();
+        upload_ready_track(&admin, &slug, &tone(1, "mp3")).await;
+        slugs.push(slug);
+    }
+    // one publish at a time: the first job hangs on the platform, the second waits behind it
+    sim.add_fault(
+        cardsmith_upstream_sim::Fault::delay(1, Duration::from_secs(300))
+            .on_path("/media/transcode/audio/uploadUrl"),
+    );
+    let out = admin
+        .post_for_json(
+            "/api/publish",
+            &json!({"account_ids": [account], "card_slugs": slugs, "collection_id": collection_id}),
+        )
+        .await;
+    let jobs: Vec<String> = out["plan"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|item| item["job_id"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(jobs.len(), 2, "{out}");
+    loop {
+        let states: Vec<Value> = job_states(&admin, &jobs).await;
+        if states.contains(&json!("running")) && states.contains(&json!("queued")) {
+            break;
+        }
+        assert!(
+            states.iter().all(|s| s == "running" || s == "queued"),
+            "{states:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    let app = app.restart_with(&["--job-lease-secs", "2"]).await;
+    let admin = app.admin().await;
+    for job in &jobs {
+        let done = wait_job(&admin, job).await;
+        assert_eq!(done["status"], "failed", "{done}");
+        let error = done["error"].as_str().unwrap();
+        assert!(
+            error.contains("no longer connected to the player platform"),
+            "{error}"
+        );
+    }
+    for slug in &slugs {
+        let status = publish_status(&admin, slug).await;
+        let record = &status[0];
+        assert_eq!(record["status"], "failed", "{status}");
+        assert!(record["error"]
+            .as_str()
+            .unwrap()
+            .contains("no longer connected"));
+    }
+    // the workers are alive: new work is done
+    let card = card_for(&admin, "After Restart").await;
+    upload_ready_track(&admin, &card, &tone(1, "mp3")).await;
+}
+
+async fn job_states(user: &User, jobs: &[String]) -> Vec<Value> {
+    let mut states = Vec::new();
+    for job in jobs {
+        let j: Value = user.get_json(&format!("/api/jobs/{job}")).await;
+        states.push(j["status"].clone());
+    }
+    states
+}
+
+/// Naming an account twice in one publish is refused before anything is queued.
+#[tokio::test]
+async fn a_publish_naming_an_account_twice_is_refused() {
+    let app = spawn_app_with(&["--demo-upstream"]).await;
+    let admin = app.admin().await;
+    let account = link_account(&app, &admin).await;
+    let collection = admin.create_collection("Twice shelf").await;
+    let collection_id = collection["id"].as_str().unwrap();
+    let card = admin.create_card(collection_id, "Twice").await;
+    let problem = assert_problem(
+        admin
+            .post_json(
+                "/api/publish",
+                &json!({
+                    "account_ids": [account, account],
+                    "card_slugs": [card["slug"]],
+                    "collection_id": collection_id,
+                }),
+            )
+            .await,
+        422,
+    )
+    .await;
+    assert_eq!(pointers(&problem), vec!["/account_ids/1"]);
+    let jobs: Value = admin.get_json("/api/jobs").await;
+    assert_eq!(jobs, json!([]), "nothing was queued");
 }

@@ -6,8 +6,8 @@ use serde_json::{json, Value};
 
 use crate::player_accounts::link_account;
 use crate::publish::collection_of;
-use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
-use crate::support::helpers::{assert_problem, pointers, spawn_app_with};
+use crate::support::audio_fixtures::{card_for, tone, wait_job};
+use crate::support::helpers::{assert_problem, pointers, spawn_app_with, upload_ready_track};
 
 #[tokio::test]
 async fn a_scheduled_seed_publishes_once_and_adds_shortcuts() {
@@ -27,8 +27,7 @@ async fn a_scheduled_seed_publishes_once_and_adds_shortcuts() {
     let second: Value = admin.create_card(&collection, "Car stories").await;
     let second_slug = second["slug"].as_str().unwrap().to_owned();
     for (seconds, card) in [(1, &first), (2, &second_slug)] {
-        let t = upload_track(&admin, card, &tone(seconds, "wav")).await;
-        wait_settled(&admin, card, t["slug"].as_str().unwrap()).await;
+        upload_ready_track(&admin, card, &tone(seconds, "wav")).await;
     }
     // the bedroom player already has a night shortcut of the family's own
     let r = admin
@@ -122,8 +121,7 @@ async fn seeding_refuses_what_it_cannot_do() {
     let admin = app.admin().await;
     let account = link_account(&app, &admin).await;
     let card = card_for(&admin, "Lullabies").await;
-    let t = upload_track(&admin, &card, &tone(1, "wav")).await;
-    wait_settled(&admin, &card, t["slug"].as_str().unwrap()).await;
+    upload_ready_track(&admin, &card, &tone(1, "wav")).await;
     let collection = collection_of(&admin, &card).await;
     let empty = admin.create_card(&collection, "Empty card").await["slug"]
         .as_str()

@@ -8,8 +8,10 @@
 use reqwest::{Client, Response, StatusCode};
 use serde_json::{json, Value};
 
-use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_settled};
-use crate::support::helpers::{spawn_app, TestApp, ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD};
+use crate::support::audio_fixtures::{card_for, tone};
+use crate::support::helpers::{
+    spawn_app, upload_ready_track, TestApp, ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD,
+};
 
 /// One session, held as its cookie.
 struct Session {
@@ -72,9 +74,8 @@ async fn a_signed_out_session_stops_at_once_for_pages_and_media() {
     let app = spawn_app().await;
     let admin = app.admin().await;
     let card = card_for(&admin, "Songs").await;
-    let track = upload_track(&admin, &card, &tone(1, "mp3")).await;
+    let track = upload_ready_track(&admin, &card, &tone(1, "mp3")).await;
     let track_slug = track["slug"].as_str().unwrap();
-    wait_settled(&admin, &card, track_slug).await;
     let audio = format!("/api/cards/{card}/tracks/{track_slug}/audio");
 
     let session = Session::sign_in(&app, ADMIN_EMAIL, ADMIN_PASSWORD).await;
@@ -157,9 +158,8 @@ async fn a_removed_member_loses_the_audio_at_once_and_regains_it_when_added_back
     let collection_id = collection["id"].as_str().unwrap();
     let card = admin.create_card(collection_id, "Lullabies").await;
     let card = card["slug"].as_str().unwrap();
-    let track = upload_track(&admin, card, &tone(1, "mp3")).await;
+    let track = upload_ready_track(&admin, card, &tone(1, "mp3")).await;
     let track_slug = track["slug"].as_str().unwrap();
-    wait_settled(&admin, card, track_slug).await;
     let audio = format!("/api/cards/{card}/tracks/{track_slug}/audio");
 
     let gran = Session::sign_in(&app, "gran@example.com", PASSWORD).await;

@@ -1,6 +1,7 @@
 //! What tests do behind the server's back to its media store — a file lost, a file whose
 //! bytes went bad, a file nobody references — on whichever store the app runs on (the data
-//! directory, or a Garage bucket with `CARDSMITH_TEST_MEDIA=garage`).
+//! directory, or a Garage bucket with `CARDSMITH_TEST_MEDIA=garage`) — and the file hashes a
+//! track's row names.
 
 use cardsmith_core::media::store::{key_of, path_of};
 
@@ -57,4 +58,13 @@ pub async fn age_two_hours(app: &TestApp, hash: &str) -> std::time::Duration {
         .set_modified(old)
         .unwrap();
     GRACE
+}
+
+/// A column of a track, read from the database (the API does not show file hashes).
+pub async fn track_column(app: &TestApp, slug: &str, column: &str) -> Option<String> {
+    sqlx::query_scalar(&format!("SELECT {column} FROM tracks WHERE slug = $1"))
+        .bind(slug)
+        .fetch_one(app.core.db.pool())
+        .await
+        .unwrap()
 }

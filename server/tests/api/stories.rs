@@ -133,12 +133,10 @@ async fn bad_stories_and_strangers_change_nothing() {
     let app = spawn_app().await;
     let (parent, _) = app.new_user("parent@example.com", "user").await;
     let (stranger, _) = app.new_user("stranger@example.com", "user").await;
-    let (grandma, grandma_id) = app.new_user("grandma@example.com", "user").await;
     let id = collection(&parent).await;
-    let added = parent
-        .add_member(&id, "grandma@example.com", "viewer")
+    let (grandma, grandma_id) = app
+        .member_of(&parent, &id, "grandma@example.com", "viewer")
         .await;
-    assert!(added.status().is_success());
     let url = format!("/api/collections/{id}/stories");
     for (body, field) in [
         (json!({"title": "", "text": STORY}), "/title"),

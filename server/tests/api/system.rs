@@ -1,6 +1,9 @@
-//! Probes, the OpenAPI document and the offline docs page.
+//! Probes, the OpenAPI document and the offline docs page; the data directory and the
+//! generated first-admin password file kept private.
 
-use crate::support::helpers::spawn_app;
+use reqwest::Client;
+
+use crate::support::helpers::{jpeg_bytes, spawn_app, User, ADMIN_EMAIL, ADMIN_PASSWORD};
 
 #[tokio::test]
 async fn health_and_ready_answer_at_root_and_under_api() {
@@ -111,4 +114,89 @@ async fn api_docs_are_served_from_the_binary() {
     let bundle = anon.get("/api/docs/swagger-ui-bundle.js").await;
     assert_eq!(bundle.status(), 200);
     assert!(bundle.bytes().await.unwrap().len() > 100_000);
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn a_generated_first_admin_password_goes_to_a_private_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let root = tempfile::tempdir().unwrap();
+    let data_dir = root.path().join("fresh").join("data");
+    let dir = data_dir.to_str().unwrap().to_owned();
+    // Only REST calls follow (no page renders), so this server may run on the test's runtime.
+    let config = <cardsmith::Cli as clap::Parser>::parse_from([
+        "cardsmith",
+        "serve",
+        "--data-dir",
+        &dir,
+        "--admin-email",
+        "first@example.com",
+        "--leptos-toml",
+        "../Leptos.toml",
+    ])
+    .into_config();
+    let app = cardsmith::Application::build(&config)
+        .await
+        .expect("app builds");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let (_shutdown, stop) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(app.serve(listener, async {
+        let _ = stop.await;
+    }));
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&data_dir), 0o700, "the data directory is private");
+    let file = data_dir.join("initial-admin-password");
+    assert_eq!(mode(&file), 0o600, "the password file is private");
+    let password = std::fs::read_to_string(&file).unwrap();
+    let user = User {
+        client: Client::builder().cookie_store(true).build().unwrap(),
+        base,
+    };
+    let r = user.login("first@example.com", password.trim()).await;
+    assert_eq!(r.status(), 200, "the written password signs in");
+}
+
+/// The binary keeps everything it writes private, whoever made the data directory: the
+/// database, the key and stored media are readable by its own user only (what the README
+/// promises), even in a directory an operator created 0755.
+#[cfg(unix)]
+#[tokio::test]
+async fn the_server_writes_its_data_privately() {
+    use std::os::unix::fs::PermissionsExt;
+    let root = tempfile::tempdir().unwrap();
+    let fresh = root.path().join("fresh");
+    let opened = root.path().join("opened");
+    std::fs::create_dir(&opened).unwrap();
+    std::fs::set_permissions(&opened, std::fs::Permissions::from_mode(0o755)).unwrap();
+    for data in [&fresh, &opened] {
+        let server = crate::support::process::ServerProcess::start(data, &[]).await;
+        let admin = server.client();
+        assert_eq!(admin.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.status(), 200);
+        let c = admin.create_collection("Private").await;
+        admin.create_card(c["id"].as_str().unwrap(), "Hidden").await;
+        let cover = jpeg_bytes(16, 16);
+        let r = admin
+            .upload("/api/cards/hidden/cover", cover, "c.jpg")
+            .await;
+        assert_eq!(r.status(), 204);
+        drop(server);
+        let mut open = Vec::new();
+        let mut stack = vec![data.to_path_buf()];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                let meta = std::fs::metadata(&path).unwrap();
+                if meta.is_dir() {
+                    stack.push(path.clone());
+                }
+                if meta.permissions().mode() & 0o077 != 0 {
+                    open.push(path);
+                }
+            }
+        }
+        assert!(open.is_empty(), "readable by others: {open:?}");
+    }
+    let mode = std::fs::metadata(&fresh).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o700);
 }

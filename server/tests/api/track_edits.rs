@@ -1,18 +1,15 @@
-//! Trim, split, merge and fade as jobs; sources kept for undo, restored and purged.
+//! Trim, split, merge and fade as jobs; sources kept for undo, restored and purged; a failed
+//! edit tells users a sentence, not ffmpeg's output.
 
 use serde_json::{json, Value};
 
-use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_job, wait_settled};
-use crate::support::helpers::{assert_problem, spawn_app, User};
+use crate::stored_media::track_column;
+use crate::support::audio_fixtures::{card_for, tone, wait_job};
+use crate::support::helpers::{assert_problem, spawn_app, upload_ready_track, User};
 
 async fn ready_track(user: &User, card: &str, seconds: u32, format: &str) -> String {
-    let t = upload_track(user, card, &tone(seconds, format)).await;
-    let slug = t["slug"].as_str().unwrap().to_owned();
-    assert_eq!(
-        wait_settled(user, card, &slug).await["transcode_status"],
-        "ready"
-    );
-    slug
+    let t = upload_ready_track(user, card, &tone(seconds, format)).await;
+    t["slug"].as_str().unwrap().to_owned()
 }
 
 pub async fn job_of(r: reqwest::Response) -> String {
@@ -21,6 +18,18 @@ pub async fn job_of(r: reqwest::Response) -> String {
         .as_str()
         .unwrap()
         .to_owned()
+}
+
+/// Queues a trim of the track to `start..end` seconds; answers the job id.
+pub async fn trim(user: &User, card: &str, slug: &str, start: f64, end: f64) -> String {
+    job_of(
+        user.post_json(
+            &format!("/api/cards/{card}/tracks/{slug}/trim"),
+            &json!({"start": start, "end": end}),
+        )
+        .await,
+    )
+    .await
 }
 
 async fn detail(user: &User, card: &str, track: &str) -> Value {
@@ -37,15 +46,7 @@ async fn trim_is_sample_exact_and_undoable() {
     let before: Value = admin.get_json(&format!("/api/cards/{card}")).await;
     let original = detail(&admin, &card, &slug).await;
 
-    let job = job_of(
-        admin
-            .post_json(
-                &format!("/api/cards/{card}/tracks/{slug}/trim"),
-                &json!({"start": 0.5, "end": 2.0}),
-            )
-            .await,
-    )
-    .await;
+    let job = trim(&admin, &card, &slug, 0.5, 2.0).await;
     let done = wait_job(&admin, &job).await;
     assert_eq!(done["status"], "succeeded", "{done}");
     assert_eq!(done["type"], "trim");
@@ -297,13 +298,9 @@ async fn edits_refuse_bad_input_busy_tracks_and_viewers() {
     wait_job(&admin, &job).await;
 
     let c: Value = admin.get_json(&format!("/api/cards/{card}")).await;
-    let (viewer, _) = app.new_user("viewer@example.com", "user").await;
-    admin
-        .add_member(
-            c["collection_id"].as_str().unwrap(),
-            "viewer@example.com",
-            "viewer",
-        )
+    let collection = c["collection_id"].as_str().unwrap();
+    let (viewer, _) = app
+        .member_of(&admin, collection, "viewer@example.com", "viewer")
         .await;
     assert_problem(
         viewer
@@ -342,4 +339,34 @@ async fn edits_refuse_bad_input_busy_tracks_and_viewers() {
         401,
     )
     .await;
+}
+
+/// ffmpeg's error output names server paths: a failed edit tells the user a sentence and keeps
+/// the details in the log.
+#[tokio::test]
+async fn a_failed_edit_tells_users_a_sentence_not_ffmpeg_output() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let card = card_for(&admin, "Broken").await;
+    let slug = ready_track(&admin, &card, 3, "wav").await;
+    let hash = track_column(&app, &slug, "original_hash").await.unwrap();
+    crate::stored_media::overwrite(&app, &hash, b"RIFF\x24\0\0\0WAVEfmt broken beyond repair")
+        .await;
+    let job = trim(&admin, &card, &slug, 0.5, 2.0).await;
+    let failed = wait_job(&admin, &job).await;
+    assert_eq!(failed["status"], "failed", "{failed}");
+    let error = failed["error"].as_str().unwrap();
+    let data_dir = app.core.settings.data_dir.to_string_lossy().into_owned();
+    assert!(
+        !error.contains(&data_dir) && !error.contains("ffmpeg"),
+        "{error}"
+    );
+    let track: Value = admin
+        .get_json(&format!("/api/cards/{card}/tracks/{slug}"))
+        .await;
+    let shown = track.to_string();
+    assert!(
+        !shown.contains(&data_dir) && !shown.contains("ffmpeg"),
+        "{shown}"
+    );
 }

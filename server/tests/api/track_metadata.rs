@@ -127,14 +127,9 @@ async fn titles_slugs_descriptions_order_and_deletion() {
 
     // viewers read but do not change; strangers see nothing
     let collection = card_json["collection_id"].as_str().unwrap();
-    let (viewer, _) = app.new_user("viewer@example.com", "user").await;
-    assert_eq!(
-        admin
-            .add_member(collection, "viewer@example.com", "viewer")
-            .await
-            .status(),
-        204
-    );
+    let (viewer, _) = app
+        .member_of(&admin, collection, "viewer@example.com", "viewer")
+        .await;
     assert_eq!(viewer.get(&format!("{base}/stars")).await.status(), 200);
     assert_problem(
         viewer

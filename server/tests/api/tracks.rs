@@ -1,12 +1,18 @@
 //! Tracks: uploads in every accepted format, transcoding, card aggregates and Range serving,
-//! with the access rules. Metadata, order, deletion and stream tracks are in `track_metadata`.
+//! with the access rules; playlists and concat scripts refused; the caps on length, tracks and
+//! storage. Metadata, order, deletion and stream tracks are in `track_metadata`.
+
+use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
 
+use crate::recording::{send, session_of, start_recording};
 use crate::support::audio_fixtures::{
-    bytes, card_for, sox_flac, speech, tone, upload_track, wait_settled,
+    bytes, card_for, sox_flac, speech, tone, try_upload, upload_track, wait_settled,
 };
-use crate::support::helpers::{assert_problem, png_bytes, spawn_app, spawn_app_with};
+use crate::support::helpers::{
+    assert_problem, png_bytes, spawn_app, spawn_app_with, upload_ready_track, User,
+};
 
 #[tokio::test]
 async fn every_accepted_format_becomes_playable_m4a() {
@@ -123,9 +129,8 @@ async fn audio_is_served_with_ranges_and_etags() {
     let app = spawn_app().await;
     let admin = app.admin().await;
     let card = card_for(&admin, "Ranges").await;
-    let t = upload_track(&admin, &card, &tone(3, "mp3")).await;
+    let t = upload_ready_track(&admin, &card, &tone(3, "mp3")).await;
     let slug = t["slug"].as_str().unwrap();
-    let t = wait_settled(&admin, &card, slug).await;
     let url = admin.url(&format!("/api/cards/{card}/tracks/{slug}/audio"));
     let whole = admin.client.get(&url).send().await.unwrap();
     assert_eq!(whole.status(), 200);
@@ -238,4 +243,152 @@ async fn audio_is_served_with_ranges_and_etags() {
         401,
     )
     .await;
+}
+
+/// Real audio outside the data directory: a server that followed a playlist naming it would
+/// happily turn it into a track.
+fn audio_outside() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let secret = dir.path().join("secret.wav");
+    std::fs::copy(tone(2, "wav"), &secret).unwrap();
+    (dir, secret)
+}
+
+fn hls_naming(path: &Path) -> Vec<u8> {
+    format!(
+        "#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:2.0,\nfile:{}\n#EXT-X-ENDLIST\n",
+        path.display()
+    )
+    .into_bytes()
+}
+
+fn ffconcat_naming(path: &Path) -> Vec<u8> {
+    format!("ffconcat version 1.0\nfile '{}'\n", path.display()).into_bytes()
+}
+
+/// How many playable tracks the card has.
+async fn track_count(user: &User, card: &str) -> i64 {
+    let c: Value = user.get_json(&format!("/api/cards/{card}")).await;
+    c["track_count"].as_i64().unwrap()
+}
+
+#[tokio::test]
+async fn playlists_and_concat_scripts_are_refused_and_nothing_outside_is_read() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let card = card_for(&admin, "Sneaky").await;
+    let (_dir, secret) = audio_outside();
+    let attacks = [
+        ("list.m3u8", hls_naming(&secret)),
+        ("list.mp3", hls_naming(&secret)),
+        ("cat.ffconcat", ffconcat_naming(&secret)),
+        ("cat.wav", ffconcat_naming(&secret)),
+    ];
+    for (name, body) in &attacks {
+        let r = admin
+            .upload(&format!("/api/cards/{card}/tracks"), body.clone(), name)
+            .await;
+        assert_problem(r, 415).await;
+    }
+    for (_, body) in &attacks {
+        let session = session_of(start_recording(&admin, &card).await).await;
+        assert_problem(send(&admin, &session, 0, body).await, 415).await;
+        let finish = admin
+            .post_empty(&format!("/api/recording/{session}/finish"))
+            .await;
+        assert_problem(finish, 409).await;
+        let abandon = admin
+            .post_empty(&format!("/api/recording/{session}/abandon"))
+            .await;
+        assert_eq!(abandon.status(), 204);
+    }
+    // a take that starts like MP3 and goes on as a playlist: the probe at finish refuses it
+    let session = session_of(start_recording(&admin, &card).await).await;
+    let mut disguised = b"ID3\x03\0\0\0\0\0\0".to_vec();
+    disguised.extend(hls_naming(&secret));
+    assert_eq!(send(&admin, &session, 0, &disguised).await.status(), 204);
+    let finish = admin
+        .post_empty(&format!("/api/recording/{session}/finish"))
+        .await;
+    let problem = assert_problem(finish, 415).await;
+    assert!(!problem.to_string().contains(&*secret.to_string_lossy()));
+    assert_eq!(track_count(&admin, &card).await, 0, "no track was made");
+}
+
+#[tokio::test]
+async fn caps_on_length_tracks_and_storage_name_their_limit() {
+    let app = spawn_app_with(&[
+        "--max-track-secs",
+        "3",
+        "--max-tracks-per-card",
+        "2",
+        "--max-storage-per-user",
+        "250000",
+    ])
+    .await;
+    let admin = app.admin().await;
+    let card = card_for(&admin, "Capped").await;
+    let long = try_upload(&admin, &card, &tone(4, "mp3")).await;
+    let problem = assert_problem(long, 422).await;
+    assert!(problem.to_string().contains("at most 3 s"), "{problem}");
+    for _ in 0..2 {
+        upload_ready_track(&admin, &card, &tone(1, "wav")).await;
+    }
+    let third = try_upload(&admin, &card, &tone(1, "wav")).await;
+    let problem = assert_problem(third, 422).await;
+    assert!(
+        problem.to_string().contains("at most 2 tracks"),
+        "{problem}"
+    );
+    let other = card_for(&admin, "Elsewhere").await;
+    let full = try_upload(&admin, &other, &tone(1, "wav")).await;
+    let problem = assert_problem(full, 413).await;
+    assert!(problem.to_string().contains("storage limit"), "{problem}");
+    assert_eq!(track_count(&admin, &other).await, 0);
+}
+
+/// Twelve uploads at the same moment cannot all pass the same count of tracks.
+#[tokio::test]
+async fn concurrent_uploads_cannot_pass_the_track_cap_together() {
+    let app = spawn_app_with(&["--max-tracks-per-card", "2"]).await;
+    let admin = app.admin().await;
+    let card = card_for(&admin, "Rush").await;
+    let mut uploads = tokio::task::JoinSet::new();
+    for _ in 0..12 {
+        let (user, card) = (
+            User {
+                client: admin.client.clone(),
+                base: admin.base.clone(),
+            },
+            card.clone(),
+        );
+        uploads.spawn(async move { try_upload(&user, &card, &tone(1, "wav")).await.status() });
+    }
+    let answers = uploads.join_all().await;
+    let created = answers.iter().filter(|s| *s == &201).count();
+    let refused = answers.iter().filter(|s| *s == &422).count();
+    assert_eq!((created, refused), (2, 10));
+    assert_eq!(track_count(&admin, &card).await, 2);
+}
+
+#[tokio::test]
+async fn a_huge_title_field_is_refused_without_being_held() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let card = card_for(&admin, "Titles").await;
+    let form = reqwest::multipart::Form::new()
+        .text("title", "t".repeat(70 * 1024))
+        .part(
+            "file",
+            reqwest::multipart::Part::bytes(bytes(&tone(1, "wav"))).file_name("a.wav"),
+        );
+    let r = admin
+        .client
+        .post(admin.url(&format!("/api/cards/{card}/tracks")))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_problem(r, 413).await;
+    assert_eq!(track_count(&admin, &card).await, 0);
 }

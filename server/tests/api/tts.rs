@@ -44,14 +44,9 @@ async fn member(
     email: &str,
     role: &str,
 ) -> (User, String) {
-    let (user, id) = app.new_user(email, "user").await;
     let card: Value = admin.get_json(&format!("/api/cards/{card}")).await;
     let collection = card["collection_id"].as_str().unwrap();
-    assert_eq!(
-        admin.add_member(collection, email, role).await.status(),
-        204
-    );
-    (user, id)
+    app.member_of(admin, collection, email, role).await
 }
 
 #[tokio::test]

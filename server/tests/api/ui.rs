@@ -1,6 +1,8 @@
-//! The UI door: server-rendered pages and the server functions under `/rpc`.
+//! The UI door: server-rendered pages and the server functions under `/rpc`, and the security
+//! headers of pages (a CSP whose nonce every inline script carries) and label files.
 
-use serde_json::Value;
+use reqwest::Response;
+use serde_json::{json, Value};
 
 use crate::support::helpers::{spawn_app, ADMIN_EMAIL, ADMIN_PASSWORD};
 
@@ -369,4 +371,95 @@ async fn island_props_keep_hostile_text_inside_their_attribute() {
             "{page} closed its <title>"
         );
     }
+}
+
+fn assert_page_headers(r: &Response, what: &str) {
+    let h = r.headers();
+    let csp = h
+        .get("content-security-policy")
+        .unwrap_or_else(|| panic!("{what}: no CSP"))
+        .to_str()
+        .unwrap();
+    assert!(
+        csp.contains("script-src 'self' 'wasm-unsafe-eval'"),
+        "{what}: {csp}"
+    );
+    assert!(csp.contains("frame-ancestors 'none'"), "{what}: {csp}");
+    let scripts = csp
+        .split(';')
+        .find(|d| d.trim().starts_with("script-src"))
+        .unwrap();
+    assert!(
+        !scripts.contains(" 'unsafe-eval'") && !scripts.contains("'unsafe-inline'"),
+        "{what}: {csp}"
+    );
+    assert_eq!(h["x-content-type-options"], "nosniff", "{what}");
+    assert_eq!(h["referrer-policy"], "same-origin", "{what}");
+    assert_eq!(h["x-frame-options"], "DENY", "{what}");
+}
+
+/// Every inline script of the page carries the nonce its policy names.
+async fn assert_scripts_carry_the_nonce(r: Response) {
+    let csp = r.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    let nonce = csp
+        .split("'nonce-")
+        .nth(1)
+        .and_then(|rest| rest.split('\'').next())
+        .unwrap_or_else(|| panic!("the page policy names a nonce: {csp}"))
+        .to_owned();
+    let html = r.text().await.unwrap();
+    let scripts: Vec<&str> = html.split("<script").skip(1).collect();
+    assert!(!scripts.is_empty(), "the page hydrates with scripts");
+    for script in scripts {
+        let tag = script.split('>').next().unwrap();
+        assert!(
+            tag.contains(&format!("nonce=\"{nonce}\"")),
+            "inline script without the nonce: <script{tag}>"
+        );
+    }
+}
+
+#[tokio::test]
+async fn pages_and_label_files_carry_security_headers() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let root = admin.get("/").await;
+    assert_page_headers(&root, "/");
+    let login = app.anonymous().get("/login").await;
+    assert_eq!(login.status(), 200);
+    assert_page_headers(&login, "/login");
+    assert_scripts_carry_the_nonce(login).await;
+    let cards = admin.get("/cards").await;
+    assert_eq!(cards.status(), 200);
+    assert_page_headers(&cards, "/cards");
+    assert_scripts_carry_the_nonce(cards).await;
+    let missing = admin.get("/no-such-page").await;
+    assert_page_headers(&missing, "404 page");
+    assert_scripts_carry_the_nonce(missing).await;
+    let api = admin.get("/api/auth/me").await;
+    assert_eq!(api.headers()["x-content-type-options"], "nosniff");
+
+    let c = admin.create_collection("Labels").await;
+    admin.create_card(c["id"].as_str().unwrap(), "Plain").await;
+    let svg: Value = admin
+        .post_for_json(
+            "/api/labels/generate",
+            &json!({"card_slugs": ["plain"], "format": "svg", "page_size": "a4"}),
+        )
+        .await;
+    let file = admin.get(svg["url"].as_str().unwrap()).await;
+    assert_eq!(file.headers()["content-type"], "image/svg+xml");
+    assert_eq!(file.headers()["content-security-policy"], "sandbox");
+    assert_eq!(file.headers()["x-content-type-options"], "nosniff");
+    let label_id = svg["filename"].as_str().unwrap().trim_end_matches(".svg");
+    let share: Value = admin
+        .post_for_json(&format!("/api/labels/{label_id}/share"), &json!({}))
+        .await;
+    let shared = app.anonymous().get(share["url"].as_str().unwrap()).await;
+    assert_eq!(shared.status(), 200);
+    assert_eq!(shared.headers()["content-security-policy"], "sandbox");
+    assert_eq!(shared.headers()["x-content-type-options"], "nosniff");
 }

@@ -1,5 +1,7 @@
 //! `spawn_app` and one helper per endpoint, so tests read as stories.
 
+use std::path::Path;
+
 use cardsmith::{Application, Cli};
 use cardsmith_core::Core;
 use clap::Parser;
@@ -7,6 +9,7 @@ use reqwest::{Client, Response};
 use serde_json::{json, Value};
 use tempfile::TempDir;
 
+use crate::support::audio_fixtures::{upload_track, wait_settled};
 use crate::support::database::TestDatabase;
 
 pub const ADMIN_EMAIL: &str = "admin@example.com";
@@ -209,6 +212,25 @@ impl TestApp {
             .to_owned();
         (self.signed_in(email, PASSWORD).await, id)
     }
+
+    /// Creates a user (as `new_user` does) and makes them a member of `owner`'s collection as
+    /// `role` (`User::add_member`: shared and accepted); answers them signed in, and their id.
+    pub async fn member_of(
+        &self,
+        owner: &User,
+        collection_id: &str,
+        email: &str,
+        role: &str,
+    ) -> (User, String) {
+        let member = self.new_user(email, "user").await;
+        let r = owner.add_member(collection_id, email, role).await;
+        assert_eq!(
+            r.status(),
+            204,
+            "making {email} a {role} of {collection_id}"
+        );
+        member
+    }
 }
 
 /// One cookie jar: a person at a browser, or an API client.
@@ -406,6 +428,15 @@ impl User {
         self.post_empty(&format!("/api/admin/users/{id}/revoke-sessions"))
             .await
     }
+}
+
+/// Uploads the audio at `path` as a new track of `card` and waits until its transcode is done
+/// (`wait_settled`), which it must have finished as `ready`; answers the track's detail.
+pub async fn upload_ready_track(user: &User, card: &str, path: &Path) -> Value {
+    let uploaded = upload_track(user, card, path).await;
+    let track = wait_settled(user, card, uploaded["slug"].as_str().unwrap()).await;
+    assert_eq!(track["transcode_status"], "ready", "{track}");
+    track
 }
 
 /// A small PNG, for cover uploads.
