@@ -3,11 +3,12 @@
 // Contract with the app (see end2end/README.md):
 //  - after hydration the app sets <html data-hydrated="true">; before that, clicks and
 //    typing may be lost, so every full page load waits for it (gotoHydrated / waitHydrated);
-//  - uncaught page errors (a WASM panic, a broken wasm-opt output) fail the test.
+//  - uncaught page errors (a WASM panic, a broken wasm-opt output) and console errors (a
+//    failed request nobody meant to fail, a warning the app logs as an error) fail the test.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 export const ADMIN_EMAIL = process.env.CARDSMITH_E2E_ADMIN_EMAIL ?? 'admin@example.com';
 export const ADMIN_PASSWORD = process.env.CARDSMITH_E2E_ADMIN_PASSWORD ?? 'correct-horse-battery';
@@ -16,19 +17,67 @@ export const SCREENSHOT_DIR =
 
 const HYDRATION_TIMEOUT_MS = 30_000;
 
+/** Watches every page of `context` (also pages opened later): uncaught errors and console
+ * errors go to `errors`, every console line to `lines`. A console error the browser logs for
+ * a refused request is the page's fault only when nobody asked for a refusal: a GET or HEAD
+ * that fails (a missing image, a probe answering 404) or any 5xx. A 4xx answer to a request
+ * that changes something (a form the test fills wrongly on purpose) and a page navigated to
+ * on purpose (a revoked link's 404 page) are what the test is looking at. */
+function watch(context: BrowserContext, errors: string[], lines: string[]): void {
+  const failed = new Map<string, { method: string; status: number; navigation: boolean }>();
+  const onPage = (page: Page) => {
+    page.on('pageerror', (err) => errors.push(`${err.name}: ${err.message}`));
+    page.on('response', (response) => {
+      if (response.status() >= 400) {
+        const request = response.request();
+        failed.set(response.url(), {
+          method: request.method(),
+          status: response.status(),
+          navigation: request.isNavigationRequest(),
+        });
+      }
+    });
+    page.on('console', (msg) => {
+      lines.push(`[console.${msg.type()}] ${msg.text()} (${msg.location().url})`);
+      if (msg.type() !== 'error') return;
+      if (msg.text().startsWith('Failed to load resource')) {
+        const answer = failed.get(msg.location().url);
+        const wanted =
+          answer !== undefined &&
+          answer.status < 500 &&
+          (answer.navigation || !['GET', 'HEAD'].includes(answer.method));
+        if (wanted) return;
+      }
+      errors.push(`console error on ${page.url()}: ${msg.text()} (${msg.location().url})`);
+    });
+  };
+  context.pages().forEach(onPage);
+  context.on('page', onPage);
+}
+
 export const test = base.extend<{ pageErrors: string[] }>({
-  // Collects console output and page errors; fails the test on any uncaught page error.
+  // Collects console output, uncaught page errors and console errors of every page the test
+  // opens (in its own context and in any context it makes); fails the test on any error.
   pageErrors: [
-    async ({ page }, use, testInfo) => {
+    async ({ page, browser }, use, testInfo) => {
       const errors: string[] = [];
       const consoleLines: string[] = [];
-      page.on('pageerror', (err) => errors.push(`${err.name}: ${err.message}`));
-      page.on('console', (msg) => consoleLines.push(`[console.${msg.type()}] ${msg.text()}`));
-      await use(errors);
+      watch(page.context(), errors, consoleLines);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+        const context = await newContext(...args);
+        watch(context, errors, consoleLines);
+        return context;
+      };
+      try {
+        await use(errors);
+      } finally {
+        browser.newContext = newContext;
+      }
       if (consoleLines.length) {
         await testInfo.attach('browser-console.txt', { body: consoleLines.join('\n'), contentType: 'text/plain' });
       }
-      expect(errors, 'uncaught errors in the page').toEqual([]);
+      expect(errors, 'uncaught errors and console errors in the page').toEqual([]);
     },
     { auto: true },
   ],

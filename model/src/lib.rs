@@ -32,6 +32,7 @@ pub mod seed;
 pub mod states;
 pub mod story;
 pub mod system;
+pub mod titles;
 pub mod track;
 pub mod tts;
 #[cfg(feature = "openapi")]

@@ -45,6 +45,8 @@ pub struct CardPageData {
     pub playback: PlaybackConfigOut,
     pub collections: Vec<CollectionOut>,
     pub publish: Vec<PublishSummary>,
+    /// The image hashes of the generated covers waiting to be used, front and back (editors).
+    pub pending_covers: [Option<String>; 2],
 }
 
 #[server(prefix = "/rpc", endpoint = "collection_page")]
@@ -75,5 +77,6 @@ pub async fn card_page(slug: String) -> Result<CardPageData, UiError> {
         playback: cards::service::get_playback(&core, &actor, &slug).await?,
         collections: collections::service::list(&core, &actor).await?,
         publish: cardsmith_core::player::publish::summaries(&core, &actor).await?,
+        pending_covers: cards::generate::pending_previews(&core, &actor, &slug).await?,
     })
 }

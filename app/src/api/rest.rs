@@ -124,12 +124,6 @@ pub async fn sleep(ms: i32) {
     browser::sleep(ms).await
 }
 
-/// The entity tag of what `url` serves, unquoted (for content served by hash: the hash), or
-/// `None` when there is nothing there (or outside the browser).
-pub async fn etag_of(url: &str) -> Option<String> {
-    browser::etag_of(url).await
-}
-
 /// A `datetime-local` value ("2026-12-25T07:00", the browser's time zone) as RFC 3339 UTC,
 /// which is what the API takes; `None` when it is not a time.
 pub fn local_time_to_rfc3339(local: &str) -> Option<String> {
@@ -208,20 +202,6 @@ mod browser {
         }
     }
 
-    /// The entity tag of what `url` serves (a HEAD request), unquoted; `None` when it
-    /// answers anything but 2xx.
-    pub async fn etag_of(url: &str) -> Option<String> {
-        let response = RequestBuilder::new(url)
-            .method(Method::HEAD)
-            .send()
-            .await
-            .ok()?;
-        let tag = response.headers().get("etag")?;
-        response
-            .ok()
-            .then(|| tag.trim_start_matches("W/").trim_matches('"').to_owned())
-    }
-
     pub fn local_time_to_rfc3339(local: &str) -> Option<String> {
         let date = web_sys::js_sys::Date::new(&local.into());
         (!date.get_time().is_nan()).then(|| String::from(date.to_iso_string()))
@@ -255,10 +235,6 @@ mod browser {
     }
 
     pub async fn sleep(_: i32) {}
-
-    pub async fn etag_of(_: &str) -> Option<String> {
-        None
-    }
 
     pub fn local_time_to_rfc3339(_: &str) -> Option<String> {
         None

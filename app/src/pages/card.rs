@@ -56,6 +56,7 @@ fn CardView(page: CardPageData) -> impl IntoView {
         playback,
         collections,
         publish,
+        pending_covers,
     } = page;
     provide_context(publish::CardPublish::new(
         publish,
@@ -132,7 +133,7 @@ fn CardView(page: CardPageData) -> impl IntoView {
                             url=format!("/api/cards/{slug}/cover?side=back") hash=back editable=shown.editor
                             on_uploaded=Callback::new(move |v: String| shown.card.update(|c| c.back_cover_hash = Some(v)))/>
                     </div>
-                    {shown.editor.then(|| view! { <crate::components::cover_generate::CoverGenerator card=shown.card/> })}
+                    {shown.editor.then(|| view! { <crate::components::cover_generate::CoverGenerator card=shown.card pending=pending_covers.clone()/> })}
                 </Panel>
                 {shown.editor.then(|| { let t = expect_context::<tracks::Tracks>(); view! { <crate::components::icon_studio::IconStudio card=shown.slug() theme=shown.card.with_untracked(|c| c.icon_theme.clone()) tracks=t.list on_change=Callback::new(move |()| t.reload())/> } })}
                 {shown.editor.then(|| view! { <manage::ManagePanel collections links=detail.links.unwrap_or_default()/> })}

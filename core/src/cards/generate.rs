@@ -144,6 +144,32 @@ pub async fn preview(
     Ok((bytes, content_type, hash))
 }
 
+/// The image hashes of the card's pending previews, front then back, for its editors (a
+/// viewer gets none: previews are an editor's work in progress). Lets the card page show
+/// them at once instead of asking for each side and being told 404.
+pub async fn pending_previews(
+    core: &Core,
+    actor: &Actor,
+    slug: &str,
+) -> CoreResult<[Option<String>; 2]> {
+    let card = match editable_card(core, actor, slug).await {
+        Ok(card) => card,
+        Err(CoreError::Forbidden(_)) => return Ok([None, None]),
+        Err(e) => return Err(e),
+    };
+    let rows: Vec<(String, String)> =
+        sqlx::query_as("SELECT side, image_hash FROM cover_previews WHERE card_id = $1")
+            .bind(&card.id)
+            .fetch_all(core.db.pool())
+            .await?;
+    let of = |side: CoverSide| {
+        rows.iter()
+            .find(|(name, _)| name == side_name(side))
+            .map(|(_, hash)| hash.clone())
+    };
+    Ok([of(CoverSide::Front), of(CoverSide::Back)])
+}
+
 /// Makes the pending preview the card's cover on that side (and its prompt the side's
 /// prompt), removing the preview. 404 when there is none.
 pub async fn accept(

@@ -244,7 +244,7 @@ fn chapter_icons(story: &Story) -> Vec<::image::RgbaImage> {
     let theme = Theme::fallback();
     let mut shown: Vec<&Glyph> = Vec::new();
     let mut icons = Vec::new();
-    for (chapter, text) in story.chapters {
+    for (number, (chapter, text)) in (1..).zip(story.chapters) {
         let ranked = keywords::ranked(&[
             Weighted {
                 text: chapter,
@@ -261,7 +261,7 @@ fn chapter_icons(story: &Story) -> Vec<::image::RgbaImage> {
             .find(|g| !shown.iter().any(|s| std::ptr::eq(*s, **g)));
         let pick: Vec<&'static Glyph> = fresh.or(ranked.first()).copied().into_iter().collect();
         shown.extend(pick.iter().copied());
-        icons.push(draw::offline(&theme.rgb(), theme.style(), chapter, &pick, 0).icon);
+        icons.push(draw::offline(&theme.rgb(), theme.style(), number, &pick, 0).icon);
     }
     icons
 }
@@ -322,7 +322,7 @@ mod tests {
                 let tile = draw::offline(
                     &Theme::fallback().rgb(),
                     Theme::fallback().style(),
-                    chapter,
+                    i as i64 + 1,
                     &[],
                     0,
                 );

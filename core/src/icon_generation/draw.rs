@@ -79,7 +79,7 @@ pub async fn draw(
     }
     let ranked = keywords::ranked(&subject(track, prompt));
     let offline_variant =
-        |variant| offline(&ctx.palette, ctx.style, &track.title, &ranked, variant);
+        |variant| offline(&ctx.palette, ctx.style, track.position, &ranked, variant);
     let mut drawn = offline_variant(variant);
     for next in variant + 1..variant + 8 {
         if avoid != Some(&drawn.icon) {
@@ -90,13 +90,13 @@ pub async fn draw(
     Ok(drawn)
 }
 
-/// The offline icon of the chapter titled `title`, in `palette` and `style`: the
-/// `variant`th candidate among the matching glyphs (other glyphs first, then other
-/// colourings, mirrored every other time), or the chapter's number.
+/// The offline icon of chapter `number`, in `palette` and `style`: the `variant`th
+/// candidate among the matching glyphs (other glyphs first, then other colourings, mirrored
+/// every other time), or else the number on a tile.
 pub fn offline(
     palette: &[Rgb],
     style: Style,
-    title: &str,
+    number: i64,
     ranked: &[&'static Glyph],
     variant: usize,
 ) -> Drawn {
@@ -104,9 +104,9 @@ pub fn offline(
         0 => {
             let c = RoleColours::from_palette(palette, variant);
             Drawn {
-                icon: icon::marked_tile(title, c.fill, c.highlight, c.outline),
+                icon: icon::marked_tile(number, c.fill, c.highlight, c.outline),
                 provider: OFFLINE.into(),
-                shows: format!("the number of “{title}”"),
+                shows: format!("its number, {number}"),
             }
         }
         n => {

@@ -3,9 +3,9 @@
 //!
 //! An upload keeps both, content-addressed in `images`, and the 16x16 one counts toward the
 //! card's `content_hash` because it is published. A track without an upload is served its
-//! drawn default (`media::icon::default_icon`) at the same URLs. Defaults are rendered on
-//! request rather than stored: they follow from the track's id and title, so storing them
-//! would only leave files to clean up after every rename.
+//! drawn default (`media::icon::default_icon`: the chapter's number) at the same URLs.
+//! Defaults are rendered on request rather than stored: they follow from the track's id and
+//! position, so storing them would only leave files to redraw after every reorder.
 
 use ::image::DynamicImage;
 use cardsmith_model::track::TrackIconOut;
@@ -206,7 +206,7 @@ async fn icon_of(core: &Core, track: &TrackRow, size: IconSize) -> CoreResult<Ic
         });
     }
     // 256 pixels of drawing and a small PNG: not worth a blocking task
-    let mut drawn = icon::default_icon(&track.id, &track.title);
+    let mut drawn = icon::default_icon(&track.id, &track.position.to_string());
     if size == IconSize::Full {
         drawn = icon::enlarge(&drawn, icon::ENLARGED_SIZE);
     }

@@ -260,7 +260,6 @@ pub async fn insert(tx: &mut DbTx<'_>, t: &NewTrack) -> CoreResult<()> {
     Ok(())
 }
 
-/// Position after the card's last playable track.
 /// Moves `track_id` to chapter `position` (1-based; past the end: last) among the card's
 /// playable tracks, numbering them all again from 1, inside the caller's transaction.
 pub async fn move_to(
@@ -287,6 +286,7 @@ pub async fn move_to(
     Ok(())
 }
 
+/// Position after the card's last playable track.
 pub async fn next_position(tx: &mut DbTx<'_>, card_id: &str) -> CoreResult<i64> {
     let max: Option<i64> =
         sqlx::query_scalar("SELECT MAX(position) FROM tracks WHERE card_id = $1 AND is_source = 0")
@@ -363,7 +363,8 @@ pub async fn settle_card(tx: &mut DbTx<'_>, card_id: &str) -> CoreResult<()> {
             t.stream_url.as_deref().unwrap_or(""),
             &t.duration_ms.unwrap_or(0).to_string(),
             t.icon_prompt.as_str(),
-            // a default icon follows from the id and title, so only uploads need hashing
+            // a default icon follows from the id and the position (the order is hashed), so
+            // only uploads need hashing
             t.icon_hash.as_deref().unwrap_or(""),
         ] {
             digest.update(part.as_bytes());

@@ -3,6 +3,7 @@
 //! transaction as what else it changes.
 
 use cardsmith_model::card::TrackOut;
+use cardsmith_model::titles::title_from_filename;
 use cardsmith_model::track::{source_type, transcode_status};
 use cardsmith_model::validate::{name_problem, slugify, CollectionRole};
 
@@ -236,28 +237,4 @@ pub async fn commit_added(
     repo::find_by_id(core.db.pool(), &added.id)
         .await?
         .ok_or_else(|| CoreError::Internal("the new track vanished".into()))
-}
-
-/// "03_The-Moon.mp3" → "03 The Moon".
-pub fn title_from_filename(name: &str) -> String {
-    let stem = name.rsplit(['/', '\\']).next().unwrap_or(name);
-    let stem = stem.rsplit_once('.').map_or(stem, |(s, _)| s);
-    let spaced: String = stem
-        .chars()
-        .map(|c| if c == '_' || c == '-' { ' ' } else { c })
-        .filter(|c| !c.is_control())
-        .collect();
-    spaced.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::title_from_filename;
-
-    #[test]
-    fn titles_come_from_file_names() {
-        assert_eq!(title_from_filename("03_The-Moon.mp3"), "03 The Moon");
-        assert_eq!(title_from_filename("C:\\x\\story.m4a"), "story");
-        assert_eq!(title_from_filename("noext"), "noext");
-    }
 }

@@ -171,6 +171,68 @@ async fn chapters_without_an_icon_get_a_drawn_default() {
     assert_problem(admin.get("/api/cards/nope/icons/1").await, 404).await;
 }
 
+/// The light pixels of a drawn default: its number (or initial), whatever the tile's colour.
+async fn drawn_mark(user: &User, path: &str) -> Vec<(u32, u32)> {
+    let icon = decoded(user.get(path).await).await.to_rgba8();
+    icon.enumerate_pixels()
+        .filter(|(_, _, p)| p[3] == 255 && p[0] > 200 && p[1] > 200 && p[2] > 200)
+        .map(|(x, y, _)| (x, y))
+        .collect()
+}
+
+/// A chapter's default icon shows its place on the card, not a number in its title, and
+/// deleting a chapter moves the later ones up: the numbers stay 1, 2, 3 and follow.
+#[tokio::test]
+async fn default_icons_number_chapters_by_their_place() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let c = admin.create_collection("Numbers").await;
+    let id = c["id"].as_str().unwrap();
+    admin.create_card(id, "Three").await;
+    admin.create_card(id, "One").await;
+    let mut slugs = Vec::new();
+    for _ in 0..3 {
+        slugs.push(
+            upload_track(&admin, "three", &tone(1, "wav")).await["slug"]
+                .as_str()
+                .unwrap()
+                .to_owned(),
+        );
+    }
+    upload_track(&admin, "one", &tone(1, "wav")).await;
+    let title = json!({ "title": "07 Seven" });
+    let path = format!("/api/cards/three/tracks/{}/title", slugs[0]);
+    let renamed: Value = admin.put_json(&path, &title).await.json().await.unwrap();
+    assert_eq!(renamed["title"], "07 Seven");
+    let first = renamed["slug"].as_str().unwrap().to_owned();
+
+    let one = drawn_mark(&admin, "/api/cards/one/icons/1").await;
+    let two = drawn_mark(&admin, "/api/cards/three/icons/2").await;
+    assert!(!one.is_empty() && one != two);
+    assert_eq!(
+        drawn_mark(&admin, "/api/cards/three/icons/1").await,
+        one,
+        "a 1, not the title's 7"
+    );
+
+    let r = admin
+        .delete(&format!("/api/cards/three/tracks/{first}"))
+        .await;
+    assert_eq!(r.status(), 204);
+    let tracks = admin.get_json("/api/cards/three").await["tracks"].clone();
+    let positions: Vec<i64> = tracks
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["position"].as_i64().unwrap())
+        .collect();
+    assert_eq!(positions, [1, 2], "the later chapters moved up");
+    assert_eq!(tracks[0]["slug"], slugs[1].as_str());
+    assert_eq!(drawn_mark(&admin, "/api/cards/three/icons/1").await, one);
+    assert_eq!(drawn_mark(&admin, "/api/cards/three/icons/2").await, two);
+    assert_problem(admin.get("/api/cards/three/icons/3").await, 404).await;
+}
+
 #[tokio::test]
 async fn icon_uploads_check_roles_position_and_content() {
     let app = spawn_app().await;

@@ -182,6 +182,8 @@ impl Generator {
 pub fn CoverGenerator(
     /// The card shown on the page; its cover and prompt follow an accepted preview.
     card: RwSignal<CardOut>,
+    /// The previews generated earlier and not used yet, front and back: shown at once.
+    pending: [Option<String>; 2],
 ) -> impl IntoView {
     let start = card.get_untracked();
     let g = Generator {
@@ -192,25 +194,12 @@ pub fn CoverGenerator(
             Side::Front.start_prompt(&start),
             Side::Back.start_prompt(&start),
         ]),
-        previews: RwSignal::new([None, None]),
+        previews: RwSignal::new(pending),
         busy: RwSignal::new(None),
         progress: RwSignal::new(None),
         error: RwSignal::new(None),
         done: RwSignal::new(None),
     };
-    // A preview generated earlier and not used yet is still pending on the server: show it.
-    Effect::new(move |_| {
-        spawn_local(async move {
-            for side in [Side::Front, Side::Back] {
-                let url = g.url(&format!("/preview?side={}", side.as_str()));
-                if let Some(hash) = rest::etag_of(&url).await {
-                    g.previews.update(|p| {
-                        p[side.index()].get_or_insert(hash);
-                    });
-                }
-            }
-        })
-    });
     let busy = move || g.busy.get().is_some();
     let count = move || g.prompt().chars().count();
     let on_input = move |ev| {

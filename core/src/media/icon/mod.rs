@@ -71,11 +71,11 @@ pub fn shrink(image: &DynamicImage) -> RgbaImage {
     })
 }
 
-/// The icon of a track nobody gave one: its number (the first number 0–99 in the title, as
-/// in "Chapter 3") or else its initial letter, light on a tile whose colour comes from `seed` (the
-/// track id, so the colour survives renames). Titles starting with something the tiny font
-/// cannot draw get a music note.
-pub fn default_icon(seed: &str, title: &str) -> RgbaImage {
+/// The icon of a track nobody gave one: the number in `mark` (its first number 0–99: a
+/// chapter's position, so the icons follow a reorder) or else its initial letter, light on a
+/// tile whose colour comes from `seed` (the track id, so the colour stays with the chapter).
+/// A mark the tiny font cannot draw gets a music note.
+pub fn default_icon(seed: &str, mark: &str) -> RgbaImage {
     let digest = Sha256::digest(seed.as_bytes());
     let base = PALETTE[usize::from(digest[0]) % PALETTE.len()];
     let glyph_colour = mix(base, [255, 255, 255], 0.86);
@@ -94,7 +94,7 @@ pub fn default_icon(seed: &str, title: &str) -> RgbaImage {
             *pixel = opaque(rgb);
         }
     }
-    let marks = marks_for(title);
+    let marks = marks_for(mark);
     for (glyph, origin) in &marks {
         blit(
             &mut icon,
@@ -109,10 +109,10 @@ pub fn default_icon(seed: &str, title: &str) -> RgbaImage {
     icon
 }
 
-/// The drawn default's number or initial in given colours, flat (no lighting), so every
-/// pixel is one of `tile`, `mark` and `shadow`: the fallback of generated icons, which must
-/// stay within a theme's palette.
-pub fn marked_tile(title: &str, tile: Rgb, mark: Rgb, shadow: Rgb) -> RgbaImage {
+/// The drawn default's number (of `number`, a chapter's position) in given colours, flat (no
+/// lighting), so every pixel is one of `tile`, `mark` and `shadow`: the fallback of
+/// generated icons, which must stay within a theme's palette.
+pub fn marked_tile(number: i64, tile: Rgb, mark: Rgb, shadow: Rgb) -> RgbaImage {
     let mut icon = RgbaImage::from_fn(ICON_SIZE, ICON_SIZE, |x, y| {
         if is_corner(x, y) {
             Rgba([0, 0, 0, 0])
@@ -120,7 +120,7 @@ pub fn marked_tile(title: &str, tile: Rgb, mark: Rgb, shadow: Rgb) -> RgbaImage 
             opaque(tile)
         }
     });
-    let marks = marks_for(title);
+    let marks = marks_for(&number.to_string());
     for (glyph, origin) in &marks {
         blit(&mut icon, glyph, (origin.0 + 1, origin.1 + 1), shadow);
     }

@@ -2,13 +2,16 @@
 //! bar and error) and streams.
 //!
 //! Files go to `POST /api/cards/{slug}/tracks` one after another, in the order chosen, so the
-//! new tracks land in that order. They are sent with `XMLHttpRequest`, because fetch reports
+//! new tracks land in that order. Each is titled after its file name, without the track
+//! number a ripper put in front ("01 The Cave" → "The Cave") unless the parent says to keep
+//! it: chapters are numbered by their place on the card. They are sent with `XMLHttpRequest`, because fetch reports
 //! no upload progress; the server decides what is audio (415) and how much is too much (413).
 
 // Uploading happens only in the browser: on the server the queue goes unused.
 #![cfg_attr(not(feature = "hydrate"), allow(dead_code))]
 
 use cardsmith_model::card::TrackOut;
+use cardsmith_model::titles::{title_from_filename, without_track_number};
 use cardsmith_model::track::StreamTrackInput;
 use cardsmith_model::FieldError;
 use leptos::ev::SubmitEvent;
@@ -18,7 +21,7 @@ use leptos::task::spawn_local;
 use super::Tracks;
 use crate::api::rest::{self, Verb};
 use crate::components::file_drop::{FileDrop, Files};
-use crate::components::form::{ErrorAlert, Feedback, SubmitButton, TextField, Tone};
+use crate::components::form::{CheckField, ErrorAlert, Feedback, SubmitButton, TextField, Tone};
 use crate::components::layout::{human_bytes, BUTTON};
 
 /// One chosen file on its way to the server.
@@ -41,6 +44,8 @@ struct Queue {
     #[cfg(feature = "hydrate")]
     waiting: StoredValue<std::collections::VecDeque<(u32, web_sys::File)>, LocalStorage>,
     sending: StoredValue<bool>,
+    /// Whether titles drop the file name's leading track number.
+    drop_numbers: RwSignal<bool>,
 }
 
 impl Queue {
@@ -51,7 +56,13 @@ impl Queue {
             #[cfg(feature = "hydrate")]
             waiting: StoredValue::new_local(Default::default()),
             sending: StoredValue::new(false),
+            drop_numbers: RwSignal::new(true),
         }
+    }
+
+    /// The title a file named `name` is given.
+    fn title_of(self, name: &str) -> String {
+        chapter_title(name, self.drop_numbers.get_untracked())
     }
 
     /// Queues every file of `files` and starts sending if nothing is being sent.
@@ -87,7 +98,8 @@ impl Queue {
             else {
                 continue;
             };
-            let sent = xhr::upload(&url, &file, item.progress).await;
+            let title = self.title_of(&item.name);
+            let sent = xhr::upload(&url, &file, &title, item.progress).await;
             item.outcome.set(Some(sent.map(|track| {
                 let title = track.title.clone();
                 tracks.upsert(track);
@@ -138,6 +150,8 @@ fn AudioDrop() -> impl IntoView {
                 "MP3, M4A, WAV, FLAC, OGG and more. Several at once is fine; they are added in the order chosen."
             </span>
         </FileDrop>
+        <CheckField id="drop_track_numbers" label="Leave out track numbers from file names"
+            checked=queue.drop_numbers hint="“01 The Cave.mp3” becomes “The Cave”: chapters are numbered by their place on the card."/>
         <Show when=move || queue.items.with(|i| !i.is_empty())>
             <ul class="space-y-2" aria-label="Uploads">
                 <For each=move || queue.items.get() key=|i| i.key let:item>
@@ -247,6 +261,7 @@ fn StreamForm() -> impl IntoView {
 #[cfg(feature = "hydrate")]
 mod xhr {
     use cardsmith_model::card::TrackOut;
+    use cardsmith_model::titles::{title_from_filename, without_track_number};
     use leptos::prelude::*;
     use leptos::wasm_bindgen::closure::Closure;
     use leptos::wasm_bindgen::JsCast;
@@ -254,14 +269,19 @@ mod xhr {
 
     use crate::api::rest::{problem_text, OFFLINE};
 
-    /// Posts `file` as the multipart field `file`, reporting 0..1 to `progress` as it goes.
+    /// Posts `file` as the multipart field `file` with its `title`, reporting 0..1 to
+    /// `progress` as it goes.
     pub async fn upload(
         url: &str,
         file: &File,
+        title: &str,
         progress: RwSignal<f64>,
     ) -> Result<TrackOut, String> {
         let cannot = |_| "This browser cannot send files.".to_owned();
         let form = FormData::new().map_err(cannot)?;
+        if !title.is_empty() {
+            form.append_with_str("title", title).map_err(cannot)?;
+        }
         form.append_with_blob_and_filename("file", file, &file.name())
             .map_err(cannot)?;
         let xhr = XmlHttpRequest::new().map_err(cannot)?;
@@ -295,5 +315,28 @@ mod xhr {
         } else {
             Err(problem_text(status, &body))
         }
+    }
+}
+
+/// The title of a file named `name`: its name without folders and extension, and without a
+/// leading track number when `drop_numbers` ("01 The Cave.mp3" → "The Cave").
+fn chapter_title(name: &str, drop_numbers: bool) -> String {
+    let title = title_from_filename(name);
+    if drop_numbers {
+        without_track_number(&title).to_owned()
+    } else {
+        title
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::chapter_title;
+
+    #[test]
+    fn titles_drop_the_track_number_when_asked() {
+        assert_eq!(chapter_title("01_The-Cave.mp3", true), "The Cave");
+        assert_eq!(chapter_title("01_The-Cave.mp3", false), "01 The Cave");
+        assert_eq!(chapter_title("101 Dalmatians.m4a", true), "101 Dalmatians");
     }
 }
