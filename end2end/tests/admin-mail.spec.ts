@@ -2,7 +2,7 @@
 // an admin finds a password-reset mail there, opens it, and follows its link, on a laptop and
 // on a phone. Other users are neither offered nor shown the outbox.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, gotoHydrated, mainNav, screenshot, signInAsAdmin, test } from './fixtures';
+import { expect, followAdminLink, gotoHydrated, mainNav, screenshot, signInAsAdmin, test } from './fixtures';
 
 const PASSWORD = 'a-long-enough-password';
 const SUBJECT = 'Reset your Cardsmith password';
@@ -37,7 +37,7 @@ test.describe('mail outbox', () => {
     const email = `mailed-${Date.now().toString(36)}@example.com`;
     const id = await resetMailFor(page.request, email);
 
-    await mainNav(page).getByRole('link', { name: 'Mail', exact: true }).click();
+    await followAdminLink(page, 'Mail');
     await expect(page.getByRole('heading', { name: 'Mail outbox' })).toBeVisible();
     await expect(page.getByText('No SMTP server is configured')).toBeVisible();
     const row = rowOf(page, email);

@@ -4,7 +4,7 @@
 // instance's providers on /admin/ai-providers and tests a key before saving; other users are
 // neither offered nor shown that page.
 import type { Browser, Page } from '@playwright/test';
-import { expect, gotoHydrated, mainNav, noSideScroll, screenshot, signInAsAdmin, submitLogin, test, waitForPath } from './fixtures';
+import { expect, followAdminLink, gotoHydrated, mainNav, noSideScroll, screenshot, signInAsAdmin, submitLogin, test, waitForPath } from './fixtures';
 
 const PASSWORD = 'a-long-enough-password';
 
@@ -145,7 +145,7 @@ test.describe('AI providers', () => {
 
   test('an admin manages the instance providers and tests a key before saving', async ({ page, browser }) => {
     await signInAsAdmin(page);
-    await mainNav(page).getByRole('link', { name: 'AI providers', exact: true }).click();
+    await followAdminLink(page, 'AI providers');
     await waitForPath(page, '/admin/ai-providers');
     const region = page.getByRole('region', { name: 'System AI providers' });
     await expect(region).toBeVisible();

@@ -1,6 +1,6 @@
 // The admin's audit log: reached from the admin navigation, filtered by action and user,
 // paged, and readable on a phone as stacked rows.
-import { expect, gotoHydrated, mainNav, screenshot, signInAsAdmin, test } from './fixtures';
+import { expect, followAdminLink, gotoHydrated, mainNav, screenshot, signInAsAdmin, test } from './fixtures';
 
 test.describe('audit log', () => {
   test('an admin filters the log by action and user, on a laptop and a phone', async ({ page }) => {
@@ -15,7 +15,7 @@ test.describe('audit log', () => {
       expect((await api.post(`/api/collections/${collection.id}/cards`, { data: { title, description: 'A story' } })).status()).toBe(201);
     }
 
-    await mainNav(page).getByRole('link', { name: 'Audit log', exact: true }).click();
+    await followAdminLink(page, 'Audit log');
     await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
     const rows = page.getByTestId('audit-entry');
     await expect(rows.first()).toContainText('card.created');

@@ -43,6 +43,28 @@ test.describe('authentication', () => {
     }
     await screenshot(page, 'cards.png');
 
+    // The administrators' pages wait in one Admin menu; Escape closes it, back on its button.
+    const admin = nav.getByRole('button', { name: 'Admin', exact: true });
+    await expect(nav.getByRole('link', { name: 'Audit log', exact: true })).toBeHidden();
+    await admin.click();
+    await expect(admin).toHaveAttribute('aria-expanded', 'true');
+    for (const name of ['Users', 'Audit log', 'Health', 'Deletions', 'Mail', 'AI providers']) {
+      await expect(nav.getByRole('link', { name, exact: true }), `admin link "${name}"`).toBeVisible();
+    }
+    await screenshot(page, 'admin-menu.png', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await expect(admin).toHaveAttribute('aria-expanded', 'false');
+    await expect(admin).toBeFocused();
+
+    // The first Tab reaches a skip link, which takes the keyboard past the navigation.
+    await gotoHydrated(page, '/cards');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content', exact: true });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main#main')).toBeFocused();
+
     // Settings: change the display name.
     await nav.getByRole('link', { name: 'Settings', exact: true }).click();
     await waitForPath(page, '/settings');
@@ -93,6 +115,17 @@ test.describe('phone layout', () => {
       await expect(mainNav(page).getByRole('link', { name, exact: true }), `nav link "${name}"`).toBeVisible();
     }
     await screenshot(page, 'phone-menu.png');
+
+    // Every entry is big enough for a thumb (44 px), and Escape closes the menu too.
+    for (const target of [menu, mainNav(page).getByRole('link', { name: 'Settings', exact: true }), mainNav(page).getByRole('button', { name: 'Admin', exact: true })]) {
+      const box = await target.boundingBox();
+      expect(box?.height ?? 0, 'a touch target').toBeGreaterThanOrEqual(44);
+    }
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeFocused();
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
 
     // It toggles closed again...
     await menu.click();

@@ -3,7 +3,7 @@
 // another user directly from the Users page; owners see and revoke invitations. At laptop
 // and phone sizes.
 import type { Browser, Page } from '@playwright/test';
-import { expect, gotoHydrated, mainNav, screenshot, signInAsAdmin, submitLogin, test, waitForPath } from './fixtures';
+import { expect, followAdminLink, gotoHydrated, screenshot, signInAsAdmin, submitLogin, test, waitForPath } from './fixtures';
 
 const PASSWORD = 'a-long-enough-password';
 
@@ -58,9 +58,9 @@ for (const [size, viewport] of [
       await requestDeletion(leaving.page, 'We are moving to another server');
       await screenshot(leaving.page, `deletion-settings-${size}.png`);
 
-      // the admin finds it under Deletions (behind the phone menu on phones)
+      // the admin finds it under Admin → Deletions (behind the phone menu on phones)
       if (size === 'phone') await page.getByRole('button', { name: 'Menu' }).click();
-      await mainNav(page).getByRole('link', { name: 'Deletions', exact: true }).click();
+      await followAdminLink(page, 'Deletions');
       await waitForPath(page, '/admin/deletion-requests');
       const card = page.getByRole('list', { name: 'Pending deletion requests' }).getByRole('listitem').filter({ hasText: `leaving-${tag}@example.com` });
       await expect(card.getByText('We are moving to another server')).toBeVisible();

@@ -18,12 +18,12 @@ export const SCREENSHOT_DIR =
 const HYDRATION_TIMEOUT_MS = 30_000;
 
 /** Watches every page of `context` (also pages opened later): uncaught errors and console
- * errors go to `errors`, every console line to `lines`. A console error the browser logs for
+ * errors of pages on `origin` (Cardsmith's) go to `errors`, every console line to `lines`. A console error the browser logs for
  * a refused request is the page's fault only when nobody asked for a refusal: a GET or HEAD
  * that fails (a missing image, a probe answering 404) or any 5xx. A 4xx answer to a request
  * that changes something (a form the test fills wrongly on purpose) and a page navigated to
  * on purpose (a revoked link's 404 page) are what the test is looking at. */
-function watch(context: BrowserContext, errors: string[], lines: string[]): void {
+function watch(context: BrowserContext, origin: string, errors: string[], lines: string[]): void {
   const failed = new Map<string, { method: string; status: number; navigation: boolean }>();
   const onPage = (page: Page) => {
     page.on('pageerror', (err) => errors.push(`${err.name}: ${err.message}`));
@@ -39,7 +39,8 @@ function watch(context: BrowserContext, errors: string[], lines: string[]): void
     });
     page.on('console', (msg) => {
       lines.push(`[console.${msg.type()}] ${msg.text()} (${msg.location().url})`);
-      if (msg.type() !== 'error') return;
+      // other servers' pages (the OIDC provider's sign-in) are not ours to judge
+      if (msg.type() !== 'error' || !page.url().startsWith(origin)) return;
       if (msg.text().startsWith('Failed to load resource')) {
         const answer = failed.get(msg.location().url);
         const wanted =
@@ -59,14 +60,15 @@ export const test = base.extend<{ pageErrors: string[] }>({
   // Collects console output, uncaught page errors and console errors of every page the test
   // opens (in its own context and in any context it makes); fails the test on any error.
   pageErrors: [
-    async ({ page, browser }, use, testInfo) => {
+    async ({ page, browser, baseURL }, use, testInfo) => {
+      const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
       const errors: string[] = [];
       const consoleLines: string[] = [];
-      watch(page.context(), errors, consoleLines);
+      watch(page.context(), origin, errors, consoleLines);
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
         const context = await newContext(...args);
-        watch(context, errors, consoleLines);
+        watch(context, origin, errors, consoleLines);
         return context;
       };
       try {
@@ -138,10 +140,17 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await waitHydrated(page); // no-op after a client-side navigation; waits after a full load
 }
 
-export const NAV_LINKS = ['Cards', 'Collections', 'Devices', 'Import', 'Accounts', 'Settings', 'Admin'] as const;
+export const NAV_LINKS = ['Cards', 'Collections', 'Labels', 'Devices', 'Import', 'Accounts', 'Settings'] as const;
 
 export function mainNav(page: Page) {
   return page.locator('nav[aria-label="Main"]');
+}
+
+/** Opens the Admin menu of the main navigation and follows its link `name` (a laptop-sized
+ * page: on a phone the Menu button comes first). */
+export async function followAdminLink(page: Page, name: string): Promise<void> {
+  await mainNav(page).getByRole('button', { name: 'Admin', exact: true }).click();
+  await mainNav(page).getByRole('link', { name, exact: true }).click();
 }
 
 /** `seconds` of a tone made by ffmpeg in `dir`, as a file to upload. */

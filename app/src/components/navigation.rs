@@ -1,6 +1,6 @@
-//! The app bar: brand, main navigation (a menu on phones), who is signed in, sign out. An
-//! island (the menu and sign-out answer clicks); the server tells it who is signed in and
-//! which page it is on.
+//! The app bar: brand, main navigation (a menu on phones), the administrators' pages under
+//! one Admin menu, who is signed in, sign out. An island (the menus and sign-out answer
+//! clicks and Escape); the server tells it who is signed in and which page it is on.
 
 use cardsmith_model::user::UserOut;
 use leptos::prelude::*;
@@ -19,9 +19,9 @@ const LINKS: [(&str, &str); 7] = [
     ("/settings", "Settings"),
 ];
 
-/// The administrators' pages, after the others.
+/// The administrators' pages, in the Admin menu after the others.
 const ADMIN_LINKS: [(&str, &str); 6] = [
-    ("/admin/users", "Admin"),
+    ("/admin/users", "Users"),
     ("/admin/audit-log", "Audit log"),
     ("/admin/health", "Health"),
     ("/admin/deletion-requests", "Deletions"),
@@ -32,10 +32,17 @@ const ADMIN_LINKS: [(&str, &str); 6] = [
 #[island]
 pub fn AppBar(user: UserOut, path: String) -> impl IntoView {
     let menu_open = RwSignal::new(false);
+    let admin_open = RwSignal::new(false);
+    let menu_button = NodeRef::<leptos::html::Button>::new();
+    let admin_button = NodeRef::<leptos::html::Button>::new();
     let is_admin = user.is_admin();
+    let in_admin = path.starts_with("/admin");
     let me = CurrentUser::in_island(user);
-    let link = move |href: &'static str, label: &'static str| {
-        view! { <NavLink href label current=path_is(&path, href)/> }
+    let link = {
+        let path = path.clone();
+        move |href: &'static str, label: &'static str| {
+            view! { <NavLink href label current=path_is(&path, href)/> }
+        }
     };
     let logout = ServerAction::<Logout>::new();
     Effect::new(move |_| {
@@ -43,9 +50,46 @@ pub fn AppBar(user: UserOut, path: String) -> impl IntoView {
             let _ = window().location().set_href("/login");
         }
     });
+    // Escape closes the innermost open menu and gives the focus back to its button.
+    let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
+        if ev.key() != "Escape" {
+            return;
+        }
+        let (open, button) = if admin_open.get_untracked() {
+            (admin_open, admin_button)
+        } else if menu_open.get_untracked() {
+            (menu_open, menu_button)
+        } else {
+            return;
+        };
+        open.set(false);
+        if let Some(button) = button.get_untracked() {
+            let _ = button.focus();
+        }
+    };
+    let admin_menu = is_admin.then(|| {
+        let links = ADMIN_LINKS.map(|(href, label)| link(href, label));
+        view! {
+            <div class="md:relative">
+                <button type="button" node_ref=admin_button aria-controls="admin-nav"
+                    aria-expanded=move || admin_open.get().to_string()
+                    aria-current=in_admin.then_some("true")
+                    class="flex w-full items-center justify-between gap-1 rounded-lg px-3 py-3 text-sm font-medium text-slate-600 hover:bg-slate-100 aria-[current=true]:text-indigo-700 md:w-auto md:py-2"
+                    on:click=move |_| admin_open.update(|open| *open = !*open)>
+                    "Admin" <span aria-hidden="true">{move || if admin_open.get() { "▴" } else { "▾" }}</span>
+                </button>
+                <div id="admin-nav" class=move || {
+                    let shown = if admin_open.get() { "flex" } else { "hidden" };
+                    format!("{shown} flex-col gap-1 border-l-2 border-slate-100 pl-3 md:absolute md:right-0 md:z-20 md:mt-1 md:w-52 md:rounded-xl md:border md:border-slate-200 md:bg-white md:p-1 md:shadow-lg")
+                }>
+                    {links.into_iter().collect_view()}
+                </div>
+            </div>
+        }
+    });
 
     view! {
-        <header class="border-b border-slate-200 bg-white">
+        <header class="border-b border-slate-200 bg-white" on:keydown=on_keydown>
             <div class="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
                 <a href="/cards" class="flex items-center gap-2 text-lg font-bold text-indigo-700">
                     <img src="/favicon.svg" alt="" class="h-7 w-7"/>
@@ -53,7 +97,8 @@ pub fn AppBar(user: UserOut, path: String) -> impl IntoView {
                 </a>
                 <button
                     type="button"
-                    class="ml-auto rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium md:hidden"
+                    node_ref=menu_button
+                    class="ml-auto min-h-11 rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium md:hidden"
                     aria-controls="main-nav"
                     aria-expanded=move || menu_open.get().to_string()
                     on:click=move |_| menu_open.update(|open| *open = !*open)
@@ -68,9 +113,8 @@ pub fn AppBar(user: UserOut, path: String) -> impl IntoView {
                         format!("{shown} w-full flex-col gap-1 md:flex md:w-auto md:flex-row md:items-center")
                     }
                 >
-                    {LINKS.iter().chain(is_admin.then_some(&ADMIN_LINKS).into_iter().flatten())
-                        .map(|(href, label)| link(href, label))
-                        .collect_view()}
+                    {LINKS.map(|(href, label)| link(href, label)).into_iter().collect_view()}
+                    {admin_menu}
                 </nav>
                 <div class=move || {
                     let shown = if menu_open.get() { "flex" } else { "hidden" };
@@ -81,7 +125,7 @@ pub fn AppBar(user: UserOut, path: String) -> impl IntoView {
                     </span>
                     <button
                         type="button"
-                        class="rounded-lg px-3 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100"
+                        class="min-h-11 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 md:min-h-0 md:py-1.5"
                         on:click=move |_| { logout.dispatch(Logout {}); }
                     >
                         "Sign out"
@@ -103,7 +147,7 @@ fn NavLink(href: &'static str, label: &'static str, current: bool) -> impl IntoV
         <a
             href=href
             aria-current=current.then_some("page")
-            class="rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 aria-[current=page]:bg-indigo-50 aria-[current=page]:text-indigo-700"
+            class="rounded-lg px-3 py-3 text-sm font-medium text-slate-600 hover:bg-slate-100 aria-[current=page]:bg-indigo-50 aria-[current=page]:text-indigo-700 md:py-2"
         >
             {label}
         </a>

@@ -27,8 +27,11 @@ pub fn Frame() -> impl IntoView {
                     Ok(Some(signed_in)) => {
                         me.set(signed_in.clone());
                         view! {
+                        <a href="#main" class="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-3 focus:font-medium focus:text-indigo-700 focus:shadow-lg">
+                            "Skip to content"
+                        </a>
                         <AppBar user=signed_in path/>
-                        <main class="mx-auto max-w-6xl px-4 py-6">
+                        <main id="main" tabindex="-1" class="mx-auto max-w-6xl px-4 py-6 focus:outline-none">
                             <Outlet/>
                         </main>
                     }.into_any()

@@ -120,7 +120,10 @@ fn ProviderRow(p: Providers, id: String) -> impl IntoView {
     let record =
         Memo::new(move |_| key.with_value(|id| p.records().into_iter().find(|r| &r.id == id)));
     let name = move || record.with(|r| r.as_ref().map(name_of).unwrap_or_default());
-    let index = move || key.with_value(|id| p.records().iter().position(|r| &r.id == id));
+    let index = move || {
+        key.try_with_value(|id| p.records().iter().position(|r| &r.id == id))
+            .flatten()
+    };
     let count = move || p.records().len();
     let busy = move || key.with_value(|id| p.is_busy(id));
     let up = NodeRef::<Button>::new();
@@ -130,15 +133,21 @@ fn ProviderRow(p: Providers, id: String) -> impl IntoView {
     let shift = move |step: isize| {
         key.with_value(|id| p.shift(id, step));
         request_animation_frame(move || {
+            // By the next frame the list may have dropped this row (a reload after the save):
+            // then there is no button of it to focus.
+            let Some(at) = key.try_with_value(|id| p.records().iter().position(|r| &r.id == id))
+            else {
+                return;
+            };
             let at_end = match step {
-                -1 => index() == Some(0),
-                _ => index().is_none_or(|i| i + 1 >= count()),
+                -1 => at == Some(0),
+                _ => at.is_none_or(|i| i + 1 >= count()),
             };
             let target = match (step, at_end) {
                 (-1, false) | (1, true) => up,
                 _ => down,
             };
-            if let Some(button) = target.get_untracked() {
+            if let Some(button) = target.try_get_untracked().flatten() {
                 let _ = button.focus();
             }
         });

@@ -102,14 +102,26 @@ fn SourceLine(source: SourceTrackOut) -> impl IntoView {
     });
     let question =
         format!("Purge the original of “{title}”? The edit can then no longer be undone.");
+    let heading = format!("Original: {title}");
     view! {
-        <li class="space-y-2 py-3" aria-label=format!("Original: {title}")>
+        <li class="space-y-2 py-3" aria-label=heading>
             <p class="font-medium">{title.clone()}</p>
             <p class="text-xs text-slate-500">
                 {clock(source.duration.map(|d| d as f64))} " · " {human_bytes(source.file_size_bytes)}
             </p>
-            {source.audio_path.map(|src| view! {
-                <audio controls preload="none" class="h-10 w-full" src=src aria-label=format!("Play the original of {title}")></audio>
+            {source.audio_path.map(|src| {
+                // no player until asked: an idle one in a list that reloads after every
+                // restore fetched audio that was no longer there
+                let playing = RwSignal::new(false);
+                let label = format!("Play the original of {title}");
+                let player = format!("The original of {title}");
+                view! {
+                    <Show when=move || playing.get() fallback=move || view! {
+                        <button type="button" class=BUTTON aria-label=label.clone() on:click=move |_| playing.set(true)>"▶ Play"</button>
+                    }>
+                        <audio controls autoplay class="h-10 w-full" src=src.clone() aria-label=player.clone()></audio>
+                    </Show>
+                }
             })}
             <div class="flex flex-wrap gap-2">
                 <button type="button" class=BUTTON disabled=move || busy.get() on:click=on_restore>"Restore"</button>

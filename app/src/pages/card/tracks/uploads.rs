@@ -261,7 +261,6 @@ fn StreamForm() -> impl IntoView {
 #[cfg(feature = "hydrate")]
 mod xhr {
     use cardsmith_model::card::TrackOut;
-    use cardsmith_model::titles::{title_from_filename, without_track_number};
     use leptos::prelude::*;
     use leptos::wasm_bindgen::closure::Closure;
     use leptos::wasm_bindgen::JsCast;
