@@ -16,8 +16,11 @@ test('a parent uploads chapters, trims one in the waveform editor and undoes it'
 
   await gotoHydrated(page, `/cards/${card.slug}`);
   await expect(page.getByText(/No tracks yet/)).toBeVisible();
-  await page.getByLabel('Choose audio files').setInputFiles([tone(dir, 'first-song.mp3', 4, 440), tone(dir, 'second-song.wav', 3, 660)]);
-  await expect(page.getByRole('progressbar', { name: 'Upload of first-song.mp3' })).toBeAttached();
+  // Track numbers in the file names are left out of the titles (the box is ticked).
+  await expect(page.getByLabel('Leave out track numbers from file names')).toBeChecked();
+  await page.getByLabel('Choose audio files').setInputFiles([tone(dir, '01_first-song.mp3', 4, 440), tone(dir, '02 - second-song.wav', 3, 660)]);
+  await expect(page.getByRole('progressbar', { name: 'Upload of 01_first-song.mp3' })).toBeAttached();
+  await expect(page.getByText('Added as “first song”')).toBeVisible({ timeout: 30_000 });
   const list = page.getByRole('list', { name: 'Tracks in play order' });
   await expect(list.getByText('first song', { exact: true })).toBeVisible();
   await expect(list.getByText('second song', { exact: true })).toBeVisible();
@@ -43,6 +46,11 @@ test('a parent uploads chapters, trims one in the waveform editor and undoes it'
   await page.getByRole('button', { name: 'Trim to selection' }).click();
   await expect(page.getByText('Trimmed to 0.50–2.50 s')).toBeVisible({ timeout: 60_000 });
   await expect(list.getByText(/first-song · 0:02/)).toBeVisible();
+  // The outcome shows where the parent is looking, and the keyboard is on Undo.
+  const toast = page.getByTestId('toast');
+  await expect(toast).toBeInViewport({ ratio: 1 });
+  await expect(toast.getByRole('button', { name: 'Undo', exact: true })).toBeFocused();
+  await screenshot(page, 'trim-toast.png', { fullPage: false });
 
   // Undo brings the original back.
   await page.getByRole('button', { name: 'Undo', exact: true }).click();

@@ -21,6 +21,23 @@ pub async fn list_cards() -> Result<Vec<CardOut>, UiError> {
     Ok(service::list_cards(&core, &actor).await?)
 }
 
+/// The first run's "record a story" and "upload audio": a new card in the caller's default
+/// collection (made, "My recordings", when they have none). Answers its slug.
+#[server(prefix = "/rpc", endpoint = "start_card")]
+pub async fn start_card() -> Result<String, UiError> {
+    let (core, actor) = ssr::caller().await?;
+    let home = cardsmith_core::collections::service::default_collection(&core, &actor).await?;
+    let input = CreateCardInput {
+        title: "My first story".into(),
+        description: String::new(),
+        author: None,
+        slug: None,
+    };
+    Ok(service::create_card(&core, &actor, &home.id, input)
+        .await?
+        .slug)
+}
+
 /// Creates a card whose home is `collection_id`; an empty author is stored as none.
 #[server(prefix = "/rpc", endpoint = "create_card", input = Json)]
 pub async fn create_card(

@@ -40,6 +40,17 @@ pub struct RenderedAnswer {
 pub struct CardsPageData {
     pub collections: Vec<CollectionChoice>,
     pub answer: RenderedAnswer,
+    /// Set while the caller can reach no card at all: the ways to start.
+    pub first_run: Option<FirstRun>,
+}
+
+/// The starts an empty library offers besides recording and uploading.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FirstRun {
+    /// The example cards can be made (an admin, on an instance without them).
+    pub examples: bool,
+    /// No player account is linked yet.
+    pub link_player: bool,
 }
 
 /// One page of `scope`'s cards that answer `query`, rendered.
@@ -56,19 +67,38 @@ pub async fn library_answer(
 #[server(prefix = "/rpc", endpoint = "cards_page", input = Json)]
 pub async fn cards_page(query: CardQuery) -> Result<CardsPageData, UiError> {
     let (core, actor) = ssr::caller().await?;
-    let mut collections: Vec<CollectionChoice> =
-        cardsmith_core::collections::service::list(&core, &actor)
-            .await?
-            .into_iter()
-            .map(|c| CollectionChoice {
-                slug: c.slug,
-                name: c.name,
-            })
-            .collect();
+    let reachable = cardsmith_core::collections::service::list(&core, &actor).await?;
+    let empty = reachable.iter().all(|c| c.card_count == 0);
+    let mut collections: Vec<CollectionChoice> = reachable
+        .into_iter()
+        .map(|c| CollectionChoice {
+            slug: c.slug,
+            name: c.name,
+        })
+        .collect();
     collections.sort_by_key(|c| c.name.to_lowercase());
+    let first_run = match empty {
+        true => Some(first_run(&core, &actor).await?),
+        false => None,
+    };
     Ok(CardsPageData {
         answer: answer(&core, &actor, LibraryScope::Everything, query).await?,
         collections,
+        first_run,
+    })
+}
+
+#[cfg(feature = "ssr")]
+async fn first_run(
+    core: &cardsmith_core::Core,
+    actor: &cardsmith_core::Actor,
+) -> Result<FirstRun, UiError> {
+    let examples =
+        actor.user.is_admin() && !cardsmith_core::examples::status(core, actor).await?.seeded;
+    let accounts = cardsmith_core::player::accounts::list(core, actor).await?;
+    Ok(FirstRun {
+        examples,
+        link_player: accounts.is_empty(),
     })
 }
 

@@ -10,6 +10,7 @@ pub mod deletion;
 pub mod email_links;
 pub mod examples;
 pub mod file_drop;
+pub mod first_run;
 pub mod form;
 pub mod icon_studio;
 pub mod image_upload;

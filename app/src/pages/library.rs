@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use leptos_meta::Title;
 
 use crate::api::{cards_page, list_collections, CreateCollection, LibraryScope};
+use crate::components::first_run::FirstRunStarts;
 use crate::components::form::{
     field_error, general_error, ErrorAlert, StatusNote, SubmitButton, TextArea, TextField,
 };
@@ -30,8 +31,13 @@ pub fn CardsPage() -> impl IntoView {
         </div>
         <p class="mt-1 text-slate-600">"Every card in your collections and the ones shared with you."</p>
         <div class="mt-6">
-            {loaded(page, "cards", |page| view! {
-                <AllCards collections=page.collections>{first_answer(Ok(page.answer))}</AllCards>
+            {loaded(page, "cards", |page| match page.first_run {
+                // nothing to search yet: the ways to start instead of a toolbar over nothing
+                Some(starts) => view! { <FirstRunStarts starts/> }.into_any(),
+                None => view! {
+                    <AllCards collections=page.collections>{first_answer(Ok(page.answer))}</AllCards>
+                }
+                .into_any(),
             })}
         </div>
     }

@@ -19,8 +19,8 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::api::rest::{self, track_url, Verb};
-use crate::components::form::{ErrorAlert, Feedback, Tone};
-use crate::components::layout::{Panel, BUTTON};
+use crate::components::form::ErrorAlert;
+use crate::components::layout::Panel;
 
 pub use sources::SourcesPanel;
 
@@ -299,11 +299,14 @@ fn TrackList() -> impl IntoView {
     }
 }
 
-/// The outcome of the last edit, with Undo while the source it made can be restored.
+/// The outcome of the last edit, with Undo while the source it made can be restored: a
+/// toast at the foot of the screen, where the eye is whichever part of the card it is on.
+/// An edit closes its editor (whose button had the focus), so the focus goes to Undo.
 #[component]
 fn NoticeBar() -> impl IntoView {
     let tracks = expect_context::<Tracks>();
     let busy = RwSignal::new(false);
+    let undo_button = NodeRef::<leptos::html::Button>::new();
     let undo = move |_| {
         let Some(source) = tracks.notice.with_untracked(|n| n.as_ref()?.undo.clone()) else {
             return;
@@ -314,17 +317,34 @@ fn NoticeBar() -> impl IntoView {
             busy.set(false);
         });
     };
+    Effect::new(move |_| {
+        if tracks
+            .notice
+            .with(|n| n.as_ref().is_some_and(|n| n.undo.is_some()))
+        {
+            request_animation_frame(move || {
+                if let Some(button) = undo_button.try_get_untracked().flatten() {
+                    let _ = button.focus();
+                }
+            });
+        }
+    });
     view! {
-        {move || tracks.notice.get().map(|notice| view! {
-            <Feedback tone=Tone::Success class="flex flex-wrap items-center gap-3">
-                <span class="flex-1">{notice.text}</span>
-                {notice.undo.map(|_| view! {
-                    <button type="button" class=BUTTON disabled=move || busy.get() on:click=undo>
-                        {move || if busy.get() { "Undoing…" } else { "Undo" }}
-                    </button>
-                })}
-                <button type="button" class="text-emerald-900 underline" on:click=move |_| tracks.notice.set(None)>"Dismiss"</button>
-            </Feedback>
-        })}
+        <div class="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex justify-center p-3 sm:justify-end sm:p-6">
+            {move || tracks.notice.get().map(|notice| view! {
+                <div role="status" data-testid="toast"
+                    class="pointer-events-auto flex w-full max-w-md flex-wrap items-center gap-3 rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-lg">
+                    <span class="min-w-0 flex-1">{notice.text}</span>
+                    {notice.undo.map(|_| view! {
+                        <button type="button" node_ref=undo_button disabled=move || busy.get() on:click=undo
+                            class="min-h-11 rounded-lg bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100 disabled:opacity-60">
+                            {move || if busy.get() { "Undoing…" } else { "Undo" }}
+                        </button>
+                    })}
+                    <button type="button" aria-label="Dismiss" on:click=move |_| tracks.notice.set(None)
+                        class="min-h-11 min-w-11 rounded-lg px-2 text-lg leading-none text-slate-300 hover:bg-slate-800 hover:text-white">"✕"</button>
+                </div>
+            })}
+        </div>
     }
 }

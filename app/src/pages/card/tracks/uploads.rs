@@ -120,7 +120,7 @@ impl Queue {
 pub fn AddTracks() -> impl IntoView {
     view! {
         <div class="space-y-4 border-t border-slate-100 pt-4">
-            <h3 class="font-semibold">"Add audio"</h3>
+            <h3 id="add-audio" class="font-semibold">"Add audio"</h3>
             <AudioDrop/>
             <StreamForm/>
         </div>
