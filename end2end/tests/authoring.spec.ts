@@ -22,8 +22,9 @@ test('a parent authors a card, shares the collection read-only and prints a labe
   await gotoHydrated(page, '/collections');
   await page.getByLabel('Name', { exact: true }).fill(collection);
   await page.getByLabel('Description', { exact: true }).fill('Stories for sleepy evenings');
+  // creating it opens it
   await page.getByRole('button', { name: 'Create collection', exact: true }).click();
-  await page.getByRole('link', { name: new RegExp(collection) }).first().click();
+  await page.waitForURL(/\/collections\/[^/]+$/);
   await expect(page.getByRole('heading', { name: collection })).toBeVisible();
   await waitHydrated(page);
   const collectionPath = new URL(page.url()).pathname;
@@ -33,7 +34,7 @@ test('a parent authors a card, shares the collection read-only and prints a labe
   await page.getByLabel('Description', { exact: true }).last().fill('The moon says goodnight');
   await page.getByLabel('Author', { exact: true }).fill('Mum');
   await page.getByRole('button', { name: 'Create card', exact: true }).click();
-  await page.getByRole('link', { name: new RegExp(cardTitle) }).first().click();
+  await page.waitForURL(/\/cards\/[^/]+$/);
   await expect(page.getByRole('heading', { name: cardTitle })).toBeVisible();
   await waitHydrated(page);
   const cardPath = new URL(page.url()).pathname;

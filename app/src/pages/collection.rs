@@ -271,16 +271,15 @@ fn NewCardForm() -> impl IntoView {
     let create = ServerAction::<CreateCard>::new();
     let outcome = Signal::derive(move || create.value().get().map(|r| r.map(|_| ())));
     let created = Signal::derive(move || match create.value().get() {
-        Some(Ok(card)) => Some(format!("Created “{}”", card.title)),
+        Some(Ok(card)) => Some(format!("Created “{}”: opening it…", card.title)),
         _ => None,
     });
+    // a new card is opened at once: its audio comes next
     Effect::new(move |_| {
-        if let Some(Ok(_)) = create.value().get() {
-            shown.homed_cards.update(|n| *n += 1);
-            shown.collection.update(|c| c.card_count += 1);
-            title.set(String::new());
-            description.set(String::new());
-            author.set(String::new());
+        if let Some(Ok(card)) = create.value().get() {
+            let _ = window()
+                .location()
+                .set_href(&format!("/cards/{}", card.slug));
         }
     });
     let on_submit = move |ev: SubmitEvent| {

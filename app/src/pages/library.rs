@@ -94,7 +94,7 @@ fn AllCollections() -> impl IntoView {
                     }
                 })}
             </div>
-            <NewCollectionForm reload/>
+            <NewCollectionForm/>
         </div>
     }
 }
@@ -138,20 +138,21 @@ fn CollectionTile(collection: CollectionOut) -> impl IntoView {
 }
 
 #[component]
-fn NewCollectionForm(reload: Callback<()>) -> impl IntoView {
+fn NewCollectionForm() -> impl IntoView {
     let name = RwSignal::new(String::new());
     let description = RwSignal::new(String::new());
     let local = RwSignal::new(Vec::new());
     let create = ServerAction::<CreateCollection>::new();
     let created = Signal::derive(move || match create.value().get() {
-        Some(Ok(c)) => Some(format!("Created “{}”", c.name)),
+        Some(Ok(c)) => Some(format!("Created “{}”: opening it…", c.name)),
         _ => None,
     });
+    // a new collection is opened at once: cards go in next
     Effect::new(move |_| {
-        if let Some(Ok(_)) = create.value().get() {
-            name.set(String::new());
-            description.set(String::new());
-            reload.run(());
+        if let Some(Ok(made)) = create.value().get() {
+            let _ = window()
+                .location()
+                .set_href(&format!("/collections/{}", made.slug));
         }
     });
     // The server makes the slug unique (adding a number); this shows the likely address.
