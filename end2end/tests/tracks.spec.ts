@@ -67,10 +67,20 @@ test('a parent uploads chapters, trims one in the waveform editor and undoes it'
   await list.getByRole('button', { name: 'Move second song up' }).click();
   await expect(rows.first()).toContainText('second song');
   await expect.poll(order).toEqual(['second-song', 'first-song']);
-  await list.getByRole('button', { name: 'Rename first song' }).click();
-  await list.getByLabel('New title').fill('Moon song');
-  await list.getByRole('button', { name: 'Save title' }).click();
+  // Rename by keyboard: the field takes the focus, Escape leaves it unchanged and the focus
+  // back on Rename; a save does the same.
+  const rename = list.getByRole('button', { name: 'Rename first song' });
+  await rename.click();
+  await expect(list.getByLabel('New title')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(list.getByLabel('New title')).toHaveCount(0);
+  await expect(rename).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(list.getByLabel('New title')).toBeFocused();
+  await page.keyboard.type('Moon song');
+  await page.keyboard.press('Enter');
   await expect(list.getByText(/moon-song · 0:04/)).toBeVisible();
+  await expect(list.getByRole('button', { name: 'Rename Moon song' })).toBeFocused();
 
   // Drag "Moon song" by its handle back to the top.
   const grip = await list.getByRole('img', { name: 'Drag handle of Moon song' }).boundingBox();
@@ -91,4 +101,20 @@ test('a parent uploads chapters, trims one in the waveform editor and undoes it'
   await screenshot(page, 'tracks-reordered.png');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'phone-tracks.png');
+
+  // Delete by keyboard: asking puts the focus on Cancel, Escape closes the question with the
+  // focus back on Delete; deleting leaves the focus on the toast that says so.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const second = rows.filter({ hasText: 'second song' });
+  const remove = second.getByRole('button', { name: 'Delete', exact: true });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  await expect(second.getByRole('button', { name: 'Cancel', exact: true })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(remove).toBeFocused();
+  await page.keyboard.press('Enter');
+  await second.getByRole('button', { name: 'Yes, delete track' }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(toast).toContainText('Deleted “second song”');
+  await expect(toast.getByRole('button', { name: 'Dismiss' })).toBeFocused();
 });

@@ -6,7 +6,9 @@ use super::layout::{BUTTON, DANGER_BUTTON};
 
 /// Shows `label`; pressing it reveals `question` with `confirm_label` and Cancel, so a slip of
 /// the finger on a phone deletes nothing. Inline rather than `window.confirm` so it is styled,
-/// readable by screen readers in place, and easy to drive from tests.
+/// readable by screen readers in place, and easy to drive from tests. Asking puts the focus
+/// on Cancel (Enter then deletes nothing); Escape or Cancel closes the question and puts it
+/// back on the first button.
 #[component]
 pub fn ConfirmButton(
     /// The first button, e.g. "Delete card".
@@ -20,14 +22,37 @@ pub fn ConfirmButton(
     on_confirm: Callback<()>,
 ) -> impl IntoView {
     let asking = RwSignal::new(false);
+    let first = NodeRef::<leptos::html::Button>::new();
+    let cancel = NodeRef::<leptos::html::Button>::new();
+    let focus_later = move |target: NodeRef<leptos::html::Button>| {
+        request_animation_frame(move || {
+            if let Some(button) = target.try_get_untracked().flatten() {
+                let _ = button.focus();
+            }
+        });
+    };
+    let ask = move |_| {
+        asking.set(true);
+        focus_later(cancel);
+    };
+    let close = move || {
+        asking.set(false);
+        focus_later(first);
+    };
+    let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
+        if ev.key() == "Escape" {
+            ev.prevent_default();
+            close();
+        }
+    };
     view! {
         <Show
             when=move || asking.get()
             fallback=move || view! {
-                <button type="button" class=DANGER_BUTTON on:click=move |_| asking.set(true)>{label}</button>
+                <button type="button" node_ref=first class=DANGER_BUTTON on:click=ask>{label}</button>
             }
         >
-            <div role="group" aria-label=label class="space-y-3 rounded-xl border border-rose-200 bg-rose-50 p-4">
+            <div role="group" aria-label=label class="space-y-3 rounded-xl border border-rose-200 bg-rose-50 p-4" on:keydown=on_keydown>
                 <p class="text-sm text-rose-900">{move || question.get()}</p>
                 <div class="flex flex-wrap gap-2">
                     <button
@@ -38,7 +63,7 @@ pub fn ConfirmButton(
                     >
                         {move || if busy.get() { "Working…" } else { confirm_label }}
                     </button>
-                    <button type="button" class=BUTTON on:click=move |_| asking.set(false)>"Cancel"</button>
+                    <button type="button" node_ref=cancel class=BUTTON on:click=move |_| close()>"Cancel"</button>
                 </div>
             </div>
         </Show>

@@ -301,12 +301,14 @@ fn TrackList() -> impl IntoView {
 
 /// The outcome of the last edit, with Undo while the source it made can be restored: a
 /// toast at the foot of the screen, where the eye is whichever part of the card it is on.
-/// An edit closes its editor (whose button had the focus), so the focus goes to Undo.
+/// The action that led here removed the focused button (an edit closes its editor, a delete
+/// its row), so the focus goes to Undo, or to Dismiss when there is nothing to undo.
 #[component]
 fn NoticeBar() -> impl IntoView {
     let tracks = expect_context::<Tracks>();
     let busy = RwSignal::new(false);
     let undo_button = NodeRef::<leptos::html::Button>::new();
+    let dismiss_button = NodeRef::<leptos::html::Button>::new();
     let undo = move |_| {
         let Some(source) = tracks.notice.with_untracked(|n| n.as_ref()?.undo.clone()) else {
             return;
@@ -318,16 +320,19 @@ fn NoticeBar() -> impl IntoView {
         });
     };
     Effect::new(move |_| {
-        if tracks
-            .notice
-            .with(|n| n.as_ref().is_some_and(|n| n.undo.is_some()))
-        {
-            request_animation_frame(move || {
-                if let Some(button) = undo_button.try_get_untracked().flatten() {
-                    let _ = button.focus();
-                }
-            });
-        }
+        let Some(undoable) = tracks.notice.with(|n| n.as_ref().map(|n| n.undo.is_some())) else {
+            return;
+        };
+        let target = if undoable {
+            undo_button
+        } else {
+            dismiss_button
+        };
+        request_animation_frame(move || {
+            if let Some(button) = target.try_get_untracked().flatten() {
+                let _ = button.focus();
+            }
+        });
     });
     view! {
         <div class="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex justify-center p-3 sm:justify-end sm:p-6">
@@ -341,7 +346,7 @@ fn NoticeBar() -> impl IntoView {
                             {move || if busy.get() { "Undoing…" } else { "Undo" }}
                         </button>
                     })}
-                    <button type="button" aria-label="Dismiss" on:click=move |_| tracks.notice.set(None)
+                    <button type="button" node_ref=dismiss_button aria-label="Dismiss" on:click=move |_| tracks.notice.set(None)
                         class="min-h-11 min-w-11 rounded-lg px-2 text-lg leading-none text-slate-300 hover:bg-slate-800 hover:text-white">"✕"</button>
                 </div>
             })}

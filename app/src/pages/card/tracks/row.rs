@@ -39,6 +39,8 @@ pub fn TrackRow(id: String) -> impl IntoView {
     };
     let ready = move || field(|t| t.transcode_status.clone()) == transcode_status::READY;
     let renaming = RwSignal::new(false);
+    // where the focus goes back to when renaming ends
+    let rename_button = NodeRef::<leptos::html::Button>::new();
     let row_class = move || {
         let dragged = key.with_value(|id| tracks.is_dragged(id));
         format!(
@@ -61,7 +63,7 @@ pub fn TrackRow(id: String) -> impl IntoView {
                     <Show when=move || renaming.get() fallback=move || view! {
                         <p class="break-words font-medium">{title}</p>
                     }>
-                        <RenameForm track renaming/>
+                        <RenameForm track renaming back_to=rename_button/>
                     </Show>
                     <p class="text-xs text-slate-500">
                         <span class="font-mono">{move || field(|t| t.slug.clone())}</span>
@@ -75,7 +77,7 @@ pub fn TrackRow(id: String) -> impl IntoView {
                 <audio controls preload="none" class="h-10 w-full" aria-label=move || format!("Play {}", title())
                     src=move || track.with(|t| t.as_ref().map(audio_src).unwrap_or_default())></audio>
             </Show>
-            {tracks.editor.then(|| view! { <Actions track renaming/> })}
+            {tracks.editor.then(|| view! { <Actions track renaming rename_button/> })}
             <Show when=move || key.with_value(|id| tracks.editing.with(|e| e.as_ref() == Some(id)))>
                 {move || track.get().map(|t| view! { <Editor track=t/> })}
             </Show>
@@ -198,7 +200,11 @@ fn DragHandle(id: StoredValue<String>, title: Signal<String>) -> impl IntoView {
 
 /// Editors' buttons under a track.
 #[component]
-fn Actions(track: Memo<Option<TrackOut>>, renaming: RwSignal<bool>) -> impl IntoView {
+fn Actions(
+    track: Memo<Option<TrackOut>>,
+    renaming: RwSignal<bool>,
+    rename_button: NodeRef<leptos::html::Button>,
+) -> impl IntoView {
     let tracks = expect_context::<Tracks>();
     let id = move || track.with(|t| t.as_ref().map(|t| t.id.clone()).unwrap_or_default());
     let title = move || track.with(|t| t.as_ref().map(|t| t.title.clone()).unwrap_or_default());
@@ -243,7 +249,7 @@ fn Actions(track: Memo<Option<TrackOut>>, renaming: RwSignal<bool>) -> impl Into
             <button type="button" class=format!("{BUTTON} {small}") aria-label=move || format!("Move {} down", title())
                 disabled=move || index().is_none_or(|i| i + 1 >= count()) on:click=move |_| tracks.shift(&id(), 1)>"↓ Down"</button>
             <button type="button" class=format!("{BUTTON} {small}") aria-label=move || format!("Rename {}", title())
-                on:click=move |_| renaming.set(true)>"Rename"</button>
+                node_ref=rename_button on:click=move |_| renaming.set(true)>"Rename"</button>
             <Show when=editable>
                 <button type="button" class=format!("{BUTTON} {small}") aria-label=move || format!("Edit {}", title())
                     aria-expanded=move || (tracks.editing.get() == Some(id())).to_string()
@@ -259,8 +265,14 @@ fn Actions(track: Memo<Option<TrackOut>>, renaming: RwSignal<bool>) -> impl Into
 }
 
 /// Renames in place; the slug follows the title, so the row shows the server's new slug.
+/// The field takes the focus with its text selected; Escape or Cancel puts the focus back on
+/// `back_to` (the Rename button), and so does a save.
 #[component]
-fn RenameForm(track: Memo<Option<TrackOut>>, renaming: RwSignal<bool>) -> impl IntoView {
+fn RenameForm(
+    track: Memo<Option<TrackOut>>,
+    renaming: RwSignal<bool>,
+    back_to: NodeRef<leptos::html::Button>,
+) -> impl IntoView {
     let tracks = expect_context::<Tracks>();
     let start = track
         .get_untracked()
@@ -269,6 +281,32 @@ fn RenameForm(track: Memo<Option<TrackOut>>, renaming: RwSignal<bool>) -> impl I
     let error = RwSignal::new(None::<String>);
     let busy = RwSignal::new(false);
     let input_id = format!("rename-{}", start.id);
+    let field = NodeRef::<leptos::html::Input>::new();
+    // a frame later: the bound value is in the field by then, so selecting takes all of it
+    Effect::new(move |_| {
+        if field.get().is_some() {
+            request_animation_frame(move || {
+                if let Some(input) = field.try_get_untracked().flatten() {
+                    let _ = input.focus();
+                    input.select();
+                }
+            });
+        }
+    });
+    let close = move || {
+        renaming.set(false);
+        request_animation_frame(move || {
+            if let Some(button) = back_to.try_get_untracked().flatten() {
+                let _ = button.focus();
+            }
+        });
+    };
+    let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
+        if ev.key() == "Escape" {
+            ev.prevent_default();
+            close();
+        }
+    };
     let on_submit = move |ev: SubmitEvent| {
         ev.prevent_default();
         let input = TrackTitleInput {
@@ -291,7 +329,7 @@ fn RenameForm(track: Memo<Option<TrackOut>>, renaming: RwSignal<bool>) -> impl I
                     t.title = renamed.title;
                     t.slug = renamed.slug;
                     tracks.upsert(t);
-                    renaming.set(false);
+                    close();
                 }
                 Err(e) => error.set(Some(e)),
             }
@@ -299,15 +337,15 @@ fn RenameForm(track: Memo<Option<TrackOut>>, renaming: RwSignal<bool>) -> impl I
     };
     let label_for = input_id.clone();
     view! {
-        <form class="space-y-2" aria-label="Rename track" novalidate on:submit=on_submit>
+        <form class="space-y-2" aria-label="Rename track" novalidate on:submit=on_submit on:keydown=on_keydown>
             <label for=label_for class="sr-only">"New title"</label>
-            <input id=input_id type="text" class=INPUT bind:value=value aria-label="New title"
+            <input id=input_id node_ref=field type="text" class=INPUT bind:value=value aria-label="New title"
                 aria-invalid=move || error.get().is_some().to_string()/>
             <ErrorAlert message=error inline=true/>
             <div class="flex gap-2">
                 <button type="submit" class="inline-flex items-center rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60"
                     disabled=move || busy.get()>{move || if busy.get() { "Saving…" } else { "Save title" }}</button>
-                <button type="button" class=BUTTON on:click=move |_| renaming.set(false)>"Cancel"</button>
+                <button type="button" class=BUTTON on:click=move |_| close()>"Cancel"</button>
             </div>
         </form>
     }
