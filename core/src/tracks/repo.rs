@@ -276,8 +276,25 @@ pub async fn move_to(
         .collect();
     let at = usize::try_from(position - 1).unwrap_or(0).min(order.len());
     order.insert(at, track_id.to_owned());
+    write_order(tx, &order).await
+}
+
+/// Numbers the card's playable tracks 1, 2, 3… in their present order, closing the gap a
+/// deleted one left (two deletes at once each close theirs: the numbers come from the order
+/// read here, not from arithmetic on positions another transaction is changing).
+pub async fn renumber(tx: &mut DbTx<'_>, card_id: &str) -> CoreResult<()> {
+    let order: Vec<String> = list_playable(&mut **tx, card_id)
+        .await?
+        .into_iter()
+        .map(|t| t.id)
+        .collect();
+    write_order(tx, &order).await
+}
+
+/// Gives the tracks of `order` the positions 1, 2, 3… in that order.
+async fn write_order(tx: &mut DbTx<'_>, order: &[String]) -> CoreResult<()> {
     for (i, id) in order.iter().enumerate() {
-        sqlx::query("UPDATE tracks SET position = $1 WHERE id = $2")
+        sqlx::query("UPDATE tracks SET position = $1 WHERE id = $2 AND position <> $1")
             .bind(i as i64 + 1)
             .bind(id)
             .execute(&mut **tx)

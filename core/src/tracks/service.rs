@@ -232,14 +232,7 @@ pub async fn delete(core: &Core, actor: &Actor, card: &str, track: &str) -> Core
         .await?;
     if !track.is_source {
         // the chapters after it move up, so the numbers stay 1, 2, 3… (default icons too)
-        sqlx::query(
-            "UPDATE tracks SET position = position - 1
-             WHERE card_id = $1 AND is_source = 0 AND position > $2",
-        )
-        .bind(&card.id)
-        .bind(track.position)
-        .execute(&mut *tx)
-        .await?;
+        repo::renumber(&mut tx, &card.id).await?;
     }
     if let Some(job) = &track.processing_job_id {
         sqlx::query(

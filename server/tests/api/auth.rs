@@ -251,13 +251,7 @@ async fn repeated_failures_lock_the_account_for_a_while() {
     assert!(retry > 60 && retry <= 900);
     assert_problem(right_but_locked, 429).await;
 
-    let users: Vec<Value> = app.admin().await.list_users().await.json().await.unwrap();
-    let kid = users
-        .iter()
-        .find(|u| u["email"] == "kid@example.com")
-        .unwrap();
-    assert_eq!(kid["status"], "locked");
-    assert_eq!(kid["locked_account_count"], 1);
+    assert_kid_locked(&app).await;
 
     // When the lockout has passed, the right password works again.
     sqlx::query(
@@ -388,13 +382,7 @@ async fn concurrent_wrong_passwords_lock_out_only_the_guessing_address() {
     assert_eq!(owner.me().await.status(), 200);
 
     // the account shows locked while an address is locked out of it
-    let users: Vec<Value> = app.admin().await.list_users().await.json().await.unwrap();
-    let kid = users
-        .iter()
-        .find(|u| u["email"] == "kid@example.com")
-        .unwrap();
-    assert_eq!(kid["status"], "locked");
-    assert_eq!(kid["locked_account_count"], 1);
+    assert_kid_locked(&app).await;
 }
 
 /// Everything a client sees of a sign-in answer, minus what differs by the clock.
@@ -553,4 +541,15 @@ async fn sessions_end_after_their_lifetime_however_active() {
     cardsmith_core::auth::session_cache::forget_user(&admin_id);
     assert_problem(admin.me().await, 401).await;
     assert_eq!(admin.get("/api/collections").await.status(), 401);
+}
+
+/// The admin's user list shows kid@example.com locked, by one address.
+async fn assert_kid_locked(app: &TestApp) {
+    let users: Vec<Value> = app.admin().await.list_users().await.json().await.unwrap();
+    let kid = users
+        .iter()
+        .find(|u| u["email"] == "kid@example.com")
+        .unwrap();
+    assert_eq!(kid["status"], "locked");
+    assert_eq!(kid["locked_account_count"], 1);
 }

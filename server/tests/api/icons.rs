@@ -233,6 +233,43 @@ async fn default_icons_number_chapters_by_their_place() {
     assert_problem(admin.get("/api/cards/three/icons/3").await, 404).await;
 }
 
+/// Chapters deleted at the same moment still leave the others numbered 1, 2, 3 in order.
+#[tokio::test]
+async fn chapters_deleted_at_once_leave_no_gap() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let c = admin.create_collection("Gaps").await;
+    admin.create_card(c["id"].as_str().unwrap(), "Six").await;
+    let mut slugs = Vec::new();
+    for _ in 0..6 {
+        let track = upload_track(&admin, "six", &tone(1, "wav")).await;
+        slugs.push(track["slug"].as_str().unwrap().to_owned());
+    }
+    let mut deletes = tokio::task::JoinSet::new();
+    for i in [1, 2, 4] {
+        let request = admin
+            .client
+            .delete(admin.url(&format!("/api/cards/six/tracks/{}", slugs[i])));
+        deletes.spawn(async move { request.send().await.unwrap().status().as_u16() });
+    }
+    assert_eq!(deletes.join_all().await, [204, 204, 204]);
+    let tracks = admin.get_json("/api/cards/six").await["tracks"].clone();
+    let left: Vec<(i64, &str)> = tracks
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t["position"].as_i64().unwrap(), t["slug"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        left,
+        [
+            (1, slugs[0].as_str()),
+            (2, slugs[3].as_str()),
+            (3, slugs[5].as_str())
+        ]
+    );
+}
+
 #[tokio::test]
 async fn icon_uploads_check_roles_position_and_content() {
     let app = spawn_app().await;
