@@ -1,6 +1,6 @@
 // Authoring: a collection, a card with a cover, sharing read-only, a PDF label and its
 // public link opened signed out.
-import { expect, gotoHydrated, screenshot, signInAsAdmin, submitLogin, test, waitForPath, waitHydrated } from './fixtures';
+import { expect, gotoHydrated, screenshot, signInAsAdmin, submitLogin, test, waitForPath, waitHydrated, openSection } from './fixtures';
 import { gradientPng } from './png';
 
 const READER_PASSWORD = 'a-long-enough-password';
@@ -38,6 +38,7 @@ test('a parent authors a card, shares the collection read-only and prints a labe
   await expect(page.getByRole('heading', { name: cardTitle })).toBeVisible();
   await waitHydrated(page);
   const cardPath = new URL(page.url()).pathname;
+  await openSection(page, 'card-art');
   const front = page.getByLabel('Front cover').locator('input[type=file]');
   await front.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: gradientPng(320, 320) });
   const cover = page.locator('img[src*="/cover"]').first();
@@ -49,6 +50,7 @@ test('a parent authors a card, shares the collection read-only and prints a labe
   await page.getByRole('link', { name: collection }).first().click();
   await expect(page.getByRole('heading', { name: collection })).toBeVisible();
   await waitHydrated(page);
+  await openSection(page, 'collection-sharing');
   await page.getByLabel('Member email').fill(readerEmail);
   await page.getByLabel('Role', { exact: true }).last().selectOption('viewer');
   await page.getByRole('button', { name: 'Invite', exact: true }).click();
@@ -122,6 +124,7 @@ test('a parent authors a card, shares the collection read-only and prints a labe
   const linked = await page.request.post(`/api/collections/${shelfId}/cards/link`, { data: { card_id: cardSlug } });
   expect(linked.status()).toBe(204);
   await gotoHydrated(page, cardPath);
+  await openSection(page, 'card-manage');
   const shownIn = page.getByRole('list', { name: 'Collections this card is linked into' });
   await expect(shownIn.getByRole('listitem').filter({ hasText: shelfName })).toContainText('linked by');
   await shownIn.scrollIntoViewIfNeeded();
@@ -147,6 +150,7 @@ test('a parent authors a card, shares the collection read-only and prints a labe
 
   // A reloaded card page is live: saving the details works and survives another reload.
   await gotoHydrated(page, cardPath);
+  await openSection(page, 'card-details');
   await page.getByLabel('Author', { exact: true }).fill('Dad');
   await page.getByRole('button', { name: 'Save card', exact: true }).click();
   await expect(page.getByText('Card saved')).toBeVisible();

@@ -2,7 +2,7 @@
 // the current cover, nothing saved yet), regenerates it, uses it, and the card's cover is the
 // preview; the back cover has its own prompt and preview. On a laptop and a phone.
 import type { Page } from '@playwright/test';
-import { expect, gotoHydrated, noSideScroll, screenshot, setSystemProviders, signInAsAdmin, test } from './fixtures';
+import { expect, gotoHydrated, noSideScroll, screenshot, setSystemProviders, signInAsAdmin, test, openSection } from './fixtures';
 
 /** A fresh card made over the API; answers its slug. */
 async function newCard(page: Page, title: string): Promise<string> {
@@ -33,6 +33,7 @@ test('an editor generates, regenerates and uses a cover for each side, on a lapt
 async function coverFlow(page: Page) {
   const slug = await newCard(page, 'The Sleepy Owl');
   await gotoHydrated(page, `/cards/${slug}`);
+  await openSection(page, 'card-art');
   const panel = page.getByRole('region', { name: 'Generate a cover' });
   await expect(panel).toBeVisible();
   const prompt = panel.getByLabel('Describe the front cover');
@@ -97,6 +98,7 @@ test('an empty description is refused in the page and nothing is generated', asy
   await signInAsAdmin(page);
   const slug = await newCard(page, 'Quiet');
   await gotoHydrated(page, `/cards/${slug}`);
+  await openSection(page, 'card-art');
   const panel = page.getByRole('region', { name: 'Generate a cover' });
   await panel.getByLabel('Describe the front cover').fill('   ');
   await panel.getByRole('button', { name: 'Generate', exact: true }).click();

@@ -3,7 +3,7 @@
 // another user directly from the Users page; owners see and revoke invitations. At laptop
 // and phone sizes.
 import type { Browser, Page } from '@playwright/test';
-import { expect, followAdminLink, gotoHydrated, screenshot, signInAsAdmin, submitLogin, test, waitForPath } from './fixtures';
+import { expect, followAdminLink, gotoHydrated, screenshot, signInAsAdmin, submitLogin, test, waitForPath, openSection } from './fixtures';
 
 const PASSWORD = 'a-long-enough-password';
 
@@ -116,6 +116,7 @@ for (const [size, viewport] of [
       const slug = (await r.json()).slug as string;
       await gotoHydrated(owner.page, `/collections/${slug}`);
       const invitee = `invitee-${tag}@example.com`;
+      await openSection(owner.page, 'collection-sharing');
       await owner.page.getByLabel('Member email').fill(invitee);
       await owner.page.getByRole('button', { name: 'Invite', exact: true }).click();
       await expect(owner.page.getByRole('status').filter({ hasText: `Invited ${invitee}` })).toBeVisible();

@@ -32,8 +32,8 @@ test('an empty library leads to uploading, recording and linking the player', as
 
   // "Upload audio" makes a card and opens it at the drop zone.
   await starts.getByRole('button', { name: /Upload audio/ }).click();
-  await parent.waitForURL(/\/cards\/[^/#]+#add-audio$/);
-  await expect(parent.getByRole('heading', { name: 'Add audio' })).toBeInViewport();
+  await parent.waitForURL(/\/cards\/[^/#]+#add-upload$/);
+  await expect(parent.getByText('Drop audio files here or choose files')).toBeInViewport();
   await expect(parent.getByRole('heading', { name: 'My first story' })).toBeVisible();
   const dir = mkdtempSync(join(tmpdir(), 'cardsmith-e2e-'));
   await parent.getByLabel('Choose audio files').setInputFiles([tone(dir, '01 Hello.wav', 2, 440)]);
@@ -49,7 +49,7 @@ test('an empty library leads to uploading, recording and linking the player', as
   const phone = await newcomer(browser, page, 'user', { width: 390, height: 844 });
   await screenshot(phone, 'first-run-phone.png');
   await phone.getByRole('button', { name: /Record a story/ }).click();
-  await phone.waitForURL(/\/cards\/[^/#]+#record-heading$/);
+  await phone.waitForURL(/\/cards\/[^/#]+#add-record$/);
   await expect(phone.getByRole('heading', { name: 'Record', exact: true })).toBeInViewport();
   await phone.context().close();
 

@@ -179,6 +179,22 @@ export function userRow(page: Page, email: string) {
   return page.getByRole('list', { name: 'Users' }).getByRole('listitem').filter({ hasText: email });
 }
 
+/** Opens the folded section `id` of a card or collection page ("card-art", "card-details"),
+ * unless it is open already (sections are remembered on the device). */
+export async function openSection(page: Page, id: string): Promise<void> {
+  const section = page.locator(`#section-${id}`);
+  if (!(await section.evaluate((d) => (d as HTMLDetailsElement).open))) await section.locator(':scope > summary').click();
+  await expect(section).toHaveJSProperty('open', true);
+}
+
+/** Opens the way `name` of a card's "Add to this card" ("Record", "Upload files", "Type a
+ * story", "Stream link"), unless it is open already (the last way is remembered). */
+export async function chooseAddWay(page: Page, name: string): Promise<void> {
+  const button = page.getByRole('button', { name, exact: true });
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+}
+
 /** Fails when the page is wider than the viewport (something runs off the side of a phone). */
 export async function noSideScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

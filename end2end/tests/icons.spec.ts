@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { Page } from '@playwright/test';
-import { expect, gotoHydrated, noSideScroll, screenshot, signInAsAdmin, test, tone, setSystemProviders } from './fixtures';
+import { expect, gotoHydrated, noSideScroll, screenshot, signInAsAdmin, test, tone, setSystemProviders, openSection } from './fixtures';
 
 /** A card with two ready chapters, made over the API. */
 async function cardWithChapters(page: Page): Promise<string> {
@@ -41,6 +41,7 @@ test('an editor approves a theme, generates icons, picks a variation and the tra
 async function iconsFlow(page: Page) {
   const slug = await cardWithChapters(page);
   await gotoHydrated(page, `/cards/${slug}`);
+  await openSection(page, 'card-art');
   const panel = page.getByRole('region', { name: 'Icons' });
   await expect(panel).toBeVisible();
   const chapters = panel.getByRole('list', { name: 'Chapter icons' }).getByTestId('chapter-icon');

@@ -8,7 +8,7 @@
 // its dialog, recorder and editor.)
 import type { Page } from '@playwright/test';
 
-import { ADMIN_EMAIL, ADMIN_PASSWORD, expect, gotoHydrated, signInAsAdmin, test, waitForPath, waitHydrated } from './fixtures';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expect, gotoHydrated, signInAsAdmin, test, waitForPath, waitHydrated, openSection } from './fixtures';
 
 /** The WASM files (`*.wasm`) the page fetched since `watchWasm` was called. */
 function watchWasm(page: Page): string[] {
@@ -80,6 +80,7 @@ test('every page hydrates its own islands when loaded directly, and their contro
   await expect(page.getByTestId('slug-preview')).toHaveText('Address: /collections/bedtime-stories');
 
   await gotoHydrated(page, `/collections/${collection.slug}`);
+  await openSection(page, 'collection-presets');
   await page.getByRole('button', { name: 'Add preset' }).click();
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
 
@@ -87,6 +88,7 @@ test('every page hydrates its own islands when loaded directly, and their contro
   // browser tab's title on the new one.
   await gotoHydrated(page, `/cards/${card.slug}`);
   await expect(page).toHaveTitle(`Island card ${stamp} · Cardsmith`);
+  await openSection(page, 'card-details');
   await page.getByLabel('Title', { exact: true }).fill(`Renamed ${stamp}`);
   await page.getByRole('button', { name: 'Save card', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Renamed ${stamp}` })).toBeVisible();

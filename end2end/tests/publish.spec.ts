@@ -50,7 +50,7 @@ test('a parent publishes a card, re-publishes nothing, sees what an edit changes
 
   // The card page: never published, so no badge yet.
   await gotoHydrated(page, `/cards/${moon.slug}`);
-  await expect(page.getByRole('list', { name: 'Tracks in play order' }).getByText('Ready')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Tracks in play order' }).getByRole('button', { name: /^Play / })).toBeVisible();
   const badge = page.locator('header').getByTestId('publish-badge');
   await expect(badge).toHaveCount(0);
   const open = page.getByRole('button', { name: 'Publish to player' });
@@ -94,6 +94,7 @@ test('a parent publishes a card, re-publishes nothing, sees what an edit changes
 
   // Renaming the track changes what would be published: the badge says so without a reload.
   const tracks = page.getByRole('list', { name: 'Tracks in play order' });
+  await tracks.getByRole('button', { name: /^Actions for / }).click();
   await tracks.getByRole('button', { name: /^Rename / }).click();
   await tracks.getByLabel('New title').fill('Moon song');
   await tracks.getByRole('button', { name: 'Save title' }).click();

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 
 import { CHROMIUM_ARGS } from '../playwright.config';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, expect, screenshot, test, waitHydrated } from './fixtures';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expect, screenshot, test, waitHydrated, chooseAddWay } from './fixtures';
 
 /** The server's chunk interval (seconds of audio per chunk; `chunk_interval_s`, default 5). */
 const CHUNK_S = 5;
@@ -69,6 +69,7 @@ test('a take cut off by a reload while offline is finished from what the phone k
 
   await firstLoad(page, `/cards/${card.slug}`);
   await expect(page.getByRole('heading', { name: 'Unfinished recording' })).toHaveCount(0);
+  await chooseAddWay(page, 'Record');
   await page.getByLabel('Title of the recording').fill('Before the reload');
   await page.getByRole('button', { name: '● Start recording' }).click();
   await expect(page.getByText(/^[1-9]\d* saved, 0 waiting$/)).toBeVisible({ timeout: 20_000 });
@@ -136,6 +137,7 @@ test('an interrupted take can be discarded instead', async ({ baseURL }) => {
   const { browser, page, pageErrors } = await phoneWithMicrophone(baseURL!);
   const slug = await newCard(page, 'Discarded');
   await firstLoad(page, `/cards/${slug}`);
+  await chooseAddWay(page, 'Record');
   await page.getByLabel('Title of the recording').fill('Not this one');
   await page.getByRole('button', { name: '● Start recording' }).click();
   await expect(page.getByText(/^[1-9]\d* saved, \d+ waiting$/)).toBeVisible({ timeout: 20_000 });

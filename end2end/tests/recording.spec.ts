@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 
 import { CHROMIUM_ARGS } from '../playwright.config';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, expect, screenshot, test } from './fixtures';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expect, screenshot, test, chooseAddWay } from './fixtures';
 
 test('a parent records a story on a phone and it becomes a track', async ({ baseURL }) => {
   const dir = mkdtempSync(join(tmpdir(), 'cardsmith-mic-'));
@@ -29,6 +29,7 @@ test('a parent records a story on a phone and it becomes a track', async ({ base
 
   await page.goto(`/cards/${card.slug}`);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await chooseAddWay(page, 'Record');
   await page.getByLabel('Title of the recording').fill('The little bear');
   await page.getByRole('button', { name: '● Start recording' }).click();
   await expect(page.getByTestId('record-clock')).toHaveText('0:03', { timeout: 20_000 });

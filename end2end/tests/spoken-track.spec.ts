@@ -2,7 +2,7 @@
 // picker, previews it (the audio plays in the page), adds the track and sees it converted
 // into the track list with its duration; on a laptop and a phone.
 import type { Page } from '@playwright/test';
-import { expect, gotoHydrated, noSideScroll, screenshot, signInAsAdmin, test } from './fixtures';
+import { expect, gotoHydrated, noSideScroll, screenshot, signInAsAdmin, test, chooseAddWay } from './fixtures';
 
 const STORY = 'Once upon a time, a little fox curled up under the moon. The stars blinked, and the fox fell asleep.';
 
@@ -23,6 +23,7 @@ for (const size of [
     await signInAsAdmin(page);
     const slug = await emptyCard(page, size.name);
     await gotoHydrated(page, `/cards/${slug}`);
+    await chooseAddWay(page, 'Type a story');
     const panel = page.getByRole('region', { name: 'Add a spoken track' });
     await expect(panel).toBeVisible();
 
@@ -93,6 +94,7 @@ test('a text over the limit is refused before anything is sent', async ({ page }
   await signInAsAdmin(page);
   const slug = await emptyCard(page, 'long');
   await gotoHydrated(page, `/cards/${slug}`);
+  await chooseAddWay(page, 'Type a story');
   const panel = page.getByRole('region', { name: 'Add a spoken track' });
   await panel.getByLabel('Text to speak').fill('a'.repeat(5001));
   await expect(panel.getByText('5001 / 5000 characters')).toBeVisible();

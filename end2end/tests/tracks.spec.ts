@@ -24,11 +24,15 @@ test('a parent uploads chapters, trims one in the waveform editor and undoes it'
   const list = page.getByRole('list', { name: 'Tracks in play order' });
   await expect(list.getByText('first song', { exact: true })).toBeVisible();
   await expect(list.getByText('second song', { exact: true })).toBeVisible();
-  await expect(list.getByText('Ready')).toHaveCount(2, { timeout: 60_000 });
+  // ready tracks have a Play button; their length is on the row
+  await expect(list.getByRole('button', { name: /^Play / })).toHaveCount(2, { timeout: 60_000 });
+  const rows = list.locator('li[data-track-id]');
+  const length = (title: string) => rows.filter({ hasText: title }).getByTestId('duration');
   await screenshot(page, 'tracks.png');
 
-  // Trim the first track to 0.5–2.5 s in the editor.
-  await list.getByRole('button', { name: 'Edit' }).first().click();
+  // Trim the first track to 0.5–2.5 s in the editor, from the track's actions.
+  await list.getByRole('button', { name: 'Actions for first song' }).click();
+  await list.getByRole('button', { name: 'Edit first song' }).click();
   await expect(page.getByTestId('waveform')).toBeVisible();
   await expect(page.getByLabel('End (s)')).not.toHaveValue('0.00');
   await page.getByLabel('Start (s)').fill('0.5');
@@ -45,7 +49,7 @@ test('a parent uploads chapters, trims one in the waveform editor and undoes it'
   await screenshot(page, 'waveform-editor.png');
   await page.getByRole('button', { name: 'Trim to selection' }).click();
   await expect(page.getByText('Trimmed to 0.50–2.50 s')).toBeVisible({ timeout: 60_000 });
-  await expect(list.getByText(/first-song · 0:02/)).toBeVisible();
+  await expect(length('first song')).toHaveText('0:02');
   // The outcome shows where the parent is looking, and the keyboard is on Undo.
   const toast = page.getByTestId('toast');
   await expect(toast).toBeInViewport({ ratio: 1 });
@@ -54,33 +58,37 @@ test('a parent uploads chapters, trims one in the waveform editor and undoes it'
 
   // Undo brings the original back.
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
-  await expect(list.getByText(/first-song · 0:04/)).toBeVisible({ timeout: 30_000 });
+  await expect(length('first song')).toHaveText('0:04', { timeout: 30_000 });
 
   // A file that is not audio is refused on its own line; the others are unaffected.
   await page.getByLabel('Choose audio files').setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a song') }]);
   await expect(page.getByRole('alert').filter({ hasText: /not MP3/ })).toBeVisible();
 
-  // Reorder with the Up button, then rename.
-  const rows = list.locator('li[data-track-id]');
+  // Reorder with Move up, then rename.
   const order = async () =>
     ((await (await page.request.get(`/api/cards/${card.slug}`)).json()).tracks as { slug: string }[]).map((t) => t.slug);
+  await list.getByRole('button', { name: 'Actions for second song' }).click();
   await list.getByRole('button', { name: 'Move second song up' }).click();
   await expect(rows.first()).toContainText('second song');
   await expect.poll(order).toEqual(['second-song', 'first-song']);
-  // Rename by keyboard: the field takes the focus, Escape leaves it unchanged and the focus
-  // back on Rename; a save does the same.
-  const rename = list.getByRole('button', { name: 'Rename first song' });
-  await rename.click();
+  // Rename by keyboard: ⋯ opens the actions with the focus on Rename; the field takes the
+  // focus, Escape leaves it unchanged and the focus back on ⋯; a save does the same.
+  const more = list.getByRole('button', { name: 'Actions for first song' });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(list.getByRole('button', { name: 'Rename first song' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(list.getByLabel('New title')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(list.getByLabel('New title')).toHaveCount(0);
-  await expect(rename).toBeFocused();
+  await expect(more).toBeFocused();
+  await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
   await expect(list.getByLabel('New title')).toBeFocused();
   await page.keyboard.type('Moon song');
   await page.keyboard.press('Enter');
-  await expect(list.getByText(/moon-song · 0:04/)).toBeVisible();
-  await expect(list.getByRole('button', { name: 'Rename Moon song' })).toBeFocused();
+  await expect(length('Moon song')).toHaveText('0:04');
+  await expect(list.getByRole('button', { name: 'Actions for Moon song' })).toBeFocused();
 
   // Drag "Moon song" by its handle back to the top.
   const grip = await list.getByRole('img', { name: 'Drag handle of Moon song' }).boundingBox();
@@ -96,8 +104,8 @@ test('a parent uploads chapters, trims one in the waveform editor and undoes it'
   // After a full reload the list is the same.
   await gotoHydrated(page, `/cards/${card.slug}`);
   await expect(rows.first()).toContainText('Moon song');
-  await expect(list.getByText(/moon-song · 0:04/)).toBeVisible();
-  await expect(list.getByText(/second-song · 0:03/)).toBeVisible();
+  await expect(length('Moon song')).toHaveText('0:04');
+  await expect(length('second song')).toHaveText('0:03');
   await screenshot(page, 'tracks-reordered.png');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'phone-tracks.png');
@@ -106,6 +114,7 @@ test('a parent uploads chapters, trims one in the waveform editor and undoes it'
   // focus back on Delete; deleting leaves the focus on the toast that says so.
   await page.setViewportSize({ width: 1280, height: 800 });
   const second = rows.filter({ hasText: 'second song' });
+  await second.getByRole('button', { name: 'Actions for second song' }).click();
   const remove = second.getByRole('button', { name: 'Delete', exact: true });
   await remove.focus();
   await page.keyboard.press('Enter');

@@ -15,9 +15,10 @@ test('waveform: drag, zoom, keys, split, fade', async ({ page }) => {
   await gotoHydrated(page, `/cards/${card.slug}`);
   await page.getByLabel('Choose audio files').setInputFiles([tone(dir, 'aaa.wav', 6, 440), tone(dir, 'bbb.wav', 3, 660)]);
   const list = page.getByRole('list', { name: 'Tracks in play order' });
-  await expect(list.getByText('Ready')).toHaveCount(2, { timeout: 60_000 });
+  await expect(list.getByRole('button', { name: /^Play / })).toHaveCount(2, { timeout: 60_000 });
 
-  await list.getByRole('button', { name: 'Edit' }).first().click();
+  await list.getByRole('button', { name: 'Actions for aaa' }).click();
+  await list.getByRole('button', { name: 'Edit aaa' }).click();
   const canvas = page.getByTestId('waveform');
   await expect(page.getByLabel('End (s)')).toHaveValue(/^6\.0/);
   const box = (await canvas.boundingBox())!;
@@ -70,7 +71,8 @@ test('waveform: drag, zoom, keys, split, fade', async ({ page }) => {
   await expect(page.getByText('Split into 3 tracks')).toBeVisible({ timeout: 60_000 });
 
   // fades: refused with a readable alert, then done
-  await list.getByRole('listitem').filter({ hasText: 'bbb' }).getByRole('button', { name: 'Edit' }).click();
+  await list.getByRole('button', { name: 'Actions for bbb' }).click();
+  await list.getByRole('button', { name: 'Edit bbb' }).click();
   await page.getByLabel('Fade in (ms)').fill('0');
   await page.getByLabel('Fade out (ms)').fill('0');
   await page.getByRole('button', { name: 'Apply fades' }).click();

@@ -57,7 +57,7 @@ pub fn ConfirmButton(
                 <div class="flex flex-wrap gap-2">
                     <button
                         type="button"
-                        class="inline-flex items-center justify-center rounded-lg bg-rose-600 px-3 py-2 text-sm font-semibold text-white hover:bg-rose-500 focus:outline-none focus:ring-2 focus:ring-rose-300 disabled:cursor-wait disabled:opacity-60"
+                        class="inline-flex min-h-11 items-center justify-center rounded-lg bg-rose-600 px-3 py-2 text-sm font-semibold text-white hover:bg-rose-500 focus:outline-none focus:ring-2 focus:ring-rose-300 disabled:cursor-wait disabled:opacity-60"
                         disabled=move || busy.get()
                         on:click=move |_| on_confirm.run(())
                     >

@@ -153,7 +153,7 @@ pub fn ReassignmentPicker(
                 view! {
                     <div>
                         <label for=select_id.clone() class="block text-sm font-medium text-slate-700">{c.name.clone()}</label>
-                        <select id=select_id class="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+                        <select id=select_id class="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
                             on:change=on_change>
                             <option value="">{keep}</option>
                             {candidates.iter().map(|(id, label)| view! { <option value=id.clone()>{label.clone()}</option> }).collect_view()}

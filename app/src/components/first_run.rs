@@ -46,16 +46,16 @@ pub fn FirstRunStarts(starts: FirstRun) -> impl IntoView {
             <ErrorAlert message=error/>
             <div class="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
                 <button type="button" class=START disabled=move || busy.get().is_some()
-                    on:click=move |_| open_new_card("record-heading")>
+                    on:click=move |_| open_new_card("add-record")>
                     <span class="text-lg font-semibold text-indigo-700">
-                        {move || if waiting("record-heading") { "Opening the recorder…" } else { "● Record a story" }}
+                        {move || if waiting("add-record") { "Opening the recorder…" } else { "● Record a story" }}
                     </span>
                     <span class="text-sm text-slate-600">"Read a story aloud with this device's microphone."</span>
                 </button>
                 <button type="button" class=START disabled=move || busy.get().is_some()
-                    on:click=move |_| open_new_card("add-audio")>
+                    on:click=move |_| open_new_card("add-upload")>
                     <span class="text-lg font-semibold text-indigo-700">
-                        {move || if waiting("add-audio") { "Opening…" } else { "⬆ Upload audio" }}
+                        {move || if waiting("add-upload") { "Opening…" } else { "⬆ Upload audio" }}
                     </span>
                     <span class="text-sm text-slate-600">"Songs or stories you already have: MP3, M4A, WAV and more."</span>
                 </button>

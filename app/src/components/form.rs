@@ -15,7 +15,7 @@ pub use numbers::{all_errors, optional_number, whole_number};
 
 /// Tailwind classes of every text input, so fields look the same everywhere.
 pub(crate) const INPUT: &str =
-    "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base \
+    "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base \
     shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200 \
     aria-[invalid=true]:border-rose-500 aria-[invalid=true]:ring-rose-100";
 
@@ -295,7 +295,7 @@ pub fn SubmitButton(
     view! {
         <button
             type="submit"
-            class="inline-flex items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-300 disabled:cursor-wait disabled:opacity-60"
+            class="inline-flex min-h-11 items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-300 disabled:cursor-wait disabled:opacity-60"
             disabled=move || busy.get()
         >
             {move || if busy.get() { busy_label } else { label }}

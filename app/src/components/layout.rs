@@ -16,10 +16,10 @@ pub const PANEL: &str =
     "space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
 
 /// A secondary (outlined) button.
-pub const BUTTON: &str = "inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 focus:outline-none focus:ring-2 focus:ring-indigo-300 disabled:opacity-60";
+pub const BUTTON: &str = "inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 focus:outline-none focus:ring-2 focus:ring-indigo-300 disabled:opacity-60";
 
 /// A destructive outlined button.
-pub const DANGER_BUTTON: &str = "inline-flex items-center justify-center rounded-lg border border-rose-300 bg-white px-3 py-2 text-sm font-semibold text-rose-700 hover:bg-rose-50 focus:outline-none focus:ring-2 focus:ring-rose-200 disabled:opacity-60";
+pub const DANGER_BUTTON: &str = "inline-flex min-h-11 items-center justify-center rounded-lg border border-rose-300 bg-white px-3 py-2 text-sm font-semibold text-rose-700 hover:bg-rose-50 focus:outline-none focus:ring-2 focus:ring-rose-200 disabled:opacity-60";
 
 /// A `<section>` named by its heading, so screen readers list it as a landmark region.
 #[component]
@@ -32,6 +32,17 @@ pub fn Panel(
 ) -> impl IntoView {
     let heading = format!("{id}-heading");
     let labelled_by = heading.clone();
+    // inside a folded section the section is the card: no second border, a smaller heading
+    if use_context::<crate::components::disclosure::FlatPanels>().is_some() {
+        return view! {
+            <section aria-labelledby=labelled_by class="space-y-4">
+                <h3 id=heading class="text-base font-semibold">{title}</h3>
+                {intro.map(|t| view! { <p class="text-sm text-slate-600">{t}</p> })}
+                {children()}
+            </section>
+        }
+        .into_any();
+    }
     view! {
         <section aria-labelledby=labelled_by class=PANEL>
             <h2 id=heading class="text-lg font-semibold">{title}</h2>
@@ -39,6 +50,7 @@ pub fn Panel(
             {children()}
         </section>
     }
+    .into_any()
 }
 
 /// What an empty list shows instead: what belongs here and the next step to take.

@@ -7,6 +7,7 @@ pub mod copy;
 pub mod cover;
 pub mod cover_generate;
 pub mod deletion;
+pub mod disclosure;
 pub mod email_links;
 pub mod examples;
 pub mod file_drop;

@@ -228,7 +228,7 @@ fn OrphanCard(
                 aria-label=format!("Assign {name}")>
                 <div class="min-w-0 flex-1">
                     <label for=select_id.clone() class="block text-sm font-medium text-slate-700">"New owner"</label>
-                    <select id=select_id class="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+                    <select id=select_id class="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
                         on:change=move |ev| owner.set(event_target_value(&ev))>
                         <option value="">"Choose a user…"</option>
                         {users.into_iter().filter(|u| u.status != "deactivated").map(|u| view! {

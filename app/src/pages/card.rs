@@ -1,23 +1,22 @@
-//! One card: its words, covers, playback settings and (in submodules) playback, slug, home
-//! and deletion. Viewers see the same page without any control that changes the card.
+//! One card: its chapters, words, covers, icons and playback settings, and (in submodules)
+//! its slug, home and deletion. Viewers see the same page without any control that changes
+//! the card.
 
+mod covers;
+mod details;
 mod manage;
 mod playback;
 mod publish;
 mod tracks;
 
-use cardsmith_model::card::{CardOut, UpdateCardInput};
-use leptos::ev::SubmitEvent;
+use cardsmith_model::card::{CardOut, PlaybackConfigOut};
 use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::hooks::use_params_map;
 
-use crate::api::{card_page, CardPageData, UpdateCard};
-use crate::components::card_fields::CardFields;
-use crate::components::form::general_error;
-use crate::components::form::{ErrorAlert, StatusNote, SubmitButton};
-use crate::components::image_upload::ImageDropZone;
-use crate::components::layout::{can_edit, loaded, Panel, RoleBadge};
+use crate::api::{card_page, CardPageData};
+use crate::components::disclosure::Disclosure;
+use crate::components::layout::{can_edit, loaded, RoleBadge};
 
 /// The card as this page last saved it; sections update it so the header follows.
 #[derive(Clone, Copy)]
@@ -49,6 +48,10 @@ pub fn CardPage() -> impl IntoView {
 }
 
 /// The card, an island: every section edits it in place.
+///
+/// Phone first: the header (cover, title, state, Publish), the chapters as one-line rows
+/// with "Add to this card" under them, then the rest folded into remembered sections. On a
+/// laptop the sections sit in a column beside the chapters.
 #[island(lazy)]
 fn CardView(page: CardPageData) -> impl IntoView {
     let CardPageData {
@@ -67,8 +70,53 @@ fn CardView(page: CardPageData) -> impl IntoView {
         card: RwSignal::new(detail.card),
     };
     provide_context(shown);
-    let title = move || shown.card.with(|c| c.title.clone());
-    crate::islands::follow_page_title(title);
+    crate::islands::follow_page_title(move || shown.card.with(|c| c.title.clone()));
+    let tracks = tracks::Tracks::new(shown.card, detail.tracks.unwrap_or_default(), shown.editor);
+    provide_context(tracks);
+    let links = detail.links.unwrap_or_default();
+    view! {
+        <CardHeader/>
+        <div class="mt-4 grid items-start gap-4 lg:mt-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-6">
+            <div class="min-w-0">
+                <tracks::TracksPanel/>
+            </div>
+            <div class="min-w-0 space-y-3">
+                <Disclosure key="card-details" title="Details" summary=Signal::derive(move || details_summary(shown))>
+                    {if shown.editor {
+                        view! { <details::DetailsForm/> }.into_any()
+                    } else {
+                        view! { <details::Description/> }.into_any()
+                    }}
+                </Disclosure>
+                <Disclosure key="card-art" title="Cover and icons"
+                    summary=if shown.editor { "Front and back cover, generated covers, chapter icons" } else { "Front and back cover" }.to_owned()>
+                    <covers::CoversPanel pending=pending_covers/>
+                    {shown.editor.then(|| view! {
+                        <crate::components::icon_studio::IconStudio card=shown.slug() theme=shown.card.with_untracked(|c| c.icon_theme.clone())
+                            tracks=tracks.list on_change=Callback::new(move |()| tracks.reload())/>
+                    })}
+                </Disclosure>
+                <Disclosure key="card-playback" title="Playback" summary=playback_summary(&playback)>
+                    <playback::PlaybackPanel config=playback/>
+                </Disclosure>
+                {shown.editor.then(|| view! {
+                    <Disclosure key="card-originals" title="Kept originals" summary="What Undo restores after a trim, split or fade".to_owned()>
+                        <tracks::SourcesPanel/>
+                    </Disclosure>
+                    <Disclosure key="card-manage" title="Manage" summary="Web address, collections, delete".to_owned()>
+                        <manage::ManagePanel collections links/>
+                    </Disclosure>
+                })}
+            </div>
+        </div>
+    }
+}
+
+/// The top of the page: the cover as on the card, the title, where it lives, its state, and
+/// the main action (Publish).
+#[component]
+fn CardHeader() -> impl IntoView {
+    let shown = expect_context::<Shown>();
     let home = move || {
         shown.card.with(|c| {
             (
@@ -77,137 +125,61 @@ fn CardView(page: CardPageData) -> impl IntoView {
             )
         })
     };
-    let slug = shown.slug();
-    let tracks = tracks::Tracks::new(shown.card, detail.tracks.unwrap_or_default(), shown.editor);
-    provide_context(tracks);
-    // The covers follow the card, so a generated cover accepted below shows at once.
-    let front = Signal::derive(move || shown.card.with(|c| c.cover_hash.clone()));
-    let back = Signal::derive(move || shown.card.with(|c| c.back_cover_hash.clone()));
-    view! {
-        <header class="space-y-1">
-            <div class="flex flex-wrap items-center gap-2">
-                <h1 class="text-2xl font-bold">{title}</h1>
-                <RoleBadge role=shown.card.with_untracked(|c| c.viewer_role.clone()) yours=true/>
-                <publish::PublishBadgeOfCard/>
-            </div>
-            <p class="text-sm text-slate-600">
-                "In "
-                <a href=move || home().0 class="font-medium text-indigo-700 hover:underline">{move || home().1}</a>
-                {move || shown.card.with(|c| (!c.author.is_empty()).then(|| format!(" · by {}", c.author)))}
-            </p>
-            <publish::PublishCard/>
-        </header>
-        <div class="mt-6 grid gap-6 lg:grid-cols-3">
-            <div class="min-w-0 lg:col-span-2">
-                <tracks::TracksPanel/>
-            </div>
-            <div class="min-w-0 space-y-6">
-                {shown.editor.then(|| {
-                    let tracks = expect_context::<tracks::Tracks>();
-                    let on_saved = Callback::new(move |_slug: String| tracks.reload());
-                    view! {
-                        <crate::components::recorder::Recorder card=shown.slug() on_saved/>
-                        <crate::components::spoken_track::SpokenTrack card=shown.slug() tracks=tracks.list on_added=on_saved/>
-                        <tracks::SourcesPanel/>
-                    }
-                })}
-            </div>
-        </div>
-        <div class="mt-6 grid gap-6 lg:grid-cols-2">
-            <div class="min-w-0 space-y-6">
-                {if shown.editor {
-                    view! { <DetailsForm/> }.into_any()
-                } else {
-                    view! { <Description/> }.into_any()
-                }}
-                <playback::PlaybackPanel config=playback/>
-            </div>
-            <div class="min-w-0 space-y-6">
-                <Panel id="covers" title="Covers"
-                    intro=if shown.editor { "Printed on the label and shown on the player. Drop an image on a cover, or click it to choose a file." } else { "Printed on the label and shown on the player." }>
-                    <div class="grid grid-cols-2 gap-3 sm:gap-4">
-                        <ImageDropZone label="Front cover" id="front_cover_file"
-                            url=format!("/api/cards/{slug}/cover?side=front") hash=front editable=shown.editor
-                            on_uploaded=Callback::new(move |v: String| shown.card.update(|c| c.cover_hash = Some(v)))/>
-                        <ImageDropZone label="Back cover" id="back_cover_file"
-                            url=format!("/api/cards/{slug}/cover?side=back") hash=back editable=shown.editor
-                            on_uploaded=Callback::new(move |v: String| shown.card.update(|c| c.back_cover_hash = Some(v)))/>
-                    </div>
-                    {shown.editor.then(|| view! { <crate::components::cover_generate::CoverGenerator card=shown.card pending=pending_covers.clone()/> })}
-                </Panel>
-                {shown.editor.then(|| { let t = expect_context::<tracks::Tracks>(); view! { <crate::components::icon_studio::IconStudio card=shown.slug() theme=shown.card.with_untracked(|c| c.icon_theme.clone()) tracks=t.list on_change=Callback::new(move |()| t.reload())/> } })}
-                {shown.editor.then(|| view! { <manage::ManagePanel collections links=detail.links.unwrap_or_default()/> })}
-            </div>
-        </div>
-    }
-}
-
-/// The read-only text of a card, for viewers.
-#[component]
-fn Description() -> impl IntoView {
-    let shown = expect_context::<Shown>();
-    let text = shown.card.with_untracked(|c| c.description.clone());
-    view! {
-        <Panel id="details" title="About this card">
-            {if text.is_empty() {
-                view! { <p class="text-slate-500">"No description."</p> }.into_any()
-            } else {
-                view! { <p class="whitespace-pre-line text-slate-700">{text}</p> }.into_any()
-            }}
-        </Panel>
-    }
-}
-
-#[component]
-fn DetailsForm() -> impl IntoView {
-    let shown = expect_context::<Shown>();
-    let start = shown.card.get_untracked();
-    let title = RwSignal::new(start.title);
-    let description = RwSignal::new(start.description);
-    let author = RwSignal::new(start.author);
-    let local = RwSignal::new(Vec::new());
-    let save = ServerAction::<UpdateCard>::new();
-    let outcome = Signal::derive(move || save.value().get());
-    let saved = Signal::derive(move || {
-        matches!(save.value().get(), Some(Ok(()))).then(|| "Card saved".to_owned())
-    });
-    Effect::new(move |_| {
-        if let Some(Ok(())) = save.value().get() {
-            shown.card.update(|c| {
-                c.title = title.get_untracked().trim().to_owned();
-                c.description = description.get_untracked();
-                c.author = author.get_untracked().trim().to_owned();
-            });
-        }
-    });
-    let on_submit = move |ev: SubmitEvent| {
-        ev.prevent_default();
-        let input = UpdateCardInput {
-            title: title.get_untracked(),
-            description: description.get_untracked(),
-            author: Some(author.get_untracked()),
-        };
-        match input.validate() {
-            Ok(()) => {
-                local.set(Vec::new());
-                save.dispatch(UpdateCard {
-                    slug: shown.slug(),
-                    input,
-                });
-            }
-            Err(errors) => local.set(errors),
-        }
+    let cover = move || {
+        shown.card.with(|c| {
+            c.cover_hash
+                .as_ref()
+                .map(|v| format!("/api/cards/{}/cover?side=front&v={v}", c.slug))
+        })
     };
     view! {
-        <Panel id="details" title="Details">
-            <form class="space-y-4" aria-label="Card details" novalidate on:submit=on_submit>
-                <ErrorAlert message=general_error(move || save.value().get())/>
-                <CardFields title description author local outcome/>
-                <div class="flex flex-wrap items-center gap-3">
-                    <SubmitButton label="Save card" busy_label="Saving…" busy=save.pending()/>
-                    <StatusNote message=saved/>
+        <header class="flex items-start gap-3 sm:gap-4">
+            <div class="aspect-[54/85.6] w-16 shrink-0 overflow-hidden rounded-lg border border-slate-200 bg-slate-100 sm:w-24">
+                {move || match cover() {
+                    Some(src) => view! { <img src=src alt="Front cover" class="h-full w-full object-cover"/> }.into_any(),
+                    None => view! { <span class="flex h-full items-center justify-center text-2xl text-slate-300" aria-hidden="true">"♫"</span> }.into_any(),
+                }}
+            </div>
+            <div class="min-w-0 flex-1 space-y-1">
+                <div class="flex flex-wrap items-center gap-2">
+                    <h1 class="break-words text-xl font-bold sm:text-2xl">{move || shown.card.with(|c| c.title.clone())}</h1>
+                    <RoleBadge role=shown.card.with_untracked(|c| c.viewer_role.clone()) yours=true/>
+                    <publish::PublishBadgeOfCard/>
                 </div>
-            </form>
-        </Panel>
+                <p class="text-sm text-slate-600">
+                    "In "
+                    <a href=move || home().0 class="font-medium text-indigo-700 hover:underline">{move || home().1}</a>
+                    {move || shown.card.with(|c| (!c.author.is_empty()).then(|| format!(" · by {}", c.author)))}
+                </p>
+                <publish::PublishCard/>
+            </div>
+        </header>
     }
+}
+
+/// The Details section's one line: the start of the description, or what is inside.
+fn details_summary(shown: Shown) -> String {
+    shown.card.with(|c| {
+        let first = c.description.lines().next().unwrap_or_default().trim();
+        if first.is_empty() {
+            "Title, description, author".to_owned()
+        } else {
+            first.chars().take(80).collect()
+        }
+    })
+}
+
+/// The Playback section's one line, e.g. "Next chapter · in order".
+fn playback_summary(config: &PlaybackConfigOut) -> String {
+    let advance = match config.autoadvance.as_str() {
+        "none" => "Stops after each chapter",
+        "repeat" => "Repeats the chapter",
+        _ => "Plays on to the next chapter",
+    };
+    let order = if config.shuffle == "on" {
+        "random order"
+    } else {
+        "in order"
+    };
+    format!("{advance} · {order}")
 }

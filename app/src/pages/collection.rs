@@ -33,6 +33,7 @@ use crate::api::{
     CreateCard, LibraryScope,
 };
 use crate::components::card_fields::CardFields;
+use crate::components::disclosure::Disclosure;
 use crate::components::form::general_error;
 use crate::components::form::{ErrorAlert, StatusNote, SubmitButton};
 use crate::components::image_upload::ImageDropZone;
@@ -122,6 +123,7 @@ fn CollectionView(page: CollectionPageData, me: UserOut, children: Children) -> 
     let editor = shown.role >= CollectionRole::Editor;
     let name = move || shown.collection.with(|c| c.name.clone());
     crate::islands::follow_page_title(name);
+    let (preset_count, member_count) = (presets.len(), members.len());
     view! {
         <header class="space-y-2">
             <div class="flex flex-wrap items-center gap-2">
@@ -134,25 +136,51 @@ fn CollectionView(page: CollectionPageData, me: UserOut, children: Children) -> 
             <p class="max-w-prose whitespace-pre-line text-slate-600">{move || shown.collection.with(|c| c.description.clone())}</p>
             <Stats initial=stats/>
         </header>
-        <div class="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
-            <div class="min-w-0 space-y-6">
+        <div class="mt-6 grid items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:gap-6">
+            <div class="min-w-0">
                 <CardsPanel answer=children/>
-                {editor.then(|| view! { <story::StoryPanel presets=presets.clone()/> })}
-                <presets::PresetsPanel initial=presets/>
-                <profile::ProfilePanel profile/>
             </div>
-            <div class="min-w-0 space-y-6">
-                <members::MembersPanel initial=members/>
-                <Panel id="background" title="Background"
-                    intro="Shown behind the collection's tile in the list of collections.">
-                    <ImageDropZone label="Background image" id="background_file"
-                        url=format!("/api/collections/{}/background", shown.id())
-                        hash=shown.collection.with_untracked(|c| c.background_image_hash.clone())
-                        editable=editor shape="aspect-[16/9]"/>
-                </Panel>
-                {editor.then(|| view! { <settings::SettingsPanel/> })}
+            // the rest folded, remembered on this device: the cards come first on a phone
+            <div class="min-w-0 space-y-3">
+                {editor.then(|| { let presets = presets.clone(); view! {
+                    <Disclosure key="collection-story" title="New story card" summary="A story written for you, read by a voice".to_owned()>
+                        <story::StoryPanel presets/>
+                    </Disclosure>
+                }})}
+                <Disclosure key="collection-presets" title="Story presets" summary=count_words(preset_count, "preset", "Ready-made story ideas")>
+                    <presets::PresetsPanel initial=presets/>
+                </Disclosure>
+                <Disclosure key="collection-profile" title="Child profile" summary="Name, age and interests stories are written for".to_owned()>
+                    <profile::ProfilePanel profile/>
+                </Disclosure>
+                <Disclosure key="collection-sharing" title="Sharing" summary=count_words(member_count, "member", "Invite family to read or edit")>
+                    <members::MembersPanel initial=members/>
+                </Disclosure>
+                <Disclosure key="collection-background" title="Background" summary="The picture behind the collection's tile".to_owned()>
+                    <Panel id="background" title="Background"
+                        intro="Shown behind the collection's tile in the list of collections.">
+                        <ImageDropZone label="Background image" id="background_file"
+                            url=format!("/api/collections/{}/background", shown.id())
+                            hash=shown.collection.with_untracked(|c| c.background_image_hash.clone())
+                            editable=editor shape="aspect-[16/9]"/>
+                    </Panel>
+                </Disclosure>
+                {editor.then(|| view! {
+                    <Disclosure key="collection-settings" title="Settings" summary="Name, address, language, delete".to_owned()>
+                        <settings::SettingsPanel/>
+                    </Disclosure>
+                })}
             </div>
         </div>
+    }
+}
+
+/// "3 members", or `none` when there are none yet.
+fn count_words(n: usize, one: &str, none: &str) -> String {
+    match n {
+        0 => none.to_owned(),
+        1 => format!("1 {one}"),
+        n => format!("{n} {one}s"),
     }
 }
 

@@ -167,7 +167,7 @@ fn ProviderRow(p: Providers, id: String) -> impl IntoView {
         p.dragging
             .with(|d| d.as_ref().is_some_and(|(_, at)| Some(*at) == index()))
     };
-    let small = format!("{BUTTON} min-h-10 min-w-10 px-3");
+    let small = format!("{BUTTON} min-h-11 min-w-11 px-3");
     let small2 = small.clone();
     view! {
         <li class=move || format!("space-y-3 p-3 sm:p-4 {}", if drop_here() { "bg-indigo-50 ring-2 ring-inset ring-indigo-300" } else { "bg-white" })
@@ -177,7 +177,7 @@ fn ProviderRow(p: Providers, id: String) -> impl IntoView {
             <div class="flex flex-wrap items-center gap-2">
                 // for pointers; keyboards and screen readers use Up and Down
                 <span aria-hidden="true" title="Drag to reorder" data-testid="drag-handle"
-                    class="flex min-h-10 min-w-10 cursor-grab touch-none select-none items-center justify-center rounded-md border border-slate-200 text-lg text-slate-500 hover:bg-slate-50 active:cursor-grabbing"
+                    class="flex min-h-11 min-w-11 cursor-grab touch-none select-none items-center justify-center rounded-md border border-slate-200 text-lg text-slate-500 hover:bg-slate-50 active:cursor-grabbing"
                     on:pointerdown=drag_start on:pointercancel=move |_| p.dragging.set(None)>"⠿"</span>
                 <button type="button" class=small.clone() node_ref=up aria-label=move || format!("Move {} up", name())
                     disabled=move || busy() || index() == Some(0) on:click=move |_| shift(-1)>"↑ Up"</button>

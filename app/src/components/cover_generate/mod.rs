@@ -211,7 +211,7 @@ pub fn CoverGenerator(
         let pressed = move || g.side.get() == side;
         view! {
             <button type="button" aria-pressed=move || pressed().to_string()
-                class=move || format!("flex-1 rounded-md px-3 py-2 text-sm font-medium focus:outline-none focus:ring-2 focus:ring-indigo-300 {}",
+                class=move || format!("min-h-11 flex-1 rounded-md px-3 py-2 text-sm font-medium focus:outline-none focus:ring-2 focus:ring-indigo-300 {}",
                     if pressed() { "bg-white text-indigo-700 shadow-sm" } else { "text-slate-600 hover:text-slate-900" })
                 on:click=move |_| { g.side.set(side); g.error.set(None); g.done.set(None); }>
                 {side.label()}

@@ -60,19 +60,19 @@ fn ChapterRow(studio: Studio, position: i64, track: TrackOut) -> impl IntoView {
                 <div class="min-w-0 basis-full sm:flex-1 sm:basis-48">
                     <label for=prompt_id.clone() class="block text-xs font-medium text-slate-600">"Shows (optional)"</label>
                     <input id=prompt_id type="text" maxlength=cardsmith_model::icons::VARIATION_PROMPT_MAX_CHARS.to_string()
-                        class="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+                        class="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
                         placeholder="e.g. a sleepy owl on a branch" bind:value=prompt
                         aria-label=format!("What the icon of {title} shows (optional)")/>
                 </div>
                 <div>
                     <label for=select_id.clone() class="block text-xs font-medium text-slate-600">"How many"</label>
-                    <select id=select_id class="mt-1 rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm"
+                    <select id=select_id class="mt-1 min-h-11 rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm"
                         aria-label=format!("How many variations of {title}")
                         on:change=move |ev| count.set(event_target_value(&ev).parse().unwrap_or(4))>
                         {COUNTS.iter().map(|n| view! { <option value=n.to_string() selected=*n == 4>{n.to_string()}</option> }).collect_view()}
                     </select>
                 </div>
-                <button type="button" class=format!("{BUTTON} min-h-10") disabled=move || studio.is_busy()
+                <button type="button" class=format!("{BUTTON} min-h-11") disabled=move || studio.is_busy()
                     aria-label=format!("Variations of {title}")
                     on:click=move |_| studio.ask(Action::Variations {
                         position,
@@ -81,7 +81,7 @@ fn ChapterRow(studio: Studio, position: i64, track: TrackOut) -> impl IntoView {
                     })>
                     {move || if working() { "Drawing…" } else { "Variations" }}
                 </button>
-                <button type="button" class=format!("{BUTTON} min-h-10") disabled=move || studio.is_busy()
+                <button type="button" class=format!("{BUTTON} min-h-11") disabled=move || studio.is_busy()
                     aria-label=format!("Regenerate the icon of {title}")
                     on:click=move |_| studio.ask(Action::Regenerate { position })>
                     {move || if regenerating() { "Drawing…" } else { "Regenerate" }}

@@ -95,7 +95,14 @@ pub struct KeptTake {
 }
 
 #[component]
-pub fn Recorder(card: String, on_saved: Callback<String>) -> impl IntoView {
+pub fn Recorder(
+    card: String,
+    on_saved: Callback<String>,
+    /// Told when this device kept an unfinished take of the card, so a page that folds the
+    /// recorder away can show it.
+    #[prop(optional)]
+    on_kept: Option<Callback<()>>,
+) -> impl IntoView {
     let ui = Ui::new();
     let title = RwSignal::new(String::new());
     let card = StoredValue::new(card);
@@ -104,7 +111,13 @@ pub fn Recorder(card: String, on_saved: Callback<String>) -> impl IntoView {
     // An interrupted take of this card? Effects run only in the browser.
     Effect::new(move |_| {
         let card = card.get_value();
-        spawn_local(async move { offer.set(browser::kept_take(&card).await) });
+        spawn_local(async move {
+            let kept = browser::kept_take(&card).await;
+            if let (Some(_), Some(tell)) = (&kept, on_kept) {
+                tell.run(());
+            }
+            offer.set(kept);
+        });
     });
 
     let start = move |_| {

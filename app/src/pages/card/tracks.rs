@@ -1,5 +1,6 @@
-//! The card's tracks (its chapters): the ordered list with a player per track, and for
-//! editors uploads, streams, renaming, deleting, reordering, edits and kept sources.
+//! The card's tracks (its chapters): the ordered list of one-line rows with one shared
+//! player, and for editors the ways to add chapters, renaming, deleting, reordering, edits
+//! and kept sources.
 //!
 //! The list starts from the page bundle (`detail.tracks`) and lives in one signal that every
 //! section updates after a change, refreshing from the REST API in the background. No section
@@ -7,6 +8,9 @@
 //! after a full reload (see `api::pages`). Tracks still being converted are polled every 1.5 s
 //! until they settle, so their badges and players appear without a reload.
 
+mod actions;
+mod add;
+mod player;
 mod row;
 mod sources;
 mod uploads;
@@ -44,6 +48,11 @@ pub struct Tracks {
     failures: RwSignal<HashMap<String, String>>,
     /// The track whose waveform editor is open.
     pub editing: RwSignal<Option<String>>,
+    /// The track whose actions (⋯) are open; one at a time.
+    pub menu: RwSignal<Option<String>>,
+    /// The track in the player bar, and whether it is paused.
+    pub playing: RwSignal<Option<String>>,
+    pub paused: RwSignal<bool>,
     pub notice: RwSignal<Option<Notice>>,
     /// The last failure of a list-wide change (reorder, reload).
     pub error: RwSignal<Option<String>>,
@@ -71,6 +80,9 @@ impl Tracks {
             list: RwSignal::new(initial),
             failures: RwSignal::new(HashMap::new()),
             editing: RwSignal::new(None),
+            menu: RwSignal::new(None),
+            playing: RwSignal::new(None),
+            paused: RwSignal::new(false),
             notice: RwSignal::new(None),
             error: RwSignal::new(None),
             sources_stamp: RwSignal::new(0),
@@ -104,6 +116,76 @@ impl Tracks {
                 Some(old) => *old = track,
                 None => list.push(track),
             });
+    }
+
+    pub fn menu_is_open(self, id: &str) -> bool {
+        self.menu.with(|m| m.as_deref() == Some(id))
+    }
+
+    /// Opens the actions of `id` (closing any other row's), or closes them.
+    pub fn toggle_menu(self, id: &str) {
+        let next = (!self.menu_is_open(id)).then(|| id.to_owned());
+        self.menu.set(next);
+    }
+
+    /// Plays track `id` in the player bar.
+    pub fn play(self, id: String) {
+        self.paused.set(false);
+        self.playing.set(Some(id));
+    }
+
+    /// Goes on to the next ready track after the one playing, or closes the player at the end.
+    pub fn play_next(self) {
+        let next = self.playing.with_untracked(|current| {
+            self.list.with_untracked(|l| {
+                let at = l.iter().position(|t| Some(&t.id) == current.as_ref())?;
+                l[at + 1..]
+                    .iter()
+                    .find(|t| t.transcode_status == transcode_status::READY)
+                    .map(|t| t.id.clone())
+            })
+        });
+        match next {
+            Some(id) => self.play(id),
+            None => self.stop(),
+        }
+    }
+
+    pub fn stop(self) {
+        self.playing.set(None);
+    }
+
+    /// Closes the player when `id` (just deleted) is what it plays.
+    pub fn stop_if_playing(self, id: &str) {
+        if self.playing.with_untracked(|p| p.as_deref() == Some(id)) {
+            self.stop();
+        }
+    }
+
+    /// Opens the card's icon section at chapter `position`, its prompt field focused.
+    pub fn pick_icon(self, position: i64) {
+        #[cfg(feature = "hydrate")]
+        {
+            use leptos::wasm_bindgen::JsCast;
+            let doc = document();
+            if let Some(section) = doc
+                .get_element_by_id("section-card-art")
+                .and_then(|e| e.dyn_into::<web_sys::HtmlDetailsElement>().ok())
+            {
+                section.set_open(true);
+            }
+            request_animation_frame(move || {
+                let field = document()
+                    .get_element_by_id(&format!("variation-prompt-{position}"))
+                    .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+                if let Some(field) = field {
+                    field.scroll_into_view();
+                    let _ = field.focus();
+                }
+            });
+        }
+        #[cfg(not(feature = "hydrate"))]
+        let _ = position;
     }
 
     pub fn failure(self, id: &str) -> Option<String> {
@@ -256,14 +338,14 @@ impl Tracks {
     }
 }
 
-/// The Tracks panel: what is on the card, in play order, and ways to add more. Reads the
-/// `Tracks` the card page provides, which the Record and sources panels share.
+/// The Tracks panel: what is on the card, in play order, and for editors the ways to add
+/// more. Reads the `Tracks` the card page provides, which the other sections share.
 #[component]
 pub fn TracksPanel() -> impl IntoView {
     let tracks = expect_context::<Tracks>();
     tracks.watch();
     let intro = if tracks.editor {
-        "The player plays these in order. Drag a track by its handle, or use Up and Down, to change the order."
+        "The player plays these in order. Drag a track by its grip to move it; ⋯ has the rest."
     } else {
         "The player plays these in order."
     };
@@ -271,18 +353,30 @@ pub fn TracksPanel() -> impl IntoView {
     view! {
         <Panel id="tracks" title="Tracks" intro>
             <ErrorAlert message=tracks.error/>
-            <NoticeBar/>
             <Show when=empty fallback=|| view! { <TrackList/> }>
                 <p class="rounded-xl border-2 border-dashed border-slate-300 p-4 text-center text-slate-600">
                     {if tracks.editor {
-                        "No tracks yet. Add audio files below (several at once is fine), or add a stream."
+                        "No tracks yet. Record one, upload audio files (several at once is fine), type a story for a voice to read, or add a stream."
                     } else {
                         "No tracks yet."
                     }}
                 </p>
             </Show>
-            {tracks.editor.then(|| view! { <uploads::AddTracks/> })}
+            {tracks.editor.then(|| view! { <add::AddToCard/> })}
         </Panel>
+        <Dock/>
+    }
+}
+
+/// The foot of the screen: the outcome of the last edit above the player bar, both where the
+/// eye is whichever part of the card the parent is on.
+#[component]
+fn Dock() -> impl IntoView {
+    view! {
+        <div class="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex flex-col items-center gap-2 p-3 sm:items-end sm:p-6">
+            <NoticeBar/>
+            <player::PlayerBar/>
+        </div>
     }
 }
 
@@ -335,7 +429,6 @@ fn NoticeBar() -> impl IntoView {
         });
     });
     view! {
-        <div class="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex justify-center p-3 sm:justify-end sm:p-6">
             {move || tracks.notice.get().map(|notice| view! {
                 <div role="status" data-testid="toast"
                     class="pointer-events-auto flex w-full max-w-md flex-wrap items-center gap-3 rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-lg">
@@ -350,6 +443,5 @@ fn NoticeBar() -> impl IntoView {
                         class="min-h-11 min-w-11 rounded-lg px-2 text-lg leading-none text-slate-300 hover:bg-slate-800 hover:text-white">"✕"</button>
                 </div>
             })}
-        </div>
     }
 }

@@ -115,20 +115,9 @@ impl Queue {
     }
 }
 
-/// The drop zone with the upload list, and the stream form.
+/// The drop zone for audio files, with the upload list.
 #[component]
-pub fn AddTracks() -> impl IntoView {
-    view! {
-        <div class="space-y-4 border-t border-slate-100 pt-4">
-            <h3 id="add-audio" class="font-semibold">"Add audio"</h3>
-            <AudioDrop/>
-            <StreamForm/>
-        </div>
-    }
-}
-
-#[component]
-fn AudioDrop() -> impl IntoView {
+pub fn AudioDrop() -> impl IntoView {
     let tracks = expect_context::<Tracks>();
     let queue = Queue::new();
     let on_files = Callback::new(move |files: Files| {
@@ -202,7 +191,7 @@ fn UploadLine(item: Item) -> impl IntoView {
 
 /// Adds a track the player streams from an address instead of a file.
 #[component]
-fn StreamForm() -> impl IntoView {
+pub fn StreamForm() -> impl IntoView {
     let tracks = expect_context::<Tracks>();
     let title = RwSignal::new(String::new());
     let url = RwSignal::new(String::new());
@@ -245,16 +234,14 @@ fn StreamForm() -> impl IntoView {
         });
     };
     view! {
-        <details class="rounded-xl border border-slate-200 p-3">
-            <summary class="cursor-pointer font-medium">"Add a stream (internet radio, podcast)"</summary>
-            <form class="mt-3 space-y-3" aria-label="Add a stream" novalidate on:submit=on_submit>
+        <form class="space-y-3" aria-label="Add a stream" novalidate on:submit=on_submit>
+                <p class="text-sm text-slate-600">"Internet radio or a podcast: the player fetches it itself, so it is always the latest."</p>
                 <ErrorAlert message=error/>
                 <TextField id="stream_title" label="Stream title" value=title error=field("title")/>
                 <TextField id="stream_url" label="Stream address" kind="url" value=url error=field("stream_url")
                     hint="An http:// or https:// address the player fetches itself."/>
                 <SubmitButton label="Add stream" busy_label="Adding…" busy=busy/>
             </form>
-        </details>
     }
 }
 

@@ -1,0 +1,105 @@
+//! Sections a page keeps folded until the parent opens them, and remembers open.
+//!
+//! A long page (a card: covers, icons, playback, originals, settings) fits a phone only when
+//! most of it is folded away. Which sections a parent keeps open is a habit of this device's
+//! screen, not of the account, so it is remembered in the browser's `localStorage`: the
+//! server renders every section folded and the browser opens the remembered ones as soon as
+//! the page is live.
+
+use leptos::context::Provider;
+use leptos::prelude::*;
+
+/// Panels given this context (by a [`Disclosure`], or any box that is already their card)
+/// draw flat: no second border, a third-level heading. Provide it with `<Provider>`, so it
+/// reaches the children and not the siblings.
+#[derive(Clone, Copy)]
+pub struct FlatPanels;
+
+/// A remembered `<details>` section: a summary row (a heading and one line saying what is
+/// inside) that opens the children. `key` names it in `localStorage` and in the element id ("card-art": `#section-card-art`), so the
+/// same section of every card opens alike.
+#[component]
+pub fn Disclosure(
+    key: &'static str,
+    title: &'static str,
+    /// One line under the title: what is inside.
+    #[prop(into)]
+    summary: Signal<String>,
+    children: Children,
+) -> impl IntoView {
+    let open = RwSignal::new(false);
+    let storage_key = format!("cardsmith.open.{key}");
+    let saved_key = storage_key.clone();
+    Effect::new(move |_| open.set(remembered::load(&storage_key).as_deref() == Some("1")));
+    let on_toggle = move |ev: leptos::ev::Event| {
+        #[cfg(feature = "hydrate")]
+        {
+            use leptos::wasm_bindgen::JsCast;
+            let Some(details) = ev
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlDetailsElement>().ok())
+            else {
+                return;
+            };
+            // a toggle event of a nested <details> bubbles up here: only ours counts
+            if details.id() != format!("section-{key}") {
+                return;
+            }
+            let now = details.open();
+            if now != open.get_untracked() {
+                open.set(now);
+            }
+            remembered::save(&saved_key, if now { "1" } else { "0" });
+        }
+        #[cfg(not(feature = "hydrate"))]
+        let _ = (ev, &saved_key);
+    };
+    let heading = format!("section-{key}-heading");
+    view! {
+        <details id=format!("section-{key}") prop:open=move || open.get() on:toggle=on_toggle
+            class="group rounded-2xl border border-slate-200 bg-white shadow-sm">
+            <summary class="flex min-h-14 cursor-pointer list-none items-center gap-3 rounded-2xl px-4 py-3 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-300 [&::-webkit-details-marker]:hidden">
+                <span class="min-w-0 flex-1">
+                    <h2 id=heading class="text-base font-semibold">{title}</h2>
+                    <span class="block truncate text-sm text-slate-500">{move || summary.get()}</span>
+                </span>
+                <span aria-hidden="true" class="shrink-0 text-slate-400 transition-transform group-open:rotate-180">"▾"</span>
+            </summary>
+            <div class="space-y-6 border-t border-slate-100 p-4 sm:p-5">
+                // a Provider, so the panels inside draw flat and the ones beside do not
+                <Provider value=FlatPanels>{children()}</Provider>
+            </div>
+        </details>
+    }
+}
+
+/// Small per-device choices in `localStorage`; nothing (and no error) where it is missing or
+/// refused, e.g. in a private window.
+pub mod remembered {
+    /// The stored value of `key`, in the browser only.
+    pub fn load(key: &str) -> Option<String> {
+        #[cfg(feature = "hydrate")]
+        {
+            web_sys::window()?
+                .local_storage()
+                .ok()??
+                .get_item(key)
+                .ok()?
+        }
+        #[cfg(not(feature = "hydrate"))]
+        {
+            let _ = key;
+            None
+        }
+    }
+
+    /// Keeps `value` under `key`; a refusal (storage full or disabled) only forgets.
+    pub fn save(key: &str, value: &str) {
+        #[cfg(feature = "hydrate")]
+        if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+            let _ = storage.set_item(key, value);
+        }
+        #[cfg(not(feature = "hydrate"))]
+        let _ = (key, value);
+    }
+}
