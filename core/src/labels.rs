@@ -12,7 +12,9 @@ use std::sync::Arc;
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
-use cardsmith_model::label::{GenerateLabelsInput, GenerateLabelsOutputBody, LabelShareOut};
+use cardsmith_model::label::{
+    page_size_problem, GenerateLabelsInput, GenerateLabelsOutputBody, LabelShareOut,
+};
 use cardsmith_model::validate::CollectionRole;
 use rand::RngCore;
 
@@ -40,7 +42,7 @@ pub async fn generate(
     let format = LabelFormat::parse(&input.format)
         .ok_or_else(|| CoreError::invalid("format", "must be pdf or svg"))?;
     let page = PageSize::parse(&input.page_size)
-        .ok_or_else(|| CoreError::invalid("page_size", "must be a4 or letter"))?;
+        .ok_or_else(|| CoreError::invalid("page_size", page_size_problem()))?;
     let mut cards = Vec::with_capacity(input.card_slugs.len());
     // each distinct cover is read once and shared by every card (and copy) that shows it
     let mut covers: HashMap<String, Arc<[u8]>> = HashMap::new();
