@@ -16,7 +16,7 @@ const SKY: Colour = [70, 130, 220];
 const BAND: Colour = [230, 0, 200];
 const ICON: Colour = [0, 200, 0];
 /// `pdftoppm -r` (dots per inch).
-const DPI: f32 = 50.0;
+const DPI: u16 = 50;
 
 /// A cover the size covers are made at (the card's shape) with its title band on the bottom
 /// fifth, as on a drawn cover's plate; the old square crop cut that band away.
@@ -42,10 +42,14 @@ fn story(chapters: &[&str]) -> LabelCard {
 }
 
 /// Runs a poppler tool; they are required, not optional, for these tests.
-fn poppler(tool: &str, args: &[&Path]) -> Vec<u8> {
-    let out = Command::new(tool).args(args).output().unwrap_or_else(|e| {
-        panic!("{tool} did not run ({e}): install poppler-utils (scripts/bootstrap does)")
-    });
+fn poppler(tool: &str, flags: &[&str], files: &[&Path]) -> Vec<u8> {
+    let out = Command::new(tool)
+        .args(flags)
+        .args(files)
+        .output()
+        .unwrap_or_else(|e| {
+            panic!("{tool} did not run ({e}): install poppler-utils (scripts/bootstrap does)")
+        });
     assert!(
         out.status.success(),
         "{tool}: {}",
@@ -71,11 +75,7 @@ fn pdftotext_reads_the_chapter_numbers_and_titles() {
     let many: Vec<String> = (1..=30).map(|i| format!("Kapitel {i}")).collect();
     let many: Vec<&str> = many.iter().map(String::as_str).collect();
     let path = write_pdf(dir.path(), &[story(&chapters), story(&many)], PageSize::A4);
-    let dash = Path::new("-");
-    let text = poppler(
-        "pdftotext",
-        &[Path::new("-enc"), Path::new("UTF-8"), &path, dash],
-    );
+    let text = poppler("pdftotext", &["-enc", "UTF-8"], &[&path, Path::new("-")]);
     let text = String::from_utf8(text).unwrap();
     // the title wraps beside the cover
     for expected in chapters
@@ -94,15 +94,14 @@ fn pdftoppm_shows_the_whole_cover_and_the_icons() {
     let card = story(&["Eins", "Zwei"]);
     let path = write_pdf(dir.path(), &[card], PageSize::A4);
     let prefix = dir.path().join("page");
-    let args = ["-r", "50", "-png", "-singlefile"].map(Path::new);
-    poppler(
-        "pdftoppm",
-        &[&args[0], &args[1], &args[2], &args[3], &path, &prefix],
-    );
+    let dpi = DPI.to_string();
+    let flags = ["-r", &dpi, "-png", "-singlefile"];
+    poppler("pdftoppm", &flags, &[&path, &prefix]);
     let page = image::open(dir.path().join("page.png"))
         .unwrap()
         .into_rgb8();
-    let px = |mm: f32| (mm / 25.4 * DPI).round() as u32;
+    let (px_per_mm, mm_per_px) = (f32::from(DPI) / 25.4, 25.4 / f32::from(DPI));
+    let px = |mm: f32| (mm * px_per_mm).round() as u32;
     assert!(page.width().abs_diff(px(210.0)) <= 1 && page.height().abs_diff(px(297.0)) <= 1);
     let near = |at: (f32, f32), colour: Colour| {
         let pixel = page.get_pixel(px(at.0), px(at.1)).0;
@@ -120,7 +119,7 @@ fn pdftoppm_shows_the_whole_cover_and_the_icons() {
     // the icons print in the chapter rows below the cover
     let below = (y + h)..(y + h + 12.0);
     let green = page.enumerate_pixels().any(|(px_x, px_y, p)| {
-        let (mm_x, mm_y) = (px_x as f32 * 25.4 / DPI, px_y as f32 * 25.4 / DPI);
+        let (mm_x, mm_y) = (px_x as f32 * mm_per_px, px_y as f32 * mm_per_px);
         below.contains(&mm_y)
             && (x..x + 48.0).contains(&mm_x)
             && (0..3).all(|c| p.0[c].abs_diff(ICON[c]) <= 40)
