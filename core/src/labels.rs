@@ -7,20 +7,18 @@
 //! share's id (`token_sealed`). Links made before tokens were hashed are hashed and sealed
 //! once at start ([`hash_legacy_share_tokens`]) and keep working.
 
-use std::collections::HashMap;
-use std::sync::Arc;
+mod cards;
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
-use cardsmith_model::label::{GenerateLabelsInput, GenerateLabelsOutputBody, LabelShareOut};
-use cardsmith_model::validate::CollectionRole;
+use cardsmith_model::label::{
+    page_size_problem, GenerateLabelsInput, GenerateLabelsOutputBody, LabelShareOut,
+};
 use rand::RngCore;
 
 use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
-use crate::cards::require_card;
-use crate::media::image;
-use crate::media::label::{self, LabelCard, LabelFormat, PageSize};
+use crate::media::label::{self, LabelFormat, PageSize};
 use crate::media::store::sha256_hex;
 use crate::{new_id, time, Core, CoreError, CoreResult};
 
@@ -40,30 +38,8 @@ pub async fn generate(
     let format = LabelFormat::parse(&input.format)
         .ok_or_else(|| CoreError::invalid("format", "must be pdf or svg"))?;
     let page = PageSize::parse(&input.page_size)
-        .ok_or_else(|| CoreError::invalid("page_size", "must be a4 or letter"))?;
-    let mut cards = Vec::with_capacity(input.card_slugs.len());
-    // each distinct cover is read once and shared by every card (and copy) that shows it
-    let mut covers: HashMap<String, Arc<[u8]>> = HashMap::new();
-    for slug in &input.card_slugs {
-        let card = require_card(core.db.pool(), actor, slug, CollectionRole::Viewer).await?;
-        let cover = match &card.cover_hash {
-            Some(hash) => Some(match covers.get(hash) {
-                Some(bytes) => bytes.clone(),
-                None => {
-                    let bytes: Arc<[u8]> = image::load(core, hash).await?.0.into();
-                    covers.insert(hash.clone(), bytes.clone());
-                    bytes
-                }
-            }),
-            None => None,
-        };
-        cards.push(LabelCard {
-            title: card.title,
-            author: card.author,
-            tracks: Vec::new(),
-            cover,
-        });
-    }
+        .ok_or_else(|| CoreError::invalid("page_size", page_size_problem()))?;
+    let cards = cards::label_cards(core, actor, &input.card_slugs).await?;
     let bytes = tokio::task::spawn_blocking(move || label::render(&cards, format, page))
         .await
         .map_err(|e| CoreError::internal("label task", e))?

@@ -13,7 +13,7 @@ use utoipa::openapi::KnownFormat;
 
 use crate::deletion::REASSIGNMENTS_MAX;
 use crate::icons::{THEME_MAX_COLORS, THEME_MIN_COLORS};
-use crate::label::MAX_LABEL_CARDS;
+use crate::label::{MAX_LABEL_CARDS, PAGE_SIZES};
 use crate::seed::{MAX_SEED_CARDS, MAX_SEED_DEVICES};
 
 use crate::validate::{
@@ -146,6 +146,14 @@ pub fn account_ids() -> Array {
 /// The cards of one label sheet: 1 to 90.
 pub fn label_card_slugs() -> Array {
     references(1, Some(MAX_LABEL_CARDS))
+}
+
+/// What a label sheet is printed on: one of [`PAGE_SIZES`].
+pub fn label_page_size() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(PAGE_SIZES))
+        .build()
 }
 
 /// The cards a seed puts on the players: 1 to 20, each once.

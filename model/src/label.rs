@@ -6,7 +6,11 @@ use crate::validate::Checker;
 use crate::FieldError;
 
 pub const LABEL_FORMATS: [&str; 2] = ["pdf", "svg"];
-pub const PAGE_SIZES: [&str; 2] = ["a4", "letter"];
+/// What labels are printed on (`cardsmith_core::media::label::PageSize` has each one's
+/// geometry): plain A4 or US Letter paper, nine cards with cut marks; one card per page at card
+/// size; Avery L7166 (A4, six 99.1 × 93.1 mm stickers) and Avery 5168 (US Letter, four 3.5 × 5 in
+/// stickers), one card centred on each sticker.
+pub const PAGE_SIZES: [&str; 5] = ["a4", "letter", "card", "avery-l7166", "avery-5168"];
 /// Most cards on one label sheet request.
 pub const MAX_LABEL_CARDS: usize = 90;
 
@@ -20,8 +24,9 @@ pub struct GenerateLabelsInput {
     /// `pdf` or `svg`.
     #[cfg_attr(feature = "openapi", schema(pattern = "^(pdf|svg)$"))]
     pub format: String,
-    /// `a4` or `letter`.
-    #[cfg_attr(feature = "openapi", schema(pattern = "^(a4|letter)$"))]
+    /// `a4` or `letter` (nine cards a page, with cut marks), `card` (one card a page, at card
+    /// size), `avery-l7166` (A4, six stickers) or `avery-5168` (US Letter, four stickers).
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::label_page_size))]
     pub page_size: String,
 }
 
@@ -44,10 +49,15 @@ impl GenerateLabelsInput {
             )
             .check(
                 "page_size",
-                (!PAGE_SIZES.contains(&self.page_size.as_str())).then_some("must be a4 or letter"),
+                (!PAGE_SIZES.contains(&self.page_size.as_str())).then(page_size_problem),
             )
             .finish()
     }
+}
+
+/// What is wrong with a page size that is none of [`PAGE_SIZES`].
+pub fn page_size_problem() -> String {
+    format!("must be one of {}", PAGE_SIZES.join(", "))
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -17,7 +17,17 @@ use crate::components::form::{
 use crate::components::layout::{loaded, EmptyBox, Panel, BUTTON, PANEL};
 
 const FORMATS: &[(&str, &str)] = &[("pdf", "PDF"), ("svg", "SVG")];
-const PAGE_SIZES: &[(&str, &str)] = &[("a4", "A4"), ("letter", "US Letter")];
+/// The ids are `cardsmith_model::label::PAGE_SIZES`, in the same order.
+const PAGE_SIZES: &[(&str, &str)] = &[
+    ("a4", "A4 — 9 cards with cut marks"),
+    ("letter", "US Letter — 9 cards with cut marks"),
+    (
+        "card",
+        "Card size — 1 card a page, for card and photo printers",
+    ),
+    ("avery-l7166", "Avery L7166 stickers (A4) — 6 cards"),
+    ("avery-5168", "Avery 5168 stickers (US Letter) — 4 cards"),
+];
 
 /// The page's body (in the `Household` island): pick cards, make a sheet, share it.
 #[component]
@@ -29,7 +39,7 @@ pub(crate) fn LabelsWorkbench() -> impl IntoView {
     view! {
         <h1 class="text-2xl font-bold">"Labels"</h1>
         <p class="mt-1 max-w-prose text-slate-600">
-            "Print stickers for physical cards: each label shows the front cover, title and author at real card size, with cut marks."
+            "Print stickers for physical cards: each label shows the whole front cover, the title and author, and the chapters with their icons, at real card size."
         </p>
         <div class="mt-6 grid gap-6 lg:grid-cols-2">
             {loaded(cards, "cards", move |cards| {

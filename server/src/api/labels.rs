@@ -25,9 +25,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(revoke_share))
 }
 
-/// Renders printable labels at real card size (54 × 85.6 mm) with the front cover, title,
-/// author and track list, cut marks, and an embedded font. `format` is `pdf` or `svg`,
-/// `page_size` `a4` or `letter`; every card must be reachable by the caller.
+/// Renders printable labels at real card size (54 × 85.6 mm) with the whole front cover, title,
+/// author and the chapter list (numbers, icons, titles), cut marks, and an embedded font.
+/// `format` is `pdf` or `svg`; `page_size` is `a4` or `letter` (nine cards a page), `card`
+/// (one card a page at card size), `avery-l7166` (A4, six stickers) or `avery-5168` (US
+/// Letter, four stickers). Every card must be reachable by the caller.
 #[utoipa::path(post, path = "/labels/generate", tag = "labels", operation_id = "generate-labels",
     request_body = GenerateLabelsInput,
     responses((status = 201, body = GenerateLabelsOutputBody), Unauthorized,

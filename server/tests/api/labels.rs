@@ -2,7 +2,8 @@
 
 use serde_json::{json, Value};
 
-use crate::support::helpers::{assert_problem, png_bytes, pointers, spawn_app};
+use crate::support::audio_fixtures::{bytes, tone};
+use crate::support::helpers::{assert_problem, png_bytes, pointers, spawn_app, User};
 
 #[tokio::test]
 async fn labels_render_as_pdf_and_svg_and_are_private() {
@@ -52,6 +53,39 @@ async fn labels_render_as_pdf_and_svg_and_are_private() {
         .unwrap();
     assert!(text.contains("<svg") && text.contains("Plain"));
 
+    // the chapter list is printed, on every page size
+    add_track(&admin, "plain", "Ça va – Noël").await;
+    for (page_size, format, content_type) in [
+        ("card", "svg", "image/svg+xml"),
+        ("avery-l7166", "svg", "image/svg+xml"),
+        ("avery-5168", "pdf", "application/pdf"),
+        ("card", "pdf", "application/pdf"),
+    ] {
+        let body = json!({"card_slugs": ["plain"], "format": format, "page_size": page_size});
+        let out: Value = admin.post_for_json("/api/labels/generate", &body).await;
+        let file = admin.get(out["url"].as_str().unwrap()).await;
+        assert_eq!(file.status(), 200, "{page_size}");
+        assert_eq!(file.headers()["content-type"], content_type, "{page_size}");
+        let file = file.bytes().await.unwrap();
+        if format == "svg" {
+            let text = std::str::from_utf8(&file).unwrap();
+            assert!(
+                text.contains(">1.</text>"),
+                "{page_size}: the chapter's number"
+            );
+            assert!(
+                text.contains(">Ça va – Noël</text>"),
+                "{page_size}: its title"
+            );
+            assert!(
+                text.contains("image-rendering:pixelated"),
+                "{page_size}: its icon (the drawn default)"
+            );
+        } else {
+            assert!(file.starts_with(b"%PDF"), "{page_size}");
+        }
+    }
+
     let bad = admin
         .post_json(
             "/api/labels/generate",
@@ -62,6 +96,22 @@ async fn labels_render_as_pdf_and_svg_and_are_private() {
         pointers(&assert_problem(bad, 422).await),
         ["/card_slugs", "/format", "/page_size"]
     );
+}
+
+/// Uploads a second of tone as a chapter of `card` named `title`.
+async fn add_track(user: &User, card: &str, title: &str) {
+    let file = reqwest::multipart::Part::bytes(bytes(&tone(1, "wav"))).file_name("tone.wav");
+    let form = reqwest::multipart::Form::new()
+        .text("title", title.to_owned())
+        .part("file", file);
+    let r = user
+        .client
+        .post(user.url(&format!("/api/cards/{card}/tracks")))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 201, "{}", r.text().await.unwrap());
 }
 
 #[tokio::test]

@@ -1,32 +1,30 @@
-//! Label geometry and the styles of its texts, and the layout of each page into backend-neutral
-//! [`Item`]s that the PDF and SVG writers translate.
+//! The layout of each label into backend-neutral [`Item`]s that the PDF and SVG writers
+//! translate: the cover as a small card face top left, the title and author beside it, the
+//! chapter list (see [`chapters`](super::chapters)) below.
 
-use super::style::{Face, Style, MM_PER_PT};
-use super::text::{ellipsize, one_line, wrap, Fonts};
+use super::chapters::chapter_list;
+use super::cover::Pictures;
+use super::sheet::{Sheet, CARD_H, CARD_W, MARK_LEN, MARK_OFFSET};
+use super::style::{Face, Style, ASCENT, CAP_HEIGHT, INK, MM_PER_PT, MUTED, RULE};
+use super::text::{one_line, wrap, Fonts};
 use super::LabelCard;
 use crate::media::colour::Rgb;
 
 // ---------------------------------------------------------------------------------------------
 // Geometry and styles (lengths in mm, text sizes in pt)
 
-const CARD_W: f32 = 54.0;
-const CARD_H: f32 = 85.6;
-const COLS: usize = 3;
-const ROWS: usize = 3;
-/// Cut marks start this far outside the label, so a slightly-off cut leaves no line on it.
-const MARK_OFFSET: f32 = 1.0;
-const MARK_LEN: f32 = 2.0;
-/// Just room for the marks of both neighbours, which then coincide.
-const GUTTER: f32 = 2.0 * (MARK_OFFSET + MARK_LEN);
 const PAD: f32 = 3.0;
 /// Real cards have ~3 mm corners; the outline shows where to round them off.
 const RADIUS: f32 = 3.0;
-/// Baseline below the top of a line box, as a fraction of the font size.
-const ASCENT: f32 = 0.9;
+/// The box the cover is fitted into: a small card face (the card's own proportions), so a
+/// cover made for the card (638 × 1011 px) fills it exactly, title plate and all, and any other
+/// picture is letterboxed whole rather than cut.
+pub(super) const COVER_BOX: [f32; 2] = [24.0, 24.0 * CARD_H / CARD_W];
+/// Between the cover and the title beside it.
+const COLUMN_GAP: f32 = 2.5;
+const TITLE_LINES: usize = 4;
+const AUTHOR_LINES: usize = 2;
 
-const INK: Rgb = [0x1f, 0x1f, 0x1f];
-const MUTED: Rgb = [0x5f, 0x5f, 0x5f];
-const RULE: Rgb = [0xc8, 0xc8, 0xc8];
 const OUTLINE: Rgb = [0x9a, 0x9a, 0x9a];
 /// Placeholder tints, picked by a hash of the title so a card keeps its colour.
 const TINTS: [Rgb; 6] = [
@@ -40,9 +38,7 @@ const TINTS: [Rgb; 6] = [
 
 pub(super) const TITLE: Style = Style::new(Face::Bold, 9.0, INK, 3.9);
 const AUTHOR: Style = Style::new(Face::Regular, 7.0, MUTED, 3.2);
-const TRACK: Style = Style::new(Face::Regular, 6.0, INK, 2.75);
-const TRACK_NUMBER: Style = Style::new(Face::Regular, 6.0, MUTED, 2.75);
-const INITIAL: Style = Style::new(Face::Bold, 64.0, [0xff, 0xff, 0xff], 0.0);
+const INITIAL: Style = Style::new(Face::Bold, 40.0, [0xff, 0xff, 0xff], 0.0);
 
 /// One thing drawn on a page, in mm from the top-left page corner.
 pub(super) enum Item {
@@ -52,77 +48,119 @@ pub(super) enum Item {
     Line([f32; 4], Rgb),
     /// Left-aligned text starting at `[x, baseline]`.
     Text([f32; 2], Style, String),
-    /// `covers[index]` in the square `[x, y, side]`.
-    Image([f32; 3], usize),
+    /// `covers[index]` filling `[x, y, w, h]`, which has the picture's own aspect.
+    Cover([f32; 4], usize),
+    /// `icons[index]`, pixelated, in the square `[x, y, side]`.
+    Icon([f32; 3], usize),
 }
-
-/// Top-left corner of the label in grid `slot` (row-major), the grid centred on the page.
-fn slot_origin((page_w, page_h): (f32, f32), slot: usize) -> (f32, f32) {
-    let grid_w = COLS as f32 * CARD_W + (COLS - 1) as f32 * GUTTER;
-    let grid_h = ROWS as f32 * CARD_H + (ROWS - 1) as f32 * GUTTER;
-    let (col, row) = ((slot % COLS) as f32, (slot / COLS) as f32);
-    let x = (page_w - grid_w) / 2.0 + col * (CARD_W + GUTTER);
-    (x, (page_h - grid_h) / 2.0 + row * (CARD_H + GUTTER))
-}
-
-// ---------------------------------------------------------------------------------------------
-// Layout
 
 pub(super) fn layout_pages(
     fonts: &Fonts,
     cards: &[LabelCard],
-    cover_of: &[Option<usize>],
-    size: (f32, f32),
+    pictures: &Pictures,
+    sheet: &Sheet,
 ) -> Vec<Vec<Item>> {
-    let slots: Vec<_> = cards.iter().zip(cover_of).collect();
-    let page = |chunk: &[(&LabelCard, &Option<usize>)]| {
+    let indexed: Vec<usize> = (0..cards.len()).collect();
+    let page = |chunk: &[usize]| {
         let mut items = Vec::new();
-        for (slot, &(card, &cover)) in chunk.iter().enumerate() {
-            layout_label(&mut items, fonts, card, cover, slot_origin(size, slot));
+        for (slot, &card) in chunk.iter().enumerate() {
+            let at = sheet.origin(slot);
+            layout_label(
+                &mut items,
+                fonts,
+                &cards[card],
+                pictures,
+                card,
+                at,
+                sheet.trim,
+            );
         }
         items
     };
-    slots.chunks(COLS * ROWS).map(page).collect()
+    indexed.chunks(sheet.per_page()).map(page).collect()
 }
 
-/// Cover on top, then title, author and the track list, all inside the padding.
+/// Cover top left, title and author beside it, the chapters below, all inside the padding.
 fn layout_label(
     out: &mut Vec<Item>,
     fonts: &Fonts,
     card: &LabelCard,
-    cover: Option<usize>,
+    pictures: &Pictures,
+    index: usize,
     (x, y): (f32, f32),
+    trim: bool,
 ) {
-    cut_marks(out, x, y);
-    out.push(Item::Rect(
-        [x, y, CARD_W, CARD_H],
-        RADIUS,
-        None,
-        Some(OUTLINE),
-    ));
-    let (left, width) = (x + PAD, CARD_W - 2.0 * PAD);
-    match cover {
-        Some(index) => out.push(Item::Image([left, y + PAD, width], index)),
-        None => placeholder(out, fonts, &card.title, [left, y + PAD, width]),
+    if trim {
+        cut_marks(out, x, y);
+        let outline = [x, y, CARD_W, CARD_H];
+        out.push(Item::Rect(outline, RADIUS, None, Some(OUTLINE)));
     }
-    let mut top = y + PAD + width + 2.0;
-    let title = wrap(fonts, TITLE, &card.title, width, 2);
-    top = push_lines(out, title, left, top, TITLE);
-    let author = one_line(&card.author);
-    if !author.is_empty() {
-        let author = vec![ellipsize(fonts, AUTHOR, &author, width)];
-        top = push_lines(out, author, left, top, AUTHOR);
+    let cover_box = cover_box((x, y));
+    match pictures.cover_of[index] {
+        Some(cover) => {
+            let picture = &pictures.covers[cover];
+            place_cover(
+                out,
+                picture.image.dimensions(),
+                picture.backdrop,
+                cover,
+                cover_box,
+            );
+        }
+        None => placeholder(out, fonts, &card.title, cover_box),
     }
-    if !card.tracks.is_empty() {
-        out.push(Item::Line([left, top + 0.9, left + width, top + 0.9], RULE));
-        track_list(
-            out,
-            fonts,
-            &card.tracks,
-            [left, top + 1.8],
-            y + CARD_H - PAD,
-        );
+    let text_x = x + PAD + COVER_BOX[0] + COLUMN_GAP;
+    let text_w = x + CARD_W - PAD - text_x;
+    let title = wrap(fonts, TITLE, &card.title, text_w, TITLE_LINES);
+    let mut top = push_lines(out, title, text_x, y + PAD, TITLE);
+    let author = wrap(fonts, AUTHOR, &one_line(&card.author), text_w, AUTHOR_LINES);
+    top = push_lines(out, author, text_x, top + 0.6, AUTHOR);
+    if card.tracks.is_empty() {
+        return;
     }
+    let rule_y = (y + PAD + COVER_BOX[1]).max(top) + 1.2;
+    let (left, right) = (x + PAD, x + CARD_W - PAD);
+    out.push(Item::Line([left, rule_y, right, rule_y], RULE));
+    let area = [left, rule_y + 0.6, right - left];
+    chapter_list(
+        out,
+        fonts,
+        &card.tracks,
+        &pictures.icon_of[index],
+        area,
+        y + CARD_H - PAD,
+    );
+}
+
+/// `[x, y, w, h]` of the cover box of the label whose top-left corner is `(x, y)`.
+pub(super) fn cover_box((x, y): (f32, f32)) -> [f32; 4] {
+    [x + PAD, y + PAD, COVER_BOX[0], COVER_BOX[1]]
+}
+
+/// Where a picture of `(pw, ph)` pixels goes to show whole in `area`: as large as fits,
+/// aspect kept, centred.
+pub(super) fn fit((pw, ph): (u32, u32), [x, y, w, h]: [f32; 4]) -> [f32; 4] {
+    let (pw, ph) = (pw.max(1) as f32, ph.max(1) as f32);
+    let scale = (w / pw).min(h / ph);
+    let (fw, fh) = (pw * scale, ph * scale);
+    [x + (w - fw) / 2.0, y + (h - fh) / 2.0, fw, fh]
+}
+
+/// The whole cover fitted into `area`, on bands of `backdrop` where its aspect leaves room,
+/// with a hairline round the card face so a pale cover still shows its edge.
+fn place_cover(
+    out: &mut Vec<Item>,
+    pixels: (u32, u32),
+    backdrop: Rgb,
+    index: usize,
+    area: [f32; 4],
+) {
+    let fitted = fit(pixels, area);
+    if fitted[2] < area[2] - 0.05 || fitted[3] < area[3] - 0.05 {
+        out.push(Item::Rect(area, 0.0, Some(backdrop), None));
+    }
+    out.push(Item::Cover(fitted, index));
+    out.push(Item::Rect(area, 0.0, None, Some(RULE)));
 }
 
 /// Short lines continuing each edge outwards from every corner, outside the label.
@@ -136,51 +174,18 @@ fn cut_marks(out: &mut Vec<Item>, x: f32, y: f32) {
     }
 }
 
-/// A tinted square with the title's initial, for cards without a usable cover.
-fn placeholder(out: &mut Vec<Item>, fonts: &Fonts, title: &str, [x, y, side]: [f32; 3]) {
+/// A tinted card face with the title's initial, for cards without a usable cover.
+fn placeholder(out: &mut Vec<Item>, fonts: &Fonts, title: &str, [x, y, w, h]: [f32; 4]) {
     let tint = TINTS[fnv1a(title.bytes()) as usize % TINTS.len()];
-    out.push(Item::Rect([x, y, side, side], 1.5, Some(tint), None));
+    out.push(Item::Rect([x, y, w, h], 1.5, Some(tint), None));
     let initial = match title.chars().find(|c| c.is_alphanumeric()) {
         Some(c) => c.to_uppercase().collect(),
         None => "♪".to_string(),
     };
     let width = fonts.width(INITIAL, &initial);
-    let cap_height = 0.73 * INITIAL.size * MM_PER_PT;
-    let at = [x + (side - width) / 2.0, y + (side + cap_height) / 2.0];
+    let cap_height = CAP_HEIGHT * INITIAL.size * MM_PER_PT;
+    let at = [x + (w - width) / 2.0, y + (h + cap_height) / 2.0];
     out.push(Item::Text(at, INITIAL, initial));
-}
-
-/// Numbered tracks, one line each; the last line says "+N more" when not all fit.
-fn track_list(
-    out: &mut Vec<Item>,
-    fonts: &Fonts,
-    tracks: &[String],
-    [x, top]: [f32; 2],
-    bottom: f32,
-) {
-    let fit = ((bottom - top) / TRACK.leading).floor().max(0.0) as usize;
-    let shown = if tracks.len() <= fit {
-        tracks.len()
-    } else {
-        fit.saturating_sub(1)
-    };
-    let number_w = fonts.width(TRACK, &format!("{}.", shown.max(1)));
-    let text_x = x + number_w + 1.0;
-    let text_w = CARD_W - 2.0 * PAD - number_w - 1.0;
-    let mut line_top = top;
-    for (i, track) in tracks.iter().take(shown).enumerate() {
-        let number = format!("{}.", i + 1);
-        let baseline = line_top + ASCENT * TRACK.size * MM_PER_PT;
-        let number_x = x + number_w - fonts.width(TRACK, &number);
-        out.push(Item::Text([number_x, baseline], TRACK_NUMBER, number));
-        let text = ellipsize(fonts, TRACK, &one_line(track), text_w);
-        out.push(Item::Text([text_x, baseline], TRACK, text));
-        line_top += TRACK.leading;
-    }
-    if shown < tracks.len() && fit > 0 {
-        let more = format!("+{} more", tracks.len() - shown);
-        push_lines(out, vec![more], text_x, line_top, TRACK_NUMBER);
-    }
 }
 
 /// Emits `lines` top-down from `top`; returns the y just below the last line.
@@ -206,45 +211,51 @@ mod tests {
     use super::super::text::FONTS;
     use super::*;
 
-    fn texts(items: &[Item]) -> Vec<&str> {
-        items
-            .iter()
-            .filter_map(|item| match item {
-                Item::Text(_, _, text) => Some(text.as_str()),
-                _ => None,
-            })
-            .collect()
+    #[test]
+    fn a_cover_is_fitted_whole_not_cropped() {
+        let area = [3.0, 3.0, COVER_BOX[0], COVER_BOX[1]];
+        // the size covers are made at: exactly the card face, so it fills the box
+        let [x, y, w, h] = fit((638, 1011), area);
+        assert!((w - area[2]).abs() < 0.05 && (h - area[3]).abs() < 0.05);
+        assert!((x - 3.0).abs() < 0.05 && (y - 3.0).abs() < 0.05);
+        // a square upload: as wide as the box, centred, nothing cut
+        let [x, y, w, h] = fit((500, 500), area);
+        assert!((w - h).abs() < 1e-4 && (w - area[2]).abs() < 1e-4 && x == 3.0);
+        assert!((y - (3.0 + (area[3] - w) / 2.0)).abs() < 1e-4);
+        // a tall one: as high as the box
+        let [_, y, w, h] = fit((100, 400), area);
+        assert!((h - area[3]).abs() < 1e-4 && (w - h / 4.0).abs() < 1e-4 && y == 3.0);
     }
 
     #[test]
-    fn tracks_that_do_not_fit_are_counted() {
+    fn a_letterboxed_cover_sits_on_its_backdrop() {
+        let area = [3.0, 3.0, COVER_BOX[0], COVER_BOX[1]];
         let mut items = Vec::new();
-        let tracks: Vec<String> = (1..=40).map(|i| format!("Track {i}")).collect();
-        let fonts = FONTS.as_ref().unwrap();
-        track_list(&mut items, fonts, &tracks, [0.0, 0.0], 10.0 * TRACK.leading);
-        let texts = texts(&items);
-        assert_eq!(texts.last(), Some(&"+31 more"));
-        assert!(texts.contains(&"Track 9") && !texts.contains(&"Track 10"));
+        place_cover(&mut items, (400, 400), [1, 2, 3], 0, area);
+        assert!(matches!(items[0], Item::Rect(a, _, Some([1, 2, 3]), None) if a == area));
+        assert!(matches!(items[1], Item::Cover(_, 0)));
+        let mut items = Vec::new();
+        place_cover(&mut items, (638, 1011), [1, 2, 3], 0, area);
+        assert!(
+            matches!(items[0], Item::Cover(_, 0)),
+            "a cover of the card's shape needs no bands"
+        );
     }
 
     #[test]
     fn placeholder_initial_is_centred() {
         let mut items = Vec::new();
-        placeholder(
-            &mut items,
-            FONTS.as_ref().unwrap(),
-            "  zoë",
-            [10.0, 20.0, 48.0],
-        );
+        let fonts = FONTS.as_ref().unwrap();
+        placeholder(&mut items, fonts, "  zoë", [10.0, 20.0, 24.0, 38.0]);
         assert!(matches!(
             items[0],
-            Item::Rect([10.0, 20.0, 48.0, 48.0], _, Some(_), None)
+            Item::Rect([10.0, 20.0, 24.0, 38.0], _, Some(_), None)
         ));
         let Item::Text([x, _], _, ref initial) = items[1] else {
             panic!("no initial")
         };
         assert_eq!(initial, "Z");
-        let width = FONTS.as_ref().unwrap().width(INITIAL, "Z");
-        assert!((x + width / 2.0 - 34.0).abs() < 0.01);
+        let width = fonts.width(INITIAL, "Z");
+        assert!((x + width / 2.0 - 22.0).abs() < 0.01);
     }
 }

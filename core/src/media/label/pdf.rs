@@ -3,27 +3,34 @@
 use std::collections::BTreeSet;
 
 use image::codecs::jpeg::JpegEncoder;
+use image::imageops::{self, FilterType};
 use image::RgbImage;
 use printpdf as pdf;
 
+use super::cover::Pictures;
 use super::layout::{fnv1a, Item};
 use super::style::{Face, LINE_W, MM_PER_PT};
 use super::text::{Fonts, BOLD_TTF, REGULAR_TTF};
 use super::LabelError;
 use crate::media::colour::Rgb;
 
+/// Icons are embedded this many times larger, each pixel a block of the same colour, so that
+/// no viewer or printer driver smooths the pixel art into a blur when scaling it up.
+const ICON_SCALE: u32 = 8;
+
 /// Resource ids and page height (PDF's y axis points up) shared by all pages.
 struct PdfContext {
     regular: pdf::FontId,
     bold: pdf::FontId,
-    images: Vec<pdf::XObjectId>,
+    covers: Vec<pdf::XObjectId>,
+    icons: Vec<pdf::XObjectId>,
     page_h: f32,
 }
 
 pub(super) fn render_pdf(
     fonts: &Fonts,
     pages: &[Vec<Item>],
-    covers: &[RgbImage],
+    pictures: &Pictures,
     (page_w, page_h): (f32, f32),
 ) -> Result<Vec<u8>, LabelError> {
     let mut doc = pdf::PdfDocument::new("Card labels");
@@ -35,15 +42,22 @@ pub(super) fn render_pdf(
         "DejaVuSans",
     );
     let bold = subset_font(&fonts.bold, BOLD_TTF, pages, Face::Bold, "DejaVuSans-Bold");
-    let mut images = Vec::with_capacity(covers.len());
-    for cover in covers {
-        images.push(doc.add_xobject(&jpeg_xobject(cover)?));
+    let mut covers = Vec::with_capacity(pictures.covers.len());
+    for cover in &pictures.covers {
+        covers.push(doc.add_xobject(&image_xobject(&cover.image, Encoding::Jpeg)?));
+    }
+    let mut icons = Vec::with_capacity(pictures.icons.len());
+    for icon in &pictures.icons {
+        let (w, h) = (icon.width() * ICON_SCALE, icon.height() * ICON_SCALE);
+        let blocks = imageops::resize(icon, w, h, FilterType::Nearest);
+        icons.push(doc.add_xobject(&image_xobject(&blocks, Encoding::Pixels)?));
     }
     let (regular, bold) = (doc.add_font(&regular), doc.add_font(&bold));
     let ctx = PdfContext {
         regular,
         bold,
-        images,
+        covers,
+        icons,
         page_h,
     };
     let page = |items: &Vec<Item>| {
@@ -109,29 +123,46 @@ fn subset_font(
     }
 }
 
-/// Covers go in as JPEG (`/DCTDecode`): far smaller than flate-compressed pixels for
-/// photos, and it needs none of printpdf's optional image features.
-fn jpeg_xobject(image: &RgbImage) -> Result<pdf::ExternalXObject, LabelError> {
-    let mut jpeg = Vec::new();
-    JpegEncoder::new_with_quality(&mut jpeg, 88)
-        .encode_image(image)
-        .map_err(|e| LabelError::Image(e.to_string()))?;
+/// How an image's pixels are stored.
+enum Encoding {
+    /// Covers: JPEG (`/DCTDecode`), far smaller than flate-compressed pixels for photos, and
+    /// it needs none of printpdf's optional image features.
+    Jpeg,
+    /// Icons: the pixels themselves, flate-compressed when the document is saved. Lossless,
+    /// so pixel art keeps its hard edges, and blocks of one colour compress to little.
+    Pixels,
+}
+
+fn image_xobject(image: &RgbImage, encoding: Encoding) -> Result<pdf::ExternalXObject, LabelError> {
     let name = |n: &str| pdf::DictItem::Name(n.as_bytes().to_vec());
     let int = |v: u32| pdf::DictItem::Int(i64::from(v));
-    let dict = [
+    let mut dict = vec![
         ("Type", name("XObject")),
         ("Subtype", name("Image")),
         ("Width", int(image.width())),
         ("Height", int(image.height())),
         ("ColorSpace", name("DeviceRGB")),
         ("BitsPerComponent", int(8)),
-        ("Filter", name("DCTDecode")),
     ];
+    let (content, compress) = match encoding {
+        Encoding::Jpeg => {
+            let mut jpeg = Vec::new();
+            JpegEncoder::new_with_quality(&mut jpeg, 88)
+                .encode_image(image)
+                .map_err(|e| LabelError::Image(e.to_string()))?;
+            dict.push(("Filter", name("DCTDecode")));
+            (jpeg, false)
+        }
+        Encoding::Pixels => {
+            dict.push(("Interpolate", pdf::DictItem::Bool(false)));
+            (image.as_raw().clone(), true)
+        }
+    };
     let dict = dict.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
     let stream = pdf::ExternalStream {
         dict,
-        content: jpeg,
-        compress: false,
+        content,
+        compress,
     };
     Ok(pdf::ExternalXObject {
         stream,
@@ -230,21 +261,28 @@ fn pdf_ops(ctx: &PdfContext, item: &Item) -> Vec<pdf::Op> {
                 Op::EndTextSection,
             ]
         }
-        &Item::Image([x, y, side], index) => {
-            // An image XObject fills the unit square: scale it to `side`, then place it.
-            let transform = pdf::XObjectTransform {
-                translate_x: Some(pt(x)),
-                translate_y: Some(pt(ctx.page_h - y - side)),
-                scale_x: Some(pt(side).0),
-                scale_y: Some(pt(side).0),
-                no_auto_scale: true,
-                ..Default::default()
-            };
-            vec![Op::UseXobject {
-                id: ctx.images[index].clone(),
-                transform,
-            }]
+        &Item::Cover([x, y, w, h], index) => {
+            vec![place_image(ctx, &ctx.covers[index], [x, y, w, h])]
         }
+        &Item::Icon([x, y, side], index) => {
+            vec![place_image(ctx, &ctx.icons[index], [x, y, side, side])]
+        }
+    }
+}
+
+/// An image XObject fills the unit square: scale it to `[x, y, w, h]` and place it there.
+fn place_image(ctx: &PdfContext, id: &pdf::XObjectId, [x, y, w, h]: [f32; 4]) -> pdf::Op {
+    let transform = pdf::XObjectTransform {
+        translate_x: Some(pt(x)),
+        translate_y: Some(pt(ctx.page_h - y - h)),
+        scale_x: Some(pt(w).0),
+        scale_y: Some(pt(h).0),
+        no_auto_scale: true,
+        ..Default::default()
+    };
+    pdf::Op::UseXobject {
+        id: id.clone(),
+        transform,
     }
 }
 

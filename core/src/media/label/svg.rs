@@ -6,20 +6,32 @@ use std::io::Cursor;
 use base64::Engine as _;
 use image::{ImageFormat, RgbImage};
 
+use super::cover::Pictures;
 use super::layout::Item;
 use super::style::{Face, LINE_W, MM_PER_PT};
 use super::LabelError;
 use crate::media::colour::hex;
 
+/// Each distinct picture once, as a `data:` URI.
+struct Uris {
+    covers: Vec<String>,
+    icons: Vec<String>,
+}
+
 pub(super) fn render_svg(
     pages: &[Vec<Item>],
-    covers: &[RgbImage],
+    pictures: &Pictures,
     (w, h): (f32, f32),
 ) -> Result<Vec<u8>, LabelError> {
-    let uris = covers
+    let covers = pictures
+        .covers
         .iter()
-        .map(png_data_uri)
-        .collect::<Result<Vec<_>, _>>()?;
+        .map(|cover| png_data_uri(&cover.image));
+    let icons = pictures.icons.iter().map(png_data_uri);
+    let uris = Uris {
+        covers: covers.collect::<Result<_, _>>()?,
+        icons: icons.collect::<Result<_, _>>()?,
+    };
     let (w, h, total) = (N(w), N(h), N(h * pages.len() as f32));
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" \
@@ -42,7 +54,7 @@ pub(super) fn render_svg(
     Ok(s.into_bytes())
 }
 
-fn svg_item(s: &mut String, item: &Item, uris: &[String]) {
+fn svg_item(s: &mut String, item: &Item, uris: &Uris) {
     let line_w = N(LINE_W);
     let _ = match item {
         Item::Rect([x, y, w, h], r, fill, stroke) => {
@@ -81,11 +93,19 @@ fn svg_item(s: &mut String, item: &Item, uris: &[String]) {
                 r#"<text x="{x}" y="{y}" font-size="{size}"{bold} fill="{color}">{text}</text>"#
             )
         }
-        Item::Image(square, index) => {
-            let ([x, y, side], uri) = (square.map(N), &uris[*index]);
+        Item::Cover(frame, index) => {
+            let ([x, y, w, h], uri) = (frame.map(N), &uris.covers[*index]);
             writeln!(
                 s,
-                r#"<image x="{x}" y="{y}" width="{side}" height="{side}" xlink:href="{uri}"/>"#
+                r#"<image x="{x}" y="{y}" width="{w}" height="{h}" preserveAspectRatio="none" xlink:href="{uri}"/>"#
+            )
+        }
+        // 16 × 16 pixels scaled up as blocks, as on the player's screen (and as the PDF has them)
+        Item::Icon(square, index) => {
+            let ([x, y, side], uri) = (square.map(N), &uris.icons[*index]);
+            writeln!(
+                s,
+                r#"<image x="{x}" y="{y}" width="{side}" height="{side}" image-rendering="optimizeSpeed" style="image-rendering:pixelated" xlink:href="{uri}"/>"#
             )
         }
     };

@@ -1,6 +1,6 @@
 //! The picture of a front cover: sky, a light (sun, moon or planet), a texture, the ground
 //! and small things on it, composed per [`Scene`]. The main shapes sit in the middle of the
-//! cover, which is the part a printed label shows (it crops covers to a centred square).
+//! cover, so a centred square crop of it keeps them (printed labels show the whole cover).
 
 mod ground;
 mod sky;
