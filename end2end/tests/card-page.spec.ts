@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import type { Page } from '@playwright/test';
 
-import { expect, gotoHydrated, noSideScroll, screenshot, signInAsAdmin, test, tone } from './fixtures';
+import { expect, gotoHydrated, noSideScroll, screenshot, setSystemProviders, signInAsAdmin, test, tone } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -44,12 +44,22 @@ test('the card page fits a phone with ten chapters', async ({ page }) => {
   const ready = async () =>
     ((await (await page.request.get(`/api/cards/${card.slug}`)).json()).tracks as { transcode_status: string }[]).filter((t) => t.transcode_status === 'ready').length;
   await expect.poll(ready, { timeout: 90_000 }).toBe(10);
+  // a drawn cover (the offline painter: the simulator would answer with a plain picture)
+  const turnedOff = await setSystemProviders(page, false);
+  try {
+    const drawn = await page.request.post(`/api/cards/${card.slug}/cover/generate`, { data: { prompt: 'a fox asleep under the moon', side: 'front' } });
+    expect(drawn.status()).toBe(200);
+    expect((await page.request.post(`/api/cards/${card.slug}/cover/accept-preview`, { data: { side: 'front' } })).status()).toBe(200);
+  } finally {
+    await setSystemProviders(page, true, turnedOff);
+  }
 
   await page.setViewportSize(PHONE);
   await page.evaluate(() => localStorage.clear());
   await gotoHydrated(page, `/cards/${card.slug}`);
   const list = page.getByRole('list', { name: 'Tracks in play order' });
   await expect(list.locator('li[data-track-id]')).toHaveCount(10);
+  await expect(page.locator('header').getByRole('img', { name: 'Front cover' })).toBeVisible();
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   expect(height, 'ten chapters in at most three phone screens').toBeLessThanOrEqual(3 * PHONE.height);
   await noSideScroll(page);

@@ -83,6 +83,9 @@ test('every page hydrates its own islands when loaded directly, and their contro
   await openSection(page, 'collection-presets');
   await page.getByRole('button', { name: 'Add preset' }).click();
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  // Escape in the form backs out of it, as Cancel does
+  await page.getByLabel('Preset name').press('Escape');
+  await expect(page.getByRole('form', { name: 'New preset' })).toHaveCount(0);
 
   // The card's title renders on the server; renaming the card in its island keeps the
   // browser tab's title on the new one.

@@ -39,12 +39,7 @@ pub fn ConfirmButton(
         asking.set(false);
         focus_later(first);
     };
-    let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
-        if ev.key() == "Escape" {
-            ev.prevent_default();
-            close();
-        }
-    };
+    let on_keydown = super::keys::escape_cancels(close);
     view! {
         <Show
             when=move || asking.get()

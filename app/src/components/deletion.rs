@@ -228,7 +228,7 @@ fn DeleteUserPanel(user: UserOut, reload: Callback<()>, close: Callback<()>) -> 
     );
     view! {
         <div class="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4" role="group"
-            aria-label=format!("Delete {}", user.email)>
+            aria-label=format!("Delete {}", user.email) on:keydown=crate::components::keys::escape_cancels(move || close.run(()))>
             <Transition fallback=|| view! { <p class="text-slate-500">"Loading their collections…"</p> }>
                 {move || {
                     let leaving = leaving.clone();

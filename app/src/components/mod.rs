@@ -16,6 +16,7 @@ pub mod form;
 pub mod icon_studio;
 pub mod image_upload;
 pub mod invitations;
+pub mod keys;
 pub mod layout;
 pub mod library;
 pub mod modal;

@@ -224,7 +224,8 @@ fn Association(user: UserOut, info: OidcInfo, reload: Callback<()>) -> impl Into
                         "Associate sign-in identity"
                     </button>
                     <Show when=move || open.get()>
-                        <form class="grid gap-3 rounded-xl bg-slate-50 p-4" novalidate on:submit=on_submit.clone()>
+                        <form class="grid gap-3 rounded-xl bg-slate-50 p-4" novalidate on:submit=on_submit.clone()
+                            on:keydown=crate::components::keys::escape_cancels(move || open.set(false))>
                             <ErrorAlert message=general_error(move || link.value().get())/>
                             <SubjectField id=field_id.clone() value=subject error=field_error/>
                             <div class="flex flex-wrap gap-3">

@@ -117,7 +117,8 @@ fn UserRow(user: UserOut, reload: Callback<()>) -> impl IntoView {
             <crate::components::deletion::DeleteUserAction user=user.clone() reload/>
             <crate::components::oidc::OidcAssociation user=user.clone() reload/>
             <Show when=move || editing.get()>
-                <form class="mt-3 grid gap-3 rounded-xl bg-slate-50 p-4 sm:grid-cols-2" novalidate on:submit=on_submit.clone()>
+                <form class="mt-3 grid gap-3 rounded-xl bg-slate-50 p-4 sm:grid-cols-2" novalidate on:submit=on_submit.clone()
+                    on:keydown=crate::components::keys::escape_cancels(move || editing.set(false))>
                     <div class="sm:col-span-2"><ErrorAlert message=general_error(move || save.value().get())/></div>
                     <TextField id="edit_display_name" label="Display name" value=name error=field_error(local, move || save.value().get(), "display_name")/>
                     <SelectField id="edit_role" label="Role" value=role options=choices(ROLE_OPTIONS)/>

@@ -109,7 +109,7 @@ pub fn Confirm(studio: Studio, chapter: Option<i64>) -> impl IntoView {
     });
     view! {
         <Show when=shown>
-            <div role="group" aria-label="Confirm a paid call" class="space-y-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950" data-testid="icon-cost">
+            <div role="group" aria-label="Confirm a paid call" on:keydown=crate::components::keys::escape_cancels(move || studio.pending.set(None)) class="space-y-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950" data-testid="icon-cost">
                 <p class="font-medium">{move || studio.pending.with(|p| p.as_ref().map(|p| p.question.clone()))}</p>
                 <p>{move || studio.pending.with(|p| p.as_ref().map(|p| p.cost.clone()))}</p>
                 <div class="flex flex-wrap gap-2">

@@ -185,7 +185,8 @@ fn PresetForm(
     };
     let busy = Signal::derive(move || create.pending().get() || update.pending().get());
     view! {
-        <form class="space-y-4 border-t border-slate-100 pt-4" aria-labelledby="preset-form-heading" novalidate on:submit=on_submit>
+        <form class="space-y-4 border-t border-slate-100 pt-4" aria-labelledby="preset-form-heading" novalidate on:submit=on_submit
+            on:keydown=crate::components::keys::escape_cancels(move || cancel.run(()))>
             <h3 id="preset-form-heading" class="font-semibold">{if is_new { "New preset" } else { "Edit preset" }}</h3>
             <ErrorAlert message=general_error(outcome)/>
             <div class="grid gap-4 sm:grid-cols-[1fr_8rem]">

@@ -15,6 +15,7 @@ use super::{Notice, Tracks};
 use crate::api::rest::{self, track_url, Verb};
 use crate::components::confirm::ConfirmButton;
 use crate::components::form::{ErrorAlert, INPUT};
+use crate::components::keys::escape_cancels;
 use crate::components::layout::{human_bytes, BUTTON};
 
 /// An action button: full width of its grid cell, its symbol before its words.
@@ -80,13 +81,8 @@ pub fn Actions(
         tracks.menu.set(None);
         focus_soon(back_to);
     };
-    let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
-        // a question open inside (Delete) closes itself first and stops the key there
-        if ev.key() == "Escape" && !ev.default_prevented() {
-            ev.prevent_default();
-            close();
-        }
-    };
+    // a question open inside (Delete) closes itself first and marks the key handled
+    let on_keydown = escape_cancels(close);
     let rename = move |_| {
         tracks.menu.set(None);
         renaming.set(true);
@@ -196,12 +192,7 @@ pub fn RenameForm(
         renaming.set(false);
         focus_soon(back_to);
     };
-    let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
-        if ev.key() == "Escape" {
-            ev.prevent_default();
-            close();
-        }
-    };
+    let on_keydown = escape_cancels(close);
     let on_submit = move |ev: SubmitEvent| {
         ev.prevent_default();
         let input = TrackTitleInput {
