@@ -70,6 +70,9 @@ test('a parent uploads chapters, trims one in the waveform editor and undoes it'
   await list.getByRole('button', { name: 'Actions for second song' }).click();
   await list.getByRole('button', { name: 'Move second song up' }).click();
   await expect(rows.first()).toContainText('second song');
+  // the move is said where the eye is; at the top, the keyboard is on Move down
+  await expect(page.getByTestId('toast')).toContainText('“second song” is now chapter 1');
+  await expect(list.getByRole('button', { name: 'Move second song down' })).toBeFocused();
   await expect.poll(order).toEqual(['second-song', 'first-song']);
   // Rename by keyboard: ⋯ opens the actions with the focus on Rename; the field takes the
   // focus, Escape leaves it unchanged and the focus back on ⋯; a save does the same.

@@ -31,12 +31,18 @@ pub use sources::SourcesPanel;
 /// How often tracks being converted are asked about, in milliseconds.
 const POLL_MS: i32 = 1500;
 
+/// How long a notice with nothing to undo or answer stays, in milliseconds.
+const SAY_MS: i32 = 6000;
+
 /// A change the user may want to take back, shown above the list ("Trimmed … Undo").
 #[derive(Debug, Clone, PartialEq)]
 pub struct Notice {
     pub text: String,
     /// The id of the source an Undo restores.
     pub undo: Option<String>,
+    /// Leaves the focus where it is. An edit or a delete removed the focused control, so
+    /// their notice takes the focus; a move did not.
+    pub quiet: bool,
 }
 
 /// The card's track list and what the sections share about it; `Copy`, so every handler and
@@ -220,25 +226,56 @@ impl Tracks {
             return;
         };
         self.move_to(id, to);
-        self.save_order(before);
+        self.save_order(before, id);
     }
 
     /// Sends the order on screen if it differs from `before`; on failure the server's order
-    /// comes back, so the list never shows an order that was not saved.
-    fn save_order(self, before: Vec<String>) {
+    /// comes back, so the list never shows an order that was not saved. A saved move of
+    /// `moved` is said in the toast ("“The Cave” is now chapter 2").
+    fn save_order(self, before: Vec<String>, moved: &str) {
         let after = self.slugs();
         if after == before {
             return;
         }
         self.error.set(None);
+        let said = self.list.with_untracked(|l| {
+            let at = l.iter().position(|t| t.id == moved)?;
+            Some(format!("“{}” is now chapter {}", l[at].title, at + 1))
+        });
         let url = format!("/api/cards/{}/tracks/reorder", self.card_slug());
         spawn_local(async move {
             let input = ReorderTracksInput { positions: after };
-            let saved = rest::send_empty(Verb::Put, &url, &input).await;
-            if let Err(e) = saved {
-                self.error
-                    .set(Some(format!("The new order was not saved: {e}")));
-                self.reload();
+            match rest::send_empty(Verb::Put, &url, &input).await {
+                Ok(()) => {
+                    if let Some(text) = said {
+                        self.say(text);
+                    }
+                }
+                Err(e) => {
+                    self.error
+                        .set(Some(format!("The new order was not saved: {e}")));
+                    self.reload();
+                }
+            }
+        });
+    }
+
+    /// Shows `text` in the toast, with nothing to undo, without taking the focus from where
+    /// the parent is working (a move keeps the focus on its button).
+    fn say(self, text: String) {
+        self.notice.set(Some(Notice {
+            text: text.clone(),
+            undo: None,
+            quiet: true,
+        }));
+        // a word with nothing to act on goes away by itself, unless another took its place
+        spawn_local(async move {
+            rest::sleep(SAY_MS).await;
+            if self
+                .notice
+                .with_untracked(|n| n.as_ref().is_some_and(|n| n.text == text))
+            {
+                self.notice.set(None);
             }
         });
     }
@@ -268,9 +305,9 @@ impl Tracks {
 
     /// The pointer is released: the drag's order is saved.
     pub fn drag_end(self) {
-        if self.dragging.get_untracked().is_some() {
+        if let Some(id) = self.dragging.get_untracked() {
             self.dragging.set(None);
-            self.save_order(self.order_before.get_value());
+            self.save_order(self.order_before.get_value(), &id);
         }
     }
 
@@ -414,7 +451,10 @@ fn NoticeBar() -> impl IntoView {
         });
     };
     Effect::new(move |_| {
-        let Some(undoable) = tracks.notice.with(|n| n.as_ref().map(|n| n.undo.is_some())) else {
+        let Some(undoable) = tracks
+            .notice
+            .with(|n| n.as_ref().filter(|n| !n.quiet).map(|n| n.undo.is_some()))
+        else {
             return;
         };
         let target = if undoable {

@@ -62,6 +62,7 @@ pub fn Actions(
                     tracks.notice.set(Some(Notice {
                         text: format!("Deleted “{}”", t.title),
                         undo: None,
+                        quiet: false,
                     }));
                     tracks.sources_stamp.update(|n| *n += 1);
                 }
@@ -91,6 +92,20 @@ pub fn Actions(
         tracks.menu.set(None);
         tracks.editing.set(Some(track_id()));
     };
+    // A move to the top or the bottom disables the button just pressed, which would drop the
+    // focus to the page: it goes to the other direction's button instead.
+    let (up, down) = (
+        NodeRef::<leptos::html::Button>::new(),
+        NodeRef::<leptos::html::Button>::new(),
+    );
+    let shift = move |step: isize| {
+        tracks.shift(&track_id(), step);
+        match index() {
+            Some(0) if step < 0 => focus_soon(down),
+            Some(i) if step > 0 && i + 1 >= count() => focus_soon(up),
+            _ => {}
+        }
+    };
     let change_icon = move |_| {
         tracks.menu.set(None);
         tracks.pick_icon(track.with_untracked(|t| t.as_ref().map_or(0, |t| t.position)));
@@ -111,12 +126,12 @@ pub fn Actions(
                         <span aria-hidden="true">"✂"</span>"Trim, split, fade"
                     </button>
                 </Show>
-                <button type="button" class=ITEM aria-label=move || format!("Move {} up", title())
-                    disabled=move || index() == Some(0) on:click=move |_| tracks.shift(&track_id(), -1)>
+                <button type="button" class=ITEM aria-label=move || format!("Move {} up", title()) node_ref=up
+                    disabled=move || index() == Some(0) on:click=move |_| shift(-1)>
                     <span aria-hidden="true">"↑"</span>"Move up"
                 </button>
-                <button type="button" class=ITEM aria-label=move || format!("Move {} down", title())
-                    disabled=move || index().is_none_or(|i| i + 1 >= count()) on:click=move |_| tracks.shift(&track_id(), 1)>
+                <button type="button" class=ITEM aria-label=move || format!("Move {} down", title()) node_ref=down
+                    disabled=move || index().is_none_or(|i| i + 1 >= count()) on:click=move |_| shift(1)>
                     <span aria-hidden="true">"↓"</span>"Move down"
                 </button>
                 <button type="button" class=ITEM aria-label=move || format!("Change the icon of {}", title()) on:click=change_icon>

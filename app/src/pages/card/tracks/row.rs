@@ -200,6 +200,7 @@ fn Editor(track: TrackOut) -> impl IntoView {
         tracks.notice.set(Some(super::Notice {
             text: done.message,
             undo: done.source_id,
+            quiet: false,
         }));
         tracks.reload();
     });

@@ -26,6 +26,7 @@ pub async fn restore(tracks: Tracks, slug: &str) {
             tracks.notice.set(Some(Notice {
                 text: format!("Restored “{}”", restored.title),
                 undo: None,
+                quiet: false,
             }));
             tracks.reload();
         }
