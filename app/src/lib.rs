@@ -69,6 +69,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("admin/deletion-requests") ssr=SsrMode::Async view=pages::groups::AdminDeletionRequestsRoute/>
                     <Route path=path!("admin/orphaned-collections") ssr=SsrMode::Async view=pages::groups::AdminOrphanedCollectionsRoute/>
                     <Route path=path!("admin/ai-providers") ssr=SsrMode::Async view=pages::groups::AdminAiProvidersRoute/>
+                    <Route path=path!("admin/jobs") ssr=SsrMode::Async view=pages::groups::AdminJobsRoute/>
                     <Route path=path!("admin/mail") ssr=SsrMode::Async view=pages::groups::AdminMailRoute/>
                     <Route path=path!("admin/mail/:id") ssr=SsrMode::Async view=pages::groups::AdminMailMessageRoute/>
                 </ParentRoute>

@@ -214,3 +214,20 @@ export async function setSystemProviders(page: Page, enabled: boolean, only?: Pr
   }
   return changed.map((p) => ({ ...p, enabled }));
 }
+
+/** The platform id of the linked account's own card `title` (what a parent would copy from its share link). */
+export async function playerCardId(page: Page, title: string): Promise<string> {
+  const accounts = await (await page.request.get('/api/player-accounts')).json();
+  const library = await (await page.request.get(`/api/player-accounts/${accounts.accounts[0].id}/library`)).json();
+  const card = library.find((c: { title: string }) => c.title === title);
+  expect(card, `${title} on the account`).toBeTruthy();
+  return card.player_card_id;
+}
+
+/** The demo platform simulator's origin, read from where linking sends the browser; its
+ * `/__sim/…` routes steer it (expire tokens, inject faults). */
+export async function simulatorOrigin(page: Page): Promise<string> {
+  const r = await page.request.get('/api/player-accounts/link', { maxRedirects: 0 });
+  expect(r.status()).toBe(204);
+  return new URL(r.headers()['location']).origin;
+}

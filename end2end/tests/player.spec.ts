@@ -4,7 +4,17 @@
 // again and finally unlinks it.
 import type { Page } from '@playwright/test';
 
-import { expect, gotoHydrated, screenshot, signInAsAdmin, test, waitForPath, waitHydrated } from './fixtures';
+import {
+  expect,
+  gotoHydrated,
+  playerCardId,
+  screenshot,
+  signInAsAdmin,
+  simulatorOrigin,
+  test,
+  waitForPath,
+  waitHydrated,
+} from './fixtures';
 
 /** Links the simulator's family account through the real redirect flow. */
 async function linkAccount(page: Page): Promise<void> {
@@ -15,25 +25,9 @@ async function linkAccount(page: Page): Promise<void> {
   await expect(page.getByText('Player account linked.')).toBeVisible();
 }
 
-/** The platform id of the linked account's own card `title` (what a parent would copy from its share link). */
-async function playerCardId(page: Page, title: string): Promise<string> {
-  const accounts = await (await page.request.get('/api/player-accounts')).json();
-  const library = await (await page.request.get(`/api/player-accounts/${accounts.accounts[0].id}/library`)).json();
-  const card = library.find((c: { title: string }) => c.title === title);
-  expect(card, `${title} on the account`).toBeTruthy();
-  return card.player_card_id;
-}
-
 /** Whether the page scrolls sideways at the current width. */
 async function scrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-}
-
-/** The simulator's origin, read from where linking sends the browser. */
-async function simulatorOrigin(page: Page): Promise<string> {
-  const r = await page.request.get('/api/player-accounts/link', { maxRedirects: 0 });
-  expect(r.status()).toBe(204);
-  return new URL(r.headers()['location']).origin;
 }
 
 test('a parent links the family account, controls a player and imports a card', async ({ page }) => {

@@ -74,3 +74,37 @@ pub struct EditJobResult {
 pub struct JobIDOutputBody {
     pub job_id: String,
 }
+
+/// Filters of the admin job list (`GET /admin/jobs`'s query, the Jobs page's address).
+#[derive(Debug, Default, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JobFilter {
+    /// One of [`status`]; none or empty for every status.
+    pub status: Option<String>,
+    /// One of the kinds (`JobType`); none or empty for every kind.
+    pub kind: Option<String>,
+    /// 1 to 500, default 100.
+    pub limit: Option<i64>,
+    /// Jobs to skip, default 0.
+    pub offset: Option<i64>,
+}
+
+/// A job as the admin's Jobs page shows it: the REST fields, whose it is in words, its
+/// progress, how long ago it was queued and ended, and whether Retry is offered. The ages are
+/// counted on the server when it answers, so the page reads the same rendered and hydrated.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AdminJobDetail {
+    pub job: AdminJobOut,
+    /// The email of the user the job works for; `None` for the instance's own work and once
+    /// that account is deleted.
+    pub user_email: Option<String>,
+    pub user_name: Option<String>,
+    /// 0 to 1.
+    pub progress: f64,
+    /// Seconds between `created_at` and the answer.
+    pub created_secs_ago: i64,
+    /// Seconds between `completed_at` and the answer.
+    pub completed_secs_ago: Option<i64>,
+    /// Why a job of this kind is never retried; `None` when Retry is offered (for a failed or
+    /// cancelled job).
+    pub retry_refused: Option<String>,
+}

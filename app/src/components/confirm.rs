@@ -20,6 +20,14 @@ pub fn ConfirmButton(
     confirm_label: &'static str,
     #[prop(into)] busy: Signal<bool>,
     on_confirm: Callback<()>,
+    /// The button that closes the question, where "Cancel" would read oddly (a question
+    /// about cancelling something).
+    #[prop(default = "Cancel")]
+    keep_label: &'static str,
+    /// The first button's accessible name where several share a page ("Cancel job: Trim by
+    /// …"); it starts with `label`, which is what is seen.
+    #[prop(optional, into)]
+    name: Option<String>,
 ) -> impl IntoView {
     let asking = RwSignal::new(false);
     let first = NodeRef::<leptos::html::Button>::new();
@@ -44,7 +52,7 @@ pub fn ConfirmButton(
         <Show
             when=move || asking.get()
             fallback=move || view! {
-                <button type="button" node_ref=first class=DANGER_BUTTON on:click=ask>{label}</button>
+                <button type="button" node_ref=first class=DANGER_BUTTON aria-label=name.clone() on:click=ask>{label}</button>
             }
         >
             <div role="group" aria-label=label class="space-y-3 rounded-xl border border-rose-200 bg-rose-50 p-4" on:keydown=on_keydown>
@@ -58,7 +66,7 @@ pub fn ConfirmButton(
                     >
                         {move || if busy.get() { "Working…" } else { confirm_label }}
                     </button>
-                    <button type="button" node_ref=cancel class=BUTTON on:click=move |_| close()>"Cancel"</button>
+                    <button type="button" node_ref=cancel class=BUTTON on:click=move |_| close()>{keep_label}</button>
                 </div>
             </div>
         </Show>

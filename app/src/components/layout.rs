@@ -82,6 +82,18 @@ pub fn Badge(
     view! { <span class=format!("rounded-full px-2 py-0.5 text-xs font-medium {tone}")>{text}</span> }
 }
 
+/// A job's progress bar: `fraction` of 0..1, announced as a percentage under `label`.
+#[component]
+pub fn ProgressBar(#[prop(into)] fraction: Signal<f64>, label: String) -> impl IntoView {
+    let percent = move || (fraction.get().clamp(0.0, 1.0) * 100.0).round();
+    view! {
+        <div class="h-2 w-full overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-label=label
+            aria-valuemin="0" aria-valuemax="100" aria-valuenow=percent>
+            <div class="h-full bg-indigo-500" style:width=move || format!("{}%", percent())></div>
+        </div>
+    }
+}
+
 /// A collection role. On the caller's own role (`yours`) screen readers hear "Your role:"
 /// first, so they learn why controls are (not) there.
 #[component]

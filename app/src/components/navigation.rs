@@ -20,10 +20,11 @@ const LINKS: [(&str, &str); 7] = [
 ];
 
 /// The administrators' pages, in the Admin menu after the others.
-const ADMIN_LINKS: [(&str, &str); 6] = [
+const ADMIN_LINKS: [(&str, &str); 7] = [
     ("/admin/users", "Users"),
     ("/admin/audit-log", "Audit log"),
     ("/admin/health", "Health"),
+    ("/admin/jobs", "Jobs"),
     ("/admin/deletion-requests", "Deletions"),
     ("/admin/mail", "Mail"),
     ("/admin/ai-providers", "AI providers"),

@@ -22,8 +22,8 @@ use leptos_router::hooks::{use_params_map, use_query_map};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    accounts, admin_audit, admin_deletion, admin_health, admin_mail, admin_users, devices, import,
-    labels, login, recovery, settings,
+    accounts, admin_audit, admin_deletion, admin_health, admin_jobs, admin_mail, admin_users,
+    devices, import, labels, login, recovery, settings,
 };
 use crate::api::{
     accounts_page, current_user, devices_page, import_page, AccountsPageData, DevicesPageData,
@@ -91,6 +91,7 @@ pub enum AdminPanel {
     MailOutbox,
     /// One message, by id.
     MailMessage(String),
+    Jobs,
 }
 
 #[island(lazy)]
@@ -107,6 +108,7 @@ pub fn Admin(panel: AdminPanel) -> impl IntoView {
         AdminPanel::AiProviders => view! { <AiProvidersSection owner=Owner::System/> }.into_any(),
         AdminPanel::MailOutbox => view! { <admin_mail::Outbox/> }.into_any(),
         AdminPanel::MailMessage(id) => view! { <admin_mail::MessageView id/> }.into_any(),
+        AdminPanel::Jobs => view! { <admin_jobs::Jobs/> }.into_any(),
     }
 }
 
@@ -316,5 +318,17 @@ pub fn AdminMailMessageRoute() -> impl IntoView {
     view! {
         <a href="/admin/mail" class="text-sm font-medium text-indigo-700 hover:underline">"← Mail outbox"</a>
         <AdminRoute title="Mail" task="read the mail outbox" untitled=true panels=vec![AdminPanel::MailMessage(id)]/>
+    }
+}
+
+/// `/admin/jobs?status=…&kind=…&page=…`: the list reads its filters from the address.
+#[component]
+pub fn AdminJobsRoute() -> impl IntoView {
+    view! {
+        <AdminRoute title="Jobs" task="see and manage the instance's jobs" panels=vec![AdminPanel::Jobs]>
+            <p class="mt-1 max-w-prose text-slate-600">
+                "Everything the server does in the background: converting and editing audio, publishing, imports, mail. Cancel what should not run; retry what failed."
+            </p>
+        </AdminRoute>
     }
 }

@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod admin_audit;
 pub mod admin_deletion;
 pub mod admin_health;
+pub mod admin_jobs;
 pub mod admin_mail;
 pub mod admin_users;
 pub mod card;

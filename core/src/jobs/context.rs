@@ -70,7 +70,7 @@ impl JobContext {
 /// Reads a stored payload of a `kind` job as `T`. The error is a refusal (permanent, so the
 /// worker does not retry it) whose text names the kind and serde's reason; it is also logged,
 /// since only a bug or a hand-edited row produces one.
-fn parse_payload<T: DeserializeOwned>(kind: &str, text: &str) -> CoreResult<T> {
+pub(crate) fn parse_payload<T: DeserializeOwned>(kind: &str, text: &str) -> CoreResult<T> {
     serde_json::from_str(text).map_err(|e| {
         tracing::error!(kind, error = %e, "a job's payload does not read");
         CoreError::Invalid(vec![FieldError::new(

@@ -16,6 +16,7 @@
 
 pub mod context;
 pub mod queue;
+pub mod requeue;
 pub mod service;
 pub mod supervise;
 pub mod worker;

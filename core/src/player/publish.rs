@@ -20,8 +20,9 @@ use crate::auth::Actor;
 use crate::cards::repo::{self as card_repo, CardRow};
 use crate::cards::require_card;
 use crate::collections::access::require_collection;
-use crate::db::DbDriver;
+use crate::db::{DbDriver, DbTx};
 use crate::jobs;
+use crate::jobs::requeue::RetriedJob;
 use crate::tracks::icons::player_icon;
 use crate::tracks::repo as track_repo;
 use crate::{new_id, time, Core, CoreError, CoreResult};
@@ -230,6 +231,41 @@ async fn queue(core: &Core, actor: &Actor, card: &CardRow, account_id: &str) -> 
     .await?;
     tx.commit().await?;
     Ok(job_id)
+}
+
+/// An administrator's retry of a failed or cancelled publish: what publishing the card again
+/// from its page does (its record remembers the platform's card, which is updated, not
+/// copied), unless the card or the account is gone or a publish of it there is under way.
+pub async fn requeue(tx: &mut DbTx<'static>, job: &RetriedJob) -> CoreResult<String> {
+    let p: super::publish_job::PublishPayload = job.payload()?;
+    let (cards, accounts): (i64, i64) = sqlx::query_as(
+        "SELECT (SELECT COUNT(*) FROM cards WHERE id = $1),
+                (SELECT COUNT(*) FROM player_accounts WHERE id = $2)",
+    )
+    .bind(&p.card_id)
+    .bind(&p.account_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    if cards == 0 || accounts == 0 {
+        return Err(CoreError::Conflict(
+            "the card was deleted or the account unlinked since; nothing to retry".into(),
+        ));
+    }
+    let status: Option<String> = sqlx::query_scalar(
+        "SELECT status FROM publish_records WHERE card_id = $1 AND player_account_id = $2",
+    )
+    .bind(&p.card_id)
+    .bind(&p.account_id)
+    .fetch_optional(&mut **tx)
+    .await?;
+    if matches!(status.as_deref(), Some("queued" | "publishing")) {
+        return Err(CoreError::Conflict(
+            "the card is being published to this account already".into(),
+        ));
+    }
+    let id = jobs::enqueue(&mut **tx, job.user_id.as_deref(), &p).await?;
+    mark_queued(&mut **tx, &p.card_id, &p.account_id, &id).await?;
+    Ok(id)
 }
 
 /// Records that job `job_id` is about to publish the card to the account. A retry of the

@@ -19,6 +19,7 @@ use crate::{cards, jobs, Core, CoreError, CoreResult};
 
 use crate::ai::audience::Audience;
 pub use job::run;
+pub(crate) use job::StoryPayload;
 
 /// Story requests (drafts and cards) one user may make a minute, from one address.
 pub const STORIES_PER_USER: u32 = 6;

@@ -11,6 +11,8 @@ use super::require_track;
 use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
 use crate::cards::require_card;
+use crate::db::DbTx;
+use crate::jobs::requeue::RetriedJob;
 use crate::jobs::{self, kind, JobPayload};
 use crate::{time, Core, CoreError, CoreResult};
 
@@ -228,24 +230,7 @@ async fn queue(
         edit,
     };
     let mut tx = core.db.begin().await?;
-    let job_id = jobs::enqueue(&mut *tx, Some(actor.id()), &payload).await?;
-    for track in tracks {
-        let claimed = sqlx::query(
-            "UPDATE tracks SET processing_job_id = $1, updated_at = $2 WHERE id = $3 AND processing_job_id IS NULL",
-        )
-        .bind(&job_id)
-        .bind(time::now_str())
-        .bind(&track.id)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if claimed == 0 {
-            return Err(CoreError::Conflict(format!(
-                "{} is already being processed",
-                track.slug
-            )));
-        }
-    }
+    let job_id = claiming(&mut tx, Some(actor.id()), &payload, tracks).await?;
     audit::record(
         &mut *tx,
         AuditEvent::own(
@@ -258,4 +243,71 @@ async fn queue(
     tx.commit().await?;
     core.jobs.wake();
     Ok(job_id)
+}
+
+/// Enqueues `payload` and marks `tracks` as worked on by it; a track another job holds is a
+/// conflict (and the caller's transaction is dropped, queuing nothing).
+async fn claiming(
+    tx: &mut DbTx<'static>,
+    user_id: Option<&str>,
+    payload: &EditPayload,
+    tracks: &[TrackRow],
+) -> CoreResult<String> {
+    let job_id = jobs::enqueue(&mut **tx, user_id, payload).await?;
+    for track in tracks {
+        let claimed = sqlx::query(
+            "UPDATE tracks SET processing_job_id = $1, updated_at = $2 WHERE id = $3 AND processing_job_id IS NULL",
+        )
+        .bind(&job_id)
+        .bind(time::now_str())
+        .bind(&track.id)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+        if claimed == 0 {
+            return Err(CoreError::Conflict(format!(
+                "{} is already being processed",
+                track.slug
+            )));
+        }
+    }
+    Ok(job_id)
+}
+
+/// An administrator's retry of a failed or cancelled edit: asked again as its user would ask
+/// it now. That user must still edit the card, and every track must still be there and
+/// editable (not edited since, not a source, not being worked on), since an edit is applied
+/// to the track as it is; then the tracks are claimed exactly as by the first request.
+pub async fn requeue(core: &Core, tx: &mut DbTx<'static>, job: &RetriedJob) -> CoreResult<String> {
+    let payload: EditPayload = job.payload()?;
+    let user_id = job
+        .user_id
+        .as_deref()
+        .ok_or_else(|| CoreError::Conflict("the edit belongs to a deleted account".into()))?;
+    let user = crate::auth::session::background_actor(core, user_id).await?;
+    let card = require_card(
+        core.db.pool(),
+        &user,
+        &payload.card_slug,
+        CollectionRole::Editor,
+    )
+    .await?;
+    let mut ids = vec![payload.track_id.clone()];
+    if let Edit::Merge { others, .. } = &payload.edit {
+        ids.extend(others.iter().cloned());
+    }
+    let mut tracks = Vec::with_capacity(ids.len());
+    for id in &ids {
+        let track = repo::find_by_id(&mut **tx, id)
+            .await?
+            .filter(|t| t.card_id == card.id)
+            .ok_or_else(|| {
+                CoreError::Conflict(
+                    "a track of this edit was deleted since; nothing to retry".into(),
+                )
+            })?;
+        editable(&track)?;
+        tracks.push(track);
+    }
+    claiming(tx, Some(user_id), &payload, &tracks).await
 }

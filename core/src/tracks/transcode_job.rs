@@ -10,6 +10,7 @@ use super::repo;
 use crate::db::DbTx;
 use crate::jobs::context::JobContext;
 use crate::jobs::queue::ClaimedJob;
+use crate::jobs::requeue::RetriedJob;
 use crate::jobs::{self, kind, JobPayload};
 use crate::media::audio::decode::{self, Summary};
 use crate::media::audio::ffmpeg;
@@ -44,6 +45,48 @@ pub async fn queue(
         track_id: track_id.to_owned(),
     };
     jobs::enqueue(&mut **tx, user_id, &payload).await
+}
+
+/// An administrator's retry of a failed or cancelled transcode: the track must still be there,
+/// its audio not made since (a rescan may have) and no other job at work on it; it then reads
+/// pending and is claimed by the new job, as after an upload. Encoding the same original again
+/// replaces nothing anybody made.
+pub async fn requeue(tx: &mut DbTx<'static>, job: &RetriedJob) -> CoreResult<String> {
+    let payload: TranscodePayload = job.payload()?;
+    let track = repo::find_by_id(&mut **tx, &payload.track_id)
+        .await?
+        .ok_or_else(|| {
+            CoreError::Conflict("the track was deleted since; nothing to retry".into())
+        })?;
+    if track.transcode_status == transcode_status::READY {
+        return Err(CoreError::Conflict(
+            "the track's audio is ready now; nothing to retry".into(),
+        ));
+    }
+    if track.original_hash.is_none() {
+        return Err(CoreError::Conflict(
+            "the track has no original audio to transcode".into(),
+        ));
+    }
+    let id = jobs::enqueue(&mut **tx, job.user_id.as_deref(), &payload).await?;
+    let claimed = sqlx::query(
+        "UPDATE tracks SET processing_job_id = $1, transcode_status = $2, transcode_error = NULL,
+                updated_at = $3
+         WHERE id = $4 AND processing_job_id IS NULL",
+    )
+    .bind(&id)
+    .bind(transcode_status::PENDING)
+    .bind(time::now_str())
+    .bind(&track.id)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if claimed == 0 {
+        return Err(CoreError::Conflict(
+            "another job is working on the track; try again when it is done".into(),
+        ));
+    }
+    Ok(id)
 }
 
 /// What a transcode job did.

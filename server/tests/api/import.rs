@@ -196,7 +196,7 @@ async fn publishing_then_importing_reproduces_the_card() {
 
 /// A user-made card of the simulated account whose answers point the cover and, optionally,
 /// the audio at `elsewhere` (the same simulator under another name, or any address).
-fn card_pointing_at(
+pub fn card_pointing_at(
     sim: &cardsmith_upstream_sim::SimHandle,
     title: &str,
     audio_url: Option<&str>,

@@ -30,6 +30,7 @@ mod icons;
 mod image_limits;
 mod import;
 mod invitations;
+mod job_retry;
 mod jobs;
 mod keep_alive;
 mod labels;

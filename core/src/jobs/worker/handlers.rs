@@ -9,9 +9,11 @@ use std::pin::Pin;
 use cardsmith_model::FieldError;
 
 use super::Pool;
+use crate::db::DbTx;
 use crate::jobs::context::JobContext;
 use crate::jobs::kind;
 use crate::jobs::queue::{ClaimedJob, Order};
+use crate::jobs::requeue::{again, RetriedJob};
 use crate::{cards, icon_generation, mail, media, player, stories, tracks};
 use crate::{Core, CoreError, CoreResult};
 
@@ -87,6 +89,66 @@ pub(crate) const HANDLERS: &[Handler] = &[
     row(kind::COVER_GENERATE, PoolName::Generation, COVER, None),
     row(kind::ICONS_GENERATE, PoolName::Generation, ICONS, None),
 ];
+
+/// What an administrator's Retry does with a failed or cancelled job of one kind.
+pub(crate) enum Retry {
+    /// Queues it again as a new job with the same payload, through this function.
+    Again(RequeueFn),
+    /// Never retried; the sentence says why and what to do instead.
+    Refused(&'static str),
+}
+
+/// Queues a new job like the one retried, in the caller's transaction; answers its id.
+type RequeueFn = for<'a> fn(&'a Core, &'a mut DbTx<'static>, &'a RetriedJob) -> Boxed<'a, String>;
+
+/// Every kind's Retry, beside [`HANDLERS`] (a test checks none is missing). A kind is retried
+/// only when running it again can neither do its work twice nor undo what changed since:
+///
+/// - transcodes, edits and publishes are asked again through their domain (`requeue`), which
+///   checks the track or card is still as the job needs it and marks it as being worked on,
+///   as the first request did (an edit is refused once its track was edited or deleted);
+/// - a rescan only repairs, a seed only adds what its player lacks, a story skips the chapters
+///   it already spoke, a cover or icon batch replaces its own preview: queued as they were;
+/// - an import and a mail are not: see their sentences.
+#[rustfmt::skip]
+pub(crate) const RETRIES: &[(&str, Retry)] = &[
+    (kind::TRANSCODE,      Retry::Again(TRANSCODE_AGAIN)),
+    (kind::TRIM,           Retry::Again(EDIT_AGAIN)),
+    (kind::SPLIT,          Retry::Again(EDIT_AGAIN)),
+    (kind::MERGE,          Retry::Again(EDIT_AGAIN)),
+    (kind::FADE,           Retry::Again(EDIT_AGAIN)),
+    (kind::RESCAN,         Retry::Again(RESCAN_AGAIN)),
+    (kind::PUBLISH,        Retry::Again(PUBLISH_AGAIN)),
+    // a failed import may have added some chapters to its card already: a second run would
+    // add them again
+    (kind::IMPORT,         Retry::Refused("An import is not retried: its card may already hold some of the chapters, which a second run would add again. Import the card again from the Import page.")),
+    (kind::SEED,           Retry::Again(SEED_AGAIN)),
+    // the outbox keeps each message's own status, which a bare job would leave saying failed
+    (kind::MAIL_SEND,      Retry::Refused("Mail is sent again from Admin → Mail (Send again), which keeps the message's status right.")),
+    (kind::STORY,          Retry::Again(STORY_AGAIN)),
+    (kind::COVER_GENERATE, Retry::Again(COVER_AGAIN)),
+    (kind::ICONS_GENERATE, Retry::Again(ICONS_AGAIN)),
+];
+
+const TRANSCODE_AGAIN: RequeueFn = |_, tx, job| Box::pin(tracks::transcode_job::requeue(tx, job));
+const EDIT_AGAIN: RequeueFn = |core, tx, job| Box::pin(tracks::edit::requeue(core, tx, job));
+const PUBLISH_AGAIN: RequeueFn = |_, tx, job| Box::pin(player::publish::requeue(tx, job));
+const RESCAN_AGAIN: RequeueFn =
+    |_, tx, job| Box::pin(again::<media::rescan::RescanPayload>(tx, job));
+const SEED_AGAIN: RequeueFn = |_, tx, job| Box::pin(again::<player::seed::SeedPayload>(tx, job));
+const STORY_AGAIN: RequeueFn = |_, tx, job| Box::pin(again::<stories::StoryPayload>(tx, job));
+const COVER_AGAIN: RequeueFn =
+    |_, tx, job| Box::pin(again::<cards::generate_job::CoverJob>(tx, job));
+const ICONS_AGAIN: RequeueFn =
+    |_, tx, job| Box::pin(again::<icon_generation::job::IconsJob>(tx, job));
+
+/// The Retry of `job_kind` (`None` for a kind this server does not know).
+pub(crate) fn retry_of(job_kind: &str) -> Option<&'static Retry> {
+    RETRIES
+        .iter()
+        .find(|(k, _)| *k == job_kind)
+        .map(|(_, retry)| retry)
+}
 
 const fn row(
     kind: &'static str,
@@ -200,6 +262,28 @@ mod tests {
                 h.kind
             );
         }
+    }
+
+    #[test]
+    fn every_kind_says_once_whether_it_is_retried() {
+        for k in kind::ALL {
+            let rows = RETRIES.iter().filter(|(r, _)| r == k).count();
+            assert_eq!(rows, 1, "kind {k} has {rows} rows in RETRIES");
+        }
+        assert_eq!(RETRIES.len(), kind::ALL.len(), "no row for an unknown kind");
+        for (k, retry) in RETRIES {
+            if let Retry::Refused(why) = retry {
+                assert!(
+                    why.ends_with('.') && why.len() > 40,
+                    "{k}: say why, in a sentence"
+                );
+            }
+        }
+        // what the spec's Retry relies on, and what must never run twice
+        assert!(matches!(retry_of(kind::SEED), Some(Retry::Again(_))));
+        assert!(matches!(retry_of(kind::TRIM), Some(Retry::Again(_))));
+        assert!(matches!(retry_of(kind::IMPORT), Some(Retry::Refused(_))));
+        assert!(retry_of("teleport").is_none());
     }
 
     #[test]
