@@ -12,8 +12,12 @@ use leptos::prelude::*;
 /// Panels given this context (by a [`Disclosure`], or any box that is already their card)
 /// draw flat: no second border, a third-level heading. Provide it with `<Provider>`, so it
 /// reaches the children and not the siblings.
+/// `within`: the title of the box, so a panel of the same name does not say it twice (its
+/// heading stays for screen readers, which name the region by it).
 #[derive(Clone, Copy)]
-pub struct FlatPanels;
+pub struct FlatPanels {
+    pub within: &'static str,
+}
 
 /// A remembered `<details>` section: a summary row (a heading and one line saying what is
 /// inside) that opens the children. `key` names it in `localStorage` and in the element id ("card-art": `#section-card-art`), so the
@@ -67,7 +71,7 @@ pub fn Disclosure(
             </summary>
             <div class="space-y-6 border-t border-slate-100 p-4 sm:p-5">
                 // a Provider, so the panels inside draw flat and the ones beside do not
-                <Provider value=FlatPanels>{children()}</Provider>
+                <Provider value={FlatPanels { within: title }}>{children()}</Provider>
             </div>
         </details>
     }

@@ -33,10 +33,15 @@ pub fn Panel(
     let heading = format!("{id}-heading");
     let labelled_by = heading.clone();
     // inside a folded section the section is the card: no second border, a smaller heading
-    if use_context::<crate::components::disclosure::FlatPanels>().is_some() {
+    if let Some(flat) = use_context::<crate::components::disclosure::FlatPanels>() {
+        let heading_class = if flat.within == title {
+            "sr-only"
+        } else {
+            "text-base font-semibold"
+        };
         return view! {
             <section aria-labelledby=labelled_by class="space-y-4">
-                <h3 id=heading class="text-base font-semibold">{title}</h3>
+                <h3 id=heading class=heading_class>{title}</h3>
                 {intro.map(|t| view! { <p class="text-sm text-slate-600">{t}</p> })}
                 {children()}
             </section>

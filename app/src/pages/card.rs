@@ -103,7 +103,7 @@ fn CardView(page: CardPageData) -> impl IntoView {
                     <Disclosure key="card-originals" title="Kept originals" summary="What Undo restores after a trim, split or fade".to_owned()>
                         <tracks::SourcesPanel/>
                     </Disclosure>
-                    <Disclosure key="card-manage" title="Manage" summary="Web address, collections, delete".to_owned()>
+                    <Disclosure key="card-manage" title="Manage card" summary="Web address, collections, delete".to_owned()>
                         <manage::ManagePanel collections links/>
                     </Disclosure>
                 })}
