@@ -1,34 +1,20 @@
 // A take survives a reload: chunks the server has not acknowledged are kept in IndexedDB, and
 // reopening the card offers to upload them and finish the take (Chromium's fake microphone
 // plays a spoken WAV made by espeak-ng, looped).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { type Page } from '@playwright/test';
 
-import { chromium, type Page } from '@playwright/test';
-
-import { CHROMIUM_ARGS } from '../playwright.config';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, expect, screenshot, test, waitHydrated, chooseAddWay } from './fixtures';
+import { expect, screenshot, test, waitHydrated, chooseAddWay } from './fixtures';
+import { newCard, phoneWithMicrophone, trackCount, uploadState } from './recorder';
 
 /** The server's chunk interval (seconds of audio per chunk; `chunk_interval_s`, default 5). */
 const CHUNK_S = 5;
 const CHUNKS = '**/api/recording/*/chunk*';
+const SENTENCE = 'The moon was round and the little bear was very sleepy.';
 
 /** The first load of a new browser compiles the dev WASM (slow on a busy machine). */
 async function firstLoad(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 90_000 });
-}
-
-/** The line "N saved, M waiting" beside the clock (anchored: the clock's box holds "0:01" + it). */
-const COUNTS = /^\d+ saved, \d+ waiting$/;
-
-/** "N saved, M waiting" beside the clock, as numbers. */
-async function counts(page: Page): Promise<{ saved: number; waiting: number }> {
-  const text = await page.getByText(COUNTS).textContent();
-  const [, saved, waiting] = /(\d+) saved, (\d+) waiting/.exec(text ?? '') ?? [];
-  return { saved: Number(saved), waiting: Number(waiting) };
 }
 
 /** Seconds on the recorder's clock ("m:ss"). */
@@ -37,34 +23,8 @@ async function clockSeconds(page: Page): Promise<number> {
   return m * 60 + s;
 }
 
-/** Chromium at phone size with a fake microphone, signed in as the admin. */
-async function phoneWithMicrophone(baseURL: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'cardsmith-mic-'));
-  const wav = join(dir, 'story.wav');
-  execFileSync('espeak-ng', ['-w', wav, 'The moon was round and the little bear was very sleepy.']);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${wav}`],
-  });
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, permissions: ['microphone'] });
-  const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (err) => pageErrors.push(`${err.name}: ${err.message}`));
-  const login = await page.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
-  expect(login.status()).toBe(200);
-  return { browser, context, page, pageErrors };
-}
-
-/** A new collection with one card; answers the card's slug. */
-async function newCard(page: Page, name: string): Promise<string> {
-  const stamp = Date.now().toString(36);
-  const collection = await (await page.request.post('/api/collections', { data: { name: `${name} ${stamp}`, description: '' } })).json();
-  const card = await (await page.request.post(`/api/collections/${collection.id}/cards`, { data: { title: `${name} ${stamp}`, description: '' } })).json();
-  return card.slug;
-}
-
 test('a take cut off by a reload while offline is finished from what the phone kept', async ({ baseURL }) => {
-  const { browser, context, page, pageErrors } = await phoneWithMicrophone(baseURL!);
+  const { browser, context, page, pageErrors } = await phoneWithMicrophone(baseURL!, SENTENCE);
   const card = { slug: await newCard(page, 'Moon') };
 
   await firstLoad(page, `/cards/${card.slug}`);
@@ -72,17 +32,19 @@ test('a take cut off by a reload while offline is finished from what the phone k
   await chooseAddWay(page, 'Record');
   await page.getByLabel('Title of the recording').fill('Before the reload');
   await page.getByRole('button', { name: '● Start recording' }).click();
-  await expect(page.getByText(/^[1-9]\d* saved, 0 waiting$/)).toBeVisible({ timeout: 20_000 });
+  await expect.poll(async () => { const u = await uploadState(page); return u.saved > 0 && u.waiting === 0; }, { timeout: 20_000 }).toBe(true);
 
   // The connection drops: chunk uploads get no answer, so the chunks recorded from now on
   // exist only on the phone (in memory and in IndexedDB).
   await page.route(CHUNKS, (route) => route.abort('internetdisconnected'));
   await context.setOffline(true);
-  await expect(page.getByText('Connection lost: chunks are kept and sent when it is back.')).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText(/^\d+ saved, [2-9]\d* waiting$/)).toBeVisible({ timeout: 20_000 });
+  const state = page.getByTestId('record-upload-state');
+  await expect(state).toHaveAttribute('data-offline', 'true', { timeout: 15_000 });
+  await expect.poll(async () => (await uploadState(page)).waiting, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+  await expect(state).toHaveText(/^[2-9]\d* parts waiting for signal — keep recording, they will follow$/);
   // let IndexedDB commit the last chunk's write (a crash in the same instant could lose it)
   await page.waitForTimeout(500);
-  const { saved, waiting } = await counts(page);
+  const { saved, waiting } = await uploadState(page);
   const recordedS = await clockSeconds(page);
 
   // The tab is reloaded mid-take. A reload while fully offline cannot load the page at all,
@@ -99,8 +61,7 @@ test('a take cut off by a reload while offline is finished from what the phone k
   await offer.scrollIntoViewIfNeeded();
   await screenshot(page, 'phone-recording-kept.png', { fullPage: false });
   // nothing became a track yet
-  const before = await (await page.request.get(`/api/cards/${card.slug}`)).json();
-  expect(before.tracks ?? []).toHaveLength(0);
+  expect(await trackCount(page, card.slug)).toBe(0);
 
   // Back online for good: finishing uploads the kept chunks, then finishes the session.
   await page.unroute(CHUNKS);
@@ -133,14 +94,17 @@ test('a take cut off by a reload while offline is finished from what the phone k
   await browser.close();
 });
 
-test('an interrupted take can be discarded instead', async ({ baseURL }) => {
-  const { browser, page, pageErrors } = await phoneWithMicrophone(baseURL!);
+test('a take stopped but not kept yet is offered after a reload, and can be discarded', async ({ baseURL }) => {
+  const { browser, page, pageErrors } = await phoneWithMicrophone(baseURL!, SENTENCE);
   const slug = await newCard(page, 'Discarded');
   await firstLoad(page, `/cards/${slug}`);
   await chooseAddWay(page, 'Record');
   await page.getByLabel('Title of the recording').fill('Not this one');
   await page.getByRole('button', { name: '● Start recording' }).click();
-  await expect(page.getByText(/^[1-9]\d* saved, \d+ waiting$/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('record-upload-state')).toHaveAttribute('data-saved', /^[1-9]\d*$/, { timeout: 20_000 });
+  // stopped: the parent is listening to it when the page goes away
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Listen before keeping' })).toBeVisible();
   await page.reload();
   await waitHydrated(page);
   const offer = page.getByRole('region', { name: 'Unfinished recording' });
@@ -154,8 +118,7 @@ test('an interrupted take can be discarded instead', async ({ baseURL }) => {
   await expect(page.getByRole('button', { name: '● Start recording' })).toBeVisible();
   await page.waitForTimeout(1_000); // the page has looked into IndexedDB by now
   await expect(page.getByRole('region', { name: 'Unfinished recording' })).toHaveCount(0);
-  const detail = await (await page.request.get(`/api/cards/${slug}`)).json();
-  expect(detail.tracks ?? []).toHaveLength(0);
+  expect(await trackCount(page, slug)).toBe(0);
   expect(pageErrors).toEqual([]);
   await browser.close();
 });

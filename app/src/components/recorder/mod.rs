@@ -1,23 +1,36 @@
 //! The recorder (WASM island), phones first: MediaRecorder with a timeslice, each chunk
 //! uploaded in order with its sequence number, retried with backoff while the connection is
-//! down (nothing is dropped), a level meter and the elapsed time. Stop & save waits until every
-//! chunk is stored, then finishes the take into a track; the server encodes while the chunks
-//! arrive, so saving a long take is quick.
+//! down (nothing is dropped), a level meter, the elapsed time and the upload in plain words
+//! ("Everything is saved on the server", "3 parts waiting for signal").
+//!
+//! A take can be paused and resumed (the clock stops, the uploader goes on). Stop does not add
+//! anything to the card: the parent first listens to the take, played from the chunks the
+//! browser holds, then keeps it (every chunk stored, then the session is finished into a
+//! track; the server encodes while the chunks arrive, so that is quick) or records it again
+//! (the session and the device's copy are deleted, the title stays). After a kept take the
+//! title field is empty and focused for the next one.
 //!
 //! A take survives a reload or a crashed tab: each chunk is also written to IndexedDB until the
 //! server acknowledges it, beside the session id, card and title. Reopening the card offers to
 //! finish that take (send what is kept, then finish the session: a session belongs to the user,
 //! not the tab) or to discard it. A new take cannot be appended to the old container, so
 //! "resume" means upload and finish, and the page says so. What MediaRecorder had not yet handed
-//! over as a chunk when the page died (less than one chunk interval) is the only part lost.
+//! over as a chunk when the page died (less than one chunk interval) is the only part lost;
+//! pausing hands it over, so nothing is lost during a pause.
 //!
-//! Parts: this file is the view; `queue` is the pure chunk bookkeeping (tested natively);
-//! `browser` holds everything that touches the browser: the take (`take`: microphone,
-//! MediaRecorder, meter), the uploader (`upload`) and the durable copy (`kept`: IndexedDB). On
-//! the server `browser` is a stand-in that never records, so this file needs no `cfg`.
+//! Parts: this file is the view and its actions; `gauges` shows the take (state, clock, meter,
+//! upload, the player to listen back); `phase` is the pure state machine of a take and its
+//! clock, `progress` the upload's words and `queue` the chunk bookkeeping (all three tested
+//! natively); `browser` holds everything that touches the browser: the take (`take`:
+//! microphone, MediaRecorder, meter), the uploader (`upload`), the durable copy (`kept`:
+//! IndexedDB) and the object URL to listen back (`listen`). On the server `browser` is a
+//! stand-in that never records, so the view needs no `cfg`.
 
 mod browser;
+mod gauges;
 mod offer;
+pub mod phase;
+pub mod progress;
 pub mod queue;
 
 use cardsmith_model::recording::{RecordStartInput, RecordStartOutputBody};
@@ -25,34 +38,12 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde::{Deserialize, Serialize};
 
+pub use self::phase::Phase;
+use self::progress::Upload;
 use crate::api::rest::{self, Verb};
 use crate::components::confirm::ConfirmButton;
 use crate::components::form::{ErrorAlert, StatusNote};
 use crate::components::layout::Panel;
-
-/// Where the recorder, and the take it holds, stand. The page shows it; the take's own copy
-/// decides what its uploader may still do (an abandoned take's uploader stops).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-// the later phases are reached only by the browser's take
-#[cfg_attr(not(feature = "hydrate"), allow(dead_code))]
-pub enum Phase {
-    /// No take: the start button (and an offer to finish an interrupted take, if any).
-    Idle,
-    /// Opening the session and asking for the microphone.
-    Starting,
-    Recording,
-    /// Recording stopped (or an interrupted take is being finished): the chunks left are sent,
-    /// then the take is finished.
-    Saving,
-    /// The finish request is on its way.
-    Finishing,
-    /// Every chunk is stored but finishing failed: it can be tried again.
-    Unsaved,
-    /// The take became a track.
-    Done,
-    /// The take was abandoned: nothing of it is kept.
-    Abandoned,
-}
 
 /// What the page shows while recording (shared with the browser-side code).
 #[derive(Clone, Copy)]
@@ -61,8 +52,10 @@ pub struct Ui {
     pub elapsed_s: RwSignal<u32>,
     /// 0..1, the loudness of the last fraction of a second.
     pub level: RwSignal<f64>,
-    pub sent: RwSignal<u32>,
-    pub waiting: RwSignal<u32>,
+    pub upload: RwSignal<Upload>,
+    /// While the take is listened back to: an object URL of the whole take (released when the
+    /// review ends).
+    pub review: RwSignal<Option<String>>,
     pub error: RwSignal<Option<String>>,
     pub note: RwSignal<Option<String>>,
 }
@@ -73,8 +66,12 @@ impl Ui {
             phase: RwSignal::new(Phase::Idle),
             elapsed_s: RwSignal::new(0),
             level: RwSignal::new(0.0),
-            sent: RwSignal::new(0),
-            waiting: RwSignal::new(0),
+            upload: RwSignal::new(Upload {
+                saved: 0,
+                waiting: 0,
+                offline: false,
+            }),
+            review: RwSignal::new(None),
             error: RwSignal::new(None),
             note: RwSignal::new(None),
         }
@@ -94,6 +91,23 @@ pub struct KeptTake {
     pub acked: u64,
 }
 
+/// A big button of the recorder: a thumb finds it without looking.
+const BIG: &str = "inline-flex min-h-14 w-full items-center justify-center gap-2 rounded-xl px-4 py-3 text-lg font-semibold focus:outline-none focus-visible:ring-4 disabled:opacity-60";
+
+/// Puts the focus on `target` once the page has drawn it (it may only now be enabled or shown).
+fn focus_later<E>(target: NodeRef<E>)
+where
+    E: leptos::html::ElementType,
+    E::Output: leptos::wasm_bindgen::JsCast + Clone + AsRef<leptos::web_sys::HtmlElement> + 'static,
+{
+    request_animation_frame(move || {
+        if let Some(el) = target.get_untracked() {
+            let el: &leptos::web_sys::HtmlElement = el.as_ref();
+            let _ = el.focus();
+        }
+    });
+}
+
 #[component]
 pub fn Recorder(
     card: String,
@@ -105,6 +119,8 @@ pub fn Recorder(
 ) -> impl IntoView {
     let ui = Ui::new();
     let title = RwSignal::new(String::new());
+    let title_field = NodeRef::<leptos::html::Input>::new();
+    let start_button = NodeRef::<leptos::html::Button>::new();
     let card = StoredValue::new(card);
     let take = browser::take_slot();
     let offer = RwSignal::new(None::<KeptTake>);
@@ -119,6 +135,26 @@ pub fn Recorder(
             offer.set(kept);
         });
     });
+    // a take became a track: a fresh, focused title field for the next one
+    let saved = Callback::new(move |slug: String| {
+        title.set(String::new());
+        focus_later(title_field);
+        on_saved.run(slug);
+    });
+    let with_take = move |act: fn(&browser::Take)| {
+        take.with_value(|t| t.as_ref().map(act));
+    };
+    // the take goes, nothing of it is kept; the recorder is ready for another
+    let discard = move |note: &str| {
+        take.update_value(|t| {
+            if let Some(t) = t.take() {
+                t.discard();
+            }
+        });
+        ui.phase.set(Phase::Idle);
+        ui.note.set(Some(note.to_owned()));
+        focus_later(start_button);
+    };
 
     let start = move |_| {
         ui.error.set(None);
@@ -133,7 +169,7 @@ pub fn Recorder(
             };
             let started = rest::send::<_, RecordStartOutputBody>(Verb::Post, &url, &input).await;
             let result = match started {
-                Ok(s) => browser::Take::start(s, card, title, ui, on_saved).await,
+                Ok(s) => browser::Take::start(s, card, title, ui, saved).await,
                 Err(e) => Err(e),
             };
             match result {
@@ -151,7 +187,7 @@ pub fn Recorder(
         ui.phase.set(Phase::Saving);
         offer.set(None);
         spawn_local(async move {
-            match browser::Take::resume(kept.clone(), ui, on_saved).await {
+            match browser::Take::from_kept(kept.clone(), ui, saved).await {
                 Ok(t) => take.set_value(Some(t)),
                 Err(e) => {
                     ui.phase.set(Phase::Idle);
@@ -169,85 +205,98 @@ pub fn Recorder(
                 .set(Some("The unfinished recording was discarded.".into()));
         });
     });
-    let stop = move |_| {
-        take.with_value(|t| {
-            if let Some(t) = t {
-                t.stop();
-            }
-        })
+    let paused = move || ui.phase.get() == Phase::Paused;
+    let toggle_pause = move |_| {
+        if ui.phase.get_untracked() == Phase::Paused {
+            with_take(browser::Take::resume);
+        } else {
+            with_take(browser::Take::pause);
+        }
+    };
+    let keep = move |_| {
+        ui.error.set(None);
+        let title = title.get_untracked();
+        take.with_value(|t| t.as_ref().map(|t| t.keep(title)));
     };
     let save_again = move |_| {
         ui.error.set(None);
-        take.with_value(|t| {
-            if let Some(t) = t {
-                t.finish_again();
-            }
-        });
+        with_take(browser::Take::finish_again);
     };
-    let abandon = Callback::new(move |()| {
-        take.update_value(|t| {
-            if let Some(t) = t.take() {
-                t.abandon();
-            }
-        });
-        ui.phase.set(Phase::Idle);
-        ui.note
-            .set(Some("Recording abandoned; nothing was kept.".into()));
+    let again = Callback::new(move |()| {
+        discard("The take was deleted. Ready to record again when you are.")
     });
-    let clock = move || {
-        let s = ui.elapsed_s.get();
-        format!("{}:{:02}", s / 60, s % 60)
-    };
-    let recording = move || ui.phase.get() == Phase::Recording;
-    let idle = move || ui.phase.get() == Phase::Idle;
-    let progress = move || match ui.phase.get() {
-        Phase::Starting => "Asking for the microphone…".to_owned(),
-        Phase::Saving | Phase::Finishing => {
-            format!("Saving… {} chunk(s) left", ui.waiting.get())
-        }
-        Phase::Unsaved => "Recorded, not saved yet".to_owned(),
-        _ => format!("{} saved, {} waiting", ui.sent.get(), ui.waiting.get()),
-    };
-    let saving = Signal::derive(move || matches!(ui.phase.get(), Phase::Saving | Phase::Finishing));
+    let abandon = Callback::new(move |()| discard("Recording abandoned; nothing was kept."));
+    let phase = move || ui.phase.get();
+    let idle = move || phase() == Phase::Idle;
+    let saving = Signal::derive(move || matches!(phase(), Phase::Saving | Phase::Finishing));
 
     view! {
-        <Panel id="record" title="Record" intro="Record a story with this device's microphone. Each few seconds are saved as you go, so a dropped connection loses nothing and a reload at most the last few seconds.">
+        <Panel id="record" title="Record" intro="Record a story with this device's microphone. Each few seconds are saved as you go, so a dropped connection loses nothing and a reload at most the last few seconds. You listen to it before it is added.">
             <ErrorAlert message=ui.error/>
             <StatusNote message=ui.note/>
             {move || offer.get().filter(|_| idle()).map(|kept| view! {
                 <offer::KeptOffer kept on_finish=finish_kept on_discard=discard_kept/>
             })}
-            <label class="block text-sm font-medium" for="record_title">"Title of the recording"</label>
-            <input id="record_title" class="w-full rounded-lg border border-slate-300 px-3 py-2" placeholder="e.g. The three bears"
-                bind:value=title disabled=move || !idle()/>
+            <div class="space-y-1">
+                <label class="block text-sm font-medium" for="record_title">"Title of the recording"</label>
+                <input id="record_title" node_ref=title_field class="min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 disabled:bg-slate-50 disabled:text-slate-500"
+                    placeholder="e.g. The three bears" bind:value=title disabled=move || !phase().title_editable()/>
+            </div>
             <Show when=idle>
-                <button type="button" class="w-full rounded-xl bg-rose-600 px-4 py-4 text-lg font-semibold text-white hover:bg-rose-700" on:click=start>
+                <button type="button" node_ref=start_button on:click=start
+                    class=format!("{BIG} bg-rose-600 text-white hover:bg-rose-700 focus-visible:ring-rose-300")>
                     "● Start recording"
                 </button>
             </Show>
             <Show when=move || !idle()>
                 <div class="space-y-3" aria-live="polite">
-                    <div class="flex items-center justify-between">
-                        <span class="text-3xl font-bold tabular-nums" data-testid="record-clock">{clock}</span>
-                        <span class="text-sm text-slate-600">{progress}</span>
-                    </div>
-                    <div class="h-3 w-full overflow-hidden rounded-full bg-slate-200" role="meter" aria-label="Microphone level"
-                        aria-valuemin="0" aria-valuemax="100" aria-valuenow=move || (ui.level.get() * 100.0).round()>
-                        <div class="h-full bg-emerald-500 transition-[width]" style:width=move || format!("{:.0}%", ui.level.get() * 100.0)></div>
-                    </div>
-                    <div class="grid grid-cols-2 gap-2">
-                        <Show when=move || ui.phase.get() == Phase::Unsaved
-                            fallback=move || view! {
-                                <button type="button" class="rounded-xl bg-indigo-600 px-4 py-3 font-semibold text-white disabled:opacity-60"
-                                    disabled=move || !recording() on:click=stop>"■ Stop & save"</button>
-                            }>
-                            <button type="button" class="rounded-xl bg-indigo-600 px-4 py-3 font-semibold text-white" on:click=save_again>
+                    <gauges::Gauges ui/>
+                    <Show when=move || phase() == Phase::Review>
+                        <gauges::ReviewPlayer ui/>
+                    </Show>
+                    {move || match phase() {
+                        Phase::Starting | Phase::Recording | Phase::Paused => view! {
+                            <div class="grid grid-cols-2 gap-2">
+                                <button type="button" aria-pressed=move || paused().to_string() disabled=move || phase() == Phase::Starting
+                                    on:click=toggle_pause
+                                    class=move || format!("{BIG} border-2 {}", if paused() {
+                                        "border-rose-600 bg-rose-600 text-white hover:bg-rose-700 focus-visible:ring-rose-300"
+                                    } else {
+                                        "border-slate-300 bg-white text-slate-900 hover:bg-slate-50 focus-visible:ring-indigo-300"
+                                    })>
+                                    <span aria-hidden="true">{move || if paused() { "●" } else { "❚❚" }}</span>
+                                    {move || if paused() { "Resume" } else { "Pause" }}
+                                </button>
+                                <button type="button" disabled=move || phase() == Phase::Starting on:click=move |_| with_take(browser::Take::stop)
+                                    class=format!("{BIG} bg-indigo-600 text-white hover:bg-indigo-500 focus-visible:ring-indigo-300")>
+                                    <span aria-hidden="true">"■"</span>"Stop"
+                                </button>
+                            </div>
+                        }.into_any(),
+                        Phase::Review => view! {
+                            <div class="grid gap-2 sm:grid-cols-2">
+                                <button type="button" on:click=keep
+                                    class=format!("{BIG} bg-emerald-600 text-white hover:bg-emerald-700 focus-visible:ring-emerald-300")>
+                                    <span aria-hidden="true">"✓"</span>"Keep"
+                                </button>
+                                <ConfirmButton label="Record again" question="Delete this take and record it again? Nothing of it is kept."
+                                    confirm_label="Yes, delete it" busy=false on_confirm=again/>
+                            </div>
+                        }.into_any(),
+                        Phase::Unsaved => view! {
+                            <button type="button" on:click=save_again
+                                class=format!("{BIG} bg-indigo-600 text-white hover:bg-indigo-500 focus-visible:ring-indigo-300")>
                                 "↻ Try saving again"
                             </button>
-                        </Show>
-                        <ConfirmButton label="Abandon" question="Abandon this recording? Nothing of it is kept."
-                            confirm_label="Yes, abandon" busy=saving on_confirm=abandon/>
-                    </div>
+                        }.into_any(),
+                        _ => ().into_any(),
+                    }}
+                    <Show when=move || phase() != Phase::Review>
+                        <div class="grid">
+                            <ConfirmButton label="Abandon" question="Abandon this recording? Nothing of it is kept."
+                                confirm_label="Yes, abandon" busy=saving on_confirm=abandon/>
+                        </div>
+                    </Show>
                 </div>
             </Show>
             <p class="text-xs text-slate-500">"Works in current phone and laptop browsers; the page asks for the microphone first."</p>

@@ -190,6 +190,12 @@ impl<C> ChunkQueue<C> {
     pub fn complete(&self) -> bool {
         self.closed && self.waiting() == 0
     }
+
+    /// The whole take as recorded so far, in order, to listen back to: chunks stay here until
+    /// the take ends, stored or not (for a take resumed after a reload, only the kept ones).
+    pub fn recorded(&self) -> impl Iterator<Item = &C> {
+        self.chunks.iter()
+    }
 }
 
 #[cfg(test)]
@@ -301,6 +307,20 @@ mod tests {
         // a gap reported after that reopens the work
         q.answered(1);
         assert!(!q.complete());
+    }
+
+    #[test]
+    fn the_whole_take_can_be_listened_to_stored_or_not() {
+        let mut q = queue_of(3);
+        q.answered(2);
+        q.send_failed();
+        q.push(3);
+        q.close();
+        let take: Vec<u8> = q.recorded().copied().collect();
+        assert_eq!(take, [0, 1, 2, 3], "stored chunks stay for listening back");
+        // a gap the server reports sends again, and changes nothing of what is heard
+        q.answered(1);
+        assert_eq!(q.recorded().count(), 4);
     }
 
     #[test]

@@ -1,9 +1,12 @@
 //! Everything of the recorder that touches the browser. In the browser: the take (`take`), its
-//! uploader (`upload`) and the durable copy of unsent chunks (`kept`). On the server, a
-//! stand-in with the same names that never records, so the view needs no `cfg`.
+//! uploader (`upload`), the durable copy of unsent chunks (`kept`) and listening back to a
+//! take (`listen`). On the server, a stand-in with the same names that never records, so the
+//! view needs no `cfg`.
 
 #[cfg(feature = "hydrate")]
 mod kept;
+#[cfg(feature = "hydrate")]
+mod listen;
 #[cfg(feature = "hydrate")]
 mod take;
 #[cfg(feature = "hydrate")]
@@ -18,6 +21,7 @@ pub use stand_in::*;
 mod live {
     use leptos::prelude::*;
 
+    pub use super::listen::{find_duration, rewind};
     pub use super::take::Take;
     use super::{kept, upload};
     use crate::components::recorder::KeptTake;
@@ -68,6 +72,10 @@ mod stand_in {
 
     pub async fn discard(_: &KeptTake) {}
 
+    pub fn find_duration(_: leptos::ev::Event) {}
+
+    pub fn rewind(_: leptos::ev::Event) {}
+
     impl Take {
         pub async fn start(
             _: RecordStartOutputBody,
@@ -78,11 +86,14 @@ mod stand_in {
         ) -> Result<Self, String> {
             Err("Recording works in the browser only.".into())
         }
-        pub async fn resume(_: KeptTake, _: Ui, _: Callback<String>) -> Result<Self, String> {
+        pub async fn from_kept(_: KeptTake, _: Ui, _: Callback<String>) -> Result<Self, String> {
             Err("Recording works in the browser only.".into())
         }
+        pub fn pause(&self) {}
+        pub fn resume(&self) {}
         pub fn stop(&self) {}
+        pub fn keep(&self, _: String) {}
         pub fn finish_again(&self) {}
-        pub fn abandon(self) {}
+        pub fn discard(self) {}
     }
 }

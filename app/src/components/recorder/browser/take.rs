@@ -1,6 +1,11 @@
 //! A take in the browser: the microphone, MediaRecorder with a timeslice and the level meter,
-//! feeding the uploader. A take resumed after a reload has no microphone: it only uploads what
-//! was kept and finishes.
+//! feeding the uploader. Pausing pauses MediaRecorder (the microphone stays open, so resuming
+//! is instant) and the clock; stopping releases the microphone and hands the take to the
+//! review. A take finished after a reload has no microphone: it only uploads what was kept and
+//! finishes.
+
+use std::cell::Cell;
+use std::rc::Rc;
 
 use cardsmith_model::recording::RecordStartOutputBody;
 use leptos::prelude::*;
@@ -13,8 +18,9 @@ use web_sys::{
 
 use super::kept::Store;
 use super::upload::{OnlineListener, Uploader};
+use crate::components::recorder::phase::{Clock, Event, Phase};
 use crate::components::recorder::queue::ChunkQueue;
-use crate::components::recorder::{KeptTake, Phase, Ui};
+use crate::components::recorder::{KeptTake, Ui};
 
 /// A take being recorded or saved; dropping it releases the microphone.
 pub struct Take {
@@ -60,12 +66,12 @@ impl Take {
             on_saved,
         );
         let online = upload.listen_online()?;
+        ui.elapsed_s.set(0);
         let mic = Mic::start(recorder, stream, upload.clone(), ui)?;
         mic.recorder
             .start_with_time_slice((s.chunk_interval_s.max(1) * 1000) as i32)
             .map_err(text)?;
-        ui.elapsed_s.set(0);
-        upload.set_phase(Phase::Recording);
+        ui.phase.set(Phase::Recording);
         Ok(Self {
             upload,
             mic: Some(mic),
@@ -75,7 +81,7 @@ impl Take {
 
     /// Finishes a take interrupted by a reload: sends the chunks this device kept, then
     /// finishes the session.
-    pub async fn resume(
+    pub async fn from_kept(
         kept: KeptTake,
         ui: Ui,
         on_saved: Callback<String>,
@@ -87,7 +93,7 @@ impl Take {
         ui.elapsed_s.set(0);
         let upload = Uploader::new(kept, queue, Phase::Saving, Some(store), ui, on_saved);
         let online = upload.listen_online()?;
-        upload.set_phase(Phase::Saving);
+        ui.phase.set(Phase::Saving);
         upload.pump();
         Ok(Self {
             upload,
@@ -96,13 +102,39 @@ impl Take {
         })
     }
 
-    /// Stops recording; the take is finished once every chunk is stored.
+    /// Pauses recording. What was recorded so far is handed to the uploader at once, so a
+    /// pause is a safe moment: a reload during it loses nothing.
+    pub fn pause(&self) {
+        if let Some(mic) = self.mic.as_ref().filter(|_| self.upload.step(Event::Pause)) {
+            let _ = mic.recorder.request_data();
+            let _ = mic.recorder.pause();
+            mic.clock_pause();
+        }
+    }
+
+    pub fn resume(&self) {
+        if let Some(mic) = self
+            .mic
+            .as_ref()
+            .filter(|_| self.upload.step(Event::Resume))
+        {
+            let _ = mic.recorder.resume();
+            mic.clock_resume();
+        }
+    }
+
+    /// Stops recording and lets go of the microphone; the take can be listened back to once
+    /// the recorder delivered its last chunk. Nothing is saved until it is kept.
     pub fn stop(&self) {
-        self.upload.set_phase(Phase::Saving);
-        if let Some(mic) = &self.mic {
+        if let Some(mic) = self.mic.as_ref().filter(|_| self.upload.step(Event::Stop)) {
             let _ = mic.recorder.stop();
             mic.release();
         }
+    }
+
+    /// Keeps the take under `title`: it becomes a track once every chunk is stored.
+    pub fn keep(&self, title: String) {
+        self.upload.keep(title);
     }
 
     /// Tries again to turn the stored take into a track (after finishing failed).
@@ -110,8 +142,9 @@ impl Take {
         self.upload.finish_again();
     }
 
-    pub fn abandon(self) {
-        self.upload.abandon();
+    /// Nothing of the take is kept ("Record again", or abandoning it).
+    pub fn discard(self) {
+        self.upload.discard();
         if let Some(mic) = &self.mic {
             // The listeners go with `self`: the recorder must not call them after that (its
             // last `dataavailable` and `stop` events arrive after `stop()` returns).
@@ -139,6 +172,10 @@ struct Mic {
     stream: MediaStream,
     audio: AudioContext,
     timer: i32,
+    clock: Rc<Cell<Clock>>,
+    /// The microphone was let go (by Stop; discarding the take afterwards must not close the
+    /// audio context again: the browser rejects that).
+    released: Cell<bool>,
     ui: Ui,
     _listeners: Listeners,
 }
@@ -207,7 +244,8 @@ impl Mic {
             .map_err(text)?
             .connect_with_audio_node(&analyser)
             .map_err(text)?;
-        let on_tick = meter(analyser, ui);
+        let clock = Rc::new(Cell::new(Clock::started(now())));
+        let on_tick = meter(analyser, clock.clone(), ui);
         let timer = window()
             .set_interval_with_callback_and_timeout_and_arguments_0(
                 on_tick.as_ref().unchecked_ref(),
@@ -219,6 +257,8 @@ impl Mic {
             stream,
             audio,
             timer,
+            clock,
+            released: Cell::new(false),
             ui,
             _listeners: Listeners {
                 _on_data: on_data,
@@ -228,8 +268,26 @@ impl Mic {
         })
     }
 
+    /// Stops the clock, and shows it where it stopped (the meter's tick no longer moves it).
+    fn clock_pause(&self) {
+        let mut clock = self.clock.get();
+        clock.pause(now());
+        self.clock.set(clock);
+        self.ui.elapsed_s.set(clock.elapsed_s(now()));
+        self.ui.level.set(0.0);
+    }
+
+    fn clock_resume(&self) {
+        let mut clock = self.clock.get();
+        clock.resume(now());
+        self.clock.set(clock);
+    }
+
     /// Lets go of the microphone, the meter and the clock.
     fn release(&self) {
+        if self.released.replace(true) {
+            return;
+        }
         window().clear_interval_with_handle(self.timer);
         for track in self.stream.get_tracks().iter() {
             if let Ok(track) = track.dyn_into::<web_sys::MediaStreamTrack>() {
@@ -241,10 +299,17 @@ impl Mic {
     }
 }
 
-/// The meter tick: the loudness of the last fraction of a second, and the clock while recording.
-fn meter(analyser: AnalyserNode, ui: Ui) -> Closure<dyn FnMut()> {
-    let started_at = web_sys::js_sys::Date::now();
+fn now() -> f64 {
+    web_sys::js_sys::Date::now()
+}
+
+/// The meter tick: the loudness of the last fraction of a second, and the clock, while
+/// recording (paused, both stand still).
+fn meter(analyser: AnalyserNode, clock: Rc<Cell<Clock>>, ui: Ui) -> Closure<dyn FnMut()> {
     Closure::new(move || {
+        if ui.phase.get_untracked() != Phase::Recording {
+            return;
+        }
         let mut buf = vec![0u8; 1024];
         analyser.get_byte_time_domain_data(&mut buf);
         let rms = (buf
@@ -257,9 +322,6 @@ fn meter(analyser: AnalyserNode, ui: Ui) -> Closure<dyn FnMut()> {
             / buf.len() as f64)
             .sqrt();
         ui.level.set((rms * 3.0).min(1.0));
-        if ui.phase.get_untracked() == Phase::Recording {
-            ui.elapsed_s
-                .set(((web_sys::js_sys::Date::now() - started_at) / 1000.0) as u32);
-        }
+        ui.elapsed_s.set(clock.get().elapsed_s(now()));
     })
 }

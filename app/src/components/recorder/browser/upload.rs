@@ -4,7 +4,9 @@
 //! Network failures wait and retry (1 s, 2 s, … up to 10 s, or at once when the browser is back
 //! online), so an offline phone keeps its chunks until it can send them. The server answers
 //! every chunk with `Recording-Next-Seq` (204: stored or already stored; 409: a gap) and the
-//! queue decides what that means.
+//! queue decides what that means. Chunks go on while the take is paused or listened back to;
+//! only a kept take is finished. The uploader holds the take's phase: every change goes
+//! through the pure machine of `phase`, so an answer for a discarded take changes nothing.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -18,12 +20,12 @@ use web_sys::wasm_bindgen::JsCast;
 use web_sys::Blob;
 
 use super::kept::Store;
+use super::listen;
 use crate::api::rest::{self, Verb};
+use crate::components::recorder::phase::{Event, Phase};
+use crate::components::recorder::progress::Upload;
 use crate::components::recorder::queue::{Answer, ChunkQueue, Link};
-use crate::components::recorder::{KeptTake, Phase, Ui};
-
-/// Shown while chunks cannot be sent (the browser test looks for it).
-const CONNECTION_LOST: &str = "Connection lost: chunks are kept and sent when it is back.";
+use crate::components::recorder::{KeptTake, Ui};
 
 struct Shared {
     take: KeptTake,
@@ -39,21 +41,40 @@ struct Shared {
 }
 
 impl Shared {
-    fn set_phase(&mut self, phase: Phase) {
-        if self.phase == Phase::Abandoned {
-            return;
+    /// Applies `event` if it means something in this phase; answers whether it did.
+    fn step(&mut self, event: Event) -> bool {
+        let Some(next) = self.phase.on(event) else {
+            return false;
+        };
+        if self.phase == Phase::Review {
+            self.end_review();
         }
-        self.phase = phase;
-        // a finished take leaves the recorder ready for the next one
-        self.ui.phase.set(match phase {
-            Phase::Done | Phase::Abandoned => Phase::Idle,
-            other => other,
-        });
+        self.phase = next;
+        self.ui.phase.set(next.shown());
+        true
+    }
+
+    /// The whole take, to listen back to once the recorder delivered its last chunk.
+    fn start_review(&self) {
+        match listen::take_url(self.queue.recorded(), &self.take.mime) {
+            Ok(url) => self.ui.review.set(Some(url)),
+            Err(sentence) => self.ui.error.set(Some(sentence)),
+        }
+    }
+
+    fn end_review(&self) {
+        if let Some(url) = self.ui.review.get_untracked() {
+            listen::release(&url);
+        }
+        self.ui.review.set(None);
     }
 
     fn show_counts(&self) {
-        self.ui.sent.set(self.queue.acknowledged() as u32);
-        self.ui.waiting.set(self.queue.waiting() as u32);
+        self.ui.upload.set(Upload {
+            saved: self.queue.acknowledged() as u32,
+            waiting: self.queue.waiting() as u32,
+            offline: matches!(self.queue.link(), Link::Down { .. }),
+        });
     }
 }
 
@@ -124,27 +145,52 @@ impl Uploader {
         self.pump();
     }
 
-    /// The recorder delivered its last chunk.
+    /// The recorder delivered its last chunk: the take can be listened back to.
     pub fn close(&self) {
-        self.shared.borrow_mut().queue.close();
+        {
+            let mut sh = self.shared.borrow_mut();
+            sh.queue.close();
+            if sh.phase == Phase::Review {
+                sh.start_review();
+            }
+        }
         self.pump();
     }
 
-    pub fn set_phase(&self, phase: Phase) {
-        self.shared.borrow_mut().set_phase(phase);
+    /// Applies `event` if it means something now; answers whether it did.
+    pub fn step(&self, event: Event) -> bool {
+        self.shared.borrow_mut().step(event)
+    }
+
+    /// The parent listened and keeps the take, titled `title`: the chunks left are sent, then
+    /// the take is finished.
+    pub fn keep(&self, title: String) {
+        {
+            let mut sh = self.shared.borrow_mut();
+            if !sh.step(Event::Keep) {
+                return;
+            }
+            sh.take.title = title;
+            // a reload before it is finished offers it under this title
+            if let Some(store) = &sh.store {
+                store.keep_take(&sh.take);
+            }
+        }
+        self.pump();
     }
 
     /// Tries again to turn the stored take into a track (after finishing failed).
     pub fn finish_again(&self) {
-        self.set_phase(Phase::Finishing);
-        spawn_local(finish(self.shared.clone()));
+        if self.step(Event::Retry) {
+            spawn_local(finish(self.shared.clone()));
+        }
     }
 
     /// Nothing of the take is kept: the server deletes it, this device forgets it.
-    pub fn abandon(&self) {
+    pub fn discard(&self) {
         let (session, store) = {
             let mut sh = self.shared.borrow_mut();
-            sh.set_phase(Phase::Abandoned);
+            sh.step(Event::Discard);
             (sh.take.session.clone(), sh.store.clone())
         };
         spawn_local(async move {
@@ -156,11 +202,11 @@ impl Uploader {
     }
 
     /// Sends the unacknowledged chunks in order (one pump at a time), then finishes the take
-    /// if it was stopped and everything is stored.
+    /// if it was kept and everything is stored.
     pub fn pump(&self) {
         {
             let mut sh = self.shared.borrow_mut();
-            if sh.pumping || !matches!(sh.phase, Phase::Recording | Phase::Saving) {
+            if sh.pumping || !sh.phase.sends() {
                 return;
             }
             sh.pumping = true;
@@ -171,11 +217,8 @@ impl Uploader {
             let ready = {
                 let mut sh = shared.borrow_mut();
                 sh.pumping = false;
-                let ready = sh.phase == Phase::Saving && sh.queue.complete();
-                if ready {
-                    sh.set_phase(Phase::Finishing);
-                }
-                ready
+                // only a kept take (`Saving`) moves on to finishing
+                sh.queue.complete() && sh.step(Event::AllStored)
             };
             if ready {
                 finish(shared).await;
@@ -257,10 +300,6 @@ impl Shared {
         }
         match sent {
             Sent::Next(next) => {
-                if matches!(self.queue.link(), Link::Down { .. }) {
-                    // the connection is back: the note saying it was lost goes
-                    self.ui.note.set(None);
-                }
                 match self.queue.answered(next) {
                     Answer::Stored { from, to } if to > from => {
                         self.take.acked = to;
@@ -276,7 +315,7 @@ impl Shared {
                              Saving keeps what came before it.",
                             from + 1
                         )));
-                        self.set_phase(Phase::Unsaved);
+                        self.step(Event::Failed);
                         return Step::Stop;
                     }
                 }
@@ -285,16 +324,15 @@ impl Shared {
             }
             Sent::Refused(sentence) => {
                 self.ui.error.set(Some(sentence));
-                if self.phase == Phase::Saving {
-                    // nothing more will be recorded: offer to save what the server has, or to
-                    // abandon (a session the server no longer knows can only be abandoned)
-                    self.set_phase(Phase::Unsaved);
-                }
+                // once kept, nothing more will be recorded: offer to save what the server has,
+                // or to abandon (a session the server no longer knows can only be abandoned);
+                // before that the next chunk or Keep tries again
+                self.step(Event::Failed);
                 Step::Stop
             }
             Sent::NoAnswer => {
                 let wait = self.queue.send_failed();
-                self.ui.note.set(Some(CONNECTION_LOST.into()));
+                self.show_counts();
                 Step::Wait(wait)
             }
         }
@@ -334,18 +372,19 @@ async fn finish(shared: Rc<RefCell<Shared>>) {
             if let Some(store) = store {
                 store.forget_take(&session).await;
             }
-            ui.note.set(Some(
-                "Saved: the recording is now a track of this card.".into(),
-            ));
-            shared.borrow_mut().set_phase(Phase::Done);
-            on_saved.run(done.track_slug);
+            if shared.borrow_mut().step(Event::Saved) {
+                ui.note.set(Some(
+                    "Saved: the recording is now a track of this card.".into(),
+                ));
+                on_saved.run(done.track_slug);
+            }
         }
         Err(e) => {
             // every chunk is on the server: keep the take and offer to try again
             ui.error.set(Some(format!(
                 "{e} The recording is kept on the server: try saving again, or abandon it."
             )));
-            shared.borrow_mut().set_phase(Phase::Unsaved);
+            shared.borrow_mut().step(Event::Failed);
         }
     }
 }
