@@ -1,15 +1,23 @@
-// A spoken track on a card: an editor types a story, picks an offline voice from the grouped
-// picker, previews it (the audio plays in the page), adds the track and sees it converted
-// into the track list with its duration; on a laptop and a phone.
+// A spoken track on a card: an editor types a story, picks an offline voice from the picker
+// (grouped by language, the browser's first, labelled in words, never wider than its panel),
+// previews it (the audio plays in the page), adds the track and sees it converted into the
+// track list with its duration; on a laptop and a phone. A card of a French collection lists
+// French first, starts with the collection's voice and narrows the list by a typed word.
 import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, noSideScroll, screenshot, signInAsAdmin, test, chooseAddWay } from './fixtures';
+import { groupLabels, insidePanel, previewPlays } from './voices';
 
 const STORY = 'Once upon a time, a little fox curled up under the moon. The stars blinked, and the fox fell asleep.';
 
-/** A new empty card, made over the API; answers its slug. */
-async function emptyCard(page: Page, label: string): Promise<string> {
+/** A new empty card, made over the API, in a new collection whose child profile has
+ * `voice` (its language is the collection's); answers the card's slug. */
+async function emptyCard(page: Page, label: string, voice = ''): Promise<string> {
   const stamp = Date.now().toString(36);
   const collection = await (await page.request.post('/api/collections', { data: { name: `Spoken ${label} ${stamp}`, description: '' } })).json();
+  if (voice) {
+    const profile = { child_name: '', child_age: null, friends: '', interests: '', notes: '', pets: '', avoid_themes: '', prompt_template: '', vocab_level: '', voice_id: voice, duration_min: 10 };
+    expect((await page.request.patch(`/api/collections/${collection.id}/profile`, { data: profile })).status()).toBe(204);
+  }
   const card = await (await page.request.post(`/api/collections/${collection.id}/cards`, { data: { title: `Fox ${label} ${stamp}`, description: '' } })).json();
   return card.slug;
 }
@@ -32,31 +40,30 @@ for (const size of [
     await text.fill(STORY);
     await expect(panel.getByText(`${STORY.length} / 5000 characters`)).toBeVisible();
 
-    // voices grouped by provider; the offline default chosen and described
+    // voices grouped by language, the browser's (en-US) first; flite's clear voice chosen
     const voice = panel.getByLabel('Voice', { exact: true });
-    await expect(voice.locator('optgroup').first()).toBeAttached({ timeout: 30_000 });
-    const groups = await voice.locator('optgroup').evaluateAll((els) => els.map((e) => e.getAttribute('label')));
-    expect(groups.some((g) => g?.startsWith('espeak-ng'))).toBeTruthy();
-    const hasFlite = groups.some((g) => g?.startsWith('flite'));
-    await expect(voice).toHaveValue(hasFlite ? 'flite:slt' : 'espeak:en-us+f3');
+    const groups = await groupLabels(voice);
+    expect(groups[0]).toBe('English (US)');
+    expect(groups.slice(1, 3)).toEqual(['English (Caribbean)', 'English (UK)']);
+    expect(groups).toContain('Deutsch');
+    const hasFlite = (await voice.locator('option[value="flite:slt"]').count()) > 0;
+    await expect(voice).toHaveValue(hasFlite ? 'flite:slt' : 'espeak:en-us');
+    if (hasFlite) await expect(voice.locator('option:checked')).toHaveText('Female, clear — flite');
+    // espeak-ng's robotic voices come after flite's within the language
+    const english = await voice.locator('optgroup').first().locator('option').allTextContents();
+    expect(english.findIndex((l) => l.includes('espeak-ng'))).toBeGreaterThan(english.findLastIndex((l) => l.endsWith('— flite')));
     await expect(panel.locator('#spoken_voice-about')).toContainText('English');
     // offline voices follow no instructions: the field is not offered
     await expect(panel.getByLabel('How to speak (optional)')).toHaveCount(0);
+    await insidePanel(voice, panel);
 
     // preview: real audio in the page, with a length
-    const answered = page.waitForResponse((r) => r.url().endsWith('/api/tts/preview'));
-    await panel.getByRole('button', { name: '▶ Preview' }).click();
-    const response = await answered;
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toBe('audio/wav');
-    const audio = panel.getByTestId('spoken-preview');
-    await expect(audio).toHaveAttribute('src', /^blob:/);
-    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => (Number.isFinite(a.duration) ? a.duration : 0)), { timeout: 15_000 }).toBeGreaterThan(1);
+    await previewPlays(page, panel);
 
     // another voice, then add with a title
     await voice.selectOption('espeak:en-gb');
     await expect(panel.locator('#spoken_voice-about')).toContainText('English');
-    await voice.selectOption(hasFlite ? 'flite:slt' : 'espeak:en-us+f3');
+    await voice.selectOption(hasFlite ? 'flite:slt' : 'espeak:en-us');
     await panel.getByLabel('Title (optional)').fill('The sleepy fox');
     await screenshot(page, `spoken-track-${size.name}.png`);
     await noSideScroll(page);
@@ -100,4 +107,50 @@ test('a text over the limit is refused before anything is sent', async ({ page }
   await expect(panel.getByText('5001 / 5000 characters')).toBeVisible();
   await expect(panel.getByLabel('Text to speak')).toHaveAttribute('aria-invalid', 'true');
   await expect(panel.getByRole('button', { name: 'Add spoken track' })).toBeDisabled();
+});
+
+test.describe('a card of a French collection', () => {
+  test.use({ locale: 'en-GB' });
+  for (const size of [
+    { name: 'laptop', width: 1280, height: 800 },
+    { name: 'phone', width: 390, height: 844 },
+  ]) {
+    test(`lists French first, then the browser's English, and starts with the collection's voice, on a ${size.name}`, async ({ page }) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await signInAsAdmin(page);
+      const slug = await emptyCard(page, `fr-${size.name}`, 'espeak:fr-fr');
+      await gotoHydrated(page, `/cards/${slug}`);
+      await chooseAddWay(page, 'Type a story');
+      const panel = page.getByRole('region', { name: 'Add a spoken track' });
+      const voice = panel.getByLabel('Voice', { exact: true });
+      const groups = await groupLabels(voice);
+      // the collection's language, its other places, then the browser's (en-GB), then English elsewhere
+      expect(groups.slice(0, 6)).toEqual(['Français (France)', 'Français (Belgique)', 'Français (Suisse)', 'English (UK)', 'English (Caribbean)', 'English (US)']);
+      // then every other language by its name, accents ignored
+      const rest = groups.slice(6).filter((g) => /^[A-Za-zÀ-ž]/.test(g));
+      const key = (g: string) => g.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+      expect(rest.map(key)).toEqual([...rest.map(key)].sort());
+      expect(rest.indexOf('Deutsch')).toBeLessThan(rest.indexOf('Italiano'));
+      await expect(voice).toHaveValue('espeak:fr-fr');
+      await expect(voice.locator('option:checked')).toHaveText('Default voice — espeak-ng, robotic');
+      await expect(panel.getByTestId('voice-language')).toContainText('Français (France) is listed first');
+      await insidePanel(voice, panel);
+      await noSideScroll(page);
+
+      await panel.getByLabel('Text to speak').fill('Il était une fois un petit renard qui dormait sous la lune.');
+      await previewPlays(page, panel);
+
+      // a word narrows the list; the chosen voice stays in it
+      await panel.getByLabel('Find a voice').fill('deutsch');
+      await expect.poll(() => groupLabels(voice)).toEqual(['Français (France)', 'Deutsch']);
+      await expect(voice).toHaveValue('espeak:fr-fr');
+      await voice.selectOption('espeak:de');
+      await panel.getByLabel('Find a voice').fill('');
+      await expect.poll(async () => (await groupLabels(voice)).length).toBeGreaterThan(50);
+      await expect(voice).toHaveValue('espeak:de');
+      await insidePanel(voice, panel);
+      await noSideScroll(page);
+      await screenshot(page, `spoken-track-french-${size.name}.png`);
+    });
+  }
 });

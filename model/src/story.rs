@@ -13,6 +13,12 @@ pub const MAX_IDEA_CHARS: usize = 500;
 /// the one generation worker, so this bounds how long one story can hold it.
 pub const MAX_STORY_CHARS: usize = 20_000;
 
+/// Why a draft was not written when no AI provider of the caller can write (the 409 of
+/// `POST /collections/{id}/stories/draft`); the story panel recognises it and offers a
+/// template instead of showing an error.
+pub const NO_DRAFTER: &str = "no AI provider can write stories for you: write or paste the \
+    story yourself, or add a provider under Settings → AI providers";
+
 /// Body of `POST /collections/{id}/stories/draft`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

@@ -23,6 +23,7 @@ mod player;
 mod recovery;
 pub mod rest;
 mod sharing;
+mod voices;
 
 pub use audit::*;
 pub use cards::*;
@@ -39,6 +40,7 @@ pub use pages::*;
 pub use player::*;
 pub use recovery::*;
 pub use sharing::*;
+pub use voices::*;
 
 use cardsmith_model::user::{
     ChangePasswordInput, CreateUserInput, UpdateProfileInput, UpdateUserInput, UserOut,

@@ -35,6 +35,9 @@ pub struct CollectionPageData {
     pub profile: CollectionProfileOut,
     /// Where the caller published cards, for the tiles' badges.
     pub publish: Vec<PublishSummary>,
+    /// Whether one of the caller's AI providers can draft a story: the story panel offers
+    /// "Write a draft" only then, and a story template otherwise.
+    pub can_draft: bool,
 }
 
 /// What the card page shows: the card, its playback settings and the collections it could
@@ -64,6 +67,7 @@ pub async fn collection_page(slug: String) -> Result<CollectionPageData, UiError
         presets: presets::list(&core, &actor, &id).await?,
         profile: presets::get_profile(&core, &actor, &id).await?,
         publish: cardsmith_core::player::publish::summaries(&core, &actor).await?,
+        can_draft: cardsmith_core::stories::can_draft(&core, &actor).await?,
         collection,
     })
 }

@@ -27,4 +27,5 @@ pub mod recorder;
 pub mod seed;
 pub mod slug_form;
 pub mod spoken_track;
+pub mod voice_picker;
 pub mod waveform;

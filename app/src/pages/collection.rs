@@ -16,7 +16,7 @@ mod story;
 
 use cardsmith_model::card::{CardOut, CreateCardInput};
 use cardsmith_model::collection::{
-    CollectionOut, CollectionStatsOutputBody, GetCollectionOutputBody,
+    CollectionOut, CollectionProfileOut, CollectionStatsOutputBody, GetCollectionOutputBody,
 };
 use cardsmith_model::publish::PublishSummary;
 use cardsmith_model::user::UserOut;
@@ -54,6 +54,9 @@ struct Shown {
     role: CollectionRole,
     /// Where the caller published cards (the publish dialog's badges).
     publish: RwSignal<Vec<PublishSummary>>,
+    /// The child profile as last saved: story templates are told about its child, and its
+    /// voice's language is the collection's, which every voice picker lists first.
+    profile: RwSignal<CollectionProfileOut>,
 }
 
 impl Shown {
@@ -111,9 +114,11 @@ fn CollectionView(page: CollectionPageData, me: UserOut, children: Children) -> 
         presets,
         profile,
         publish,
+        can_draft,
     } = page;
     let shown = Shown {
         publish: RwSignal::new(publish),
+        profile: RwSignal::new(profile.clone()),
         role: role_of(collection.viewer_role.as_deref()),
         collection: RwSignal::new(collection),
         homed_cards: RwSignal::new(homed_cards),
@@ -144,7 +149,7 @@ fn CollectionView(page: CollectionPageData, me: UserOut, children: Children) -> 
             <div class="min-w-0 space-y-3">
                 {editor.then(|| { let presets = presets.clone(); view! {
                     <Disclosure key="collection-story" title="New story card" summary="A story written for you, read by a voice".to_owned()>
-                        <story::StoryPanel presets/>
+                        <story::StoryPanel presets can_draft/>
                     </Disclosure>
                 }})}
                 <Disclosure key="collection-presets" title="Story presets" summary=count_words(preset_count, "preset", "Ready-made story ideas")>

@@ -103,6 +103,20 @@ pub async fn generate_text(
     Ok(ran.result)
 }
 
+/// Whether `user_id`'s cascade holds a provider that may be asked for `capability` now
+/// (enabled, with its key, budget left, able to do it). A page asks before it offers a
+/// generating button, so an offline instance offers its offline path instead of an error
+/// after the click. A provider may still fail when called; the call then says so.
+pub async fn can_generate(
+    core: &crate::Core,
+    user_id: &str,
+    capability: Capability,
+) -> crate::CoreResult<bool> {
+    Ok(!cascade::candidates(core, user_id, capability, None)
+        .await?
+        .is_empty())
+}
+
 /// A picture (PNG, JPEG or WebP bytes as the provider sent them) from the first provider of
 /// `user_id`'s cascade that can draw; `None` when none can.
 pub async fn generate_image(

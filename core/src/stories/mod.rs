@@ -9,7 +9,9 @@ mod job;
 
 use cardsmith_model::card::CreateCardInput;
 use cardsmith_model::collection::PresetOut;
-use cardsmith_model::story::{DraftStoryInput, MakeStoryInput, MakeStoryOut, StoryDraftOut};
+use cardsmith_model::story::{
+    DraftStoryInput, MakeStoryInput, MakeStoryOut, StoryDraftOut, NO_DRAFTER,
+};
 use cardsmith_model::validate::CollectionRole;
 
 use crate::ai::{self, TextRequest};
@@ -57,6 +59,12 @@ pub async fn audience(
     Ok((Audience::new(&profile, preset.as_ref()), preset))
 }
 
+/// Whether `actor` has an AI provider that can draft a story: the story panel offers
+/// "Write a draft" only then, and a story template otherwise.
+pub async fn can_draft(core: &Core, actor: &Actor) -> CoreResult<bool> {
+    ai::can_generate(core, actor.id(), ai::Capability::Text).await
+}
+
 /// A story drafted by the first text provider of the actor's cascade, checked against the
 /// themes the collection avoids. 409 when no provider can write (the parent writes it).
 pub async fn draft(
@@ -74,11 +82,7 @@ pub async fn draft(
     // one more try when the first story strays into an avoided theme
     for _ in 0..2 {
         let Some(generated) = ai::generate_text(core, actor.id(), &request).await? else {
-            return Err(CoreError::Conflict(
-                "no AI provider can write stories for you: write or paste the story yourself, \
-                 or add a provider under Settings → AI providers"
-                    .into(),
-            ));
+            return Err(CoreError::Conflict(NO_DRAFTER.into()));
         };
         let (title, text) = parse_story(&generated.value, input.idea.trim());
         let found = audience.violations(&format!("{title}\n{text}"));

@@ -172,11 +172,31 @@ async fn bad_stories_and_strangers_change_nothing() {
     assert_eq!(cards_in(&parent, &id).await.len(), 1);
 }
 
+/// Whether the collection page's data (`/rpc/collection_page`, the UI's one call) says a
+/// provider can draft: the story panel offers "Write a draft" or a template from it.
+async fn page_can_draft(user: &User, slug: &str) -> bool {
+    let r = user
+        .client
+        .post(user.url("/rpc/collection_page"))
+        .header("accept", "application/json")
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(format!("slug={slug}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    r.json::<Value>().await.unwrap()["can_draft"]
+        .as_bool()
+        .expect("can_draft")
+}
+
 #[tokio::test]
 async fn a_provider_drafts_the_story_and_avoided_themes_keep_it_out() {
     let (app, sim) = crate::llm_providers::app_with_sim().await;
     let (parent, _) = app.new_user("parent@example.com", "user").await;
     let id = collection(&parent).await;
+    // offline: the page says so before anyone asks for a draft
+    assert!(!page_can_draft(&parent, "bedtime").await);
     let profile = json!({"child_name": "Mia", "child_age": 5, "friends": "Leo", "interests": "foxes",
         "notes": "", "pets": "", "avoid_themes": "spiders, the dark", "prompt_template": "",
         "vocab_level": "simple", "voice_id": "", "duration_min": 3});
@@ -194,6 +214,7 @@ async fn a_provider_drafts_the_story_and_avoided_themes_keep_it_out() {
         .post_json("/api/settings/llm-providers", &provider)
         .await;
     assert_eq!(r.status(), 201);
+    assert!(page_can_draft(&parent, "bedtime").await);
     let url = format!("/api/collections/{id}/stories/draft");
     let idea = json!({"idea": "a fox finds a lantern in the snow"});
 

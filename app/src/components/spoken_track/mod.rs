@@ -1,15 +1,13 @@
-//! "Add a spoken track": text, a voice (grouped by who speaks it) with a preview that plays
-//! at once, instructions for voices that follow them, a title, and Add, which shows the new
-//! track's progress until it is converted for the player. Phones first: one column, large
-//! controls. `browser` holds the binary preview fetch, so this file needs no `cfg`.
-
-mod browser;
+//! "Add a spoken track": text, a voice (the shared picker: by language, the card's
+//! collection's first, with a preview that plays at once), instructions for voices that
+//! follow them, a title, and Add, which shows the new track's progress until it is
+//! converted for the player. Phones first: one column, large controls.
 
 use cardsmith_model::card::TrackOut;
 use cardsmith_model::track::{transcode_status, TrackDetailOut};
 use cardsmith_model::tts::{
-    provider_of, takes_instructions, title_from_text, TtsPreviewInput, TtsTrackInput, VoiceOut,
-    MAX_INSTRUCTIONS_CHARS, MAX_PREVIEW_CHARS, MAX_TEXT_CHARS,
+    provider_of, takes_instructions, title_from_text, TtsTrackInput, MAX_INSTRUCTIONS_CHARS,
+    MAX_TEXT_CHARS,
 };
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -17,68 +15,12 @@ use leptos::task::spawn_local;
 use crate::api::rest::{self, Verb};
 use crate::components::form::{ErrorAlert, StatusNote, INPUT};
 use crate::components::layout::Panel;
+use crate::components::voice_picker::{shared_menu, VoicePicker};
 
-/// The voice picker: like every input, without the top margin, sharing its row with Preview.
-const SELECT: &str = "block w-full rounded-lg border border-slate-300 bg-white px-3 py-3 text-base \
-    shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200 sm:flex-1";
-
-/// Spoken when the text box is still empty and Preview is pressed.
-const SAMPLE: &str = "Once upon a time, a little fox curled up under the moon and fell asleep.";
-
-/// The voice chosen first: the clearest offline voice, when the server has it.
-const PREFERRED: &[&str] = &["flite:slt", "espeak:en-us+f3", "espeak:en-us"];
-
-/// Voices grouped by provider, groups in the order they first appear (offline first, as
-/// the server lists them), with a label for people.
-pub fn grouped(voices: &[VoiceOut]) -> Vec<(String, Vec<VoiceOut>)> {
-    let mut groups: Vec<(String, Vec<VoiceOut>)> = Vec::new();
-    for v in voices {
-        match groups.iter_mut().find(|(p, _)| *p == v.provider) {
-            Some((_, list)) => list.push(v.clone()),
-            None => groups.push((v.provider.clone(), vec![v.clone()])),
-        }
-    }
-    groups
-        .into_iter()
-        .map(|(provider, list)| (group_label(&provider), list))
-        .collect()
-}
-
-fn group_label(provider: &str) -> String {
-    match provider {
-        "flite" => "flite (offline, clearer)".to_owned(),
-        "espeak" => "espeak-ng (offline, many languages)".to_owned(),
-        "openai" => "OpenAI (paid)".to_owned(),
-        "elevenlabs" => "ElevenLabs (paid)".to_owned(),
-        other => format!("{other} (remote)"),
-    }
-}
-
-/// The first preferred voice on offer, else the first voice.
-fn first_choice(voices: &[VoiceOut]) -> String {
-    PREFERRED
-        .iter()
-        .find(|id| voices.iter().any(|v| v.id == **id))
-        .map(|id| (*id).to_owned())
-        .or_else(|| voices.first().map(|v| v.id.clone()))
-        .unwrap_or_default()
-}
-
-/// The preview text: the start of what was typed (cut at a word), or a sample sentence.
-fn preview_text(text: &str) -> String {
-    let text = text.trim();
-    if text.is_empty() {
-        return SAMPLE.to_owned();
-    }
-    if text.chars().count() <= MAX_PREVIEW_CHARS {
-        return text.to_owned();
-    }
-    let cut: String = text.chars().take(MAX_PREVIEW_CHARS).collect();
-    match cut.rfind(char::is_whitespace) {
-        Some(i) if i > 0 => cut[..i].to_owned(),
-        _ => cut,
-    }
-}
+/// The position picker: like every input, without the top margin.
+const SELECT: &str = "block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-3 \
+    text-base shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 \
+    focus:ring-indigo-200";
 
 #[component]
 pub fn SpokenTrack(
@@ -88,6 +30,13 @@ pub fn SpokenTrack(
     tracks: Signal<Vec<TrackOut>>,
     on_added: Callback<String>,
 ) -> impl IntoView {
+    let menu = shared_menu(Some(card.clone()));
+    let collection_voice = Signal::derive(move || {
+        menu.with(|m| match m {
+            Some(Ok(menu)) => menu.collection_voice.clone(),
+            _ => String::new(),
+        })
+    });
     let card = StoredValue::new(card);
     // "" = at the end; otherwise the 1-based chapter the new track takes the place of.
     let position = RwSignal::new(String::new());
@@ -95,65 +44,18 @@ pub fn SpokenTrack(
     let voice = RwSignal::new(String::new());
     let instructions = RwSignal::new(String::new());
     let title = RwSignal::new(String::new());
-    let voices = RwSignal::new(Vec::<VoiceOut>::new());
     let error = RwSignal::new(None::<String>);
     let note = RwSignal::new(None::<String>);
-    let previewing = RwSignal::new(false);
     let adding = RwSignal::new(false);
     let converting = RwSignal::new(None::<String>);
-    let audio_url = RwSignal::new(None::<String>);
-
-    // The voices load in the browser (effects run only there).
-    Effect::new(move |_| {
-        spawn_local(async move {
-            match rest::get::<Vec<VoiceOut>>("/api/tts/voices").await {
-                Ok(list) => {
-                    voice.set(first_choice(&list));
-                    voices.set(list);
-                }
-                Err(e) => error.set(Some(e)),
-            }
-        });
-    });
 
     let count = move || text.with(|t| t.chars().count());
     let too_long = move || count() > MAX_TEXT_CHARS;
-    let chosen = move || voices.with(|vs| vs.iter().find(|v| v.id == voice.get()).cloned());
     let instructable = move || takes_instructions(provider_of(&voice.get()));
-    let instructions_sent = move || {
-        let i = instructions.get_untracked();
+    let instructions_sent = Signal::derive(move || {
+        let i = instructions.get();
         (instructable() && !i.trim().is_empty()).then_some(i)
-    };
-
-    let preview = move |_| {
-        error.set(None);
-        let input = TtsPreviewInput {
-            text: preview_text(&text.get_untracked()),
-            voice: voice.get_untracked(),
-            instructions: instructions_sent(),
-        };
-        if let Err(errors) = input.validate() {
-            error.set(
-                errors
-                    .first()
-                    .map(|e| format!("{}: {}", e.field(), e.detail)),
-            );
-            return;
-        }
-        previewing.set(true);
-        spawn_local(async move {
-            match browser::preview_url(&input).await {
-                Ok(url) => {
-                    if let Some(old) = audio_url.get_untracked() {
-                        browser::release(&old);
-                    }
-                    audio_url.set(Some(url));
-                }
-                Err(e) => error.set(Some(e)),
-            }
-            previewing.set(false);
-        });
-    };
+    });
 
     let add = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -162,7 +64,7 @@ pub fn SpokenTrack(
         let input = TtsTrackInput {
             text: text.get_untracked(),
             voice: voice.get_untracked(),
-            instructions: instructions_sent(),
+            instructions: instructions_sent.get_untracked(),
             position: position.get_untracked().parse().ok(),
             title: Some(title.get_untracked()).filter(|t| !t.trim().is_empty()),
         };
@@ -216,33 +118,8 @@ pub fn SpokenTrack(
                         {move || format!("{} / {} characters", count(), MAX_TEXT_CHARS)}
                     </p>
                 </div>
-                <div>
-                    <label for="spoken_voice" class="block text-sm font-medium text-slate-700">"Voice"</label>
-                    <div class="mt-1 flex flex-col gap-2 sm:flex-row">
-                        <select id="spoken_voice" name="voice" class=SELECT
-                            aria-describedby="spoken_voice-about"
-                            on:change=move |ev| voice.set(event_target_value(&ev))>
-                            {move || grouped(&voices.get()).into_iter().map(|(label, list)| view! {
-                                <optgroup label=label>
-                                    {list.into_iter().map(|v| {
-                                        let id = v.id.clone();
-                                        view! { <option value=v.id selected=move || voice.with(|c| *c == id)>{v.name}</option> }
-                                    }).collect_view()}
-                                </optgroup>
-                            }).collect_view()}
-                        </select>
-                        <button type="button" on:click=preview disabled=move || previewing.get() || voice.with(String::is_empty)
-                            class="rounded-lg border border-indigo-300 bg-white px-4 py-3 font-semibold text-indigo-700 hover:bg-indigo-50 focus:outline-none focus:ring-2 focus:ring-indigo-300 disabled:cursor-wait disabled:opacity-60">
-                            {move || if previewing.get() { "Speaking…" } else { "▶ Preview" }}
-                        </button>
-                    </div>
-                    <p id="spoken_voice-about" class="mt-1 text-xs text-slate-500">
-                        {move || chosen().map(|v| v.description).unwrap_or_else(|| "Loading voices…".to_owned())}
-                    </p>
-                    {move || audio_url.get().map(|src| view! {
-                        <audio class="mt-2 w-full" controls autoplay src=src aria-label="Voice preview" data-testid="spoken-preview"></audio>
-                    })}
-                </div>
+                <VoicePicker id="spoken_voice" voice menu collection_voice sample=text
+                    instructions=instructions_sent/>
                 <Show when=instructable>
                     <div>
                         <label for="spoken_instructions" class="block text-sm font-medium text-slate-700">"How to speak (optional)"</label>
@@ -309,50 +186,5 @@ async fn wait_converted(card: &str, slug: &str) -> Result<(), String> {
             Err(_) => misses += 1,
         }
         rest::sleep(700).await;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn v(id: &str, provider: &str) -> VoiceOut {
-        VoiceOut {
-            id: id.into(),
-            name: id.into(),
-            provider: provider.into(),
-            description: String::new(),
-        }
-    }
-
-    #[test]
-    fn voices_are_grouped_by_provider_in_order() {
-        let list = [
-            v("flite:slt", "flite"),
-            v("espeak:de", "espeak"),
-            v("flite:rms", "flite"),
-            v("openai:coral", "openai"),
-        ];
-        let groups = grouped(&list);
-        let shape: Vec<(&str, usize)> = groups.iter().map(|(l, g)| (l.as_str(), g.len())).collect();
-        assert_eq!(
-            shape,
-            [
-                ("flite (offline, clearer)", 2),
-                ("espeak-ng (offline, many languages)", 1),
-                ("OpenAI (paid)", 1)
-            ]
-        );
-        assert_eq!(first_choice(&list), "flite:slt");
-        assert_eq!(first_choice(&list[1..2]), "espeak:de");
-    }
-
-    #[test]
-    fn previews_speak_the_start_of_the_text() {
-        assert_eq!(preview_text("  "), SAMPLE);
-        let long = "word ".repeat(200);
-        let cut = preview_text(&long);
-        assert!(cut.chars().count() <= MAX_PREVIEW_CHARS);
-        assert!(cut.ends_with("word"));
     }
 }

@@ -13,6 +13,7 @@ use crate::components::form::{
     TextField,
 };
 use crate::components::layout::{refresh, EmptyBox, Panel, BUTTON};
+use crate::components::voice_picker::{shared_menu, voice_words, VoicePicker};
 
 #[component]
 pub fn PresetsPanel(initial: Vec<PresetOut>) -> impl IntoView {
@@ -73,15 +74,28 @@ fn PresetRow(
             reload.run(());
         }
     });
-    let details = [
-        (preset.duration_min > 0).then(|| format!("{} min", preset.duration_min)),
-        (!preset.vocab_level.is_empty()).then(|| format!("vocabulary: {}", preset.vocab_level)),
-        (!preset.voice_id.is_empty()).then(|| format!("voice: {}", preset.voice_id)),
-    ]
-    .into_iter()
-    .flatten()
-    .collect::<Vec<_>>()
-    .join(" · ");
+    // the voice in words once the page's voices are here, its id until then
+    let menu = shared_menu(None);
+    let (minutes, vocab, voice_id) = (
+        preset.duration_min,
+        preset.vocab_level.clone(),
+        preset.voice_id.clone(),
+    );
+    let details = move || {
+        let voice = menu.with(|m| match m {
+            Some(Ok(m)) => voice_words(&m.voices, &voice_id),
+            _ => None,
+        });
+        [
+            (minutes > 0).then(|| format!("{minutes} min")),
+            (!vocab.is_empty()).then(|| format!("vocabulary: {vocab}")),
+            (!voice_id.is_empty()).then(|| format!("voice: {}", voice.unwrap_or(voice_id.clone()))),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" · ")
+    };
     let controls = editor.then(|| {
         let name = preset.name.clone();
         let preset_id = StoredValue::new(preset.id.clone());
@@ -198,12 +212,14 @@ fn PresetForm(
                 hint="What the story should be about, e.g. “A calm adventure with the child's pets”."/>
             <div class="grid gap-4 sm:grid-cols-2">
                 <TextField id="preset_vocab" label="Vocabulary level" value=vocab hint="e.g. toddler, early reader"/>
-                <TextField id="preset_voice" label="Voice" value=voice hint="The voice id used for reading aloud."/>
                 <TextField id="preset_duration" label="Length (minutes)" kind="number" value=duration
                     error=field_error(local, outcome, "duration_min")/>
                 <TextField id="preset_order" label="Position in the list" kind="number" value=order
                     error=field_error(local, outcome, "sort_order") hint="Lower numbers come first."/>
             </div>
+            <VoicePicker id="preset_voice" voice menu=shared_menu(None) sample=String::new()
+                collection_voice=Signal::derive(move || shown.profile.with(|p| p.voice_id.clone()))
+                none_label="The child profile's voice"/>
             <div class="flex flex-wrap gap-3">
                 <SubmitButton label="Save preset" busy_label="Saving…" busy/>
                 <button type="button" class=BUTTON on:click=move |_| cancel.run(())>"Cancel"</button>

@@ -13,6 +13,7 @@ use crate::components::form::{
     SubmitButton, TextArea, TextField,
 };
 use crate::components::layout::Panel;
+use crate::components::voice_picker::{shared_menu, VoicePicker};
 
 #[component]
 pub fn ProfilePanel(profile: CollectionProfileOut) -> impl IntoView {
@@ -45,6 +46,17 @@ fn ProfileForm(profile: CollectionProfileOut) -> impl IntoView {
     let saved = Signal::derive(move || {
         matches!(outcome(), Some(Ok(()))).then(|| "Child profile saved".to_owned())
     });
+    // the page's other panels (story templates, voice lists) follow what was saved
+    let sent = StoredValue::new(None::<CollectionProfileOut>);
+    Effect::new(move |_| {
+        if let Some(Ok(())) = outcome() {
+            if let Some(profile) = sent.get_value() {
+                shown.profile.set(profile);
+            }
+        }
+    });
+    let menu = shared_menu(None);
+    let saved_voice = Signal::derive(move || shown.profile.with(|p| p.voice_id.clone()));
     let on_submit = move |ev: SubmitEvent| {
         ev.prevent_default();
         let mut parsed = Vec::new();
@@ -64,6 +76,7 @@ fn ProfileForm(profile: CollectionProfileOut) -> impl IntoView {
         match all_errors(parsed, input.validate()) {
             Ok(()) => {
                 local.set(Vec::new());
+                sent.set_value(Some(input.clone()));
                 save.dispatch(SaveCollectionProfile {
                     id: shown.id(),
                     profile: input,
@@ -94,12 +107,14 @@ fn ProfileForm(profile: CollectionProfileOut) -> impl IntoView {
                 <TextArea id="profile_notes" label="Notes" value=notes error=error("notes")/>
                 <TextArea id="profile_prompt" label="Default prompt template" value=prompt rows=4
                     error=error("prompt_template")/>
-                <div class="grid gap-4 sm:grid-cols-3">
+                <div class="grid gap-4 sm:grid-cols-2">
                     <TextField id="profile_vocab" label="Vocabulary level" value=vocab error=error("vocab_level")/>
-                    <TextField id="profile_voice" label="Voice" value=voice error=error("voice_id")/>
                     <TextField id="profile_duration" label="Story length (minutes)" kind="number" value=duration
                         error=error("duration_min")/>
                 </div>
+                <VoicePicker id="profile_voice" label="Voice and language" voice menu
+                    collection_voice=saved_voice sample=String::new()
+                    none_label="No preference: the clearest offline English voice"/>
             </fieldset>
             {editor.then(|| view! {
                 <div class="flex flex-wrap items-center gap-3">

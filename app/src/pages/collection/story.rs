@@ -1,47 +1,62 @@
 //! "New story card": pick a preset, say what the story is about, get a draft written for the
-//! collection's child by the caller's AI providers (or write it yourself — the offline way),
-//! edit it, then one job speaks, illustrates and decorates it into a card.
+//! collection's child by the caller's AI providers, or (offline, or to start quickly) a
+//! story template told about the child; edit it, pick a voice (the shared picker, the
+//! collection's language first), then one job speaks, illustrates and decorates it into a
+//! card. An instance with no AI provider says so calmly before anyone clicks: it is the
+//! normal offline way, not an error.
+
+mod template;
 
 use cardsmith_model::collection::PresetOut;
 use cardsmith_model::story::{
     DraftStoryInput, Made, MakeStoryInput, MakeStoryOut, StoryDraftOut, StoryJobResult,
-    MAX_STORY_CHARS,
+    MAX_STORY_CHARS, NO_DRAFTER,
 };
-use cardsmith_model::tts::VoiceOut;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::Shown;
 use crate::api::rest::{self, Verb};
-use crate::components::form::{ErrorAlert, Outcome, SubmitButton, TextArea, TextField};
-use crate::components::layout::{Panel, BUTTON};
+use crate::components::form::{ErrorAlert, Outcome, StatusNote, SubmitButton, TextArea, TextField};
+use crate::components::layout::{CurrentUser, Panel, BUTTON};
+use crate::components::voice_picker::{shared_menu, VoicePicker};
+use template::story_template;
 
 /// A made card: where it is, once its job finished.
 type MadeCard = Option<(String, String)>;
 
 #[component]
-pub fn StoryPanel(presets: Vec<PresetOut>) -> impl IntoView {
+pub fn StoryPanel(
+    presets: Vec<PresetOut>,
+    /// Whether an AI provider of the caller can draft (the page asked the cascade).
+    can_draft: bool,
+) -> impl IntoView {
     let shown = expect_context::<Shown>();
+    let presets = StoredValue::new(presets);
+    let can_draft = RwSignal::new(can_draft);
     let preset = RwSignal::new(String::new());
     let idea = RwSignal::new(String::new());
     let title = RwSignal::new(String::new());
     let text = RwSignal::new(String::new());
     let voice = RwSignal::new(String::new());
-    let voices = RwSignal::new(Vec::<VoiceOut>::new());
     let drafting = RwSignal::new(false);
     let draft_error = RwSignal::new(None::<String>);
+    let draft_note = RwSignal::new(None::<String>);
     let making = RwSignal::new(false);
     let progress = RwSignal::new(None::<f64>);
     let outcome = RwSignal::new(None::<Result<String, String>>);
     let made = RwSignal::new(MadeCard::None);
-    Effect::new(move |_| {
-        spawn_local(async move {
-            if let Ok(list) = rest::get::<Vec<VoiceOut>>("/api/tts/voices").await {
-                voices.set(list);
-            }
-        });
-    });
+    let chosen_preset = move || {
+        let id = preset.get_untracked();
+        presets.with_value(|list| list.iter().find(|p| p.id == id).cloned())
+    };
+    // a preset with a voice of its own starts the list there; otherwise the picker chooses
+    Effect::watch(
+        move || preset.get(),
+        move |_, _, _| voice.set(chosen_preset().map(|p| p.voice_id).unwrap_or_default()),
+        false,
+    );
     let optional = |s: String| (!s.trim().is_empty()).then_some(s);
     let write_draft = move |_| {
         let input = DraftStoryInput {
@@ -53,6 +68,7 @@ pub fn StoryPanel(presets: Vec<PresetOut>) -> impl IntoView {
         }
         drafting.set(true);
         draft_error.set(None);
+        draft_note.set(None);
         let url = format!("/api/collections/{}/stories/draft", shown.id());
         spawn_local(async move {
             match rest::send::<_, StoryDraftOut>(Verb::Post, &url, &input).await {
@@ -60,10 +76,25 @@ pub fn StoryPanel(presets: Vec<PresetOut>) -> impl IntoView {
                     title.set(draft.title);
                     text.set(draft.text);
                 }
+                // the providers went away since the page was made: the offline way, calmly
+                Err(e) if e.eq_ignore_ascii_case(NO_DRAFTER) => can_draft.set(false),
                 Err(e) => draft_error.set(Some(e)),
             }
             drafting.set(false);
         });
+    };
+    let use_template = move |_| {
+        let chosen = chosen_preset();
+        let (name, story) = shown
+            .profile
+            .with_untracked(|p| story_template(p, chosen.as_ref(), &idea.get_untracked()));
+        title.set(name);
+        text.set(story);
+        draft_error.set(None);
+        draft_note.set(Some(
+            "A story template is in “The story” below: change any words to make it yours."
+                .to_owned(),
+        ));
     };
     let make = move |ev: SubmitEvent| {
         ev.prevent_default();
@@ -114,17 +145,21 @@ pub fn StoryPanel(presets: Vec<PresetOut>) -> impl IntoView {
         let n = text.with(|t| t.chars().count());
         format!("{n} of {MAX_STORY_CHARS} characters")
     };
+    let is_admin = expect_context::<CurrentUser>()
+        .get()
+        .is_some_and(|me| me.is_admin());
+    let menu = shared_menu(None);
     view! {
         <Panel id="story" title="New story card"
-            intro="Pick a preset and say what the story should be about: your AI providers write it for this collection's child. Or write it yourself. Cardsmith then reads it aloud chapter by chapter, draws a cover and chapter icons, and the card is ready to publish.">
-            <div class="space-y-4">
-                <div class="grid gap-3 sm:grid-cols-[minmax(0,12rem)_1fr]">
-                    <div>
+            intro="Pick a preset and say what the story should be about: your AI providers write it for this collection's child, or start from a story template. Or write it yourself. Cardsmith then reads it aloud chapter by chapter, draws a cover and chapter icons, and the card is ready to publish.">
+            <div class="@container space-y-4">
+                <div class="grid gap-3 @md:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
+                    <div class="min-w-0">
                         <label for="story_preset" class="block text-sm font-medium text-slate-700">"Preset"</label>
-                        <select id="story_preset" class="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+                        <select id="story_preset" class="mt-1 block min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
                             on:change=move |ev| preset.set(event_target_value(&ev))>
                             <option value="">"The collection's profile"</option>
-                            {presets.into_iter().map(|p| view! {
+                            {presets.get_value().into_iter().map(|p| view! {
                                 <option value=p.id.clone()>{format!("{} {}", p.emoji, p.name).trim().to_owned()}</option>
                             }).collect_view()}
                         </select>
@@ -132,15 +167,22 @@ pub fn StoryPanel(presets: Vec<PresetOut>) -> impl IntoView {
                     <TextField id="story_idea" label="Story idea" value=idea
                         hint="A sentence is enough, e.g. “a dragon who learns to bake bread”."/>
                 </div>
+                <Show when=move || !can_draft.get()>
+                    <NoDrafter is_admin/>
+                </Show>
                 <div class="flex flex-wrap items-center gap-3">
-                    <button type="button" class=BUTTON disabled=move || drafting.get() on:click=write_draft>
-                        {move || if drafting.get() { "Writing the story…" } else { "Write a draft" }}
-                    </button>
+                    <Show when=move || can_draft.get()>
+                        <button type="button" class=BUTTON disabled=move || drafting.get() on:click=write_draft>
+                            {move || if drafting.get() { "Writing the story…" } else { "Write a draft" }}
+                        </button>
+                    </Show>
+                    <button type="button" class=BUTTON on:click=use_template>"Use a story template"</button>
                     <Show when=move || drafting.get()>
                         <progress class="h-2 w-40" aria-label="Writing the story"></progress>
                     </Show>
                 </div>
                 <ErrorAlert message=Signal::derive(move || draft_error.get())/>
+                <StatusNote message=draft_note/>
             </div>
             <form class="mt-4 space-y-4 border-t border-slate-100 pt-4" aria-labelledby="story-text-heading" novalidate on:submit=make>
                 <h3 id="story-text-heading" class="font-semibold">"The story"</h3>
@@ -148,16 +190,8 @@ pub fn StoryPanel(presets: Vec<PresetOut>) -> impl IntoView {
                 <TextArea id="story_text" label="Story" value=text rows=12
                     hint="Start chapters with lines like “Chapter 1: The Boat”, or leave blank lines between paragraphs and Cardsmith cuts it into chapters of a few minutes."/>
                 <p class="text-xs text-slate-500" aria-live="polite">{counter}</p>
-                <div>
-                    <label for="story_voice" class="block text-sm font-medium text-slate-700">"Voice"</label>
-                    <select id="story_voice" class="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm sm:w-auto"
-                        on:change=move |ev| voice.set(event_target_value(&ev))>
-                        <option value="">"The preset's voice"</option>
-                        {move || voices.get().into_iter().map(|v| view! {
-                            <option value=v.id.clone()>{format!("{} — {}", v.name, v.description)}</option>
-                        }).collect_view()}
-                    </select>
-                </div>
+                <VoicePicker id="story_voice" voice menu sample=text
+                    collection_voice=Signal::derive(move || shown.profile.with(|p| p.voice_id.clone()))/>
                 <div class="flex flex-wrap items-center gap-3">
                     <SubmitButton label="Make the card" busy_label="Making the card…" busy=making/>
                     {move || progress.get().map(|p| view! {
@@ -174,6 +208,31 @@ pub fn StoryPanel(presets: Vec<PresetOut>) -> impl IntoView {
                 })}
             </form>
         </Panel>
+    }
+}
+
+/// Why there is no "Write a draft" here, calmly, and where a provider is added: the caller's
+/// Settings, and for an admin the instance's AI providers too.
+#[component]
+fn NoDrafter(is_admin: bool) -> impl IntoView {
+    const LINK: &str = "font-medium text-indigo-700 underline hover:text-indigo-600";
+    view! {
+        <div role="note" data-testid="no-drafter"
+            class="rounded-lg border border-indigo-100 bg-indigo-50 p-3 text-sm text-slate-700">
+            <p>
+                "Writing a draft needs an AI provider, and none is set up for you. Add one under "
+                <a href="/settings#ai-providers-heading" class=LINK>"Settings → AI providers"</a>
+                {is_admin.then(|| view! {
+                    " (or for everyone, under "
+                    <a href="/admin/ai-providers" class=LINK>"Admin → AI providers"</a>
+                    ")"
+                })}
+                "."
+            </p>
+            <p class="mt-1">
+                "Everything else works offline: start from a story template told about this collection's child, or write your own, and an offline voice reads it."
+            </p>
+        </div>
     }
 }
 

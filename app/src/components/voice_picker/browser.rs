@@ -1,6 +1,7 @@
-//! What the spoken-track form does in the browser: fetch a preview's audio (a binary answer,
-//! which `rest` does not read) and hand it to an `<audio>` element as an object URL. On the
-//! server a stand-in with the same names, so the view needs no `cfg`.
+//! What a voice picker does in the browser: fetch a preview's audio (a binary answer, which
+//! `rest` does not read) and hand it to an `<audio>` element as an object URL, and read the
+//! browser's languages. On the server a stand-in with the same names, so the view needs no
+//! `cfg`.
 
 #[cfg(feature = "hydrate")]
 pub use live::*;
@@ -45,6 +46,19 @@ mod live {
     pub fn release(url: &str) {
         let _ = web_sys::Url::revoke_object_url(url);
     }
+
+    /// The languages the browser asks pages for, most wanted first (`navigator.languages`).
+    pub fn languages() -> Vec<String> {
+        let Some(window) = web_sys::window() else {
+            return Vec::new();
+        };
+        window
+            .navigator()
+            .languages()
+            .iter()
+            .filter_map(|l| l.as_string())
+            .collect()
+    }
 }
 
 #[cfg(not(feature = "hydrate"))]
@@ -56,4 +70,8 @@ mod stand_in {
     }
 
     pub fn release(_: &str) {}
+
+    pub fn languages() -> Vec<String> {
+        Vec::new()
+    }
 }

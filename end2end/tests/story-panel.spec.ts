@@ -1,0 +1,103 @@
+// A collection's "New story card" on an instance without AI providers: instead of a red error
+// after "Write a draft", the panel says calmly what drafting needs (with the admin's link)
+// and offers a story template told about the child profile and themed by the preset; the
+// voice list puts the collection's language first, starts with its voice, plays a preview and
+// stays inside its panel; the child profile and the preset pick voices from the same list.
+// On a laptop (where the template becomes a card) and a phone.
+import type { Page } from '@playwright/test';
+import { expect, gotoHydrated, noSideScroll, openSection, screenshot, setSystemProviders, signInAsAdmin, test } from './fixtures';
+import { groupLabels, insidePanel, previewPlays } from './voices';
+
+/** A collection for Mia, German-speaking (its child profile's voice), with a space preset;
+ * answers its slug. */
+async function miasCollection(page: Page, label: string): Promise<string> {
+  const stamp = Date.now().toString(36);
+  const collection = await (await page.request.post('/api/collections', { data: { name: `Stories ${label} ${stamp}`, description: '' } })).json();
+  const profile = { child_name: 'Mia', child_age: 5, friends: 'Sam', interests: 'rockets and trains', notes: '', pets: 'a cat called Tom', avoid_themes: '', prompt_template: '', vocab_level: '', voice_id: 'espeak:de', duration_min: 5 };
+  expect((await page.request.patch(`/api/collections/${collection.id}/profile`, { data: profile })).status()).toBe(204);
+  const preset = { name: 'Space', emoji: '🚀', prompt_template: 'A calm trip to the stars', vocab_level: '', voice_id: 'espeak:de', duration_min: 5, sort_order: 0 };
+  expect((await page.request.post(`/api/collections/${collection.id}/presets`, { data: preset })).status()).toBe(201);
+  return collection.slug;
+}
+
+for (const size of [
+  { name: 'laptop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`offline, the story panel offers a template and a voice in the collection's language, on a ${size.name}`, async ({ page }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await signInAsAdmin(page);
+    // no provider of the instance may draft (the admin has none of their own)
+    const turnedOff = await setSystemProviders(page, false);
+    try {
+      const slug = await miasCollection(page, size.name);
+      await gotoHydrated(page, `/collections/${slug}`);
+      await openSection(page, 'collection-story');
+      const panel = page.getByRole('region', { name: 'New story card' });
+
+      // said before any click, calmly, with where to add a provider
+      const note = panel.getByRole('note');
+      await expect(note).toContainText('Writing a draft needs an AI provider');
+      await expect(note.getByRole('link', { name: 'Settings → AI providers' })).toHaveAttribute('href', '/settings#ai-providers-heading');
+      await expect(note.getByRole('link', { name: 'Admin → AI providers' })).toHaveAttribute('href', '/admin/ai-providers');
+      await expect(panel.getByRole('button', { name: 'Write a draft' })).toHaveCount(0);
+      await expect(panel.getByRole('alert')).toHaveCount(0);
+
+      // the template: about Mia, themed by the preset
+      await panel.getByLabel('Preset').selectOption({ label: '🚀 Space' });
+      await panel.getByLabel('Story idea').fill('a moon that cannot sleep');
+      await panel.getByRole('button', { name: 'Use a story template' }).click();
+      await expect(panel.getByLabel('Story title')).toHaveValue('Mia and the Sleepy Moon');
+      const story = panel.getByLabel('Story', { exact: true });
+      await expect(story).toHaveValue(/^Chapter 1: The Rocket in the Garden\n\nThis is a story about a moon that cannot sleep\. Once upon a time there was a child called Mia, who loved rockets\./);
+      await expect(story).toHaveValue(/took a cat called Tom/);
+      await expect(story).toHaveValue(/Chapter 3: The Moon's Lullaby/);
+      await expect(panel.getByRole('status').filter({ hasText: 'A story template is in' })).toBeVisible();
+      await expect(panel.getByRole('alert')).toHaveCount(0);
+
+      // the voices: German (the collection's) first, then the browser's English (US)
+      const voice = panel.getByLabel('Voice', { exact: true });
+      const groups = await groupLabels(voice);
+      expect(groups.slice(0, 4)).toEqual(['Deutsch', 'English (US)', 'English (Caribbean)', 'English (UK)']);
+      await expect(voice).toHaveValue('espeak:de');
+      await expect(panel.getByTestId('voice-language')).toContainText('Deutsch is listed first');
+      await insidePanel(voice, panel);
+      await noSideScroll(page);
+      await previewPlays(page, panel);
+      await screenshot(page, `story-panel-${size.name}.png`);
+
+      // the child profile and a preset choose from the same list
+      await openSection(page, 'collection-profile');
+      const profileVoice = page.getByRole('region', { name: 'Child profile' }).getByLabel('Voice and language', { exact: true });
+      await expect(profileVoice).toHaveValue('espeak:de');
+      expect((await groupLabels(profileVoice))[0]).toBe('Deutsch');
+      await insidePanel(profileVoice, page.getByRole('region', { name: 'Child profile' }));
+      await noSideScroll(page);
+      await openSection(page, 'collection-presets');
+      const presets = page.getByRole('region', { name: 'Story presets' });
+      await expect(presets.getByText('voice: Deutsch, default voice — espeak-ng, robotic')).toBeVisible();
+      await presets.getByRole('button', { name: 'Add preset' }).click();
+      const presetVoice = presets.getByLabel('Voice', { exact: true });
+      await expect(presetVoice).toHaveValue('');
+      await expect(presetVoice.locator('option:checked')).toHaveText("The child profile's voice");
+      expect((await groupLabels(presetVoice))[0]).toBe('Deutsch');
+      await insidePanel(presetVoice, presets);
+      await noSideScroll(page);
+      await screenshot(page, `story-panel-profile-presets-${size.name}.png`);
+
+      if (size.name === 'laptop') {
+        // the template makes a card, read by the offline German voice
+        await panel.getByRole('button', { name: 'Make the card' }).click();
+        await expect(panel.getByRole('status').filter({ hasText: '“Mia and the Sleepy Moon” is ready: 3 spoken chapter(s).' })).toBeVisible({ timeout: 120_000 });
+        const made = panel.getByRole('link', { name: 'Open “Mia and the Sleepy Moon”' });
+        const href = await made.getAttribute('href');
+        const card = await (await page.request.get(`/api${href}`)).json();
+        expect(card.tracks.map((t: { title: string }) => t.title)).toEqual(['The Rocket in the Garden', 'Among the Stars', "The Moon's Lullaby"]);
+        const first = await (await page.request.get(`/api${href}/tracks/${card.tracks[0].slug}`)).json();
+        expect(first.tts_voice).toBe('espeak:de');
+      }
+    } finally {
+      await setSystemProviders(page, true, turnedOff);
+    }
+  });
+}
