@@ -94,9 +94,11 @@ impl Asked {
             ("kind", self.kind.clone()),
             (
                 "page",
-                (self.page > 1)
-                    .then(|| self.page.to_string())
-                    .unwrap_or_default(),
+                if self.page > 1 {
+                    self.page.to_string()
+                } else {
+                    String::new()
+                },
             ),
         ]
         .into_iter()
