@@ -89,15 +89,15 @@ impl Asked {
 
     /// The page's address for this question.
     fn href(&self) -> String {
+        let page = if self.page > 1 {
+            self.page.to_string()
+        } else {
+            String::new()
+        };
         let parts: Vec<String> = [
-            ("status", self.status.clone()),
-            ("kind", self.kind.clone()),
-            (
-                "page",
-                (self.page > 1)
-                    .then(|| self.page.to_string())
-                    .unwrap_or_default(),
-            ),
+            ("status", &self.status),
+            ("kind", &self.kind),
+            ("page", &page),
         ]
         .into_iter()
         .filter(|(_, v)| !v.is_empty())
