@@ -48,7 +48,7 @@ test.describe('authentication', () => {
     await expect(nav.getByRole('link', { name: 'Audit log', exact: true })).toBeHidden();
     await admin.click();
     await expect(admin).toHaveAttribute('aria-expanded', 'true');
-    for (const name of ['Users', 'Audit log', 'Health', 'Deletions', 'Mail', 'AI providers']) {
+    for (const name of ['Users', 'Audit log', 'Health', 'Jobs', 'Deletions', 'Mail', 'AI providers']) {
       await expect(nav.getByRole('link', { name, exact: true }), `admin link "${name}"`).toBeVisible();
     }
     await screenshot(page, 'admin-menu.png', { fullPage: false });

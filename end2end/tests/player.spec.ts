@@ -1,7 +1,12 @@
 // The player platform in demo mode (the server runs its simulator): a parent links the
 // family account, sees and controls the players, changes a setting, imports a card of their
-// own with its cover, sees the account flagged when the platform drops the link, links it
-// again and finally unlinks it.
+// own with its cover into a collection made on the import page (offered first next time),
+// sees the account flagged when the platform drops the link, links it again and finally
+// unlinks it. A card published from here is shown as made here, with the way to it.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import type { Page } from '@playwright/test';
 
 import {
@@ -12,6 +17,7 @@ import {
   signInAsAdmin,
   simulatorOrigin,
   test,
+  tone,
   waitForPath,
   waitHydrated,
 } from './fixtures';
@@ -111,18 +117,29 @@ test('a parent links the family account, controls a player and imports a card', 
   await expect(cover).toBeVisible();
   expect(await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expect(library.getByText('The Gruffalo')).toHaveCount(0);
+  // the form asks where the cards go: here a new collection, named on the spot
+  const into = page.getByLabel('Import into');
+  await into.selectOption({ label: 'A new collection…' });
+  const shelf = `Family imports ${Date.now().toString(36)}`;
+  await page.getByLabel('Name of the new collection').fill(shelf);
   await screenshot(page, 'import.png');
   const grandma = library.getByRole('listitem', { name: "Grandma's songs" });
   await grandma.getByRole('button', { name: 'Import' }).click();
   await expect(grandma.getByRole('status')).toContainText('Imported', { timeout: 30_000 });
   await expect(grandma.getByText('Already imported')).toBeVisible();
+  // the new collection is made once and chosen for the next card
+  await expect(into.locator('option:checked')).toHaveText(shelf);
+  await expect(page.getByLabel('Name of the new collection')).toHaveCount(0);
   await grandma.getByRole('link', { name: 'open the card' }).click();
   await waitForPath(page, '/cards/grandma-s-songs');
+  expect((await (await page.request.get('/api/cards/grandma-s-songs')).json()).collection_name).toBe(shelf);
   const tracks = page.getByRole('list', { name: 'Tracks in play order' });
   await expect(tracks.getByRole('listitem')).toHaveCount(3);
   await expect(tracks.getByText('Ready')).toHaveCount(3);
+  // back on the import page the last choice is offered first, here or on another device
   await gotoHydrated(page, '/import');
   await expect(library.getByRole('listitem', { name: "Grandma's songs" }).getByText('Already imported')).toBeVisible();
+  await expect(page.getByLabel('Import into').locator('option:checked')).toHaveText(shelf);
 
   // the platform drops the link (tokens expired and refused): the account says so
   const sim = await simulatorOrigin(page);
@@ -238,4 +255,41 @@ test('an app links a player account: the sign-in happens on a phone, which asks 
   const accounts = await (await page.request.get('/api/player-accounts')).json();
   expect(accounts.accounts).toHaveLength(1);
   expect((await page.request.delete(`/api/player-accounts/${accounts.accounts[0].id}`)).status()).toBe(204);
+});
+
+test('a card made here is recognised on the import page, with the way to it instead of Import', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'cardsmith-e2e-'));
+  const stamp = Date.now().toString(36);
+  await signInAsAdmin(page);
+  await page.goto('/api/player-accounts/link');
+  await waitForPath(page, '/accounts');
+  const account = (await (await page.request.get('/api/player-accounts')).json()).accounts[0].id;
+  const collection = await (await page.request.post('/api/collections', { data: { name: `Our stories ${stamp}`, description: '' } })).json();
+  const title = `Moonlight ${stamp}`;
+  const card = await (await page.request.post(`/api/collections/${collection.id}/cards`, { data: { title, description: '' } })).json();
+  const upload = await page.request.post(`/api/cards/${card.slug}/tracks`, { multipart: { file: tone(dir, 'moonlight.wav', 1, 440) } });
+  expect(upload.status()).toBe(201);
+  const track = await upload.json();
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/cards/${card.slug}/tracks/${track.slug}`)).json()).transcode_status, { timeout: 30_000 })
+    .toBe('ready');
+  const publish = await page.request.post('/api/publish', {
+    data: { account_ids: [account], card_slugs: [card.slug], collection_id: collection.id },
+  });
+  expect(publish.status()).toBe(202);
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/cards/${card.slug}/publish-status`)).json()).map((r: { status: string }) => r.status).join(), {
+      timeout: 30_000,
+    })
+    .toBe('published');
+
+  await gotoHydrated(page, '/import');
+  const tile = page.getByRole('list', { name: 'Cards on the account' }).getByRole('listitem', { name: title });
+  await expect(tile.getByTestId('made-here')).toHaveText(`Made here — already in Our stories ${stamp}`);
+  await expect(tile.getByRole('button')).toHaveCount(0);
+  await expect(tile.getByText('Already imported')).toHaveCount(0);
+  await tile.scrollIntoViewIfNeeded();
+  await screenshot(page, 'import-made-here.png', { fullPage: false });
+  await tile.getByRole('link', { name: `Open the card ${title}` }).click();
+  await waitForPath(page, `/cards/${card.slug}`);
 });

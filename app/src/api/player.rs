@@ -2,6 +2,7 @@
 //! library. Actions on players, imports and publishing go through the REST API from the
 //! browser (they answer jobs and messages the pages poll or show as they are).
 
+use cardsmith_model::collection::CollectionOut;
 use cardsmith_model::device::ListDevicesOutputBody;
 use cardsmith_model::import::PlayerLibraryCardOut;
 use cardsmith_model::player::PlayerAccountOut;
@@ -76,18 +77,22 @@ pub async fn devices_page() -> Result<DevicesPageData, UiError> {
     })
 }
 
-/// What the import page shows: the accounts, the chosen one, and its own cards (or why they
-/// could not be listed).
+/// What the import page shows: the accounts, the chosen one, its own cards (or why they
+/// could not be listed), and the collections an import may go into.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ImportPageData {
     pub accounts: Vec<PlayerAccountOut>,
     pub account_id: Option<String>,
     pub library: Result<Vec<PlayerLibraryCardOut>, String>,
+    /// The collections the caller edits.
+    pub collections: Vec<CollectionOut>,
+    /// The one to offer first: where the caller's last import went, else their default.
+    pub preselected: Option<String>,
 }
 
 #[server(prefix = "/rpc", endpoint = "import_page")]
 pub async fn import_page(account: Option<String>) -> Result<ImportPageData, UiError> {
-    use cardsmith_core::player::{accounts, import};
+    use cardsmith_core::player::{accounts, library};
     let (core, actor) = ssr::caller().await?;
     let accounts = accounts::list(&core, &actor).await?;
     let account_id = account
@@ -95,15 +100,18 @@ pub async fn import_page(account: Option<String>) -> Result<ImportPageData, UiEr
         .or_else(|| accounts.first().map(|a| a.id.clone()));
     // a library the platform cannot list is shown on the page, which itself still loads
     let library = match &account_id {
-        Some(id) => import::library(&core, &actor, id)
+        Some(id) => library::list(&core, &actor, id)
             .await
             .map_err(|e| ssr::shown(&e).to_string()),
         None => Ok(Vec::new()),
     };
+    let destinations = library::destinations(&core, &actor).await?;
     Ok(ImportPageData {
         accounts,
         account_id,
         library,
+        collections: destinations.collections,
+        preselected: destinations.preselected,
     })
 }
 

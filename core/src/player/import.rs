@@ -1,18 +1,16 @@
-//! Importing user-made cards from a linked account: the library listing and the import job.
+//! Importing user-made cards from a linked account (the page's listing is `library`).
 //!
-//! The library lists only the account's own cards (not shop-bought or streaming ones). An
-//! import creates the local card at once (in the caller's default collection) and a job
-//! downloads the audio promptly from the playable answer's signed URLs (an expired URL is
-//! asked for again), keeping it as already transcoded, and the cover. A finished import counts
-//! as published to the account (`origin`): publishing it back updates that very card.
+//! An import creates the local card at once (in the collection the caller chose, else their
+//! default collection) and a job downloads the audio promptly from the playable answer's
+//! signed URLs (an expired URL is asked for again), keeping it as already transcoded, and the
+//! cover. A finished import counts as published to the account (`origin`): publishing it back
+//! updates that very card.
 
 use cardsmith_model::card::CreateCardInput;
-use cardsmith_model::import::{
-    ImportFromPlayerInput, ImportFromPlayerOutputBody, PlayerLibraryCardOut,
-};
+use cardsmith_model::import::{ImportFromPlayerInput, ImportFromPlayerOutputBody};
 use cardsmith_model::track::transcode_status;
-use cardsmith_model::validate::slugify;
-use cardsmith_upstream::model::content::{Card, CardKind};
+use cardsmith_model::validate::{slugify, CollectionRole};
+use cardsmith_upstream::model::content::Card;
 use cardsmith_upstream::{AccountClient, UpstreamError};
 use serde::{Deserialize, Serialize};
 
@@ -21,88 +19,12 @@ use super::fetch::{self, Failure, Fetched};
 use super::origin::{remember_import, ImportedTrack};
 use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
+use crate::collections::access::require_collection;
 use crate::jobs::context::JobContext;
 use crate::jobs::{self, kind, JobPayload};
 use crate::media::audio::{decode, probe};
 use crate::tracks::repo::{self as track_repo, NewTrack};
 use crate::{new_id, time, Core, CoreError, CoreResult};
-
-/// The account's own cards, marked when a local card came from them.
-pub async fn library(
-    core: &Core,
-    actor: &Actor,
-    account_id: &str,
-) -> CoreResult<Vec<PlayerLibraryCardOut>> {
-    super::client(core)?;
-    let account = accounts::get(core, actor, account_id).await?;
-    let client = account_client(core, account_id)?;
-    let cards = match client.my_cards(false).await {
-        Ok(cards) => cards,
-        Err(e) => return Err(call_failed(core, account_id, e).await),
-    };
-    let mut out = Vec::new();
-    for card in cards
-        .into_iter()
-        .filter(|c| c.kind(&account.platform_user_id) == CardKind::UserMade)
-    {
-        let Some(id) = card.card_id.clone() else {
-            continue;
-        };
-        let chapters = match &card.content.chapters {
-            Some(c) => c.len(),
-            None => match client.card(&id).await {
-                Ok(full) => full.content.chapters.map_or(0, |c| c.len()),
-                Err(e) => return Err(call_failed(core, account_id, e).await),
-            },
-        };
-        let (already, edited) = local_state(core, account_id, &id).await?;
-        out.push(PlayerLibraryCardOut {
-            player_card_id: id,
-            title: card.title.clone(),
-            chapter_count: chapters as i64,
-            cover_url: card.metadata.cover.as_ref().and_then(|c| c.image_l.clone()),
-            already_imported: already,
-            locally_edited: edited,
-        });
-    }
-    Ok(out)
-}
-
-/// Whether a local card came from `player_card_id` (imported or published from here), and
-/// whether it changed since.
-async fn local_state(
-    core: &Core,
-    account_id: &str,
-    player_card_id: &str,
-) -> CoreResult<(bool, bool)> {
-    let rows: Vec<(String, Option<String>)> = sqlx::query_as(
-        "SELECT card_id, content_hash_at_import FROM imports WHERE player_account_id = $1 AND player_card_id = $2
-         UNION ALL
-         SELECT card_id, content_hash_at_publish FROM publish_records WHERE player_account_id = $1 AND player_card_id = $2",
-    )
-    .bind(account_id)
-    .bind(player_card_id)
-    .fetch_all(core.db.pool())
-    .await?;
-    let mut edited = false;
-    for (card_id, hash) in &rows {
-        let user: Option<String> = sqlx::query_scalar(
-            "SELECT cm.user_id FROM cards c JOIN collection_members cm ON cm.collection_id = c.home_collection_id WHERE c.id = $1 LIMIT 1",
-        )
-        .bind(card_id)
-        .fetch_optional(core.db.pool())
-        .await?;
-        if let Some(user) = user {
-            if let Some(card) =
-                crate::cards::repo::find_reachable_by_id_or_slug(core.db.pool(), &user, card_id)
-                    .await?
-            {
-                edited |= hash.as_deref().is_some_and(|h| h != card.content_hash());
-            }
-        }
-    }
-    Ok((!rows.is_empty(), edited))
-}
 
 /// Creates the local card and queues the job that fills it.
 pub async fn start(
@@ -114,6 +36,11 @@ pub async fn start(
     accounts::get(core, actor, &input.account_id)
         .await
         .map_err(|_| CoreError::invalid("account_id", "is not one of your linked accounts"))?;
+    // a chosen collection is checked before the platform is asked anything
+    let chosen = match input.collection_id.as_deref().map(str::trim) {
+        Some(id) if !id.is_empty() => Some(editable(core, actor, id).await?),
+        _ => None,
+    };
     let client = account_client(core, &input.account_id)?;
     let remote = match client.card(&input.player_card_id).await {
         Ok(card) => card,
@@ -125,7 +52,14 @@ pub async fn start(
         }
         Err(e) => return Err(call_failed(core, &input.account_id, e).await),
     };
-    let collection = crate::collections::service::default_collection(core, actor).await?;
+    let collection_id = match chosen {
+        Some(id) => id,
+        None => {
+            crate::collections::service::default_collection(core, actor)
+                .await?
+                .id
+        }
+    };
     let title = if remote.title.trim().is_empty() {
         "Imported card".to_owned()
     } else {
@@ -134,7 +68,7 @@ pub async fn start(
     let card = crate::cards::service::create_card(
         core,
         actor,
-        &collection.id,
+        &collection_id,
         CreateCardInput {
             title,
             description: remote.metadata.description.clone().unwrap_or_default(),
@@ -168,6 +102,15 @@ pub async fn start(
         card_slug: card.slug,
         job_id,
     })
+}
+
+/// `id` when the caller can edit that collection; any other (unknown, someone else's, one
+/// they only view) is the same 422, so the answer tells nothing about collections of others.
+async fn editable(core: &Core, actor: &Actor, id: &str) -> CoreResult<String> {
+    require_collection(core.db.pool(), actor, id, CollectionRole::Editor)
+        .await
+        .map_err(|_| CoreError::invalid("collection_id", "is not a collection you can edit"))?;
+    Ok(id.to_owned())
 }
 
 /// The payload of an `import` job: the platform card to bring into the local card.

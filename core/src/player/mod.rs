@@ -8,7 +8,7 @@
 //!   cards on them (`seed`);
 //! - cards: publishing (`publish`, the job in `publish_job`, the document in `document`),
 //!   comparing what was published with the platform (`verify`) and importing a parent's own
-//!   cards (`import`, `fetch`).
+//!   cards (`library` lists them, `import`, `fetch`).
 
 pub mod accounts;
 pub mod devices;
@@ -16,6 +16,7 @@ mod document;
 pub mod fetch;
 pub mod handoff;
 pub mod import;
+pub mod library;
 mod origin;
 pub mod publish;
 pub mod publish_job;

@@ -9,7 +9,7 @@ use crate::player_accounts::link_account;
 use crate::publish::{local_bytes, publish_card};
 use crate::support::audio_fixtures::{card_for, tone, wait_job};
 use crate::support::helpers::{
-    assert_problem, png_bytes, spawn_app_with, upload_ready_track, User,
+    assert_problem, png_bytes, pointers, spawn_app_with, upload_ready_track, User, ADMIN_EMAIL,
 };
 
 /// Imports `player_card` of the linked `account` and waits for the job: the new card's slug
@@ -279,4 +279,108 @@ async fn platform_downloads_follow_the_private_address_setting_and_the_audio_lim
         leftovers.is_empty(),
         "the partial download was removed: {leftovers:?}"
     );
+}
+
+/// Which collection an import goes into: the one asked for when the caller edits it (any other
+/// is a 422 that makes nothing), else the default as before; the import page offers the last
+/// one used first. A card published from here is "made here", named with its card and
+/// collection; a card that came in by import is not.
+#[tokio::test]
+async fn an_import_goes_where_asked_and_cards_made_here_are_recognised() {
+    let app = spawn_app_with(&["--demo-upstream"]).await;
+    let sim = app.sim.clone().unwrap();
+    let audio = sim.seed_audio(&std::fs::read(tone(1, "m4a")).unwrap());
+    let theirs = sim
+        .seed_card(
+            &sim.default_user(),
+            cardsmith_upstream_sim::seed::user_made_card("Grandma's songs", 1, &audio),
+        )
+        .unwrap();
+    let admin = app.admin().await;
+    let account = link_account(&app, &admin).await;
+    let shelf = admin.create_collection("Family imports").await;
+    let shelf = shelf["id"].as_str().unwrap();
+    let into = |collection: &str| json!({"account_id": account, "player_card_id": theirs, "collection_id": collection});
+    let started: Value = admin
+        .post_for_json("/api/cards/import-from-player", &into(shelf))
+        .await;
+    let done = wait_job(&admin, started["job_id"].as_str().unwrap()).await;
+    assert_eq!(done["status"], "succeeded", "{done}");
+    let slug = started["card_slug"].as_str().unwrap();
+    let card: Value = admin.get_json(&format!("/api/cards/{slug}")).await;
+    assert_eq!(card["collection_id"], shelf);
+    assert_eq!(
+        preselected(&admin, &account).await,
+        shelf,
+        "the last choice"
+    );
+
+    // someone else's collection, one the caller only views, none at all: refused, nothing made
+    let (neighbour, _) = app.new_user("neighbour@example.com", "user").await;
+    let others = neighbour.create_collection("Next door").await;
+    let viewed = neighbour.create_collection("Shared with us").await;
+    let viewed = viewed["id"].as_str().unwrap();
+    assert_eq!(
+        neighbour
+            .add_member(viewed, ADMIN_EMAIL, "viewer")
+            .await
+            .status(),
+        204
+    );
+    let cards = admin.get_list("/api/cards").await.len();
+    for collection in [others["id"].as_str().unwrap(), viewed, "no-such-collection"] {
+        let r = admin
+            .post_json("/api/cards/import-from-player", &into(collection))
+            .await;
+        let problem = assert_problem(r, 422).await;
+        assert_eq!(pointers(&problem), ["/collection_id"], "{collection}");
+    }
+    assert_eq!(admin.get_list("/api/cards").await.len(), cards);
+
+    // without a collection, as before: the default one, made for the caller, now the last
+    let (slug, done) = import_card(&admin, &account, &theirs).await;
+    assert_eq!(done["status"], "succeeded", "{done}");
+    let card: Value = admin.get_json(&format!("/api/cards/{slug}")).await;
+    assert_eq!(card["collection_name"], "My recordings");
+    assert_eq!(
+        preselected(&admin, &account).await,
+        card["collection_id"].as_str().unwrap()
+    );
+
+    // a card made here and published is recognised; the imported one is only "already imported"
+    let made = card_for(&admin, "Made at home").await;
+    upload_ready_track(&admin, &made, &tone(1, "wav")).await;
+    let player_card = publish_card(&admin, &account, &made).await;
+    let library: Vec<Value> = admin
+        .get_list(&format!("/api/player-accounts/{account}/library"))
+        .await;
+    let entry = |id: &str| {
+        library
+            .iter()
+            .find(|c| c["player_card_id"] == id)
+            .unwrap_or_else(|| panic!("{id} in {library:?}"))
+            .clone()
+    };
+    let ours = entry(&player_card);
+    assert_eq!(ours["already_imported"], true);
+    assert_eq!(ours["made_here"]["card_slug"], made.as_str());
+    assert_eq!(ours["made_here"]["collection_name"], "Made at home shelf");
+    let imported = entry(&theirs);
+    assert_eq!(imported["already_imported"], true);
+    assert!(imported["made_here"].is_null(), "{imported}");
+}
+
+/// The collection the import page offers first, through its server function.
+async fn preselected(user: &User, account: &str) -> String {
+    let r = user
+        .client
+        .post(user.url("/rpc/import_page"))
+        .header("accept", "application/json")
+        .form(&[("account", account)])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let page: Value = r.json().await.unwrap();
+    page["preselected"].as_str().unwrap_or_default().to_owned()
 }

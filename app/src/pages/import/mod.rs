@@ -1,17 +1,22 @@
 //! Importing from a linked account: its own cards (not purchased or streaming ones) with
-//! their covers; importing one is a job (audio, chapter icons, cover) with a progress bar,
-//! and the new card is a link away.
+//! their covers. The page first asks which collection the cards go into (`destination`);
+//! importing one is a job (audio, chapter icons, cover) with a progress bar, and the new card
+//! is a link away. A card Cardsmith made itself (published from here) is shown with a link to
+//! its card instead: importing it would only make a copy.
+
+mod destination;
 
 use cardsmith_model::import::{
-    ImportFromPlayerInput, ImportFromPlayerOutputBody, PlayerLibraryCardOut,
+    ImportFromPlayerInput, ImportFromPlayerOutputBody, MadeHereOut, PlayerLibraryCardOut,
 };
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use self::destination::{Destination, DestinationPicker};
 use crate::api::rest::{self, Verb};
 use crate::api::ImportPageData;
 use crate::components::form::{Feedback, Tone};
-use crate::components::layout::{tint, Badge, EmptyBox, BUTTON};
+use crate::components::layout::{tint, Badge, EmptyBox, ProgressBar, BUTTON};
 
 /// The account's cards (in the `Household` island): each import runs in place with its progress.
 #[component]
@@ -26,6 +31,7 @@ pub(crate) fn ImportView(page: ImportPageData) -> impl IntoView {
     }
     let current = page.account_id.clone().unwrap_or_default();
     let account_id = current.clone();
+    let destination = Destination::new(&page.collections, page.preselected.clone());
     let choose = move |ev: leptos::ev::Event| {
         crate::address::go(&format!("/import?account={}", event_target_value(&ev)));
     };
@@ -47,8 +53,9 @@ pub(crate) fn ImportView(page: ImportPageData) -> impl IntoView {
                     <EmptyBox heading="Nothing to import" body="This account has no cards of its own yet." next=None/>
                 }.into_any(),
                 Ok(cards) => view! {
+                    <DestinationPicker destination/>
                     <ul class="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Cards on the account">
-                        {cards.into_iter().map(|card| view! { <LibraryTile card account_id=account_id.clone()/> }).collect_view()}
+                        {cards.into_iter().map(|card| view! { <LibraryTile card account_id=account_id.clone() destination/> }).collect_view()}
                     </ul>
                 }.into_any(),
             }}
@@ -58,29 +65,35 @@ pub(crate) fn ImportView(page: ImportPageData) -> impl IntoView {
 }
 
 #[component]
-fn LibraryTile(card: PlayerLibraryCardOut, account_id: String) -> impl IntoView {
+fn LibraryTile(
+    card: PlayerLibraryCardOut,
+    account_id: String,
+    destination: Destination,
+) -> impl IntoView {
     let progress = RwSignal::new(None::<f64>);
     // Set once an import from this page succeeds, so the badge follows without a reload.
-    let imported = RwSignal::new(card.already_imported);
+    let imported = RwSignal::new(card.already_imported && card.made_here.is_none());
     let outcome = RwSignal::new(None::<Result<String, String>>);
     let busy = RwSignal::new(false);
-    let input = ImportFromPlayerInput {
-        account_id,
-        player_card_id: card.player_card_id.clone(),
-    };
+    let (account_id, player_card_id) = (account_id, card.player_card_id.clone());
     let start = move |_| {
-        let input = input.clone();
+        let (account_id, player_card_id) = (account_id.clone(), player_card_id.clone());
         busy.set(true);
         outcome.set(None);
         spawn_local(async move {
-            let started: Result<ImportFromPlayerOutputBody, _> =
-                rest::send(Verb::Post, "/api/cards/import-from-player", &input).await;
-            let result = match started {
-                Ok(s) => rest::wait_for_job(&s.job_id, progress)
-                    .await
-                    .map(|_| s.card_slug),
-                Err(e) => Err(e),
-            };
+            let result = async {
+                let collection_id = destination.resolve().await?;
+                let input = ImportFromPlayerInput {
+                    account_id,
+                    player_card_id,
+                    collection_id,
+                };
+                let started: ImportFromPlayerOutputBody =
+                    rest::send(Verb::Post, "/api/cards/import-from-player", &input).await?;
+                rest::wait_for_job(&started.job_id, progress).await?;
+                Ok::<_, String>(started.card_slug)
+            }
+            .await;
             if result.is_ok() {
                 imported.set(true);
             }
@@ -103,6 +116,28 @@ fn LibraryTile(card: PlayerLibraryCardOut, account_id: String) -> impl IntoView 
     );
     let title = card.title.clone();
     let progress_label = format!("Importing {title}");
+    let again = card.already_imported;
+    let action = match card.made_here.clone() {
+        Some(made) => view! { <MadeHere made/> }.into_any(),
+        None => view! {
+            {move || progress.get().filter(|_| busy.get()).map(|p| view! {
+                <ProgressBar fraction=p label=progress_label.clone()/>
+            })}
+            {move || match outcome.get() {
+                Some(Ok(slug)) => view! {
+                    <Feedback tone=Tone::Success inline=true>"Imported: "
+                        <a href=format!("/cards/{slug}") class="font-medium text-indigo-700 underline">"open the card"</a></Feedback>
+                }.into_any(),
+                Some(Err(e)) => view! { <Feedback tone=Tone::Error alert=true inline=true>{e}</Feedback> }.into_any(),
+                None => view! {
+                    <button type="button" class=format!("{BUTTON} min-h-11") disabled=move || busy.get() || destination.making.get()
+                        on:click=start.clone()>
+                        {move || if busy.get() { "Importing…" } else if again { "Import again" } else { "Import" }}
+                    </button>
+                }.into_any(),
+            }}
+        }.into_any(),
+    };
     view! {
         <li class="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" aria-label=title.clone()>
             <div class="aspect-[54/85.6] max-h-56 w-full overflow-hidden bg-slate-100 sm:max-h-none">{cover}</div>
@@ -113,29 +148,26 @@ fn LibraryTile(card: PlayerLibraryCardOut, account_id: String) -> impl IntoView 
                     <Show when=move || imported.get()>
                         <Badge text="Already imported".to_owned() tone="bg-indigo-50 text-indigo-700"/>
                     </Show>
-                    {card.locally_edited.then(|| view! { <Badge text="Edited here since import".to_owned() tone="bg-amber-50 text-amber-800"/> })}
-                </div>
-                <div class="mt-auto space-y-2">
-                    {move || progress.get().filter(|_| busy.get()).map(|p| view! {
-                        <div class="h-2 w-full overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-label=progress_label.clone()
-                            aria-valuemin="0" aria-valuemax="100" aria-valuenow=(p * 100.0).round()>
-                            <div class="h-full bg-indigo-500" style:width=format!("{:.0}%", p * 100.0)></div>
-                        </div>
+                    {card.locally_edited.then(|| {
+                        let text = if card.made_here.is_some() { "Changed since published" } else { "Edited here since import" };
+                        view! { <Badge text=text.to_owned() tone="bg-amber-50 text-amber-800"/> }
                     })}
-                    {move || match outcome.get() {
-                        Some(Ok(slug)) => view! {
-                            <Feedback tone=Tone::Success inline=true>"Imported: "
-                                <a href=format!("/cards/{slug}") class="font-medium text-indigo-700 underline">"open the card"</a></Feedback>
-                        }.into_any(),
-                        Some(Err(e)) => view! { <Feedback tone=Tone::Error alert=true inline=true>{e}</Feedback> }.into_any(),
-                        None => view! {
-                            <button type="button" class=BUTTON disabled=move || busy.get() on:click=start.clone()>
-                                {move || if busy.get() { "Importing…" } else if card.already_imported { "Import again" } else { "Import" }}
-                            </button>
-                        }.into_any(),
-                    }}
                 </div>
+                <div class="mt-auto space-y-2">{action}</div>
             </div>
         </li>
+    }
+}
+
+/// A card Cardsmith published: where it already is, and the way to it.
+#[component]
+fn MadeHere(made: MadeHereOut) -> impl IntoView {
+    view! {
+        <p class="text-sm text-slate-700" data-testid="made-here">
+            "Made here — already in "
+            <a href=format!("/collections/{}", made.collection_slug) class="font-medium text-indigo-700 underline">{made.collection_name}</a>
+        </p>
+        <a href=format!("/cards/{}", made.card_slug) class=format!("{BUTTON} min-h-11 w-full")
+            aria-label=format!("Open the card {}", made.card_title)>"Open the card"</a>
     }
 }
