@@ -84,6 +84,9 @@ for (const size of [
       await insidePanel(presetVoice, presets);
       await noSideScroll(page);
       await screenshot(page, `story-panel-profile-presets-${size.name}.png`);
+      // the collection's settings say which language it has, and where it comes from
+      await openSection(page, 'collection-settings');
+      await expect(page.getByTestId('collection-language')).toContainText('Deutsch, the language of the child profile');
 
       if (size.name === 'laptop') {
         // the template makes a card, read by the offline German voice

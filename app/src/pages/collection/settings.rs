@@ -15,6 +15,7 @@ use crate::components::form::{
 };
 use crate::components::layout::{Panel, BUTTON};
 use crate::components::slug_form::SlugForm;
+use crate::components::voice_picker::{language_name, shared_menu};
 
 const SUBSECTION: &str = "space-y-3 border-t border-slate-100 pt-4";
 
@@ -26,6 +27,7 @@ pub fn SettingsPanel() -> impl IntoView {
         <Panel id="collection-settings" title="Settings">
             <RenameForm/>
             <DefaultSwitch/>
+            <Language/>
             {owner.then(|| view! {
                 <div class=SUBSECTION>
                     <h3 class="font-semibold">"Address"</h3>
@@ -34,6 +36,33 @@ pub fn SettingsPanel() -> impl IntoView {
                 <DeleteCollectionForm/>
             })}
         </Panel>
+    }
+}
+
+/// The collection's language, which is its child profile's voice's: said here, where people
+/// look for it, and changed there.
+#[component]
+fn Language() -> impl IntoView {
+    let shown = expect_context::<Shown>();
+    let menu = shared_menu(None);
+    let words = move || {
+        let voice = shown.profile.with(|p| p.voice_id.clone());
+        let voices = menu.with(|m| match m {
+            Some(Ok(m)) => m.voices.clone(),
+            _ => Vec::new(),
+        });
+        match language_name(&voice, &voices) {
+            Some(language) => format!(
+                "{language}, the language of the child profile's voice: voice lists here show it first. Choose another voice under Child profile to change it."
+            ),
+            None => "None yet: voice lists start with your browser's language. Choose a voice under Child profile and its language becomes the collection's.".to_owned(),
+        }
+    };
+    view! {
+        <div class=SUBSECTION>
+            <h3 class="font-semibold">"Language"</h3>
+            <p class="text-sm text-slate-600" data-testid="collection-language">{words}</p>
+        </div>
     }
 }
 
