@@ -6,6 +6,8 @@
 #![recursion_limit = "256"]
 
 mod address;
+#[macro_use]
+mod i18n;
 pub mod api;
 mod components;
 mod islands;
@@ -20,7 +22,7 @@ use leptos_router::{path, SsrMode};
 pub fn shell(options: LeptosOptions) -> impl IntoView {
     view! {
         <!DOCTYPE html>
-        <html lang="en">
+        <html lang=i18n::locale().code()>
             <head>
                 <meta charset="utf-8"/>
                 <meta name="viewport" content="width=device-width, initial-scale=1"/>

@@ -41,6 +41,11 @@ pub struct UserOut {
     pub email_confirmed: bool,
     /// How many times repeated failed sign-ins have locked this account.
     pub locked_account_count: i64,
+    /// The language the person chose for the interface (`de`, `en`, `es`, `fr`); `null`
+    /// while it follows their browser's `Accept-Language`.
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(pattern = "^(de|en|es|fr)$"))]
+    pub locale: Option<String>,
 }
 
 impl UserOut {
@@ -119,12 +124,26 @@ impl ChangePasswordInput {
 pub struct UpdateProfileInput {
     #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::display_name))]
     pub display_name: String,
+    /// The interface's language (`de`, `en`, `es`, `fr`); an empty string goes back to
+    /// following the browser. Left out, the language stays as it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(pattern = "^(de|en|es|fr)?$"))]
+    pub locale: Option<String>,
 }
 
 impl UpdateProfileInput {
     pub fn validate(&self) -> Result<(), Vec<FieldError>> {
+        let locale = self.locale.as_deref().filter(|l| !l.is_empty());
         Checker::default()
             .check("display_name", display_name_problem(&self.display_name))
+            .check(
+                "locale",
+                locale.and_then(|l| {
+                    l.parse::<cardsmith_i18n::Locale>()
+                        .err()
+                        .map(|e| e.to_string())
+                }),
+            )
             .finish()
     }
 }

@@ -8,6 +8,7 @@ pub mod api;
 pub mod conditional;
 pub mod config;
 pub mod linger;
+pub mod locale;
 pub mod media_config;
 pub mod migrate_storage;
 pub mod openapi;

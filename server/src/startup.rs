@@ -7,7 +7,7 @@ use std::time::Duration;
 use anyhow::Context;
 use axum::http::header;
 use axum::middleware::from_fn_with_state;
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::serve::ListenerExt;
 use axum::Router;
 use cardsmith_app::{shell, App};
@@ -247,6 +247,7 @@ fn router(state: AppState) -> Router {
     // Every render gets the domain and a policy naming its script nonce.
     let render_context = move || {
         provide_context(core.clone());
+        provide_context(crate::locale::of_render());
         security_headers::provide_page_csp(&images);
     };
     Router::new()
@@ -261,6 +262,7 @@ fn router(state: AppState) -> Router {
             "/shared/labels/{token}",
             get(api::labels::open_shared_label),
         )
+        .route("/language", post(crate::locale::pick))
         .nest("/api", api)
         .leptos_routes_with_context(&state, page_routes(), render_context.clone(), move || {
             shell(options.clone())
@@ -274,6 +276,10 @@ fn router(state: AppState) -> Router {
         .layer(from_fn_with_state(
             state.http.clone(),
             http_session::reject_cross_origin,
+        ))
+        .layer(from_fn_with_state(
+            state.core.clone(),
+            crate::locale::choose,
         ))
         .layer(from_fn_with_state(
             state.core.clone(),

@@ -30,11 +30,12 @@ pub fn Field(
     /// Id of the control the label is for.
     #[prop(into)]
     id: String,
-    label: &'static str,
-    #[prop(into, default = None)] hint: Option<&'static str>,
+    #[prop(into)] label: String,
+    #[prop(into, optional)] hint: Hint,
     #[prop(into, optional)] error: Signal<Option<String>>,
     children: Children,
 ) -> impl IntoView {
+    let hint = hint.0;
     let error_id = format!("{id}-error");
     view! {
         <div>
@@ -45,6 +46,28 @@ pub fn Field(
                 <p id=error_id.clone() class="mt-1 text-sm text-rose-600">{move || error.get()}</p>
             </Show>
         </div>
+    }
+}
+
+/// A field's optional hint, given as words, owned words or an option of either.
+#[derive(Debug, Clone, Default)]
+pub struct Hint(pub Option<String>);
+
+impl From<&str> for Hint {
+    fn from(s: &str) -> Self {
+        Hint(Some(s.to_owned()))
+    }
+}
+
+impl From<String> for Hint {
+    fn from(s: String) -> Self {
+        Hint(Some(s))
+    }
+}
+
+impl From<Option<String>> for Hint {
+    fn from(s: Option<String>) -> Self {
+        Hint(s)
     }
 }
 
@@ -76,19 +99,20 @@ pub fn described_by(
 pub fn TextField(
     /// Element id; also the form field name.
     id: &'static str,
-    label: &'static str,
+    #[prop(into)] label: String,
     value: RwSignal<String>,
     #[prop(into, optional)] error: Signal<Option<String>>,
     #[prop(default = "text")] kind: &'static str,
     #[prop(default = "off")] autocomplete: &'static str,
-    #[prop(optional)] hint: Option<&'static str>,
+    #[prop(optional, into)] hint: Option<String>,
 ) -> impl IntoView {
     early::keep_typed(id, value);
+    let has_hint = hint.is_some();
     view! {
         <Field id label hint error>
             <input id=id name=id type=kind autocomplete=autocomplete class=INPUT
                 bind:value=value aria-invalid=invalid(error)
-                aria-describedby=described_by(id, hint.is_some(), error)/>
+                aria-describedby=described_by(id, has_hint, error)/>
         </Field>
     }
 }
@@ -98,18 +122,19 @@ pub fn TextField(
 pub fn TextArea(
     /// Element id; also the form field name.
     id: &'static str,
-    label: &'static str,
+    #[prop(into)] label: String,
     value: RwSignal<String>,
     #[prop(into, optional)] error: Signal<Option<String>>,
-    #[prop(optional)] hint: Option<&'static str>,
+    #[prop(optional, into)] hint: Option<String>,
     #[prop(default = 3)] rows: u32,
 ) -> impl IntoView {
     early::keep_typed(id, value);
+    let has_hint = hint.is_some();
     view! {
         <Field id label hint error>
             <textarea id=id name=id rows=rows class=INPUT bind:value=value
                 aria-invalid=invalid(error)
-                aria-describedby=described_by(id, hint.is_some(), error)></textarea>
+                aria-describedby=described_by(id, has_hint, error)></textarea>
         </Field>
     }
 }
@@ -122,15 +147,16 @@ pub fn TextArea(
 #[component]
 pub fn SelectField(
     id: &'static str,
-    label: &'static str,
+    #[prop(into)] label: String,
     value: RwSignal<String>,
     options: Vec<(String, String)>,
-    #[prop(optional)] hint: Option<&'static str>,
+    #[prop(optional, into)] hint: Option<String>,
 ) -> impl IntoView {
+    let described = hint.is_some().then(|| format!("{id}-hint"));
     view! {
         <Field id label hint>
             <select id=id name=id class=INPUT on:change=move |ev| value.set(event_target_value(&ev))
-                aria-describedby=hint.map(|_| format!("{id}-hint"))>
+                aria-describedby=described>
                 {options
                     .into_iter()
                     .map(|(v, l)| {
@@ -155,9 +181,9 @@ pub fn choices(options: &[(&str, &str)]) -> Vec<(String, String)> {
 #[component]
 pub fn CheckField(
     id: &'static str,
-    label: &'static str,
+    #[prop(into)] label: String,
     checked: RwSignal<bool>,
-    #[prop(optional)] hint: Option<&'static str>,
+    #[prop(optional, into)] hint: Option<String>,
 ) -> impl IntoView {
     view! {
         <div class="flex items-start gap-3">
@@ -288,8 +314,8 @@ pub fn Outcome(outcome: RwSignal<Option<Result<String, String>>>) -> impl IntoVi
 /// The primary button of a form; disabled and relabelled while `busy`.
 #[component]
 pub fn SubmitButton(
-    label: &'static str,
-    busy_label: &'static str,
+    #[prop(into)] label: String,
+    #[prop(into)] busy_label: String,
     #[prop(into)] busy: Signal<bool>,
 ) -> impl IntoView {
     view! {
@@ -298,7 +324,7 @@ pub fn SubmitButton(
             class="inline-flex min-h-11 items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-300 disabled:cursor-wait disabled:opacity-60"
             disabled=move || busy.get()
         >
-            {move || if busy.get() { busy_label } else { label }}
+            {move || if busy.get() { busy_label.clone() } else { label.clone() }}
         </button>
     }
 }

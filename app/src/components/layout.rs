@@ -110,14 +110,14 @@ pub fn RoleBadge(role: Option<String>, #[prop(optional)] yours: bool) -> impl In
         CollectionRole::Viewer => "bg-slate-100 text-slate-700",
     };
     let text = match role {
-        CollectionRole::Owner => "Owner",
-        CollectionRole::Editor => "Editor",
-        CollectionRole::Viewer => "Viewer",
+        CollectionRole::Owner => tr!("role-owner"),
+        CollectionRole::Editor => tr!("role-editor"),
+        CollectionRole::Viewer => tr!("role-viewer"),
     };
     view! {
         <span>
-            {yours.then(|| view! { <span class="sr-only">"Your role: "</span> })}
-            <Badge text=text.to_owned() tone/>
+            {yours.then(|| view! { <span class="sr-only">{format!("{} ", tr!("role-yours"))}</span> })}
+            <Badge text tone/>
         </span>
     }
 }
@@ -210,11 +210,12 @@ where
     });
 }
 
-/// Renders `resource` with `render` once loaded; a loading line before, the error if it failed.
-/// `Transition` keeps the old content on screen while a refetch runs.
+/// Renders `resource` with `render` once loaded; the `loading` line before ("Loading your
+/// players…", a whole message, as languages do not all glue "Loading" to a noun alike), the
+/// error if it failed. `Transition` keeps the old content on screen while a refetch runs.
 pub fn loaded<T, V, F>(
     resource: Resource<Result<T, UiError>>,
-    what: &'static str,
+    loading: String,
     render: F,
 ) -> impl IntoView
 where
@@ -223,7 +224,7 @@ where
     V: IntoView + 'static,
 {
     view! {
-        <Transition fallback=move || view! { <p class="py-4 text-slate-500">{format!("Loading {what}…")}</p> }>
+        <Transition fallback=move || view! { <p class="py-4 text-slate-500">{loading.clone()}</p> }>
             {move || {
                 let render = render.clone();
                 Suspend::new(async move {

@@ -8,27 +8,31 @@ use leptos::prelude::*;
 use crate::api::Logout;
 use crate::components::layout::CurrentUser;
 
-/// The pages every signed-in person has, in the bar's order.
-const LINKS: [(&str, &str); 7] = [
-    ("/cards", "Cards"),
-    ("/collections", "Collections"),
-    ("/labels", "Labels"),
-    ("/devices", "Devices"),
-    ("/import", "Import"),
-    ("/accounts", "Accounts"),
-    ("/settings", "Settings"),
-];
+/// The pages every signed-in person has, in the bar's order, with their names.
+fn links() -> [(&'static str, String); 7] {
+    [
+        ("/cards", tr!("nav-cards")),
+        ("/collections", tr!("nav-collections")),
+        ("/labels", tr!("nav-labels")),
+        ("/devices", tr!("nav-devices")),
+        ("/import", tr!("nav-import")),
+        ("/accounts", tr!("nav-accounts")),
+        ("/settings", tr!("nav-settings")),
+    ]
+}
 
 /// The administrators' pages, in the Admin menu after the others.
-const ADMIN_LINKS: [(&str, &str); 7] = [
-    ("/admin/users", "Users"),
-    ("/admin/audit-log", "Audit log"),
-    ("/admin/health", "Health"),
-    ("/admin/jobs", "Jobs"),
-    ("/admin/deletion-requests", "Deletions"),
-    ("/admin/mail", "Mail"),
-    ("/admin/ai-providers", "AI providers"),
-];
+fn admin_links() -> [(&'static str, String); 7] {
+    [
+        ("/admin/users", tr!("nav-admin-users")),
+        ("/admin/audit-log", tr!("nav-admin-audit-log")),
+        ("/admin/health", tr!("nav-admin-health")),
+        ("/admin/jobs", tr!("nav-admin-jobs")),
+        ("/admin/deletion-requests", tr!("nav-admin-deletions")),
+        ("/admin/mail", tr!("nav-admin-mail")),
+        ("/admin/ai-providers", tr!("nav-admin-ai-providers")),
+    ]
+}
 
 #[island]
 pub fn AppBar(user: UserOut, path: String) -> impl IntoView {
@@ -41,7 +45,7 @@ pub fn AppBar(user: UserOut, path: String) -> impl IntoView {
     let me = CurrentUser::in_island(user);
     let link = {
         let path = path.clone();
-        move |href: &'static str, label: &'static str| {
+        move |href: &'static str, label: String| {
             view! { <NavLink href label current=path_is(&path, href)/> }
         }
     };
@@ -69,7 +73,7 @@ pub fn AppBar(user: UserOut, path: String) -> impl IntoView {
         }
     };
     let admin_menu = is_admin.then(|| {
-        let links = ADMIN_LINKS.map(|(href, label)| link(href, label));
+        let links = admin_links().map(|(href, label)| link(href, label));
         view! {
             <div class="md:relative">
                 <button type="button" node_ref=admin_button aria-controls="admin-nav"
@@ -77,7 +81,7 @@ pub fn AppBar(user: UserOut, path: String) -> impl IntoView {
                     aria-current=in_admin.then_some("true")
                     class="flex w-full items-center justify-between gap-1 rounded-lg px-3 py-3 text-sm font-medium text-slate-600 hover:bg-slate-100 aria-[current=true]:text-indigo-700 md:w-auto md:py-2"
                     on:click=move |_| admin_open.update(|open| *open = !*open)>
-                    "Admin" <span aria-hidden="true">{move || if admin_open.get() { "▴" } else { "▾" }}</span>
+                    {tr!("nav-admin")} <span aria-hidden="true">{move || if admin_open.get() { "▴" } else { "▾" }}</span>
                 </button>
                 <div id="admin-nav" class=move || {
                     let shown = if admin_open.get() { "flex" } else { "hidden" };
@@ -104,17 +108,17 @@ pub fn AppBar(user: UserOut, path: String) -> impl IntoView {
                     aria-expanded=move || menu_open.get().to_string()
                     on:click=move |_| menu_open.update(|open| *open = !*open)
                 >
-                    "Menu"
+                    {tr!("nav-menu")}
                 </button>
                 <nav
                     id="main-nav"
-                    aria-label="Main"
+                    aria-label=tr!("nav-main")
                     class=move || {
                         let shown = if menu_open.get() { "flex" } else { "hidden" };
                         format!("{shown} w-full flex-col gap-1 md:flex md:w-auto md:flex-row md:items-center")
                     }
                 >
-                    {LINKS.map(|(href, label)| link(href, label)).into_iter().collect_view()}
+                    {links().map(|(href, label)| link(href, label)).into_iter().collect_view()}
                     {admin_menu}
                 </nav>
                 <div class=move || {
@@ -129,7 +133,7 @@ pub fn AppBar(user: UserOut, path: String) -> impl IntoView {
                         class="min-h-11 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 md:min-h-0 md:py-1.5"
                         on:click=move |_| { logout.dispatch(Logout {}); }
                     >
-                        "Sign out"
+                        {tr!("nav-sign-out")}
                     </button>
                 </div>
             </div>
@@ -143,7 +147,7 @@ fn path_is(path: &str, href: &str) -> bool {
 }
 
 #[component]
-fn NavLink(href: &'static str, label: &'static str, current: bool) -> impl IntoView {
+fn NavLink(href: &'static str, label: String, current: bool) -> impl IntoView {
     view! {
         <a
             href=href

@@ -40,7 +40,7 @@ pub fn CardPage() -> impl IntoView {
         <nav aria-label="Breadcrumb" class="mb-2 text-sm">
             <a href="/cards" class="font-medium text-indigo-700 hover:underline">"← All cards"</a>
         </nav>
-        {loaded(page, "the card", |page| view! {
+        {loaded(page, tr!("loading-card"), |page| view! {
             <Title text=page.detail.card.title.clone()/>
             <CardView page/>
         })}

@@ -80,7 +80,7 @@ pub fn CollectionPage() -> impl IntoView {
         <nav aria-label="Breadcrumb" class="mb-2 text-sm">
             <a href="/collections" class="font-medium text-indigo-700 hover:underline">"← Collections"</a>
         </nav>
-        {loaded(page, "the collection", move |page| me.get().map(|me| {
+        {loaded(page, tr!("loading-collection"), move |page| me.get().map(|me| {
             let name = page.collection.name.clone();
             view! {
                 <Title text=name/>

@@ -19,7 +19,7 @@ pub fn Frame() -> impl IntoView {
     provide_context(me);
     let path = use_location().pathname.get_untracked();
     view! {
-        <Suspense fallback=|| view! { <p class="p-8 text-slate-500">"Loading…"</p> }>
+        <Suspense fallback=|| view! { <p class="p-8 text-slate-500">{tr!("loading")}</p> }>
             {move || {
                 let path = path.clone();
                 Suspend::new(async move {
@@ -28,7 +28,7 @@ pub fn Frame() -> impl IntoView {
                         me.set(signed_in.clone());
                         view! {
                         <a href="#main" class="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-3 focus:font-medium focus:text-indigo-700 focus:shadow-lg">
-                            "Skip to content"
+                            {tr!("frame-skip-to-content")}
                         </a>
                         <AppBar user=signed_in path/>
                         <main id="main" tabindex="-1" class="mx-auto max-w-6xl px-4 py-6 focus:outline-none">

@@ -114,7 +114,7 @@ pub fn Admin(panel: AdminPanel) -> impl IntoView {
 
 /// A page of the signed-out frame: its title, and its form in the signed-out island.
 #[component]
-fn SignedOutRoute(title: &'static str, page: SignedOutPage) -> impl IntoView {
+fn SignedOutRoute(title: String, page: SignedOutPage) -> impl IntoView {
     view! {
         <Title text=title/>
         <login::SignedOutShell>
@@ -128,7 +128,7 @@ fn SignedOutRoute(title: &'static str, page: SignedOutPage) -> impl IntoView {
 pub fn LoginRoute() -> impl IntoView {
     let me = Resource::new(|| (), |_| current_user());
     view! {
-        <Title text="Sign in"/>
+        <Title text=tr!("signin-title")/>
         <login::SignedOutShell>
             <Suspense>
                 {move || Suspend::new(async move {
@@ -144,34 +144,34 @@ pub fn LoginRoute() -> impl IntoView {
 
 #[component]
 pub fn ForgotPasswordRoute() -> impl IntoView {
-    view! { <SignedOutRoute title="Forgot password" page=SignedOutPage::ForgotPassword/> }
+    view! { <SignedOutRoute title=tr!("title-forgot-password") page=SignedOutPage::ForgotPassword/> }
 }
 
 #[component]
 pub fn ResetPasswordRoute() -> impl IntoView {
-    view! { <SignedOutRoute title="Choose a new password" page=SignedOutPage::ResetPassword/> }
+    view! { <SignedOutRoute title=tr!("title-reset-password") page=SignedOutPage::ResetPassword/> }
 }
 
 #[component]
 pub fn VerifyEmailRoute() -> impl IntoView {
-    view! { <SignedOutRoute title="Confirm your email" page=SignedOutPage::VerifyEmail/> }
+    view! { <SignedOutRoute title=tr!("title-verify-email") page=SignedOutPage::VerifyEmail/> }
 }
 
 #[component]
 pub fn LinkPlayerRoute() -> impl IntoView {
-    view! { <SignedOutRoute title="Link your player account" page=SignedOutPage::LinkPlayer/> }
+    view! { <SignedOutRoute title=tr!("title-link-player") page=SignedOutPage::LinkPlayer/> }
 }
 
 /// A household page: its title, heading and the line saying what it is for, then `children`
 /// (the page in the `Household` island). The frame has already checked the session.
 #[component]
 fn HouseholdRoute(
-    title: &'static str,
-    #[prop(optional)] intro: Option<&'static str>,
+    title: String,
+    #[prop(optional, into)] intro: Option<String>,
     children: Children,
 ) -> impl IntoView {
     view! {
-        <Title text=title/>
+        <Title text=title.clone()/>
         <h1 class="text-2xl font-bold">{title}</h1>
         {intro.map(|intro| view! { <p class="mt-1 max-w-prose text-slate-600">{intro}</p> })}
         <div class="mt-6">{children()}</div>
@@ -182,7 +182,7 @@ fn HouseholdRoute(
 #[component]
 pub fn LabelsRoute() -> impl IntoView {
     view! {
-        <Title text="Labels"/>
+        <Title text=tr!("nav-labels")/>
         <Household page=HouseholdPage::Labels/>
     }
 }
@@ -191,8 +191,8 @@ pub fn LabelsRoute() -> impl IntoView {
 pub fn DevicesRoute() -> impl IntoView {
     let page = Resource::new(|| (), |_| devices_page());
     view! {
-        <HouseholdRoute title="Devices" intro="The players of your linked accounts: what they are doing, and their settings.">
-            {loaded(page, "your players", |page| view! { <Household page=HouseholdPage::Devices(page)/> })}
+        <HouseholdRoute title=tr!("devices-title") intro=tr!("devices-intro")>
+            {loaded(page, tr!("loading-players"), |page| view! { <Household page=HouseholdPage::Devices(page)/> })}
         </HouseholdRoute>
     }
 }
@@ -201,8 +201,8 @@ pub fn DevicesRoute() -> impl IntoView {
 pub fn AccountsRoute() -> impl IntoView {
     let page = Resource::new(|| (), |_| accounts_page());
     view! {
-        <HouseholdRoute title="Player accounts" intro="Link the account your family uses on its players; Cardsmith can then publish cards to it, import its cards and control its players. Your password is never seen here, and the account's keys stay on this server, encrypted.">
-            {loaded(page, "your player accounts", |page| view! { <Household page=HouseholdPage::Accounts(page)/> })}
+        <HouseholdRoute title=tr!("accounts-title") intro=tr!("accounts-intro")>
+            {loaded(page, tr!("loading-player-accounts"), |page| view! { <Household page=HouseholdPage::Accounts(page)/> })}
         </HouseholdRoute>
     }
 }
@@ -213,8 +213,8 @@ pub fn ImportRoute() -> impl IntoView {
     let query = use_query_map();
     let page = Resource::new(move || query.read().get("account"), import_page);
     view! {
-        <HouseholdRoute title="Import from a player account" intro="Bring cards you made elsewhere into Cardsmith: their audio, chapter icons and cover. Purchased and streaming cards are not listed.">
-            {loaded(page, "the account's cards", |page| view! { <Household page=HouseholdPage::Import(page)/> })}
+        <HouseholdRoute title=tr!("import-title") intro=tr!("import-intro")>
+            {loaded(page, tr!("loading-account-cards"), |page| view! { <Household page=HouseholdPage::Import(page)/> })}
         </HouseholdRoute>
     }
 }
@@ -223,7 +223,7 @@ pub fn ImportRoute() -> impl IntoView {
 pub fn SettingsRoute() -> impl IntoView {
     let me = expect_context::<CurrentUser>();
     view! {
-        <HouseholdRoute title="Settings">
+        <HouseholdRoute title=tr!("nav-settings")>
             {me.get().map(|user| view! { <Household page=HouseholdPage::Settings(user)/> })}
         </HouseholdRoute>
     }
@@ -235,9 +235,9 @@ pub fn SettingsRoute() -> impl IntoView {
 /// only admins can do `task` here.
 #[component]
 fn AdminRoute(
-    title: &'static str,
-    /// What only admins may do here, as the warning says it: "read the audit log".
-    task: &'static str,
+    title: String,
+    /// The warning anybody else sees: "Only admins can read the audit log." (`admin-only-*`).
+    refusal: String,
     panels: Vec<AdminPanel>,
     #[prop(optional)] untitled: bool,
     #[prop(optional)] children: Option<ChildrenFn>,
@@ -245,12 +245,13 @@ fn AdminRoute(
     let me = expect_context::<CurrentUser>();
     let is_admin = move || me.get().is_some_and(|u| u.is_admin());
     view! {
-        <Title text=title/>
+        <Title text=title.clone()/>
         {(!untitled).then(|| view! { <h1 class="text-2xl font-bold">{title}</h1> })}
         <Show
             when=is_admin
-            fallback=move || view! {
-                <Feedback tone=Tone::Warning alert=true class="mt-6">{format!("Only admins can {task}.")}</Feedback>
+            fallback=move || {
+                let refusal = refusal.clone();
+                view! { <Feedback tone=Tone::Warning alert=true class="mt-6">{refusal}</Feedback> }
             }
         >
             {children.as_ref().map(|children| children())}
@@ -263,24 +264,24 @@ fn AdminRoute(
 pub fn AdminUsersRoute() -> impl IntoView {
     let me = expect_context::<CurrentUser>();
     let panels = me.get().map(AdminPanel::Users).into_iter().collect();
-    view! { <AdminRoute title="Users" task="manage users" panels/> }
+    view! { <AdminRoute title=tr!("nav-admin-users") refusal=tr!("admin-only-users") panels/> }
 }
 
 #[component]
 pub fn AdminAuditRoute() -> impl IntoView {
-    view! { <AdminRoute title="Audit log" task="read the audit log" panels=vec![AdminPanel::AuditLog]/> }
+    view! { <AdminRoute title=tr!("nav-admin-audit-log") refusal=tr!("admin-only-audit-log") panels=vec![AdminPanel::AuditLog]/> }
 }
 
 #[component]
 pub fn AdminHealthRoute() -> impl IntoView {
     let panels = vec![AdminPanel::Health, AdminPanel::ExampleContent];
-    view! { <AdminRoute title="Health" task="see the instance's health" panels/> }
+    view! { <AdminRoute title=tr!("nav-admin-health") refusal=tr!("admin-only-health") panels/> }
 }
 
 #[component]
 pub fn AdminDeletionRequestsRoute() -> impl IntoView {
     view! {
-        <AdminRoute title="Deletion requests" task="manage account deletion" panels=vec![AdminPanel::DeletionRequests]>
+        <AdminRoute title=tr!("admin-deletion-requests-title") refusal=tr!("admin-only-deletion") panels=vec![AdminPanel::DeletionRequests]>
             <admin_deletion::Tabs/>
         </AdminRoute>
     }
@@ -289,7 +290,7 @@ pub fn AdminDeletionRequestsRoute() -> impl IntoView {
 #[component]
 pub fn AdminOrphanedCollectionsRoute() -> impl IntoView {
     view! {
-        <AdminRoute title="Orphaned collections" task="manage account deletion" panels=vec![AdminPanel::OrphanedCollections]>
+        <AdminRoute title=tr!("admin-orphaned-title") refusal=tr!("admin-only-deletion") panels=vec![AdminPanel::OrphanedCollections]>
             <admin_deletion::Tabs/>
         </AdminRoute>
     }
@@ -298,9 +299,9 @@ pub fn AdminOrphanedCollectionsRoute() -> impl IntoView {
 #[component]
 pub fn AdminAiProvidersRoute() -> impl IntoView {
     view! {
-        <AdminRoute title="AI providers" task="manage the instance's AI providers" panels=vec![AdminPanel::AiProviders]>
+        <AdminRoute title=tr!("nav-admin-ai-providers") refusal=tr!("admin-only-ai-providers") panels=vec![AdminPanel::AiProviders]>
             <p class="mt-1 mb-6 max-w-prose text-slate-600">
-                "Providers the instance pays for. Users add their own under Settings; theirs are tried first."
+                {tr!("admin-ai-providers-intro")}
             </p>
         </AdminRoute>
     }
@@ -308,7 +309,7 @@ pub fn AdminAiProvidersRoute() -> impl IntoView {
 
 #[component]
 pub fn AdminMailRoute() -> impl IntoView {
-    view! { <AdminRoute title="Mail outbox" task="read the mail outbox" panels=vec![AdminPanel::MailOutbox]/> }
+    view! { <AdminRoute title=tr!("admin-mail-title") refusal=tr!("admin-only-mail") panels=vec![AdminPanel::MailOutbox]/> }
 }
 
 /// `/admin/mail/:id`: one message, its subject its heading.
@@ -316,8 +317,8 @@ pub fn AdminMailRoute() -> impl IntoView {
 pub fn AdminMailMessageRoute() -> impl IntoView {
     let id = use_params_map().with_untracked(|p| p.get("id").unwrap_or_default());
     view! {
-        <a href="/admin/mail" class="text-sm font-medium text-indigo-700 hover:underline">"← Mail outbox"</a>
-        <AdminRoute title="Mail" task="read the mail outbox" untitled=true panels=vec![AdminPanel::MailMessage(id)]/>
+        <a href="/admin/mail" class="text-sm font-medium text-indigo-700 hover:underline">{tr!("admin-mail-back")}</a>
+        <AdminRoute title=tr!("nav-admin-mail") refusal=tr!("admin-only-mail") untitled=true panels=vec![AdminPanel::MailMessage(id)]/>
     }
 }
 
@@ -325,9 +326,9 @@ pub fn AdminMailMessageRoute() -> impl IntoView {
 #[component]
 pub fn AdminJobsRoute() -> impl IntoView {
     view! {
-        <AdminRoute title="Jobs" task="see and manage the instance's jobs" panels=vec![AdminPanel::Jobs]>
+        <AdminRoute title=tr!("nav-admin-jobs") refusal=tr!("admin-only-jobs") panels=vec![AdminPanel::Jobs]>
             <p class="mt-1 max-w-prose text-slate-600">
-                "Everything the server does in the background: converting and editing audio, publishing, imports, mail. Cancel what should not run; retry what failed."
+                {tr!("admin-jobs-intro")}
             </p>
         </AdminRoute>
     }

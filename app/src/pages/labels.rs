@@ -42,7 +42,7 @@ pub(crate) fn LabelsWorkbench() -> impl IntoView {
             "Print stickers for physical cards: each label shows the whole front cover, the title and author, and the chapters with their icons, at real card size."
         </p>
         <div class="mt-6 grid gap-6 lg:grid-cols-2">
-            {loaded(cards, "cards", move |cards| {
+            {loaded(cards, tr!("loading-cards"), move |cards| {
                 if cards.is_empty() {
                     view! {
                         <EmptyBox heading="No cards to print yet"

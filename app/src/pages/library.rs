@@ -31,7 +31,7 @@ pub fn CardsPage() -> impl IntoView {
         </div>
         <p class="mt-1 text-slate-600">"Every card in your collections and the ones shared with you."</p>
         <div class="mt-6">
-            {loaded(page, "cards", |page| match page.first_run {
+            {loaded(page, tr!("loading-cards"), |page| match page.first_run {
                 // nothing to search yet: the ways to start instead of a toolbar over nothing
                 Some(starts) => view! { <FirstRunStarts starts/> }.into_any(),
                 None => view! {
@@ -74,7 +74,7 @@ fn AllCollections() -> impl IntoView {
         <div class="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
             <div>
                 <MyInvitations on_accepted=reload/>
-                {loaded(collections, "collections", |list| {
+                {loaded(collections, tr!("loading-collections"), |list| {
                     if list.is_empty() {
                         view! {
                             <EmptyBox

@@ -11,19 +11,49 @@ use crate::components::form::{ErrorAlert, SubmitButton, TextField};
 use crate::components::layout::PANEL;
 
 /// The frame of the pages people reach without a session (sign-in, forgot and reset
-/// password, verify email): the logo above one narrow column, centred.
+/// password, verify email): the logo above one narrow column, centred, and the language menu
+/// under it.
 #[component]
 pub fn SignedOutShell(children: Children) -> impl IntoView {
     view! {
         <main class="flex min-h-screen items-center justify-center px-4 py-10">
             <div class="w-full max-w-sm">
-                <a href="/login" class="mb-6 flex items-center justify-center gap-2" aria-label="Cardsmith: sign in">
+                <a href="/login" class="mb-6 flex items-center justify-center gap-2" aria-label=tr!("signin-logo-label")>
                     <img src="/favicon.svg" alt="" class="h-10 w-10"/>
                     <span class="text-2xl font-bold text-indigo-700">"Cardsmith"</span>
                 </a>
                 {children()}
+                <LanguageMenu/>
             </div>
         </main>
+    }
+}
+
+/// The signed-out pages' choice of language: a plain form (`POST /language` remembers it on
+/// this device and comes back here), so it works before the page's script has loaded. Each
+/// language is named in itself, for a person who cannot read the current one.
+#[component]
+fn LanguageMenu() -> impl IntoView {
+    let here = leptos_router::hooks::use_location();
+    let next = format!(
+        "{}{}",
+        here.pathname.get_untracked(),
+        here.search.get_untracked()
+    );
+    let current = crate::i18n::locale();
+    view! {
+        <form method="post" action="/language" class="mt-6 flex items-center justify-center gap-2 text-sm">
+            <input type="hidden" name="next" value=next/>
+            <label for="language-menu" class="text-slate-600">{tr!("language-label")}</label>
+            <select id="language-menu" name="lang" class="min-h-11 rounded-lg border border-slate-300 bg-white px-2 py-1">
+                {crate::i18n::Locale::ALL.map(|locale| view! {
+                    <option value=locale.code() lang=locale.code() selected=locale == current>{locale.own_name()}</option>
+                }).into_iter().collect_view()}
+            </select>
+            <button type="submit" class="min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-1 font-medium text-slate-700 hover:bg-slate-100">
+                {tr!("language-apply")}
+            </button>
+        </form>
     }
 }
 
@@ -80,13 +110,13 @@ pub(crate) fn LoginForm() -> impl IntoView {
             on:submit=on_submit
             class=PANEL
         >
-            <h1 class="text-xl font-semibold">"Sign in"</h1>
+            <h1 class="text-xl font-semibold">{tr!("signin-heading")}</h1>
             <ErrorAlert message=server_error/>
-            <TextField id="email" label="Email" kind="email" autocomplete="username" value=email error=error_for("email")/>
-            <TextField id="password" label="Password" kind="password" autocomplete="current-password" value=password error=error_for("password")/>
+            <TextField id="email" label=tr!("signin-email") kind="email" autocomplete="username" value=email error=error_for("email")/>
+            <TextField id="password" label=tr!("signin-password") kind="password" autocomplete="current-password" value=password error=error_for("password")/>
             <div class="flex flex-wrap items-center justify-between gap-3">
-                <SubmitButton label="Sign in" busy_label="Signing in…" busy=login.pending()/>
-                <a href="/forgot-password" class="text-sm font-medium text-indigo-700 hover:underline">"Forgot password?"</a>
+                <SubmitButton label=tr!("signin-submit") busy_label=tr!("signin-busy") busy=login.pending()/>
+                <a href="/forgot-password" class="text-sm font-medium text-indigo-700 hover:underline">{tr!("signin-forgot")}</a>
             </div>
             <crate::components::oidc::SignInWithProvider/>
         </form>

@@ -8,11 +8,11 @@ pub fn NotFound() -> impl IntoView {
         options.set_status(http::StatusCode::NOT_FOUND);
     }
     view! {
-        <Title text="Not found"/>
+        <Title text=tr!("not-found-title")/>
         <main class="mx-auto max-w-xl p-8 text-center">
-            <h1 class="text-2xl font-bold">"Page not found"</h1>
-            <p class="mt-2 text-slate-600">"Nothing lives at this address."</p>
-            <a href="/cards" class="mt-4 inline-block font-medium text-indigo-700 hover:underline">"Go to your cards"</a>
+            <h1 class="text-2xl font-bold">{tr!("not-found-heading")}</h1>
+            <p class="mt-2 text-slate-600">{tr!("not-found-text")}</p>
+            <a href="/cards" class="mt-4 inline-block font-medium text-indigo-700 hover:underline">{tr!("not-found-home")}</a>
         </main>
     }
 }

@@ -1,12 +1,14 @@
-//! The caller's own account: display name, password, sessions.
+//! The caller's own account: display name, language, password, sessions.
 
 use cardsmith_model::user::{ChangePasswordInput, UpdateProfileInput, UserOut};
+
+use crate::i18n::Locale;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
 use crate::api::{ChangePassword, SignOutEverywhere, UpdateProfile};
 use crate::components::form::{
-    field_error, general_error, ErrorAlert, StatusNote, SubmitButton, TextField,
+    field_error, general_error, ErrorAlert, SelectField, StatusNote, SubmitButton, TextField,
 };
 use crate::components::layout::CurrentUser;
 use crate::components::layout::PANEL;
@@ -19,6 +21,7 @@ pub(crate) fn SettingsForms(user: UserOut) -> impl IntoView {
     view! {
         <div class="grid gap-6 lg:grid-cols-2">
             <ProfileForm/>
+            <LanguageForm/>
             <PasswordForm/>
             <SessionsPanel/>
             <crate::components::oidc::SignInMethodSection/>
@@ -40,12 +43,13 @@ fn ProfileForm() -> impl IntoView {
         }
     });
     let saved = Signal::derive(move || {
-        matches!(save.value().get(), Some(Ok(_))).then(|| "Profile saved".to_owned())
+        matches!(save.value().get(), Some(Ok(_))).then(|| tr!("settings-profile-saved"))
     });
     let on_submit = move |ev: SubmitEvent| {
         ev.prevent_default();
         let input = UpdateProfileInput {
             display_name: name.get_untracked(),
+            locale: None,
         };
         match input.validate() {
             Ok(()) => {
@@ -57,14 +61,59 @@ fn ProfileForm() -> impl IntoView {
     };
     view! {
         <form class=PANEL novalidate on:submit=on_submit>
-            <h2 class="text-lg font-semibold">"Profile"</h2>
-            <p class="text-sm text-slate-600">{move || me.get().map(|u| format!("Signed in as {}", u.email))}</p>
+            <h2 class="text-lg font-semibold">{tr!("settings-profile")}</h2>
+            <p class="text-sm text-slate-600">{move || me.get().map(|u| tr!("settings-signed-in-as", email = u.email))}</p>
             <ErrorAlert message=general_error(move || save.value().get())/>
-            <TextField id="display_name" label="Display name" value=name autocomplete="nickname"
+            <TextField id="display_name" label=tr!("settings-display-name") value=name autocomplete="nickname"
                 error=field_error(local, move || save.value().get(), "display_name")/>
             <div class="flex flex-wrap items-center gap-3">
-                <SubmitButton label="Save profile" busy_label="Saving…" busy=save.pending()/>
+                <SubmitButton label=tr!("settings-save-profile") busy_label=tr!("saving") busy=save.pending()/>
                 <StatusNote message=saved/>
+            </div>
+        </form>
+    }
+}
+
+/// The interface's language: the browser's, or one the person picks, kept on their account
+/// so every device they sign in on follows it. Saving reloads the page in the new language.
+#[component]
+fn LanguageForm() -> impl IntoView {
+    let me = expect_context::<CurrentUser>();
+    let chosen = RwSignal::new(me.get().and_then(|u| u.locale).unwrap_or_default());
+    let save = ServerAction::<UpdateProfile>::new();
+    Effect::new(move |_| {
+        if let Some(Ok(_)) = save.value().get() {
+            let _ = window().location().reload();
+        }
+    });
+    let options: Vec<(String, String)> =
+        std::iter::once((String::new(), tr!("settings-language-browser")))
+            .chain(
+                Locale::ALL
+                    .into_iter()
+                    .map(|l| (l.code().to_owned(), l.own_name().to_owned())),
+            )
+            .collect();
+    let on_submit = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        let input = UpdateProfileInput {
+            display_name: me
+                .0
+                .get_untracked()
+                .map(|u| u.display_name)
+                .unwrap_or_default(),
+            locale: Some(chosen.get_untracked()),
+        };
+        save.dispatch(UpdateProfile { input });
+    };
+    view! {
+        <form class=PANEL novalidate on:submit=on_submit>
+            <h2 class="text-lg font-semibold">{tr!("settings-language")}</h2>
+            <ErrorAlert message=general_error(move || save.value().get())/>
+            <SelectField id="locale" label=tr!("settings-language-label") value=chosen options
+                hint=tr!("settings-language-hint")/>
+            <div class="flex flex-wrap items-center gap-3">
+                <SubmitButton label=tr!("settings-language-save") busy_label=tr!("saving") busy=save.pending()/>
             </div>
         </form>
     }
@@ -77,8 +126,7 @@ fn PasswordForm() -> impl IntoView {
     let local = RwSignal::new(Vec::new());
     let change = ServerAction::<ChangePassword>::new();
     let changed = Signal::derive(move || {
-        matches!(change.value().get(), Some(Ok(())))
-            .then(|| "Password changed. Your other sessions were signed out.".to_owned())
+        matches!(change.value().get(), Some(Ok(()))).then(|| tr!("settings-password-changed"))
     });
     Effect::new(move |_| {
         if let Some(Ok(())) = change.value().get() {
@@ -102,15 +150,15 @@ fn PasswordForm() -> impl IntoView {
     };
     view! {
         <form class=PANEL novalidate on:submit=on_submit>
-            <h2 class="text-lg font-semibold">"Password"</h2>
+            <h2 class="text-lg font-semibold">{tr!("settings-password")}</h2>
             <ErrorAlert message=general_error(move || change.value().get())/>
-            <TextField id="current_password" label="Current password" kind="password" autocomplete="current-password"
+            <TextField id="current_password" label=tr!("settings-current-password") kind="password" autocomplete="current-password"
                 value=current error=field_error(local, move || change.value().get(), "current_password")/>
-            <TextField id="new_password" label="New password" kind="password" autocomplete="new-password"
+            <TextField id="new_password" label=tr!("settings-new-password") kind="password" autocomplete="new-password"
                 value=new error=field_error(local, move || change.value().get(), "new_password")
-                hint="At least 10 characters. A few unrelated words make a strong one."/>
+                hint=tr!("settings-new-password-hint")/>
             <div class="flex flex-wrap items-center gap-3">
-                <SubmitButton label="Change password" busy_label="Changing…" busy=change.pending()/>
+                <SubmitButton label=tr!("settings-change-password") busy_label=tr!("settings-changing") busy=change.pending()/>
                 <StatusNote message=changed/>
             </div>
         </form>
@@ -127,17 +175,15 @@ fn SessionsPanel() -> impl IntoView {
     });
     view! {
         <section class=PANEL>
-            <h2 class="text-lg font-semibold">"Sessions"</h2>
-            <p class="text-sm text-slate-600">
-                "Lost a phone or signed in on a shared computer? End every session of your account, this one included."
-            </p>
+            <h2 class="text-lg font-semibold">{tr!("settings-sessions")}</h2>
+            <p class="text-sm text-slate-600">{tr!("settings-sessions-text")}</p>
             <ErrorAlert message=general_error(move || revoke.value().get())/>
             <button
                 type="button"
                 class="rounded-lg border border-rose-300 px-4 py-2 text-sm font-semibold text-rose-700 hover:bg-rose-50"
                 on:click=move |_| { revoke.dispatch(SignOutEverywhere {}); }
             >
-                "Sign out everywhere"
+                {tr!("settings-sign-out-everywhere")}
             </button>
         </section>
     }

@@ -141,6 +141,7 @@ mod tests {
                 email_verified_at: "2026-01-01T00:00:00Z".into(),
                 email_confirmed: false,
                 locked_account_count: 0,
+                locale: None,
             },
             session_id: "s".into(),
             ip: Some("192.0.2.1".parse().unwrap()),

@@ -27,6 +27,14 @@ pub async fn update_profile(
         .bind(actor.id())
         .execute(&mut *tx)
         .await?;
+    if let Some(locale) = &input.locale {
+        // validated: empty (follow the browser) or one of the codes
+        sqlx::query("UPDATE users SET locale = $1 WHERE id = $2")
+            .bind(Some(locale.as_str()).filter(|l| !l.is_empty()))
+            .bind(actor.id())
+            .execute(&mut *tx)
+            .await?;
+    }
     audit::record(&mut *tx, AuditEvent::own(actor, "user.profile_updated", "")).await?;
     tx.commit().await?;
     repo::find_by_id(core.db.pool(), actor.id())

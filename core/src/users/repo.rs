@@ -21,6 +21,7 @@ pub struct UserRow {
     /// (`login_failures`); the account shows `locked` while it is in the future.
     pub locked_until: Option<String>,
     pub locked_account_count: i64,
+    pub locale: Option<String>,
 }
 
 impl UserRow {
@@ -51,6 +52,7 @@ impl UserRow {
                 .unwrap_or_else(|| self.created_at.clone()),
             created_at: self.created_at,
             locked_account_count: self.locked_account_count,
+            locale: self.locale,
         }
     }
 }
@@ -61,7 +63,7 @@ const COLUMNS: &str =
     "id, email, display_name, password_hash, role, status, \
      CASE WHEN oidc_subject IS NULL THEN 'password' \
           WHEN password_hash IS NULL THEN 'oidc' ELSE 'password_and_oidc' END AS auth_type, \
-     created_at, email_verified_at, locked_account_count, \
+     created_at, email_verified_at, locked_account_count, locale, \
      (SELECT MAX(f.locked_until) FROM login_failures f WHERE f.email = users.email) AS locked_until";
 
 /// Emails are compared trimmed and lowercased.

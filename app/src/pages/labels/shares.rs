@@ -29,7 +29,7 @@ pub fn SharesPanel(
             intro="A share link opens a sheet without signing in, for whoever prints it. Revoke the links you no longer need.">
             <StatusNote message=ended/>
             <ErrorAlert message=general_error(move || revoke_all.value().get())/>
-            {loaded(shares, "share links", move |list| {
+            {loaded(shares, tr!("loading-share-links"), move |list| {
                 if list.is_empty() {
                     return view! {
                         <EmptyBox heading="No share links"

@@ -1,0 +1,41 @@
+//! The language of the page being drawn, for views and islands alike.
+//!
+//! On the server the request chose it (`server/src/locale.rs`: the account's choice, else the
+//! language menu's cookie, else `Accept-Language`) and the render has it as context. In the
+//! browser an island reads the `lang` the server wrote on `<html>`, so it hydrates with the
+//! very words the server rendered. Changing the language reloads the page.
+
+pub use cardsmith_i18n::Locale;
+
+/// The page's language.
+pub fn locale() -> Locale {
+    #[cfg(feature = "ssr")]
+    {
+        leptos::prelude::use_context::<Locale>().unwrap_or_default()
+    }
+    #[cfg(all(feature = "hydrate", not(feature = "ssr")))]
+    {
+        thread_local! {
+            static PAGE: Locale = leptos::prelude::document()
+                .document_element()
+                .and_then(|html| html.get_attribute("lang"))
+                .and_then(|lang| Locale::from_tag(&lang))
+                .unwrap_or_default();
+        }
+        PAGE.with(|locale| *locale)
+    }
+    #[cfg(not(any(feature = "ssr", feature = "hydrate")))]
+    {
+        Locale::default()
+    }
+}
+
+/// A message in the page's language: `tr!("nav-cards")`, `tr!("count-chapters", count = n)`.
+macro_rules! tr {
+    ($key:literal $(,)?) => {
+        cardsmith_i18n::t!($crate::i18n::locale(), $key)
+    };
+    ($key:literal, $($name:ident = $value:expr),+ $(,)?) => {
+        cardsmith_i18n::t!($crate::i18n::locale(), $key, $($name = $value),+)
+    };
+}
