@@ -6,14 +6,15 @@ SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 STEP := scripts/step
 
-.PHONY: help bootstrap run test dev e2e fuzz bench
+.PHONY: help bootstrap run test dev e2e fuzz bench docs
 help:
 	@echo "make run        bootstrap, release build, serve on \$${CARDSMITH_BIND:-127.0.0.1:3000} (data in ./data)"
-	@echo "make test       bootstrap, fmt, clippy (ssr + wasm32), cargo test, dev build, API fuzzing, browser tests"
+	@echo "make test       bootstrap, fmt, import circles, book and links, clippy (ssr + wasm32), cargo test, dev build, API fuzzing, browser tests"
 	@echo "make dev        bootstrap, cargo leptos watch"
 	@echo "make e2e        browser tests only, against the already-built dev binary"
 	@echo "make fuzz       schemathesis against the already-built dev binary's /openapi.yaml (no 5xx, responses as documented)"
 	@echo "make bench      figures (release), each with its reference: Range and card list vs nginx (wrk), upload → ready vs ffmpeg, RSS, bundle size, recording, memory, offline generators, object storage vs local folder"
+	@echo "make docs       build the book (mdBook) into docs/book/ and check every link; open docs/book/index.html"
 	@echo "make bootstrap  install/verify the toolchain (idempotent)"
 
 bootstrap:
@@ -39,3 +40,7 @@ e2e:
 
 fuzz:
 	@$(STEP) "API fuzzing (dev binary)" scripts/fuzz
+
+# the book (docs/); mdbook comes from scripts/bootstrap
+docs:
+	@$(STEP) "docs (mdBook, links)" bash -c 'mdbook build docs && scripts/docs-linkcheck'
