@@ -97,7 +97,12 @@ fn is_words(literal: &str) -> bool {
     letters >= 2 && !classes && !NAMES.contains(&literal.trim())
 }
 
+/// The modules allowed to hold English still; `CARDSMITH_I18N_SHOW_ALL=1` lists none, so the
+/// check prints every word left (what a translator works through).
 fn untranslated_list() -> Vec<String> {
+    if std::env::var_os("CARDSMITH_I18N_SHOW_ALL").is_some() {
+        return Vec::new();
+    }
     std::fs::read_to_string(root().join("untranslated.txt"))
         .unwrap()
         .lines()
@@ -115,6 +120,8 @@ fn views_hold_no_words_of_their_own() {
     let listed = untranslated_list();
     let mut offenders: BTreeMap<String, Vec<(usize, String)>> = BTreeMap::new();
     let mut done = Vec::new();
+    // tests assert what the code says; they are not a view
+    paths.retain(|p| !p.ends_with("tests.rs") && !p.components().any(|c| c.as_os_str() == "tests"));
     for path in paths {
         let name = relative(&app, &path);
         let words = written_words(&std::fs::read_to_string(&path).unwrap());
