@@ -27,7 +27,7 @@ pub fn integer(locale: Locale, n: i64) -> String {
     let (thousands, _) = separators(locale);
     let mut grouped = String::new();
     for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             grouped.push_str(thousands);
         }
         grouped.push(digit);

@@ -21,8 +21,31 @@ use serde_json::Value;
 
 use crate::api::UiError;
 
-/// What a caller shows when the request never got an answer.
-pub const OFFLINE: &str = "The server cannot be reached; check your connection and try again.";
+/// What a caller shows when the request never got an answer, in the page's language.
+pub fn offline() -> String {
+    tr!("library-offline")
+}
+
+/// [`offline`] for callers that write `OFFLINE.to_owned()` or `OFFLINE.to_string()`: the
+/// sentence is a message now, read in the page's language when it is asked for.
+pub const OFFLINE: Offline = Offline;
+
+/// The stand-in for the sentence of [`OFFLINE`].
+#[derive(Debug)]
+pub struct Offline;
+
+impl Offline {
+    /// The sentence, in the page's language.
+    pub fn to_owned(&self) -> String {
+        offline()
+    }
+}
+
+impl std::fmt::Display for Offline {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&offline())
+    }
+}
 
 /// The HTTP methods the track screens use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,10 +66,10 @@ pub fn problem_text(status: u16, body: &str) -> String {
     match serde_json::from_str::<Problem>(body) {
         Ok(problem) => UiError(problem).to_string(),
         Err(_) => match status {
-            413 => "The file is larger than the server accepts.".to_owned(),
-            415 => "This is not an audio file the server can read.".to_owned(),
-            0 => OFFLINE.to_owned(),
-            _ => format!("The request failed ({status})."),
+            413 => tr!("library-file-too-large"),
+            415 => tr!("library-not-audio"),
+            0 => offline(),
+            _ => tr!("library-request-failed", status = status),
         },
     }
 }
@@ -104,13 +127,15 @@ pub async fn post_as_job<I: Serialize + ?Sized, O: DeserializeOwned>(
 }
 
 fn to_json<I: Serialize + ?Sized>(body: &I) -> Result<Value, String> {
-    serde_json::to_value(body).map_err(|e| format!("The request could not be written: {e}"))
+    serde_json::to_value(body)
+        .map_err(|e| tr!("library-request-not-written", error = e.to_string()))
 }
 
 fn parse<O: DeserializeOwned>(text: &str) -> Result<O, String> {
     // A 204 or empty answer reads as `null`, so `O = ()` works for callers that ignore it.
     let text = if text.trim().is_empty() { "null" } else { text };
-    serde_json::from_str(text).map_err(|e| format!("The server's answer was not understood: {e}"))
+    serde_json::from_str(text)
+        .map_err(|e| tr!("library-answer-not-understood", error = e.to_string()))
 }
 
 /// The card's playable tracks, in order.
@@ -144,9 +169,7 @@ pub async fn wait_for_job(id: &str, progress: RwSignal<Option<f64>>) -> Result<J
                 match job.status.as_str() {
                     status::SUCCEEDED => return Ok(job),
                     status::FAILED | status::CANCELLED => {
-                        return Err(job
-                            .error
-                            .unwrap_or_else(|| "The job did not finish.".to_owned()))
+                        return Err(job.error.unwrap_or_else(|| tr!("library-job-not-finished")))
                     }
                     _ => {}
                 }
@@ -164,7 +187,7 @@ mod browser {
     use leptos::prelude::window;
     use serde_json::Value;
 
-    use super::{problem_text, Verb, OFFLINE};
+    use super::{offline, problem_text, Verb};
 
     /// Sends the request; answers the body of a 2xx answer, or the problem's sentence.
     pub async fn send(verb: Verb, url: &str, body: Option<Value>) -> Result<String, String> {
@@ -193,7 +216,7 @@ mod browser {
             None => request.build(),
         }
         .map_err(|e| e.to_string())?;
-        let response = request.send().await.map_err(|_| OFFLINE.to_owned())?;
+        let response = request.send().await.map_err(|_| offline())?;
         let text = response.text().await.unwrap_or_default();
         if response.ok() {
             Ok(text)
@@ -222,7 +245,7 @@ mod browser {
     use super::Verb;
 
     pub async fn send(_: Verb, _: &str, _: Option<Value>) -> Result<String, String> {
-        Err("This only works in the browser.".to_owned())
+        Err(tr!("library-browser-only"))
     }
 
     pub async fn send_with(
@@ -249,7 +272,8 @@ mod tests {
     fn problems_read_as_sentences() {
         let body = r#"{"type":"/problems/unsupported","title":"Unsupported Media Type","status":415,"detail":"not audio"}"#;
         assert_eq!(problem_text(415, body), "Not audio");
-        assert!(problem_text(415, "<html>").contains("not an audio file"));
+        let page = "<html>";
+        assert!(problem_text(415, page).contains("not an audio file"));
         assert!(problem_text(413, "").contains("larger"));
     }
 }

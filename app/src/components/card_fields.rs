@@ -25,26 +25,27 @@ pub fn CardFields(
     let player_limit = move || {
         let length = title.with(|t| t.trim().chars().count());
         (length > PLAYER_TITLE_MAX).then(|| {
-            format!(
-                "Players take titles of up to {PLAYER_TITLE_MAX} characters and this one has \
-                 {length}: shorten it to publish the card to a player."
+            tr!(
+                "library-player-title-limit",
+                max = PLAYER_TITLE_MAX,
+                length = length
             )
         })
     };
     view! {
         <div>
-            <TextField id="card_title" label="Title" value=title
+            <TextField id="card_title" label=tr!("library-title") value=title
                 error=field_error(local, move || outcome.get(), "title")/>
             {move || player_limit().map(|warning| view! {
                 <p id="card_title-player-limit" role="status" data-testid="player-title-limit"
                     class="mt-1 text-sm text-amber-800">{warning}</p>
             })}
         </div>
-        <TextArea id="card_description" label="Description" value=description
+        <TextArea id="card_description" label=tr!("library-description") value=description
             error=field_error(local, move || outcome.get(), "description")
-            hint="Optional: what the child hears on this card."/>
-        <TextField id="card_author" label="Author" value=author
+            hint=tr!("library-card-description-hint")/>
+        <TextField id="card_author" label=tr!("library-author") value=author
             error=field_error(local, move || outcome.get(), "author")
-            hint="Optional: who wrote or tells the story."/>
+            hint=tr!("library-card-author-hint")/>
     }
 }

@@ -12,23 +12,29 @@ use super::layout::{BUTTON, DANGER_BUTTON};
 #[component]
 pub fn ConfirmButton(
     /// The first button, e.g. "Delete card".
-    label: &'static str,
+    #[prop(into)]
+    label: String,
     /// What will happen, in full, e.g. "Delete “Bedtime”? This cannot be undone."
     #[prop(into)]
     question: Signal<String>,
     /// The button that acts, e.g. "Yes, delete card".
-    confirm_label: &'static str,
+    #[prop(into)]
+    confirm_label: String,
     #[prop(into)] busy: Signal<bool>,
     on_confirm: Callback<()>,
     /// The button that closes the question, where "Cancel" would read oddly (a question
-    /// about cancelling something).
-    #[prop(default = "Cancel")]
-    keep_label: &'static str,
+    /// about cancelling something). "Cancel" when not given.
+    #[prop(optional, into)]
+    keep_label: Option<String>,
     /// The first button's accessible name where several share a page ("Cancel job: Trim by
     /// …"); it starts with `label`, which is what is seen.
     #[prop(optional, into)]
     name: Option<String>,
 ) -> impl IntoView {
+    // words shown again each time the question opens or closes
+    let label = StoredValue::new(label);
+    let confirm_label = StoredValue::new(confirm_label);
+    let keep_label = StoredValue::new(keep_label.unwrap_or_else(|| tr!("library-cancel")));
     let asking = RwSignal::new(false);
     let first = NodeRef::<leptos::html::Button>::new();
     let cancel = NodeRef::<leptos::html::Button>::new();
@@ -52,10 +58,10 @@ pub fn ConfirmButton(
         <Show
             when=move || asking.get()
             fallback=move || view! {
-                <button type="button" node_ref=first class=DANGER_BUTTON aria-label=name.clone() on:click=ask>{label}</button>
+                <button type="button" node_ref=first class=DANGER_BUTTON aria-label=name.clone() on:click=ask>{label.get_value()}</button>
             }
         >
-            <div role="group" aria-label=label class="space-y-3 rounded-xl border border-rose-200 bg-rose-50 p-4" on:keydown=on_keydown>
+            <div role="group" aria-label=label.get_value() class="space-y-3 rounded-xl border border-rose-200 bg-rose-50 p-4" on:keydown=on_keydown>
                 <p class="text-sm text-rose-900">{move || question.get()}</p>
                 <div class="flex flex-wrap gap-2">
                     <button
@@ -64,9 +70,9 @@ pub fn ConfirmButton(
                         disabled=move || busy.get()
                         on:click=move |_| on_confirm.run(())
                     >
-                        {move || if busy.get() { "Working…" } else { confirm_label }}
+                        {move || if busy.get() { tr!("library-working") } else { confirm_label.get_value() }}
                     </button>
-                    <button type="button" node_ref=cancel class=BUTTON on:click=move |_| close()>{keep_label}</button>
+                    <button type="button" node_ref=cancel class=BUTTON on:click=move |_| close()>{keep_label.get_value()}</button>
                 </div>
             </div>
         </Show>

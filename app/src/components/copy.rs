@@ -16,24 +16,25 @@ pub fn absolute_url(path: &str) -> String {
 #[component]
 pub fn CopyLinkButton(
     path: String,
-    /// Accessible name, e.g. "Copy share link".
-    #[prop(default = "Copy link")]
-    label: &'static str,
+    /// Accessible name, e.g. "Copy share link"; "Copy link" when not given.
+    #[prop(optional, into)]
+    label: Option<String>,
 ) -> impl IntoView {
-    let note = RwSignal::new(None::<&'static str>);
+    let label = label.unwrap_or_else(|| tr!("library-copy-link"));
+    let note = RwSignal::new(None::<String>);
     let on_click = move |_| {
         #[cfg(feature = "hydrate")]
         note.set(Some(if copy_text(&absolute_url(&path)) {
-            "Copied"
+            tr!("library-copied")
         } else {
-            "Copy the link by hand: this page cannot reach the clipboard"
+            tr!("library-copy-by-hand")
         }));
         #[cfg(not(feature = "hydrate"))]
         let _ = &path;
     };
     view! {
         <span class="inline-flex flex-wrap items-center gap-2">
-            <button type="button" class=BUTTON aria-label=label on:click=on_click>"Copy"</button>
+            <button type="button" class=BUTTON aria-label=label on:click=on_click>{tr!("library-copy")}</button>
             <Feedback tone=Tone::Success inline=true>{move || note.get()}</Feedback>
         </span>
     }

@@ -54,12 +54,9 @@ pub fn DeleteAccountSection() -> impl IntoView {
     });
     view! {
         <section class=PANEL aria-labelledby="delete-account-heading">
-            <h2 id="delete-account-heading" class="text-lg font-semibold">"Delete my account"</h2>
-            <p class="text-sm text-slate-600">
-                "An administrator decides. Collections you share are handed to another member or kept for the others; "
-                "your sessions, linked player accounts, recordings and label sheets are deleted."
-            </p>
-            <Transition fallback=|| view! { <p class="text-slate-500">"Loading…"</p> }>
+            <h2 id="delete-account-heading" class="text-lg font-semibold">{tr!("account-delete-heading")}</h2>
+            <p class="text-sm text-slate-600">{tr!("account-delete-intro")}</p>
+            <Transition fallback=|| view! { <p class="text-slate-500">{tr!("loading")}</p> }>
                 {move || Suspend::new(async move {
                     let latest = current.await.ok().flatten();
                     let pending = latest.as_ref().is_some_and(|r| r.status == STATUS_PENDING);
@@ -68,12 +65,12 @@ pub fn DeleteAccountSection() -> impl IntoView {
                         <Show when=move || !pending>
                             <div class="space-y-3">
                                 <ErrorAlert message=general_error(move || ask.value().get())/>
-                                <TextArea id="deletion_reason" label="Reason (optional)" value=reason
+                                <TextArea id="deletion_reason" label=tr!("account-delete-reason") value=reason
                                     error=field_error(local, move || ask.value().get(), "reason")
-                                    hint="At most 1000 characters; the administrators read it."/>
-                                <ConfirmButton label="Request deletion"
-                                    question="Ask the administrators to delete your account? Once they approve, you cannot sign in again and this cannot be undone."
-                                    confirm_label="Yes, request deletion" busy=ask.pending() on_confirm/>
+                                    hint=tr!("account-delete-reason-hint")/>
+                                <ConfirmButton label=tr!("account-delete-request")
+                                    question=tr!("account-delete-request-question")
+                                    confirm_label=tr!("account-delete-request-confirm") busy=ask.pending() on_confirm/>
                             </div>
                         </Show>
                     }
@@ -90,24 +87,24 @@ fn RequestStatus(request: DeletionRequestItem) -> impl IntoView {
     let (tone, text) = match request.status.as_str() {
         STATUS_PENDING => (
             Tone::Warning,
-            format!(
-                "Deletion requested on {}. It waits for an administrator until {}.",
-                day(&request.created_at),
-                day(&request.expires_at)
+            tr!(
+                "account-delete-status-pending",
+                requested = day(&request.created_at),
+                until = day(&request.expires_at)
             ),
         ),
         "rejected" => (
             Tone::Success,
-            format!(
-                "Your request of {} was rejected; you may ask again.",
-                day(&request.created_at)
+            tr!(
+                "account-delete-status-rejected",
+                requested = day(&request.created_at)
             ),
         ),
         _ => (
             Tone::Success,
-            format!(
-                "Your request of {} expired without a decision; you may ask again.",
-                day(&request.created_at)
+            tr!(
+                "account-delete-status-expired",
+                requested = day(&request.created_at)
             ),
         ),
     };
@@ -128,7 +125,7 @@ pub fn ReassignmentPicker(
     prefix: String,
 ) -> impl IntoView {
     if owned.is_empty() {
-        return view! { <p class="text-sm text-slate-600">"They own no collections."</p> }
+        return view! { <p class="text-sm text-slate-600">{tr!("account-delete-owns-nothing")}</p> }
             .into_any();
     }
     let candidates: Vec<(String, String)> = users
@@ -138,11 +135,11 @@ pub fn ReassignmentPicker(
         .collect();
     view! {
         <fieldset class="space-y-3">
-            <legend class="text-sm font-medium text-slate-700">"Who takes over each collection they own"</legend>
+            <legend class="text-sm font-medium text-slate-700">{tr!("account-delete-takeover")}</legend>
             {owned.into_iter().map(|c| {
                 let select_id = format!("{prefix}-{}", c.id);
-                let keep = if c.sole_owner { "Leave orphaned (assign later)" } else { "Keep with its other owners" };
-                let hint = format!("{} other member(s)", c.other_members);
+                let keep = if c.sole_owner { tr!("account-delete-leave-orphaned") } else { tr!("account-delete-keep-shared") };
+                let hint = tr!("account-delete-other-members", count = c.other_members);
                 let collection = c.id.clone();
                 let on_change = move |ev| {
                     let value = event_target_value(&ev);
@@ -184,13 +181,13 @@ pub fn DeleteUserAction(user: UserOut, reload: Callback<()>) -> impl IntoView {
         return ().into_any();
     }
     let open = RwSignal::new(false);
-    let label = format!("Delete {}…", user.email);
+    let label = tr!("account-delete-user-label", email = &user.email);
     let user = StoredValue::new(user);
     view! {
         <div class="mt-2">
             <Show when=move || !open.get()>
                 <button type="button" class=BUTTON aria-label=label.clone()
-                    on:click=move |_| open.set(true)>"Delete user…"</button>
+                    on:click=move |_| open.set(true)>{tr!("account-delete-user-open")}</button>
             </Show>
             <Show when=move || open.get()>
                 <DeleteUserPanel user=user.get_value() reload close=Callback::new(move |()| open.set(false))/>
@@ -220,16 +217,11 @@ fn DeleteUserPanel(user: UserOut, reload: Callback<()>, close: Callback<()>) -> 
             input: reassignments(chosen),
         });
     });
-    let question = format!(
-        "Delete {} for good? Their sessions end, their jobs stop, and their linked player accounts, \
-         recordings and label sheets are deleted. Their collections go to the owners chosen above \
-         or stay orphaned for you to assign.",
-        user.email
-    );
+    let question = tr!("account-delete-user-question", email = &user.email);
     view! {
         <div class="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4" role="group"
-            aria-label=format!("Delete {}", user.email) on:keydown=crate::components::keys::escape_cancels(move || close.run(()))>
-            <Transition fallback=|| view! { <p class="text-slate-500">"Loading their collections…"</p> }>
+            aria-label=tr!("account-delete-user-group", email = &user.email) on:keydown=crate::components::keys::escape_cancels(move || close.run(()))>
+            <Transition fallback=|| view! { <p class="text-slate-500">{tr!("account-delete-loading-collections")}</p> }>
                 {move || {
                     let leaving = leaving.clone();
                     Suspend::new(async move {
@@ -250,9 +242,10 @@ fn DeleteUserPanel(user: UserOut, reload: Callback<()>, close: Callback<()>) -> 
                 _ => None,
             })/>
             <div class="flex flex-wrap items-start gap-2">
-                <ConfirmButton label="Delete user" question confirm_label="Yes, delete user"
+                <ConfirmButton label=tr!("account-delete-user") question
+                    confirm_label=tr!("account-delete-user-confirm")
                     busy=delete.pending() on_confirm/>
-                <button type="button" class=BUTTON on:click=move |_| close.run(())>"Cancel"</button>
+                <button type="button" class=BUTTON on:click=move |_| close.run(())>{tr!("account-cancel")}</button>
             </div>
         </div>
     }

@@ -25,7 +25,7 @@ pub struct FlatPanels {
 #[component]
 pub fn Disclosure(
     key: &'static str,
-    title: &'static str,
+    #[prop(into)] title: String,
     /// One line under the title: what is inside.
     #[prop(into)]
     summary: Signal<String>,
@@ -59,6 +59,8 @@ pub fn Disclosure(
         let _ = (ev, &saved_key);
     };
     let heading = format!("section-{key}-heading");
+    // the title as panels compare it (a message, so kept once: see `lasting`)
+    let within = super::form::lasting(title.clone());
     view! {
         <details id=format!("section-{key}") prop:open=move || open.get() on:toggle=on_toggle
             class="group rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -71,7 +73,7 @@ pub fn Disclosure(
             </summary>
             <div class="space-y-6 border-t border-slate-100 p-4 sm:p-5">
                 // a Provider, so the panels inside draw flat and the ones beside do not
-                <Provider value={FlatPanels { within: title }}>{children()}</Provider>
+                <Provider value={FlatPanels { within }}>{children()}</Provider>
             </div>
         </details>
     }

@@ -14,9 +14,12 @@ use crate::components::layout::BUTTON;
 #[component]
 pub fn EmailBadge(verified: bool) -> impl IntoView {
     let (text, class) = if verified {
-        ("email verified", "bg-sky-50 text-sky-700")
+        (tr!("account-email-verified"), "bg-sky-50 text-sky-700")
     } else {
-        ("email not verified", "bg-amber-50 text-amber-800")
+        (
+            tr!("account-email-not-verified"),
+            "bg-amber-50 text-amber-800",
+        )
     };
     view! {
         <span class=format!("rounded-full px-2 py-0.5 text-xs font-medium {class}")>{text}</span>
@@ -41,10 +44,7 @@ pub fn EmailLinkActions(user: UserOut, reload: Callback<()>) -> impl IntoView {
     let reset_error = general_error(move || reset.value().get());
     let unverified = !user.email_confirmed;
     let email = user.email.clone();
-    let question = format!(
-        "Make a password reset link for {email}? You give it to them yourself; it works once, \
-         within 1 hour, and signs them out everywhere when used."
-    );
+    let question = tr!("account-email-reset-question", email = &email);
     let reset_id = user.id.clone();
     let on_confirm = Callback::new(move |()| {
         reset.dispatch(AdminResetPassword {
@@ -54,8 +54,8 @@ pub fn EmailLinkActions(user: UserOut, reload: Callback<()>) -> impl IntoView {
     let link_user = user.id.clone();
     let resend_id = user.id.clone();
     let verify_id = user.id;
-    let label_resend = format!("Resend verification to {email}");
-    let label_verify = format!("Mark {email} verified");
+    let label_resend = tr!("account-email-resend-label", email = &email);
+    let label_verify = tr!("account-email-verify-label", email = &email);
     view! {
         <div class="mt-2 space-y-2">
             <div class="flex flex-wrap items-start gap-2">
@@ -63,18 +63,18 @@ pub fn EmailLinkActions(user: UserOut, reload: Callback<()>) -> impl IntoView {
                     <button type="button" class=BUTTON aria-label=label_resend
                         disabled=move || resend.pending().get()
                         on:click=move |_| { resend.dispatch(AdminResendVerification { id: resend_id.clone() }); }>
-                        "Resend verification"
+                        {tr!("account-email-resend")}
                     </button>
                 })}
                 {unverified.then(|| view! {
                     <button type="button" class=BUTTON aria-label=label_verify
                         disabled=move || verify.pending().get()
                         on:click=move |_| { verify.dispatch(AdminVerifyEmail { id: verify_id.clone() }); }>
-                        "Mark email verified"
+                        {tr!("account-email-verify")}
                     </button>
                 })}
-                <ConfirmButton label="Reset password" question=question
-                    confirm_label="Yes, make a reset link" busy=reset.pending() on_confirm/>
+                <ConfirmButton label=tr!("account-email-reset") question=question
+                    confirm_label=tr!("account-email-reset-confirm") busy=reset.pending() on_confirm/>
             </div>
             <StatusNote message=resent/>
             <ErrorAlert message=resend_error/>
@@ -92,7 +92,7 @@ pub fn EmailLinkActions(user: UserOut, reload: Callback<()>) -> impl IntoView {
 fn ResetLink(user_id: String, message: String, link: String) -> impl IntoView {
     let field_id = format!("reset-link-{user_id}");
     let label_for = field_id.clone();
-    let note = RwSignal::new(None::<&'static str>);
+    let note = RwSignal::new(None::<String>);
     let on_focus = move |ev: leptos::ev::FocusEvent| {
         #[cfg(feature = "hydrate")]
         select_all(&ev);
@@ -103,9 +103,9 @@ fn ResetLink(user_id: String, message: String, link: String) -> impl IntoView {
     let on_copy = move |_| {
         #[cfg(feature = "hydrate")]
         note.set(Some(if crate::components::copy::copy_text(&to_copy) {
-            "Copied"
+            tr!("account-email-copied")
         } else {
-            "Copy the link by hand: this page cannot reach the clipboard"
+            tr!("account-email-copy-by-hand")
         }));
         #[cfg(not(feature = "hydrate"))]
         let _ = &to_copy;
@@ -113,12 +113,12 @@ fn ResetLink(user_id: String, message: String, link: String) -> impl IntoView {
     view! {
         <div class="space-y-2 rounded-xl border border-indigo-100 bg-indigo-50 p-3">
             <p class="text-sm text-indigo-900">{message}</p>
-            <label for=label_for class="sr-only">"Reset link"</label>
+            <label for=label_for class="sr-only">{tr!("account-email-reset-link")}</label>
             <div class="flex flex-col gap-2 sm:flex-row sm:items-center">
                 <input id=field_id readonly type="text" value=link
                     class="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-xs"
                     on:focus=on_focus/>
-                <button type="button" class=BUTTON aria-label="Copy reset link" on:click=on_copy>"Copy"</button>
+                <button type="button" class=BUTTON aria-label=tr!("account-email-copy-link") on:click=on_copy>{tr!("account-email-copy")}</button>
             </div>
             <Feedback tone=Tone::Success inline=true>{move || note.get()}</Feedback>
         </div>

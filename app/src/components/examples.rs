@@ -59,25 +59,21 @@ pub(crate) fn ExampleContent() -> impl IntoView {
     });
     view! {
         <section class=format!("{PANEL} mt-6") aria-labelledby="example-content" data-testid="example-content">
-            <h2 id="example-content" class="text-lg font-semibold">"Example content"</h2>
-            <p class="text-sm text-slate-600">
-                "Three example cards made on this server, without the internet: short stories read by an
-                 offline voice, with drawn covers and chapter icons. They go into a collection called
-                 Examples that you own, ready to look at, publish and print. They are made once per instance."
-            </p>
+            <h2 id="example-content" class="text-lg font-semibold">{tr!("library-examples-heading")}</h2>
+            <p class="text-sm text-slate-600">{tr!("library-examples-text")}</p>
             {move || error.get().map(|e| view! { <Feedback tone=Tone::Error alert=true>{e}</Feedback> })}
             {move || seed.value().get().and_then(Result::ok).map(|counts| view! { <Created counts/> })}
             {move || match status.get() {
-                None => view! { <p class="text-sm text-slate-500">"Looking…"</p> }.into_any(),
+                None => view! { <p class="text-sm text-slate-500">{tr!("library-looking")}</p> }.into_any(),
                 Some(s) if s.seeded => view! { <Seeded status=s/> }.into_any(),
                 Some(_) => view! {
                     <ActionForm action=seed>
-                        <SubmitButton label="Add example cards" busy_label="Making the examples…" busy=seed.pending()/>
+                        <SubmitButton label=tr!("library-add-examples") busy_label=tr!("library-making-examples") busy=seed.pending()/>
                     </ActionForm>
                     <Show when=move || seed.pending().get()>
                         <div role="status" class="space-y-2">
-                            <p class="text-sm text-slate-600">"Reading the stories aloud and drawing the covers…"</p>
-                            <progress class="h-2 w-full" aria-label="Making the examples"></progress>
+                            <p class="text-sm text-slate-600">{tr!("library-examples-progress")}</p>
+                            <progress class="h-2 w-full" aria-label=tr!("library-examples-progress-label")></progress>
                         </div>
                     </Show>
                 }.into_any(),
@@ -93,11 +89,12 @@ fn is_converting(s: &SeedStatusOutputBody) -> bool {
 #[component]
 fn Created(counts: SeedExampleOutputBody) -> impl IntoView {
     let text = if counts.cards_created == 0 {
-        "The examples were already there; nothing new was made.".to_owned()
+        tr!("library-examples-already")
     } else {
-        format!(
-            "Made {} cards with {} tracks.",
-            counts.cards_created, counts.tracks_created
+        tr!(
+            "library-examples-made",
+            cards = counts.cards_created,
+            tracks = counts.tracks_created
         )
     };
     view! { <Feedback tone=Tone::Success><span data-testid="example-counts">{text}</span></Feedback> }
@@ -108,24 +105,24 @@ fn Seeded(status: SeedStatusOutputBody) -> impl IntoView {
     let (ready, total) = (status.tracks_ready, status.tracks_total);
     view! {
         <div class="space-y-3" data-testid="examples-seeded">
-            <p class="text-sm text-slate-700">"This instance has its example cards."</p>
+            <p class="text-sm text-slate-700">{tr!("library-examples-there")}</p>
             {(ready < total).then(|| view! {
                 <div role="status" class="space-y-1">
-                    <p class="text-sm text-slate-600">{format!("Converting the audio: {ready} of {total} tracks ready.")}</p>
-                    <progress class="h-2 w-full" max=total value=ready aria-label="Converted tracks"></progress>
+                    <p class="text-sm text-slate-600">{tr!("library-examples-converting", ready = ready, total = total)}</p>
+                    <progress class="h-2 w-full" max=total value=ready aria-label=tr!("library-examples-converted")></progress>
                 </div>
             })}
             {(total > 0 && ready == total).then(|| view! {
-                <p class="text-sm text-slate-600">{format!("All {total} tracks are ready to play.")}</p>
+                <p class="text-sm text-slate-600">{tr!("library-examples-ready", total = total)}</p>
             })}
             {match status.collection_slug {
                 Some(slug) => view! {
                     <a class="inline-block font-medium text-indigo-700 underline" href=format!("/collections/{slug}")>
-                        "Open the Examples collection"
+                        {tr!("library-examples-open")}
                     </a>
                 }.into_any(),
                 None => view! {
-                    <p class="text-sm text-slate-500">"The Examples collection was deleted; seeding again adds nothing."</p>
+                    <p class="text-sm text-slate-500">{tr!("library-examples-deleted")}</p>
                 }.into_any(),
             }}
         </div>

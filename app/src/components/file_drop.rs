@@ -22,7 +22,8 @@ pub fn FileDrop(
     /// The input's `accept` list, e.g. `audio/*`.
     accept: &'static str,
     /// The input's accessible name, e.g. "Choose audio files".
-    input_label: &'static str,
+    #[prop(into)]
+    input_label: String,
     /// Whether several files may be chosen at once.
     #[prop(optional)]
     multiple: bool,

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::api::{seed_examples, start_card, FirstRun};
-use crate::components::form::ErrorAlert;
+use crate::components::form::{around_link, ErrorAlert, LINK};
 
 const START: &str = "flex min-h-28 w-full flex-col items-start justify-center gap-1 rounded-2xl border-2 border-slate-200 bg-white p-5 text-left shadow-sm hover:border-indigo-300 hover:bg-indigo-50 focus:outline-none focus:ring-2 focus:ring-indigo-400 disabled:opacity-60";
 
@@ -42,38 +42,41 @@ pub fn FirstRunStarts(starts: FirstRun) -> impl IntoView {
     let waiting = move |what: &'static str| busy.get() == Some(what);
     view! {
         <section aria-labelledby="first-run-heading" class="mb-8 space-y-4">
-            <h2 id="first-run-heading" class="text-xl font-semibold">"Make your first card"</h2>
+            <h2 id="first-run-heading" class="text-xl font-semibold">{tr!("library-first-run-heading")}</h2>
             <ErrorAlert message=error/>
             <div class="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
                 <button type="button" class=START disabled=move || busy.get().is_some()
                     on:click=move |_| open_new_card("add-record")>
                     <span class="text-lg font-semibold text-indigo-700">
-                        {move || if waiting("add-record") { "Opening the recorder…" } else { "● Record a story" }}
+                        {move || if waiting("add-record") { tr!("library-opening-recorder") } else { tr!("library-start-record") }}
                     </span>
-                    <span class="text-sm text-slate-600">"Read a story aloud with this device's microphone."</span>
+                    <span class="text-sm text-slate-600">{tr!("library-start-record-text")}</span>
                 </button>
                 <button type="button" class=START disabled=move || busy.get().is_some()
                     on:click=move |_| open_new_card("add-upload")>
                     <span class="text-lg font-semibold text-indigo-700">
-                        {move || if waiting("add-upload") { "Opening…" } else { "⬆ Upload audio" }}
+                        {move || if waiting("add-upload") { tr!("library-opening") } else { tr!("library-start-upload") }}
                     </span>
-                    <span class="text-sm text-slate-600">"Songs or stories you already have: MP3, M4A, WAV and more."</span>
+                    <span class="text-sm text-slate-600">{tr!("library-start-upload-text")}</span>
                 </button>
                 {starts.examples.then(|| view! {
                     <button type="button" class=START disabled=move || busy.get().is_some() on:click=try_examples>
                         <span class="text-lg font-semibold text-indigo-700">
-                            {move || if waiting("examples") { "Making the examples…" } else { "★ Try the example cards" }}
+                            {move || if waiting("examples") { tr!("library-making-examples") } else { tr!("library-start-examples") }}
                         </span>
-                        <span class="text-sm text-slate-600">"Three short spoken stories with covers and icons, to see how it works."</span>
+                        <span class="text-sm text-slate-600">{tr!("library-start-examples-text")}</span>
                     </button>
                 })}
             </div>
-            {starts.link_player.then(|| view! {
-                <p class="text-sm text-slate-600">
-                    "To play cards on your child's player, "
-                    <a href="/accounts" class="font-medium text-indigo-700 hover:underline">"link your player account"</a>
-                    "."
-                </p>
+            {starts.link_player.then(|| {
+                let (before, after) = around_link(tr!("library-first-run-link-player", link = LINK));
+                view! {
+                    <p class="text-sm text-slate-600">
+                        {before}
+                        <a href="/accounts" class="font-medium text-indigo-700 hover:underline">{tr!("library-first-run-link-player-link")}</a>
+                        {after}
+                    </p>
+                }
             })}
         </section>
     }

@@ -239,17 +239,20 @@ pub enum Tone {
     Warning,
 }
 
+/// Classes of the boxed banners.
+const ERROR_BOX: &str =
+    "rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-800";
+const SUCCESS_BOX: &str = "rounded-lg bg-emerald-50 px-4 py-2 text-sm text-emerald-800";
+const WARNING_BOX: &str =
+    "rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900";
+
 impl Tone {
     /// Classes of a boxed banner (`inline == false`) or of a line of text in a list or dialog.
     fn class(self, inline: bool) -> &'static str {
         match (self, inline) {
-            (Tone::Error, false) => {
-                "rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-800"
-            }
-            (Tone::Success, false) => "rounded-lg bg-emerald-50 px-4 py-2 text-sm text-emerald-800",
-            (Tone::Warning, false) => {
-                "rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
-            }
+            (Tone::Error, false) => ERROR_BOX,
+            (Tone::Success, false) => SUCCESS_BOX,
+            (Tone::Warning, false) => WARNING_BOX,
             (Tone::Error, true) => "text-sm text-rose-700",
             (Tone::Success, true) => "text-sm text-emerald-700",
             (Tone::Warning, true) => "text-sm text-amber-900",
@@ -337,4 +340,35 @@ pub fn toggle(chosen: RwSignal<Vec<String>>, value: &str, on: bool) {
             list.push(value.to_owned());
         }
     });
+}
+
+/// Stands for a link in a message (`To play cards …, { $link }.`), so the view can put the real
+/// link where the translation has it.
+pub const LINK: &str = "\u{E000}";
+
+/// A message holding [`LINK`], as the words before the link and the words after it.
+pub fn around_link(sentence: String) -> (String, String) {
+    match sentence.split_once(LINK) {
+        Some((before, after)) => (before.to_owned(), after.to_owned()),
+        None => (sentence, String::new()),
+    }
+}
+
+/// Words for a prop that still takes `&'static str` (`EmptyBox`, `Panel`, `FlatPanels`): each
+/// distinct text is kept once for the life of the process. Only messages (a few hundred
+/// sentences in four languages) may go through here, never data such as a card's title.
+pub(crate) fn lasting(text: String) -> &'static str {
+    use std::collections::HashSet;
+    use std::sync::{Mutex, OnceLock, PoisonError};
+    static KEPT: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
+    let mut kept = KEPT
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner);
+    if let Some(&known) = kept.get(text.as_str()) {
+        return known;
+    }
+    let new: &'static str = text.leak();
+    kept.insert(new);
+    new
 }

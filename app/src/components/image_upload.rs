@@ -23,13 +23,15 @@ const ACCEPT: &str = "image/jpeg,image/png,image/webp,image/gif";
 /// Why a file of MIME type `kind` and `size` bytes is not worth uploading, if it is not.
 pub fn image_problem(kind: &str, size: f64) -> Option<String> {
     if !IMAGE_TYPES.contains(&kind) {
-        Some("Choose a JPEG, PNG, WebP or GIF image.".to_owned())
+        Some(tr!("library-image-wrong-type"))
     } else if size <= 0.0 {
-        Some("This file is empty.".to_owned())
+        Some(tr!("library-image-empty"))
     } else if size > MAX_IMAGE_BYTES {
         let mib = size / 1024.0 / 1024.0;
-        Some(format!(
-            "This image is {mib:.1} MB; images can be at most 10 MB."
+        let locale = crate::i18n::locale();
+        Some(tr!(
+            "library-image-too-large",
+            size = cardsmith_i18n::decimal(locale, mib, 1)
         ))
     } else {
         None
@@ -84,7 +86,8 @@ impl Upload {
 #[component]
 pub fn ImageDropZone(
     /// Heading and accessible name, e.g. "Front cover".
-    label: &'static str,
+    #[prop(into)]
+    label: String,
     /// Id of the file input, unique on the page.
     id: &'static str,
     /// The image's address: GET shows it, POST replaces it.
@@ -116,9 +119,9 @@ pub fn ImageDropZone(
     let labelled_by = heading_id.clone();
     let preview = move || {
         match src() {
-        Some(src) => view! { <img src=src alt="Current image" class="h-full w-full object-cover"/> }.into_any(),
+        Some(src) => view! { <img src=src alt=tr!("library-current-image") class="h-full w-full object-cover"/> }.into_any(),
         None => view! {
-            <span class="flex h-full w-full items-center justify-center p-3 text-center text-sm text-slate-500">"No image yet"</span>
+            <span class="flex h-full w-full items-center justify-center p-3 text-center text-sm text-slate-500">{tr!("library-no-image")}</span>
         }
         .into_any(),
     }
@@ -155,18 +158,18 @@ where
         let _ = (files, upload);
     });
     view! {
-        <FileDrop id accept=ACCEPT input_label="Choose an image file" busy=upload.busy
+        <FileDrop id accept=ACCEPT input_label=tr!("library-choose-image") busy=upload.busy
             class="space-y-2 p-2" on_files>
             <span class=frame>{preview}</span>
             <span class="block text-center text-sm font-medium text-indigo-700">
-                {move || if upload.busy.get() { "Uploading…" } else { "Drop an image here or choose a file" }}
+                {move || if upload.busy.get() { tr!("library-uploading") } else { tr!("library-drop-image") }}
             </span>
             <Show when=move || upload.busy.get()>
                 <span class="block h-1.5 w-full overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
                     <span class="block h-full w-1/2 animate-pulse rounded-full bg-indigo-500"></span>
                 </span>
             </Show>
-            <span id=format!("{id}-hint") class="block text-center text-xs text-slate-500">"JPEG, PNG, WebP or GIF, up to 10 MB."</span>
+            <span id=format!("{id}-hint") class="block text-center text-xs text-slate-500">{tr!("library-image-hint")}</span>
         </FileDrop>
     }
 }
@@ -179,26 +182,23 @@ mod browser {
 
     /// Posts `file` as the multipart field `file`. Same-origin fetch sends the session cookie.
     pub async fn post_image(url: &str, file: &web_sys::File) -> Result<(), String> {
-        let form =
-            web_sys::FormData::new().map_err(|_| "This browser cannot send files.".to_owned())?;
+        let form = web_sys::FormData::new().map_err(|_| tr!("library-browser-cannot-send"))?;
         form.append_with_blob_and_filename("file", file, &file.name())
-            .map_err(|_| "This browser cannot send files.".to_owned())?;
+            .map_err(|_| tr!("library-browser-cannot-send"))?;
         let response = gloo_net::http::Request::post(url)
             .body(form)
             .map_err(|e| e.to_string())?
             .send()
             .await
-            .map_err(|_| {
-                "The server cannot be reached; check your connection and try again.".to_owned()
-            })?;
+            .map_err(|_| crate::api::rest::offline())?;
         if response.ok() {
             return Ok(());
         }
         let status = response.status();
         Err(match response.json::<Problem>().await {
             Ok(problem) => UiError(problem).to_string(),
-            Err(_) if status == 413 => "The image is larger than the server accepts.".to_owned(),
-            Err(_) => format!("The upload failed ({status})."),
+            Err(_) if status == 413 => tr!("library-image-larger-than-server"),
+            Err(_) => tr!("library-upload-failed", status = status),
         })
     }
 }
@@ -228,36 +228,32 @@ mod render {
         let owner = Owner::new();
         owner.set();
         view! {
-            <ImageDropZone label="Front cover" id="front" url="/api/cards/x/cover?side=front".to_owned()
+            <ImageDropZone label={String::from("Front cover")} id="front" url="/api/cards/x/cover?side=front".to_owned()
                 hash=Some("abc".to_owned()) editable/>
         }
         .to_html()
     }
 
+    /// Fails, showing the whole markup, when `html` lacks `part`.
+    fn holds(html: &str, part: &str) {
+        assert!(html.contains(part), "no {part:?} in {html}");
+    }
+
     #[test]
     fn the_zone_is_named_once_and_holds_the_file_input() {
         let html = html(true);
-        assert!(
-            html.contains(r#"role="group" aria-labelledby="front-heading""#),
-            "{html}"
-        );
-        assert!(html.contains(r#"<h3 id="front-heading""#), "{html}");
-        assert!(html.contains(r#"type="file""#), "{html}");
+        holds(&html, r#"role="group" aria-labelledby="front-heading""#);
+        holds(&html, r#"<h3 id="front-heading""#);
+        holds(&html, r#"type="file""#);
         // The input has a name of its own, so "Front cover" matches only the group.
-        assert!(
-            html.contains(r#"aria-label="Choose an image file""#),
-            "{html}"
-        );
-        assert!(
-            html.contains("/api/cards/x/cover?side=front&amp;v=abc"),
-            "{html}"
-        );
+        holds(&html, r#"aria-label="Choose an image file""#);
+        holds(&html, "/api/cards/x/cover?side=front&amp;v=abc");
     }
 
     #[test]
     fn read_only_zones_have_no_input() {
         let html = html(false);
-        assert!(html.contains("Front cover"), "{html}");
-        assert!(!html.contains("<input"), "{html}");
+        holds(&html, "Front cover");
+        assert!(!html.contains("<input"), "no input expected in {html}");
     }
 }

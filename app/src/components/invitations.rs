@@ -28,7 +28,7 @@ pub fn InvitedList(collection_id: String, version: RwSignal<u32>) -> impl IntoVi
     });
     view! {
         <ErrorAlert message=general_error(move || revoke.value().get())/>
-        <ul aria-label="Invited" class="divide-y divide-slate-100">
+        <ul aria-label=tr!("coll-invited-list") class="divide-y divide-slate-100">
             {move || invited.get().into_iter().map(|inv| {
                             let email = inv.email.clone();
                             let invitation = inv.id.clone();
@@ -36,13 +36,13 @@ pub fn InvitedList(collection_id: String, version: RwSignal<u32>) -> impl IntoVi
                                 <li class="flex flex-wrap items-center gap-x-3 gap-y-1 py-3">
                                     <div class="min-w-0 flex-1">
                                         <p class="truncate font-medium">{inv.email.clone()}</p>
-                                        <p class="text-sm text-slate-600">{format!("Invited as {}; joins once they accept", inv.role)}</p>
+                                        <p class="text-sm text-slate-600">{tr!("coll-invited-as", role = &inv.role)}</p>
                                     </div>
-                                    <span class="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800">"invited"</span>
+                                    <span class="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800">{tr!("coll-invited-badge")}</span>
                                     <button type="button" class="text-sm font-medium text-rose-700 hover:underline"
-                                        aria-label=format!("Revoke the invitation of {email}")
+                                        aria-label=tr!("coll-invitation-revoke-named", email = &email)
                                         on:click=move |_| { revoke.dispatch(RevokeInvitation { id: id.get_value(), invitation: invitation.clone() }); }>
-                                        "Revoke"
+                                        {tr!("coll-invitation-revoke")}
                                     </button>
                                 </li>
                             }
@@ -77,29 +77,29 @@ pub fn MyInvitations(on_accepted: Callback<()>) -> impl IntoView {
         answer.dispatch(AnswerInvitation { invitation, accept });
     };
     let row = move |inv: MyInvitationOut| {
-        let from = inv
-            .invited_by_name
-            .clone()
-            .unwrap_or_else(|| "Somebody".to_owned());
+        let from = match &inv.invited_by_name {
+            Some(from) => tr!("coll-invitation-from", from = from, role = &inv.role),
+            None => tr!("coll-invitation-from-somebody", role = &inv.role),
+        };
         let name = inv.collection_name.clone();
         let (accept_id, decline_id) = (inv.id.clone(), inv.id.clone());
         view! {
             <li class="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
                 <div class="min-w-0 flex-1">
                     <p class="font-medium">{inv.collection_name.clone()}</p>
-                    <p class="text-sm text-slate-600">{format!("{from} invited you as {}", inv.role)}</p>
+                    <p class="text-sm text-slate-600">{from}</p>
                 </div>
                 <button type="button" disabled=move || answer.pending().get()
                     class="rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50"
-                    aria-label=format!("Accept the invitation to {name}")
+                    aria-label=tr!("coll-invitation-accept-named", name = &name)
                     on:click=move |_| dispatch(accept_id.clone(), true)>
-                    "Accept"
+                    {tr!("coll-invitation-accept")}
                 </button>
                 <button type="button" disabled=move || answer.pending().get()
                     class="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-50"
-                    aria-label=format!("Decline the invitation to {}", inv.collection_name)
+                    aria-label=tr!("coll-invitation-decline-named", name = &inv.collection_name)
                     on:click=move |_| dispatch(decline_id.clone(), false)>
-                    "Decline"
+                    {tr!("coll-invitation-decline")}
                 </button>
             </li>
         }
@@ -107,10 +107,10 @@ pub fn MyInvitations(on_accepted: Callback<()>) -> impl IntoView {
     view! {
         <Show when=move || pending.with(|p| !p.is_empty())>
             <section class="mb-6 rounded-2xl border border-amber-200 bg-amber-50 p-4" aria-labelledby="my-invitations">
-                <h2 id="my-invitations" class="font-semibold">"Invitations for you"</h2>
-                <p class="text-sm text-slate-600">"Accept one to find its cards in your library."</p>
+                <h2 id="my-invitations" class="font-semibold">{tr!("coll-invitations-for-you")}</h2>
+                <p class="text-sm text-slate-600">{tr!("coll-invitations-explain")}</p>
                 <ErrorAlert message=general_error(move || answer.value().get())/>
-                <ul aria-label="Invitations for you" class="divide-y divide-amber-200">
+                <ul aria-label=tr!("coll-invitations-for-you") class="divide-y divide-amber-200">
                     {move || pending.get().into_iter().map(row).collect_view()}
                 </ul>
             </section>

@@ -26,8 +26,8 @@ pub const DANGER_BUTTON: &str = "inline-flex min-h-11 items-center justify-cente
 pub fn Panel(
     /// Prefix of the heading id; unique on the page.
     id: &'static str,
-    title: &'static str,
-    #[prop(optional)] intro: Option<&'static str>,
+    #[prop(into)] title: String,
+    #[prop(optional, into)] intro: Option<String>,
     children: Children,
 ) -> impl IntoView {
     let heading = format!("{id}-heading");
@@ -61,8 +61,8 @@ pub fn Panel(
 /// What an empty list shows instead: what belongs here and the next step to take.
 #[component]
 pub fn EmptyBox(
-    heading: &'static str,
-    body: &'static str,
+    #[prop(into)] heading: String,
+    #[prop(into)] body: String,
     /// An optional `(href, label)` link to the next step.
     #[prop(optional_no_strip)]
     next: Option<(&'static str, &'static str)>,

@@ -22,7 +22,7 @@ const CLOSE: &str = "inline-flex h-9 w-9 shrink-0 items-center justify-center ro
 pub fn Modal(
     /// Id of the heading, which names the dialog (`aria-labelledby`); unique on the page.
     id: &'static str,
-    title: &'static str,
+    #[prop(into)] title: String,
     /// A line under the title saying what the dialog acts on.
     #[prop(into, optional)]
     subtitle: Signal<String>,
@@ -58,7 +58,7 @@ pub fn Modal(
                     <h2 id=id class="text-lg font-semibold">{title}</h2>
                     <p class="truncate text-sm text-slate-600">{move || subtitle.get()}</p>
                 </div>
-                <button type="button" node_ref=close class=CLOSE aria-label="Close"
+                <button type="button" node_ref=close class=CLOSE aria-label=tr!("library-close")
                     on:click=move |_| on_close.run(())>
                     <span aria-hidden="true">"✕"</span>
                 </button>

@@ -32,16 +32,25 @@ fn query_param(name: &'static str) -> Signal<Option<String>> {
 fn failure_from_address() -> Signal<Option<String>> {
     Signal::stored(
         crate::address::query_value("oidc_error")
-            .map(|code| capitalised(SignInFailure::from_code(&code).sentence())),
+            .map(|code| failure_sentence(SignInFailure::from_code(&code))),
     )
 }
 
-fn capitalised(sentence: &str) -> String {
-    let mut chars = sentence.chars();
-    chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
+/// The sentence for a failed provider sign-in (the model's `sentence()`, capitalised, in the
+/// page's language).
+fn failure_sentence(failure: SignInFailure) -> String {
+    match failure {
+        SignInFailure::Expired => tr!("account-oidc-failure-expired"),
+        SignInFailure::Denied => tr!("account-oidc-failure-denied"),
+        SignInFailure::EmailInUse => tr!("account-oidc-failure-email-in-use"),
+        SignInFailure::EmailUnverified => tr!("account-oidc-failure-email-unverified"),
+        SignInFailure::NoEmail => tr!("account-oidc-failure-no-email"),
+        SignInFailure::Deactivated => tr!("account-oidc-failure-deactivated"),
+        SignInFailure::IdentityTaken => tr!("account-oidc-failure-identity-taken"),
+        SignInFailure::AlreadyLinked => tr!("account-oidc-failure-already-linked"),
+        SignInFailure::ProviderUnavailable => tr!("account-oidc-failure-provider-unavailable"),
+        SignInFailure::Failed => tr!("account-oidc-failure-failed"),
+    }
 }
 
 /// Renders `child` with the configured provider, or nothing without one.
@@ -72,10 +81,10 @@ pub fn SignInWithProvider() -> impl IntoView {
         <WithProvider child=|info: OidcInfo| view! {
             <div class="space-y-3">
                 <div class="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500" aria-hidden="true">
-                    <span class="h-px flex-1 bg-slate-200"></span>"or"<span class="h-px flex-1 bg-slate-200"></span>
+                    <span class="h-px flex-1 bg-slate-200"></span>{tr!("account-oidc-or")}<span class="h-px flex-1 bg-slate-200"></span>
                 </div>
                 <a href="/api/auth/oidc/login" rel="external" class=PROVIDER_BUTTON>
-                    {format!("Sign in with {}", info.provider_name)}
+                    {tr!("account-oidc-sign-in-with", provider = info.provider_name)}
                 </a>
             </div>
         }/>
@@ -90,10 +99,7 @@ pub fn SignInMethodSection() -> impl IntoView {
     let me = expect_context::<CurrentUser>();
     let linked = Signal::derive({
         let param = query_param("oidc");
-        move || {
-            (param.get().as_deref() == Some("linked"))
-                .then(|| "Sign-in provider linked: you can now sign in with it.".to_owned())
-        }
+        move || (param.get().as_deref() == Some("linked")).then(|| tr!("account-oidc-linked"))
     });
     let error = failure_from_address();
     let unlink = ServerAction::<OidcUnlink>::new();
@@ -103,13 +109,12 @@ pub fn SignInMethodSection() -> impl IntoView {
         }
     });
     let unlinked = Signal::derive(move || {
-        matches!(unlink.value().get(), Some(Ok(_)))
-            .then(|| "Unlinked: you sign in with your password.".to_owned())
+        matches!(unlink.value().get(), Some(Ok(_))).then(|| tr!("account-oidc-unlinked"))
     });
     let auth_type = move || me.get().map(|u| u.auth_type).unwrap_or_default();
     view! {
         <section class=PANEL aria-labelledby="sign-in-method">
-            <h2 id="sign-in-method" class="text-lg font-semibold">"Sign-in method"</h2>
+            <h2 id="sign-in-method" class="text-lg font-semibold">{tr!("account-oidc-method")}</h2>
             <StatusNote message=linked/>
             <StatusNote message=unlinked/>
             <ErrorAlert message=error/>
@@ -119,20 +124,20 @@ pub fn SignInMethodSection() -> impl IntoView {
                 move || match auth_type().as_str() {
                     AUTH_PASSWORD => view! {
                         <p class="text-sm text-slate-600">
-                            {format!("You sign in with your password. Link your {name} account to sign in with it too; you confirm at {name}.")}
+                            {tr!("account-oidc-password-only", provider = &name)}
                         </p>
-                        <a href="/api/auth/oidc/login?mode=link" rel="external" class=BUTTON>"Link sign-in provider"</a>
+                        <a href="/api/auth/oidc/login?mode=link" rel="external" class=BUTTON>{tr!("account-oidc-link")}</a>
                     }.into_any(),
                     AUTH_OIDC => view! {
                         <p class="text-sm text-slate-600">
-                            {format!("You sign in with {name} only. To unlink it, first get a password: sign out and choose \u{201c}Forgot password?\u{201d} on the sign-in page.")}
+                            {tr!("account-oidc-provider-only", provider = &name)}
                         </p>
                     }.into_any(),
                     _ => view! {
-                        <p class="text-sm text-slate-600">{format!("You sign in with your password or with {name}.")}</p>
-                        <ConfirmButton label="Unlink sign-in provider"
-                            question=format!("Stop signing in with {name}? You will sign in with your password only.")
-                            confirm_label="Yes, unlink" busy=unlink.pending()
+                        <p class="text-sm text-slate-600">{tr!("account-oidc-both", provider = &name)}</p>
+                        <ConfirmButton label=tr!("account-oidc-unlink")
+                            question=tr!("account-oidc-unlink-question", provider = &name)
+                            confirm_label=tr!("account-oidc-unlink-confirm") busy=unlink.pending()
                             on_confirm=Callback::new(move |()| { unlink.dispatch(OidcUnlink {}); })/>
                     }.into_any(),
                 }
@@ -207,8 +212,8 @@ fn Association(user: UserOut, info: OidcInfo, reload: Callback<()>) -> impl Into
     let unlink_id = user.id.clone();
     let badge = match user.auth_type.as_str() {
         AUTH_PASSWORD => None,
-        AUTH_OIDC => Some(format!("signs in with {name} only")),
-        _ => Some(format!("password or {name}")),
+        AUTH_OIDC => Some(tr!("account-oidc-badge-provider-only", provider = &name)),
+        _ => Some(tr!("account-oidc-badge-both", provider = &name)),
     };
     view! {
         <div class="mt-2 space-y-2">
@@ -219,9 +224,9 @@ fn Association(user: UserOut, info: OidcInfo, reload: Callback<()>) -> impl Into
             {match user.auth_type.as_str() {
                 AUTH_PASSWORD => view! {
                     <button type="button" class=BUTTON aria-expanded=move || open.get().to_string()
-                        aria-label=format!("Associate {email} with a {name} identity")
+                        aria-label=tr!("account-oidc-associate-label", email = &email, provider = &name)
                         on:click=move |_| open.update(|o| *o = !*o)>
-                        "Associate sign-in identity"
+                        {tr!("account-oidc-associate-open")}
                     </button>
                     <Show when=move || open.get()>
                         <form class="grid gap-3 rounded-xl bg-slate-50 p-4" novalidate on:submit=on_submit.clone()
@@ -229,19 +234,19 @@ fn Association(user: UserOut, info: OidcInfo, reload: Callback<()>) -> impl Into
                             <ErrorAlert message=general_error(move || link.value().get())/>
                             <SubjectField id=field_id.clone() value=subject error=field_error/>
                             <div class="flex flex-wrap gap-3">
-                                <SubmitButton label="Associate" busy_label="Associating…" busy=link.pending()/>
-                                <button type="button" class="text-sm text-slate-600" on:click=move |_| open.set(false)>"Cancel"</button>
+                                <SubmitButton label=tr!("account-oidc-associate") busy_label=tr!("account-oidc-associating") busy=link.pending()/>
+                                <button type="button" class="text-sm text-slate-600" on:click=move |_| open.set(false)>{tr!("account-cancel")}</button>
                             </div>
                         </form>
                     </Show>
                 }.into_any(),
                 AUTH_OIDC => view! {
-                    <p class="text-xs text-slate-500">"No password: the identity stays until they set one (Forgot password?)."</p>
+                    <p class="text-xs text-slate-500">{tr!("account-oidc-no-password")}</p>
                 }.into_any(),
                 _ => view! {
-                    <ConfirmButton label="Remove sign-in identity"
-                        question=format!("Remove the {name} identity from {email}? They will sign in with their password only.")
-                        confirm_label="Yes, remove" busy=unlink.pending()
+                    <ConfirmButton label=tr!("account-oidc-remove")
+                        question=tr!("account-oidc-remove-question", provider = &name, email = &email)
+                        confirm_label=tr!("account-oidc-remove-confirm") busy=unlink.pending()
                         on_confirm=Callback::new(move |()| { unlink.dispatch(AdminOidcUnlink { id: unlink_id.clone() }); })/>
                 }.into_any(),
             }}
@@ -258,8 +263,8 @@ fn SubjectField(
 ) -> impl IntoView {
     let described = described_by(&id, true, error);
     view! {
-        <Field id=id.clone() label="Subject at the provider" error
-            hint="The person's identifier (sub) at the provider, from its admin console. They then sign in to this account through the provider. Accounts are never matched by email.">
+        <Field id=id.clone() label=tr!("account-oidc-subject") error
+            hint=tr!("account-oidc-subject-hint")>
             <input id=id name="subject" type="text" autocomplete="off" class=INPUT
                 bind:value=value aria-invalid=invalid(error) aria-describedby=described/>
         </Field>

@@ -7,7 +7,7 @@ use cardsmith_model::seed::{SeedInput, SeedJobOut};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::form::{toggle, Feedback, Outcome, Tone, INPUT};
+use super::form::{around_link, toggle, Feedback, Outcome, Tone, INPUT, LINK};
 use super::layout::BUTTON;
 use super::modal::{return_focus, Modal, PRIMARY};
 use crate::api::rest::{self, Verb};
@@ -26,7 +26,7 @@ pub fn SeedButton(
         return_focus(opener);
     });
     view! {
-        <button type="button" class=BUTTON node_ref=opener aria-haspopup="dialog" on:click=move |_| open.set(true)>"Put on players…"</button>
+        <button type="button" class=BUTTON node_ref=opener aria-haspopup="dialog" on:click=move |_| open.set(true)>{tr!("library-seed-open")}</button>
         <Show when=move || open.get()>
             {move || view! {
                 <SeedDialog collection_id=collection_id.get_value() cards on_close/>
@@ -71,20 +71,20 @@ fn SeedDialog(
     let submit = move |_| {
         let chosen = chosen_devices.get_untracked();
         let Some(account) = chosen.first().and_then(|d| account_of(d)) else {
-            return outcome.set(Some(Err("Choose at least one player.".into())));
+            return outcome.set(Some(Err(tr!("library-seed-choose-player"))));
         };
         if chosen
             .iter()
             .any(|d| account_of(d).as_deref() != Some(account.as_str()))
         {
-            return outcome.set(Some(Err("Choose players of one account at a time.".into())));
+            return outcome.set(Some(Err(tr!("library-seed-one-account"))));
         }
         let at = when.get_untracked();
         let schedule = match at.trim() {
             "" => None,
             local => match rest::local_time_to_rfc3339(local) {
                 Some(t) => Some(t),
-                None => return outcome.set(Some(Err("That is not a time.".into()))),
+                None => return outcome.set(Some(Err(tr!("library-seed-not-a-time")))),
             },
         };
         let input = SeedInput {
@@ -107,9 +107,10 @@ fn SeedDialog(
             };
             if schedule.is_some() {
                 busy.set(false);
-                return outcome.set(Some(Ok(format!(
-                    "Scheduled for {at}: {} player(s) will get the cards then.",
-                    jobs.len()
+                return outcome.set(Some(Ok(tr!(
+                    "library-seed-scheduled",
+                    when = at,
+                    count = jobs.len()
                 ))));
             }
             let mut failed = None;
@@ -120,33 +121,33 @@ fn SeedDialog(
             }
             busy.set(false);
             outcome.set(Some(match failed {
-                None => Ok(format!(
-                    "Done: the cards are on {} player(s), one button press away.",
-                    jobs.len()
-                )),
+                None => Ok(tr!("library-seed-done", count = jobs.len())),
                 Some(e) => Err(e),
             }));
         });
     };
     let footer = move || {
         view! {
-            <button type="button" class=PRIMARY disabled=move || busy.get() on:click=submit>"Put on players"</button>
-            <button type="button" class=BUTTON on:click=move |_| on_close.run(())>"Close"</button>
+            <button type="button" class=PRIMARY disabled=move || busy.get() on:click=submit>{tr!("library-seed-title")}</button>
+            <button type="button" class=BUTTON on:click=move |_| on_close.run(())>{tr!("library-close")}</button>
         }
     };
     view! {
-        <Modal id="seed-heading" title="Put on players" on_close footer>
-            <p class="text-sm text-slate-600">"The cards are published to the players' account where needed and added to each player's shortcuts, next to the ones it has."</p>
+        <Modal id="seed-heading" title=tr!("library-seed-title") on_close footer>
+            <p class="text-sm text-slate-600">{tr!("library-seed-intro")}</p>
             {move || match devices.get() {
-                None => view! { <p class="text-sm text-slate-500">"Loading your players…"</p> }.into_any(),
+                None => view! { <p class="text-sm text-slate-500">{tr!("loading-players")}</p> }.into_any(),
                 Some(Err(e)) => view! { <Feedback tone=Tone::Error alert=true inline=true>{e}</Feedback> }.into_any(),
-                Some(Ok(list)) if list.is_empty() => view! {
-                    <p class="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">"No players yet: "
-                        <a href="/accounts" class="font-medium text-indigo-700 underline">"link a player account"</a>" first."</p>
-                }.into_any(),
+                Some(Ok(list)) if list.is_empty() => {
+                    let (before, after) = around_link(tr!("library-seed-no-players", link = LINK));
+                    view! {
+                        <p class="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{before}
+                            <a href="/accounts" class="font-medium text-indigo-700 underline">{tr!("library-seed-no-players-link")}</a>{after}</p>
+                    }.into_any()
+                }
                 Some(Ok(list)) => view! {
                     <fieldset class="space-y-1">
-                        <legend class="text-sm font-medium text-slate-700">"Players"</legend>
+                        <legend class="text-sm font-medium text-slate-700">{tr!("library-seed-players")}</legend>
                         {list.into_iter().map(|d| {
                             let id = d.device_id.clone();
                             view! {
@@ -160,7 +161,7 @@ fn SeedDialog(
                 }.into_any(),
             }}
             <fieldset class="space-y-1">
-                <legend class="text-sm font-medium text-slate-700">"Cards"</legend>
+                <legend class="text-sm font-medium text-slate-700">{tr!("library-cards")}</legend>
                 {move || cards.get().into_iter().map(|(slug, title)| {
                     let checked = chosen_cards.with_untracked(|c| c.contains(&slug));
                     view! {
@@ -172,11 +173,11 @@ fn SeedDialog(
                 }).collect_view()}
             </fieldset>
             <div>
-                <label for="seed-when" class="block text-sm font-medium text-slate-700">"When (leave empty for now)"</label>
+                <label for="seed-when" class="block text-sm font-medium text-slate-700">{tr!("library-seed-when")}</label>
                 <input id="seed-when" type="datetime-local" class=INPUT bind:value=when/>
             </div>
             {move || progress.get().filter(|_| busy.get()).map(|p| view! {
-                <div class="h-2 w-full overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-label="Putting the cards on the players"
+                <div class="h-2 w-full overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-label=tr!("library-seed-progress")
                     aria-valuemin="0" aria-valuemax="100" aria-valuenow=(p * 100.0).round()>
                     <div class="h-full bg-indigo-500" style:width=format!("{:.0}%", p * 100.0)></div>
                 </div>

@@ -1,7 +1,7 @@
 //! Changing an address (slug) of a collection or card, with a live availability check.
 
 use cardsmith_model::collection::SlugInput;
-use cardsmith_model::validate::slug_problem;
+use cardsmith_model::validate::{slug_problem, SLUG_MAX_CHARS};
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
@@ -46,22 +46,24 @@ pub fn SlugForm(
         if wanted == current.get_value() {
             return None;
         }
+        let address = format!("{prefix}{wanted}");
         if let Some(problem) = slug_problem(&wanted) {
-            return Some(("text-rose-600", format!("{prefix}{wanted} {problem}")));
+            return Some(("text-rose-600", problem_sentence(&address, problem)));
         }
         Some(match check.value().get() {
             // Answers name the slug they checked; older answers are ignored.
-            Some(Ok((checked, true))) if checked == wanted => {
-                ("text-emerald-700", format!("{prefix}{wanted} is available"))
-            }
-            Some(Ok((checked, false))) if checked == wanted => {
-                ("text-rose-600", format!("{prefix}{wanted} is taken"))
-            }
-            Some(Err(_)) if !check.pending().get() => (
-                "text-slate-500",
-                "Could not check now; saving will tell.".to_owned(),
+            Some(Ok((checked, true))) if checked == wanted => (
+                "text-emerald-700",
+                tr!("library-slug-available", address = address),
             ),
-            _ => ("text-slate-500", "Checking…".to_owned()),
+            Some(Ok((checked, false))) if checked == wanted => (
+                "text-rose-600",
+                tr!("library-slug-taken", address = address),
+            ),
+            Some(Err(_)) if !check.pending().get() => {
+                ("text-slate-500", tr!("library-slug-unchecked"))
+            }
+            _ => ("text-slate-500", tr!("library-slug-checking")),
         })
     };
     let on_submit = move |ev: SubmitEvent| {
@@ -80,13 +82,31 @@ pub fn SlugForm(
     view! {
         <form class="space-y-3" novalidate on:submit=on_submit>
             <ErrorAlert message=general_error(move || outcome.get())/>
-            <TextField id=if space == "cards" { "card_slug" } else { "collection_slug" } label="Slug" value=slug
+            <TextField id=if space == "cards" { "card_slug" } else { "collection_slug" } label=tr!("library-slug") value=slug
                 error=field_error(local, move || outcome.get(), "slug")
-                hint="The last part of the address: lowercase letters, digits and single hyphens. Old links stop working."/>
+                hint=tr!("library-slug-hint")/>
             <p aria-live="polite" class="min-h-5 text-sm">
                 {move || availability().map(|(tone, text)| view! { <span class=tone>{text}</span> })}
             </p>
-            <SubmitButton label="Change slug" busy_label="Changing…" busy/>
+            <SubmitButton label=tr!("library-change-slug") busy_label=tr!("library-slug-changing") busy/>
         </form>
+    }
+}
+
+/// A problem `slug_problem` found, as a sentence about `address` in the page's language. The
+/// model says its problems in English; one it says in other words is shown after the address
+/// as it comes.
+fn problem_sentence(address: &str, problem: &str) -> String {
+    match problem {
+        "is required" => tr!("library-slug-required", address = address),
+        _ if problem == format!("must be at most {SLUG_MAX_CHARS} characters") => tr!(
+            "library-slug-too-long",
+            address = address,
+            max = SLUG_MAX_CHARS
+        ),
+        _ if problem.starts_with("may contain only lowercase letters") => {
+            tr!("library-slug-malformed", address = address)
+        }
+        _ => tr!("library-slug-problem", address = address, problem = problem),
     }
 }

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use crate::api::{accounts_page, unlink_account, AccountsPageData};
 use crate::components::confirm::ConfirmButton;
-use crate::components::form::{ErrorAlert, Feedback, Tone};
+use crate::components::form::{lasting, ErrorAlert, Feedback, Tone};
 use crate::components::layout::{capitalised, refresh, Badge, EmptyBox, Panel, PANEL};
 
 /// Linking leaves the app: the platform shows its sign-in, then sends the browser back here.
@@ -20,14 +20,12 @@ struct LastTrip(RwSignal<Option<Result<(), String>>>);
 
 /// Our words for the code the callback sent the browser back with (never the address's
 /// own text: anyone can send a link with any words in it).
-fn trip_failure(code: &str) -> &'static str {
+fn trip_failure(code: &str) -> String {
     match code {
-        "expired" => "That link took too long or was already used. Start linking again.",
-        "other_session" => {
-            "That link was started in another browser or session. Start linking again from this one."
-        }
-        "denied" => "The player platform did not link the account (it was refused or cancelled).",
-        _ => "Linking did not work. Start linking again.",
+        "expired" => tr!("player-accounts-trip-expired"),
+        "other_session" => tr!("player-accounts-trip-other-session"),
+        "denied" => tr!("player-accounts-trip-denied"),
+        _ => tr!("player-accounts-trip-other"),
     }
 }
 
@@ -39,7 +37,7 @@ pub(crate) fn AccountsView(page: AccountsPageData) -> impl IntoView {
             crate::address::query().get("linked"),
             crate::address::query_value("error"),
         ) {
-            (_, Some(code)) => Some(Err(trip_failure(&code).to_owned())),
+            (_, Some(code)) => Some(Err(trip_failure(&code))),
             (Some(_), None) => Some(Ok(())),
             (None, None) => None,
         },
@@ -49,22 +47,22 @@ pub(crate) fn AccountsView(page: AccountsPageData) -> impl IntoView {
     let can_link = page.link_unavailable.is_none();
     let link = match page.link_unavailable {
         Some(help) => view! {
-            <Panel id="link" title="Linking is not set up on this server">
+            <Panel id="link" title=lasting(tr!("player-accounts-link-unavailable"))>
                 <p class="whitespace-pre-line text-sm text-slate-700" data-testid="link-help">{help}</p>
             </Panel>
         }
         .into_any(),
         None => view! {
-            <a href=LINK_URL rel="external" class=LINK_BUTTON>"Link a player account"</a>
+            <a href=LINK_URL rel="external" class=LINK_BUTTON>{tr!("player-link-account")}</a>
         }
         .into_any(),
     };
     view! {
         <div class="space-y-3">
             {move || trip.0.get().map(|outcome| match outcome {
-                Ok(()) => view! { <Feedback tone=Tone::Success>"Player account linked."</Feedback> }.into_any(),
+                Ok(()) => view! { <Feedback tone=Tone::Success>{tr!("player-accounts-linked-note")}</Feedback> }.into_any(),
                 Err(e) => view! {
-                    <Feedback tone=Tone::Error alert=true>{format!("Linking did not finish: {e}")}</Feedback>
+                    <Feedback tone=Tone::Error alert=true>{tr!("player-accounts-trip-failed", reason = e)}</Feedback>
                 }.into_any(),
             })}
         </div>
@@ -72,13 +70,13 @@ pub(crate) fn AccountsView(page: AccountsPageData) -> impl IntoView {
             {link}
             {move || if accounts.with(Vec::is_empty) {
                 view! {
-                    <EmptyBox heading="No player account linked"
-                        body="Once an account is linked, its players appear on the Devices page and its cards on the Import page."
+                    <EmptyBox heading=lasting(tr!("player-no-account-heading"))
+                        body=lasting(tr!("player-accounts-empty-body"))
                         next=None/>
                 }.into_any()
             } else {
                 view! {
-                    <ul class="grid gap-4 md:grid-cols-2" aria-label="Linked accounts">
+                    <ul class="grid gap-4 md:grid-cols-2" aria-label=tr!("player-accounts-list")>
                         {accounts.get().into_iter().map(|account| view! { <AccountCard account accounts can_link/> }).collect_view()}
                     </ul>
                 }.into_any()
@@ -119,31 +117,31 @@ fn AccountCard(
     });
     let since = account.linked_at.get(..10).unwrap_or_default().to_owned();
     view! {
-        <li class=PANEL aria-label=format!("Account {}", account.label)>
+        <li class=PANEL aria-label=tr!("player-accounts-account", label = &account.label)>
             <div class="flex flex-wrap items-center gap-2">
                 <p class="min-w-0 break-all font-semibold">{account.label.clone()}</p>
                 {if linked {
-                    view! { <Badge text="Linked".to_owned() tone="bg-emerald-50 text-emerald-700"/> }
+                    view! { <Badge text=tr!("player-accounts-badge-linked") tone="bg-emerald-50 text-emerald-700"/> }
                 } else {
-                    view! { <Badge text="Needs linking again".to_owned() tone="bg-amber-100 text-amber-900"/> }
+                    view! { <Badge text=tr!("player-needs-relink") tone="bg-amber-100 text-amber-900"/> }
                 }}
             </div>
-            <p class="text-sm text-slate-600">{format!("Linked since {since}")}</p>
+            <p class="text-sm text-slate-600">{tr!("player-accounts-linked-since", date = since)}</p>
             {(!linked).then(|| view! {
                 <Feedback tone=Tone::Warning alert=true class="space-y-2">
                     <p>{account.status_detail.as_deref().map(capitalised)
-                        .unwrap_or_else(|| "The player platform no longer accepts this link.".into())}</p>
-                    <p>"Publishing to it and controlling its players wait until you link it again."</p>
+                        .unwrap_or_else(|| tr!("player-accounts-link-refused"))}</p>
+                    <p>{tr!("player-accounts-relink-wait")}</p>
                     {if can_link {
-                        view! { <a href=LINK_URL rel="external" class=LINK_BUTTON>"Link again"</a> }.into_any()
+                        view! { <a href=LINK_URL rel="external" class=LINK_BUTTON>{tr!("player-accounts-link-again")}</a> }.into_any()
                     } else {
-                        view! { <p>"Linking is not set up on this server: see above."</p> }.into_any()
+                        view! { <p>{tr!("player-accounts-link-unavailable-see-above")}</p> }.into_any()
                     }}
                 </Feedback>
             })}
             <ErrorAlert message=error inline=true/>
-            <ConfirmButton label="Unlink" question=format!("Unlink {}? Its cards stay on the players; Cardsmith forgets the link and its keys.", account.label)
-                confirm_label="Yes, unlink" busy=busy on_confirm=unlink/>
+            <ConfirmButton label=tr!("player-accounts-unlink") question=tr!("player-accounts-unlink-question", label = &account.label)
+                confirm_label=tr!("player-accounts-unlink-confirm") busy=busy on_confirm=unlink/>
         </li>
     }
 }

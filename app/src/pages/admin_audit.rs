@@ -44,18 +44,18 @@ pub(crate) fn AuditLog() -> impl IntoView {
     view! {
         <div class=format!("{PANEL} mt-6")>
             <form class="grid items-start gap-3 sm:grid-cols-[1fr_1fr_auto]" role="search"
-                aria-label="Filter the audit log" on:submit=on_submit>
-                <Transition fallback=|| view! { <p class="text-slate-500">"Loading users…"</p> }>
+                aria-label=tr!("adm-audit-filter-label") on:submit=on_submit>
+                <Transition fallback=|| view! { <p class="text-slate-500">{tr!("adm-users-loading")}</p> }>
                     {move || Suspend::new(async move {
                         let options = user_options(&users.await.unwrap_or_default());
-                        view! { <SelectField id="audit_user" label="User" value=user options/> }
+                        view! { <SelectField id="audit_user" label=tr!("adm-audit-user") value=user options/> }
                     })}
                 </Transition>
-                <TextField id="audit_action" label="Action" value=action
-                    hint="Exactly, e.g. auth.login or card.created"/>
-                <button type="submit" class=format!("{BUTTON} sm:mt-5")>"Apply filters"</button>
+                <TextField id="audit_action" label=tr!("adm-audit-action") value=action
+                    hint=tr!("adm-audit-action-hint")/>
+                <button type="submit" class=format!("{BUTTON} sm:mt-5")>{tr!("adm-audit-apply")}</button>
             </form>
-            <Transition fallback=|| view! { <p class="text-slate-500">"Loading the log…"</p> }>
+            <Transition fallback=|| view! { <p class="text-slate-500">{tr!("adm-audit-loading")}</p> }>
                 {move || Suspend::new(async move {
                     let names = names(&users.await.unwrap_or_default());
                     match entries.await {
@@ -63,11 +63,11 @@ pub(crate) fn AuditLog() -> impl IntoView {
                             let full = i64::try_from(list.len()).unwrap_or(i64::MAX) >= PAGE;
                             view! {
                                 <EntryTable list names first=offset() + 1/>
-                                <nav class="flex items-center justify-between gap-3" aria-label="Audit log pages">
+                                <nav class="flex items-center justify-between gap-3" aria-label=tr!("adm-audit-pages")>
                                     <button type="button" class=BUTTON disabled=move || offset() == 0
-                                        on:click=move |_| turn(-PAGE)>"Newer"</button>
+                                        on:click=move |_| turn(-PAGE)>{tr!("adm-newer")}</button>
                                     <button type="button" class=BUTTON disabled=!full
-                                        on:click=move |_| turn(PAGE)>"Older"</button>
+                                        on:click=move |_| turn(PAGE)>{tr!("adm-older")}</button>
                                 </nav>
                             }.into_any()
                         }
@@ -81,7 +81,7 @@ pub(crate) fn AuditLog() -> impl IntoView {
 
 /// The user filter's choices: everybody, or one account by name and email.
 fn user_options(users: &[UserOut]) -> Vec<(String, String)> {
-    std::iter::once((String::new(), "Everyone".to_owned()))
+    std::iter::once((String::new(), tr!("adm-audit-everyone")))
         .chain(
             users
                 .iter()
@@ -101,7 +101,7 @@ fn names(users: &[UserOut]) -> HashMap<String, String> {
 /// How an id is shown: the account's email, "system" for none, else the id (a deleted user).
 fn who(names: &HashMap<String, String>, id: &str) -> String {
     if id.is_empty() {
-        "system".to_owned()
+        tr!("adm-audit-system")
     } else {
         names.get(id).cloned().unwrap_or_else(|| id.to_owned())
     }
@@ -126,33 +126,33 @@ fn EntryTable(
     first: i64,
 ) -> impl IntoView {
     if list.is_empty() {
-        return view! { <p class="text-slate-600">"No entries match."</p> }.into_any();
+        return view! { <p class="text-slate-600">{tr!("adm-audit-empty")}</p> }.into_any();
     }
     let last = first + i64::try_from(list.len()).unwrap_or(0) - 1;
     view! {
         <table class="block w-full text-left text-sm md:table">
-            <caption class="sr-only">{format!("Audit log entries {first} to {last}, newest first")}</caption>
+            <caption class="sr-only">{tr!("adm-audit-caption", first = first, last = last)}</caption>
             <thead class="hidden border-b border-slate-200 text-xs uppercase text-slate-500 md:table-header-group">
                 <tr>
-                    <th scope="col" class="px-3 py-2">"Time (UTC)"</th>
-                    <th scope="col" class="px-3 py-2">"Action"</th>
-                    <th scope="col" class="px-3 py-2">"User"</th>
-                    <th scope="col" class="px-3 py-2">"By"</th>
-                    <th scope="col" class="px-3 py-2">"Detail"</th>
-                    <th scope="col" class="px-3 py-2">"Address"</th>
+                    <th scope="col" class="px-3 py-2">{tr!("adm-audit-time-utc")}</th>
+                    <th scope="col" class="px-3 py-2">{tr!("adm-audit-action")}</th>
+                    <th scope="col" class="px-3 py-2">{tr!("adm-audit-user")}</th>
+                    <th scope="col" class="px-3 py-2">{tr!("adm-audit-by")}</th>
+                    <th scope="col" class="px-3 py-2">{tr!("adm-audit-detail")}</th>
+                    <th scope="col" class="px-3 py-2">{tr!("adm-audit-address")}</th>
                 </tr>
             </thead>
             <tbody class="block divide-y divide-slate-100 md:table-row-group">
                 {list.into_iter().map(|e| view! {
                     <tr class="block py-3 md:table-row md:py-0" data-testid="audit-entry">
-                        <td class=CELL><span class=LABEL>"Time"</span>
+                        <td class=CELL><span class=LABEL>{tr!("adm-audit-time")}</span>
                             <time datetime=e.created_at.clone()>{e.created_at.replace('T', " ").trim_end_matches('Z').to_owned()}</time></td>
-                        <td class=CELL><span class=LABEL>"Action"</span>
+                        <td class=CELL><span class=LABEL>{tr!("adm-audit-action")}</span>
                             <code class="font-medium text-indigo-700">{e.action}</code></td>
-                        <td class=format!("{CELL} break-all")><span class=LABEL>"User"</span>{who(&names, &e.user_id)}</td>
-                        <td class=format!("{CELL} break-all")><span class=LABEL>"By"</span>{who(&names, &e.actor_id)}</td>
-                        <td class=format!("{CELL} break-all")><span class=LABEL>"Detail"</span>{or_dash(e.detail)}</td>
-                        <td class=CELL><span class=LABEL>"Address"</span>{or_dash(e.ip)}</td>
+                        <td class=format!("{CELL} break-all")><span class=LABEL>{tr!("adm-audit-user")}</span>{who(&names, &e.user_id)}</td>
+                        <td class=format!("{CELL} break-all")><span class=LABEL>{tr!("adm-audit-by")}</span>{who(&names, &e.actor_id)}</td>
+                        <td class=format!("{CELL} break-all")><span class=LABEL>{tr!("adm-audit-detail")}</span>{or_dash(e.detail)}</td>
+                        <td class=CELL><span class=LABEL>{tr!("adm-audit-address")}</span>{or_dash(e.ip)}</td>
                     </tr>
                 }).collect_view()}
             </tbody>

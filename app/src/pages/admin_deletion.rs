@@ -24,15 +24,15 @@ use crate::components::layout::{EmptyBox, BUTTON, PANEL};
 #[component]
 pub(crate) fn Tabs() -> impl IntoView {
     view! {
-        <nav aria-label="Account deletion" class="mt-4 flex flex-wrap gap-2 text-sm">
-            <Tab href="/admin/deletion-requests" label="Deletion requests"/>
-            <Tab href="/admin/orphaned-collections" label="Orphaned collections"/>
+        <nav aria-label=tr!("adm-deletion-tabs") class="mt-4 flex flex-wrap gap-2 text-sm">
+            <Tab href="/admin/deletion-requests" label=tr!("admin-deletion-requests-title")/>
+            <Tab href="/admin/orphaned-collections" label=tr!("admin-orphaned-title")/>
         </nav>
     }
 }
 
 #[component]
-fn Tab(href: &'static str, label: &'static str) -> impl IntoView {
+fn Tab(href: &'static str, #[prop(into)] label: String) -> impl IntoView {
     view! {
         <A href=href attr:class="rounded-lg px-3 py-1.5 font-medium text-slate-600 hover:bg-slate-100 aria-[current=page]:bg-indigo-50 aria-[current=page]:text-indigo-700">
             {label}
@@ -56,18 +56,18 @@ pub(crate) fn DeletionRequests() -> impl IntoView {
     let reload = Callback::new(move |()| requests.refetch());
     view! {
         <div class="mt-6 space-y-4">
-            <Transition fallback=|| view! { <p class="text-slate-500">"Loading requests…"</p> }>
+            <Transition fallback=|| view! { <p class="text-slate-500">{tr!("adm-deletion-loading")}</p> }>
                 {move || Suspend::new(async move {
                     match (requests.await, users.await) {
                         (Ok(list), Ok(users)) if list.is_empty() => {
                             let _ = users;
                             view! {
-                                <EmptyBox heading="No pending deletion requests"
-                                    body="Users ask under Settings → Delete my account; requests wait here until you decide or they expire."/>
+                                <EmptyBox heading=tr!("adm-deletion-empty-heading")
+                                    body=tr!("adm-deletion-empty-body")/>
                             }.into_any()
                         }
                         (Ok(list), Ok(users)) => view! {
-                            <ul class="space-y-4" aria-label="Pending deletion requests">
+                            <ul class="space-y-4" aria-label=tr!("adm-deletion-pending")>
                                 {list.into_iter().map(|r| view! { <RequestCard request=r users=users.clone() reload/> }).collect_view()}
                             </ul>
                         }.into_any(),
@@ -124,16 +124,11 @@ fn RequestCard(
             id: reject_id.clone(),
         });
     });
-    let approve_question = format!(
-        "Delete the account of {who} now? This cannot be undone: their sessions end, their \
-         jobs stop, and their player accounts, recordings and label sheets are deleted. \
-         Collections go to the owners chosen above or stay orphaned."
-    );
-    let reject_question =
-        format!("Reject the request of {who}? Their account stays; they may ask again.");
+    let approve_question = tr!("adm-deletion-approve-question", who = &who);
+    let reject_question = tr!("adm-deletion-reject-question", who = &who);
     let owned = request.owned_collections.clone().unwrap_or_default();
     let reason = if request.reason.is_empty() {
-        "No reason given.".to_owned()
+        tr!("adm-deletion-no-reason")
     } else {
         request.reason.clone()
     };
@@ -142,16 +137,16 @@ fn RequestCard(
             <div class="flex flex-wrap items-baseline justify-between gap-2">
                 <h2 class="font-semibold">{who.clone()}</h2>
                 <p class="text-sm text-slate-600">
-                    {format!("Asked {} · expires {}", day(&request.created_at), day(&request.expires_at))}
+                    {tr!("adm-deletion-dates", asked = day(&request.created_at), expires = day(&request.expires_at))}
                 </p>
             </div>
             <blockquote class="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">{reason}</blockquote>
             <ReassignmentPicker owned users leaving=request.user_id.clone() chosen prefix=format!("owner-{}", request.id)/>
             <ErrorAlert message=error/>
             <div class="flex flex-wrap items-start gap-2">
-                <ConfirmButton label="Approve and delete" question=approve_question confirm_label="Yes, delete the account"
+                <ConfirmButton label=tr!("adm-deletion-approve") question=approve_question confirm_label=tr!("adm-deletion-approve-yes")
                     busy=approve.pending() on_confirm=on_approve/>
-                <ConfirmButton label="Reject" question=reject_question confirm_label="Yes, reject"
+                <ConfirmButton label=tr!("adm-deletion-reject") question=reject_question confirm_label=tr!("adm-deletion-reject-yes")
                     busy=reject.pending() on_confirm=on_reject/>
             </div>
         </li>
@@ -166,15 +161,15 @@ pub(crate) fn OrphanedCollections() -> impl IntoView {
     let reload = Callback::new(move |()| orphans.refetch());
     view! {
         <div class="mt-6 space-y-4">
-            <Transition fallback=|| view! { <p class="text-slate-500">"Loading collections…"</p> }>
+            <Transition fallback=|| view! { <p class="text-slate-500">{tr!("loading-collections")}</p> }>
                 {move || Suspend::new(async move {
                     match (orphans.await, users.await) {
                         (Ok(list), Ok(_)) if list.is_empty() => view! {
-                            <EmptyBox heading="No orphaned collections"
-                                body="A collection lands here when its only owner is deleted and nobody was chosen to take it over."/>
+                            <EmptyBox heading=tr!("adm-orphans-empty-heading")
+                                body=tr!("adm-orphans-empty-body")/>
                         }.into_any(),
                         (Ok(list), Ok(users)) => view! {
-                            <ul class="space-y-4" aria-label="Orphaned collections">
+                            <ul class="space-y-4" aria-label=tr!("admin-orphaned-title")>
                                 {list.into_iter().map(|c| view! { <OrphanCard collection=c users=users.clone() reload/> }).collect_view()}
                             </ul>
                         }.into_any(),
@@ -221,23 +216,23 @@ fn OrphanCard(
         <li class=format!("{PANEL} space-y-3")>
             <div>
                 <h2 class="font-semibold">{collection.name.clone()}</h2>
-                <p class="text-sm text-slate-600">{format!("/{} · created {}", collection.slug, day(&collection.created_at))}</p>
+                <p class="text-sm text-slate-600">{tr!("adm-orphans-slug-created", slug = &collection.slug, date = day(&collection.created_at))}</p>
                 {(!collection.description.is_empty()).then(|| view! { <p class="mt-1 text-sm text-slate-700">{collection.description.clone()}</p> })}
             </div>
             <form class="flex flex-wrap items-end gap-3" novalidate on:submit=on_submit
-                aria-label=format!("Assign {name}")>
+                aria-label=tr!("adm-orphans-assign-label", name = &name)>
                 <div class="min-w-0 flex-1">
-                    <label for=select_id.clone() class="block text-sm font-medium text-slate-700">"New owner"</label>
+                    <label for=select_id.clone() class="block text-sm font-medium text-slate-700">{tr!("adm-orphans-new-owner")}</label>
                     <select id=select_id class="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
                         on:change=move |ev| owner.set(event_target_value(&ev))>
-                        <option value="">"Choose a user…"</option>
+                        <option value="">{tr!("adm-orphans-choose")}</option>
                         {users.into_iter().filter(|u| u.status != "deactivated").map(|u| view! {
                             <option value=u.id.clone()>{format!("{} ({})", u.display_name, u.email)}</option>
                         }).collect_view()}
                     </select>
                     {move || field_error.get().map(|e| view! { <p class="mt-1 text-sm text-rose-700">{e}</p> })}
                 </div>
-                <button type="submit" class=BUTTON disabled=move || assign.pending().get()>"Assign"</button>
+                <button type="submit" class=BUTTON disabled=move || assign.pending().get()>{tr!("adm-orphans-assign")}</button>
             </form>
             <ErrorAlert message=general_error(move || assign.value().get())/>
         </li>

@@ -7,13 +7,14 @@ use leptos::prelude::*;
 use crate::api::admin_health;
 use crate::components::form::{Feedback, Tone};
 use crate::components::layout::{BUTTON, PANEL};
+use crate::i18n::{locale, Locale};
 
 /// The checks (in the `Admin` island): run again on request.
 #[component]
 pub(crate) fn HealthDashboard() -> impl IntoView {
     let report = Resource::new(|| (), |_| admin_health());
     view! {
-        <Transition fallback=|| view! { <p class="mt-6 text-slate-500">"Running checks…"</p> }>
+        <Transition fallback=|| view! { <p class="mt-6 text-slate-500">{tr!("adm-health-running")}</p> }>
             {move || Suspend::new(async move {
                 match report.await {
                     Ok(body) => view! { <Report body refresh=Callback::new(move |()| report.refetch())/> }.into_any(),
@@ -29,40 +30,63 @@ fn Report(body: AdminHealthOutputBody, refresh: Callback<()>) -> impl IntoView {
     let ok = body.status == "ok";
     let oldest = body.jobs.oldest_queued_age_s;
     let (tone, summary) = if ok {
-        (Tone::Success, "All checks passed.")
+        (Tone::Success, tr!("adm-health-all-passed"))
     } else {
-        (Tone::Error, "Some checks failed; the server log says why.")
+        (Tone::Error, tr!("adm-health-some-failed"))
     };
     let counts = [
-        ("Users", body.users.total),
-        ("Active users", body.users.active),
-        ("Deactivated users", body.users.deactivated),
-        ("Locked users", body.users.locked),
-        ("Unverified users", body.users.unverified),
-        ("Admins", body.users.admins),
-        ("Collections", body.collections.total),
-        ("Orphaned collections", body.collections.orphaned),
-        ("Cards", body.cards),
-        ("Tracks", body.tracks),
-        ("Jobs waiting", body.jobs.queued),
-        ("Jobs running", body.jobs.running),
-        ("Jobs succeeded", body.jobs.succeeded),
-        ("Jobs failed", body.jobs.failed),
-        ("Jobs cancelled", body.jobs.cancelled),
+        (tr!("adm-health-users"), body.users.total),
+        (tr!("adm-health-active-users"), body.users.active),
+        (tr!("adm-health-deactivated-users"), body.users.deactivated),
+        (tr!("adm-health-locked-users"), body.users.locked),
+        (tr!("adm-health-unverified-users"), body.users.unverified),
+        (tr!("adm-health-admins"), body.users.admins),
+        (tr!("adm-health-collections"), body.collections.total),
+        (
+            tr!("adm-health-orphaned-collections"),
+            body.collections.orphaned,
+        ),
+        (tr!("adm-health-cards"), body.cards),
+        (tr!("adm-health-tracks"), body.tracks),
+        (tr!("adm-health-jobs-waiting"), body.jobs.queued),
+        (tr!("adm-health-jobs-running"), body.jobs.running),
+        (tr!("adm-health-jobs-succeeded"), body.jobs.succeeded),
+        (tr!("adm-health-jobs-failed"), body.jobs.failed),
+        (tr!("adm-health-jobs-cancelled"), body.jobs.cancelled),
     ];
+    let checked_at = body.checked_at.clone();
+    let checked = pieces(&tr!("adm-health-checked-at", time = SLOTS[0]))
+        .into_iter()
+        .map(|piece| match piece {
+            Piece::Text(text) => text.into_any(),
+            Piece::Slot(_) => {
+                view! { <time datetime=checked_at.clone()>{checked_at.clone()}</time> }.into_any()
+            }
+        })
+        .collect_view();
+    let metrics = pieces(&tr!("adm-health-metrics", path = SLOTS[0], reference = SLOTS[1]))
+        .into_iter()
+        .map(|piece| match piece {
+            Piece::Text(text) => text.into_any(),
+            Piece::Slot(0) => view! { <code>"/metrics"</code> }.into_any(),
+            Piece::Slot(_) => view! {
+                <a class="underline" href="/api/docs/#/admin/metrics">{tr!("adm-health-metrics-reference")}</a>
+            }.into_any(),
+        })
+        .collect_view();
     view! {
         <div class="mt-6 flex flex-wrap items-center gap-3">
             <Feedback tone class="flex-1">
                 <span data-testid="health-status">{summary}</span>
-                " Checked at " <time datetime=body.checked_at.clone()>{body.checked_at.clone()}</time> "."
+                " " {checked}
             </Feedback>
-            <button type="button" class=BUTTON on:click=move |_| refresh.run(())>"Check again"</button>
+            <button type="button" class=BUTTON on:click=move |_| refresh.run(())>{tr!("adm-health-check-again")}</button>
         </div>
-        <ul class="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Checks">
+        <ul class="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label=tr!("adm-health-checks")>
             {body.checks.into_iter().map(|check| view! { <CheckCard check oldest/> }).collect_view()}
         </ul>
         <section class=format!("{PANEL} mt-6") aria-labelledby="health-counts">
-            <h2 id="health-counts" class="text-lg font-semibold">"Counts"</h2>
+            <h2 id="health-counts" class="text-lg font-semibold">{tr!("adm-health-counts")}</h2>
             <dl class="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
                 {counts.into_iter().map(|(label, n)| view! {
                     <div>
@@ -71,11 +95,7 @@ fn Report(body: AdminHealthOutputBody, refresh: Callback<()>) -> impl IntoView {
                     </div>
                 }).collect_view()}
             </dl>
-            <p class="mt-4 text-sm text-slate-600" data-testid="metrics-hint">
-                "Prometheus can scrape these counts, with request latencies by route, job runs and platform calls, from "
-                <code>"/metrics"</code>" (an admin session or a bearer token; see "
-                <a class="underline" href="/api/docs/#/admin/metrics">"the API reference"</a>" and the README's Metrics section)."
-            </p>
+            <p class="mt-4 text-sm text-slate-600" data-testid="metrics-hint">{metrics}</p>
         </section>
     }
 }
@@ -83,37 +103,46 @@ fn Report(body: AdminHealthOutputBody, refresh: Callback<()>) -> impl IntoView {
 #[component]
 fn CheckCard(check: HealthCheck, oldest: Option<i64>) -> impl IntoView {
     let (badge, word) = match check.status.as_str() {
-        CHECK_OK => ("bg-emerald-50 text-emerald-700 ring-emerald-600/20", "OK"),
-        CHECK_FAILED => ("bg-rose-50 text-rose-700 ring-rose-600/20", "Failed"),
-        _ => ("bg-slate-100 text-slate-600 ring-slate-500/20", "Skipped"),
+        CHECK_OK => (
+            "bg-emerald-50 text-emerald-700 ring-emerald-600/20",
+            tr!("adm-health-ok"),
+        ),
+        CHECK_FAILED => (
+            "bg-rose-50 text-rose-700 ring-rose-600/20",
+            tr!("adm-health-failed"),
+        ),
+        _ => (
+            "bg-slate-100 text-slate-600 ring-slate-500/20",
+            tr!("adm-health-skipped"),
+        ),
     };
     let figures = figures(&check, oldest);
     let title = label(&check.name);
     view! {
         <li class=PANEL data-testid=format!("check-{}", check.name)>
             <div class="flex items-center justify-between gap-3">
-                <h2 class="font-semibold">{title}</h2>
+                <h2 class="font-semibold">{title.clone()}</h2>
                 <span class=format!("rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset {badge}")>
                     <span class="sr-only">{format!("{title}: ")}</span>{word}
                 </span>
             </div>
             <ul class="mt-2 space-y-1 text-sm text-slate-600">
                 {figures.into_iter().map(|f| view! { <li class="break-words">{f}</li> }).collect_view()}
-                <li class="text-xs text-slate-500">{format!("Took {} ms", check.duration_ms)}</li>
+                <li class="text-xs text-slate-500">{tr!("adm-health-took", ms = check.duration_ms)}</li>
             </ul>
         </li>
     }
 }
 
-fn label(name: &str) -> &'static str {
+fn label(name: &str) -> String {
     match name {
-        "database" => "Database",
-        "disk" => "Disk space",
-        "ffmpeg" => "ffmpeg",
-        "ffprobe" => "ffprobe",
-        "job_queue" => "Job queue",
-        "upstream" => "Player platform",
-        _ => "Check",
+        "database" => tr!("adm-health-database"),
+        "disk" => tr!("adm-health-disk"),
+        // program names, the same in every language
+        "ffmpeg" | "ffprobe" => name.to_owned(),
+        "job_queue" => tr!("adm-health-job-queue"),
+        "upstream" => tr!("adm-health-upstream"),
+        _ => tr!("adm-health-check"),
     }
 }
 
@@ -121,43 +150,87 @@ fn label(name: &str) -> &'static str {
 fn figures(check: &HealthCheck, oldest: Option<i64>) -> Vec<String> {
     let mut lines = Vec::new();
     if let (Some(free), Some(total)) = (check.free_bytes, check.total_bytes) {
-        lines.push(format!("{} free of {}", bytes(free), bytes(total)));
+        lines.push(tr!(
+            "adm-health-free-of",
+            free = bytes(free),
+            total = bytes(total)
+        ));
     }
     if let Some(version) = &check.version {
         lines.push(version.clone());
     }
     match check.name.as_str() {
         "job_queue" if check.status == CHECK_OK => lines.push(match oldest {
-            Some(age) => format!("Oldest waiting job: {}", duration(age)),
-            None => "No job waiting".into(),
+            Some(age) => tr!("adm-health-oldest-waiting", age = duration(age)),
+            None => tr!("adm-health-no-job-waiting"),
         }),
         "upstream" if check.status != CHECK_OK && check.status != CHECK_FAILED => {
-            lines.push("No platform configured".into())
+            lines.push(tr!("adm-health-no-platform"))
         }
         _ => {}
     }
     lines
 }
 
+/// A size in binary units, one decimal, in the page's language (French counts octets).
 fn bytes(n: u64) -> String {
     const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    const FRENCH: [&str; 5] = ["o", "Kio", "Mio", "Gio", "Tio"];
+    let locale = locale();
+    let units = if locale == Locale::Fr { FRENCH } else { UNITS };
     let mut value = n as f64;
     let mut unit = 0;
-    while value >= 1024.0 && unit + 1 < UNITS.len() {
+    while value >= 1024.0 && unit + 1 < units.len() {
         value /= 1024.0;
         unit += 1;
     }
     if unit == 0 {
-        format!("{n} B")
+        format!("{n} {}", units[0])
+    } else if locale == Locale::En {
+        format!("{value:.1} {}", units[unit])
     } else {
-        format!("{value:.1} {}", UNITS[unit])
+        format!(
+            "{} {}",
+            cardsmith_i18n::decimal(locale, value, 1),
+            units[unit]
+        )
     }
 }
 
 fn duration(seconds: i64) -> String {
     match seconds {
-        s if s < 120 => format!("{s} s"),
-        s if s < 7200 => format!("{} min", s / 60),
-        s => format!("{} h", s / 3600),
+        s if s < 120 => tr!("duration-seconds", seconds = s),
+        s if s < 7200 => tr!("adm-health-age-minutes", minutes = s / 60),
+        s => tr!("adm-health-age-hours", hours = s / 3600),
     }
+}
+
+/// Stand-ins for the elements inside a sentence (a `<time>`, a link): passed as the
+/// message's variables, then found in the translated text, so a translator may move them.
+const SLOTS: [&str; 2] = ["\u{e000}", "\u{e001}"];
+
+/// A piece of a translated sentence: its words, or the place of element `n` of `SLOTS`.
+enum Piece {
+    Text(String),
+    Slot(usize),
+}
+
+fn pieces(text: &str) -> Vec<Piece> {
+    let mut out = Vec::new();
+    let mut run = String::new();
+    for c in text.chars() {
+        match SLOTS.iter().position(|s| s.starts_with(c)) {
+            Some(n) => {
+                if !run.is_empty() {
+                    out.push(Piece::Text(std::mem::take(&mut run)));
+                }
+                out.push(Piece::Slot(n));
+            }
+            None => run.push(c),
+        }
+    }
+    if !run.is_empty() {
+        out.push(Piece::Text(run));
+    }
+    out
 }

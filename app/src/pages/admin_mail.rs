@@ -9,7 +9,7 @@ use cardsmith_model::mail::{
 use leptos::prelude::*;
 
 use crate::api::{admin_mail_get, admin_mail_list, AdminMailResend, MailMessageView};
-use crate::components::form::{choices, ErrorAlert, Feedback, SelectField, Tone};
+use crate::components::form::{ErrorAlert, Feedback, SelectField, Tone};
 use crate::components::layout::{BUTTON, PANEL};
 
 /// Messages a page shows.
@@ -32,15 +32,15 @@ pub(crate) fn Outbox() -> impl IntoView {
             })
         },
     );
-    let options = choices(&[
-        ("", "All"),
-        ("queued", "Queued"),
-        ("sent", "Sent"),
-        ("outbox", "In the outbox"),
-        ("failed", "Failed"),
-    ]);
+    let options: Vec<(String, String)> = vec![
+        (String::new(), tr!("adm-mail-all")),
+        ("queued".to_owned(), tr!("adm-mail-queued")),
+        ("sent".to_owned(), tr!("adm-mail-sent")),
+        ("outbox".to_owned(), tr!("adm-mail-in-outbox")),
+        ("failed".to_owned(), tr!("adm-mail-failed")),
+    ];
     view! {
-        <Transition fallback=|| view! { <p class="mt-6 text-slate-500">"Loading mail…"</p> }>
+        <Transition fallback=|| view! { <p class="mt-6 text-slate-500">{tr!("adm-mail-loading")}</p> }>
             {move || {
                 let options = options.clone();
                 Suspend::new(async move {
@@ -55,18 +55,18 @@ pub(crate) fn Outbox() -> impl IntoView {
                             <div class=format!("{PANEL} mt-6")>
                                 <div class="flex flex-wrap items-end justify-between gap-3">
                                     <div class="w-full sm:w-56">
-                                        <SelectField id="mail_status" label="Status" value=status options/>
+                                        <SelectField id="mail_status" label=tr!("adm-mail-status") value=status options/>
                                     </div>
                                     <p class="text-sm text-slate-600" data-testid="mail-total">
-                                        {format!("{total} message{}", if total == 1 { "" } else { "s" })}
+                                        {tr!("adm-mail-total", count = total)}
                                     </p>
                                 </div>
                                 <MessageTable list=page.messages first/>
-                                <nav class="flex items-center justify-between gap-3" aria-label="Outbox pages">
+                                <nav class="flex items-center justify-between gap-3" aria-label=tr!("adm-mail-pages")>
                                     <button type="button" class=BUTTON disabled=move || offset.get() == 0
-                                        on:click=move |_| offset.update(|o| *o = (*o - PAGE).max(0))>"Newer"</button>
+                                        on:click=move |_| offset.update(|o| *o = (*o - PAGE).max(0))>{tr!("adm-newer")}</button>
                                     <button type="button" class=BUTTON disabled=!more
-                                        on:click=move |_| offset.update(|o| *o += PAGE)>"Older"</button>
+                                        on:click=move |_| offset.update(|o| *o += PAGE)>{tr!("adm-older")}</button>
                                 </nav>
                             </div>
                         }.into_any()
@@ -83,19 +83,11 @@ pub(crate) fn Outbox() -> impl IntoView {
 fn DeliveryNote(delivery: MailDelivery) -> impl IntoView {
     match delivery {
         MailDelivery::Smtp => view! {
-            <Feedback tone=Tone::Success class="mt-6">
-                "Mail is sent through the SMTP server configured in CARDSMITH_SMTP_URL. A message \
-                 reads Queued until the server accepts it; after 20 failed attempts it reads \
-                 Failed and can be sent again."
-            </Feedback>
+            <Feedback tone=Tone::Success class="mt-6">{tr!("adm-mail-delivery-smtp")}</Feedback>
         }
         .into_any(),
         MailDelivery::Outbox => view! {
-            <Feedback tone=Tone::Warning class="mt-6">
-                "No SMTP server is configured, so mail is not sent: it is kept here (and as .eml \
-                 files in the outbox folder of the data directory). Open a message to read its \
-                 links and pass them on to its recipient."
-            </Feedback>
+            <Feedback tone=Tone::Warning class="mt-6">{tr!("adm-mail-delivery-outbox")}</Feedback>
         }
         .into_any(),
     }
@@ -105,13 +97,22 @@ fn DeliveryNote(delivery: MailDelivery) -> impl IntoView {
 #[component]
 fn StatusBadge(status: MailStatus) -> impl IntoView {
     let (label, tone) = match status {
-        MailStatus::Queued => ("Queued", "bg-amber-50 text-amber-800 ring-amber-200"),
-        MailStatus::Sent => ("Sent", "bg-emerald-50 text-emerald-700 ring-emerald-200"),
+        MailStatus::Queued => (
+            tr!("adm-mail-queued"),
+            "bg-amber-50 text-amber-800 ring-amber-200",
+        ),
+        MailStatus::Sent => (
+            tr!("adm-mail-sent"),
+            "bg-emerald-50 text-emerald-700 ring-emerald-200",
+        ),
         MailStatus::Outbox => (
-            "In the outbox",
+            tr!("adm-mail-in-outbox"),
             "bg-indigo-50 text-indigo-700 ring-indigo-200",
         ),
-        MailStatus::Failed => ("Failed", "bg-rose-50 text-rose-700 ring-rose-200"),
+        MailStatus::Failed => (
+            tr!("adm-mail-failed"),
+            "bg-rose-50 text-rose-700 ring-rose-200",
+        ),
     };
     view! {
         <span class=format!("inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 {tone}")
@@ -135,31 +136,31 @@ const LABEL: &str = "mr-1 text-xs font-medium uppercase text-slate-500 md:hidden
 #[component]
 fn MessageTable(list: Vec<MailMessageOut>, first: i64) -> impl IntoView {
     if list.is_empty() {
-        return view! { <p class="text-slate-600">"No messages."</p> }.into_any();
+        return view! { <p class="text-slate-600">{tr!("adm-mail-empty")}</p> }.into_any();
     }
     let last = first + i64::try_from(list.len()).unwrap_or(0) - 1;
     view! {
         <table class="block w-full text-left text-sm md:table">
-            <caption class="sr-only">{format!("Messages {first} to {last}, newest first")}</caption>
+            <caption class="sr-only">{tr!("adm-mail-caption", first = first, last = last)}</caption>
             <thead class="hidden border-b border-slate-200 text-xs uppercase text-slate-500 md:table-header-group">
                 <tr>
-                    <th scope="col" class="px-3 py-2">"Queued (UTC)"</th>
-                    <th scope="col" class="px-3 py-2">"To"</th>
-                    <th scope="col" class="px-3 py-2">"Subject"</th>
-                    <th scope="col" class="px-3 py-2">"Status"</th>
-                    <th scope="col" class="px-3 py-2">"Attempts"</th>
+                    <th scope="col" class="px-3 py-2">{tr!("adm-mail-queued-utc")}</th>
+                    <th scope="col" class="px-3 py-2">{tr!("adm-mail-to")}</th>
+                    <th scope="col" class="px-3 py-2">{tr!("adm-mail-subject")}</th>
+                    <th scope="col" class="px-3 py-2">{tr!("adm-mail-status")}</th>
+                    <th scope="col" class="px-3 py-2">{tr!("adm-mail-attempts")}</th>
                 </tr>
             </thead>
             <tbody class="block divide-y divide-slate-100 md:table-row-group">
                 {list.into_iter().map(|m| view! {
                     <tr class="block py-3 md:table-row md:py-0" data-testid="mail-row">
-                        <td class=CELL><span class=LABEL>"Queued"</span>
+                        <td class=CELL><span class=LABEL>{tr!("adm-mail-queued-at")}</span>
                             <time datetime=m.created_at.clone()>{when(&m.created_at)}</time></td>
-                        <td class=format!("{CELL} break-all")><span class=LABEL>"To"</span>{m.recipient}</td>
-                        <td class=format!("{CELL} break-words")><span class=LABEL>"Subject"</span>
+                        <td class=format!("{CELL} break-all")><span class=LABEL>{tr!("adm-mail-to")}</span>{m.recipient}</td>
+                        <td class=format!("{CELL} break-words")><span class=LABEL>{tr!("adm-mail-subject")}</span>
                             <a href=format!("/admin/mail/{}", m.id) class="font-medium text-indigo-700 hover:underline">{m.subject}</a></td>
-                        <td class=CELL><span class=LABEL>"Status"</span><StatusBadge status=m.status/></td>
-                        <td class=CELL><span class=LABEL>"Attempts"</span>{m.attempts}</td>
+                        <td class=CELL><span class=LABEL>{tr!("adm-mail-status")}</span><StatusBadge status=m.status/></td>
+                        <td class=CELL><span class=LABEL>{tr!("adm-mail-attempts")}</span>{m.attempts}</td>
                     </tr>
                 }).collect_view()}
             </tbody>
@@ -183,7 +184,7 @@ pub(crate) fn MessageView(id: String) -> impl IntoView {
         _ => None,
     });
     view! {
-        <Transition fallback=|| view! { <p class="mt-6 text-slate-500">"Loading the message…"</p> }>
+        <Transition fallback=|| view! { <p class="mt-6 text-slate-500">{tr!("adm-mail-loading-message")}</p> }>
             {move || Suspend::new(async move {
                 match message.await {
                     Ok(MailMessageView { message: m, own_origin }) => view! { <Message m own_origin resend failed/> }.into_any(),
@@ -209,17 +210,17 @@ fn Message(
     let id = message.id.clone();
     let can_resend = message.status.can_resend();
     let facts = [
-        ("To", message.recipient.clone()),
-        ("Queued (UTC)", when(&message.created_at)),
+        (tr!("adm-mail-to"), message.recipient.clone()),
+        (tr!("adm-mail-queued-utc"), when(&message.created_at)),
         (
-            "Sent (UTC)",
+            tr!("adm-mail-sent-utc"),
             message
                 .sent_at
                 .as_deref()
                 .map(when)
                 .unwrap_or_else(|| "—".into()),
         ),
-        ("Attempts", message.attempts.to_string()),
+        (tr!("adm-mail-attempts"), message.attempts.to_string()),
     ];
     view! {
         <h1 class="mt-2 break-words text-2xl font-bold" data-testid="mail-subject">{message.subject.clone()}</h1>
@@ -229,13 +230,13 @@ fn Message(
                 {can_resend.then(|| view! {
                     <button type="button" class=BUTTON disabled=move || resend.pending().get()
                         on:click=move |_| { resend.dispatch(AdminMailResend { id: id.clone() }); }>
-                        {move || if resend.pending().get() { "Queuing…" } else { "Send again" }}
+                        {move || if resend.pending().get() { tr!("adm-queuing") } else { tr!("adm-mail-send-again") }}
                     </button>
                 })}
             </div>
             <ErrorAlert message=failed/>
             {message.last_error.clone().map(|e| view! {
-                <Feedback tone=Tone::Warning>{format!("Last attempt: {e}")}</Feedback>
+                <Feedback tone=Tone::Warning>{tr!("adm-mail-last-attempt", error = e)}</Feedback>
             })}
             <dl class="grid gap-3 text-sm sm:grid-cols-2">
                 {facts.into_iter().map(|(label, value)| view! {
@@ -247,7 +248,7 @@ fn Message(
             </dl>
         </div>
         <section class=format!("{PANEL} mt-6") aria-labelledby="mail-text-heading">
-            <h2 id="mail-text-heading" class="text-lg font-semibold">"Message"</h2>
+            <h2 id="mail-text-heading" class="text-lg font-semibold">{tr!("adm-mail-message")}</h2>
             <p class="whitespace-pre-wrap break-words text-sm leading-relaxed" data-testid="mail-text">
                 {linkify(&text, &own_origin).into_iter().map(|part| match part {
                     Part::Text(t) => t.into_any(),
@@ -257,7 +258,7 @@ fn Message(
                 }).collect_view()}
             </p>
             <details class="text-sm">
-                <summary class="cursor-pointer font-medium text-slate-700">"HTML version (source)"</summary>
+                <summary class="cursor-pointer font-medium text-slate-700">{tr!("adm-mail-html")}</summary>
                 <pre class="mt-2 overflow-x-auto whitespace-pre-wrap break-all rounded-lg bg-slate-50 p-3 text-xs">{html}</pre>
             </details>
         </section>

@@ -12,13 +12,38 @@ use crate::api::{
 use crate::components::confirm::ConfirmButton;
 use crate::components::email_links::{EmailBadge, EmailLinkActions};
 use crate::components::form::{
-    choices, field_error, general_error, ErrorAlert, Feedback, SelectField, StatusNote,
-    SubmitButton, TextField, Tone,
+    field_error, general_error, ErrorAlert, Feedback, SelectField, StatusNote, SubmitButton,
+    TextField, Tone,
 };
 use crate::components::layout::CurrentUser;
 use crate::components::layout::{BUTTON, PANEL};
 
-const ROLE_OPTIONS: &[(&str, &str)] = &[("user", "User"), ("admin", "Admin")];
+/// The roles an admin gives, with their names.
+fn role_options() -> Vec<(String, String)> {
+    vec![
+        ("user".to_owned(), tr!("adm-users-role-user")),
+        ("admin".to_owned(), tr!("adm-users-role-admin")),
+    ]
+}
+
+/// A role on a user's badge, as its word.
+fn role_word(role: &str) -> String {
+    match role {
+        "admin" => tr!("adm-users-badge-admin"),
+        "user" => tr!("adm-users-badge-user"),
+        other => other.to_owned(),
+    }
+}
+
+/// An account's state on its badge, as its word.
+fn status_word(status: &str) -> String {
+    match status {
+        "active" => tr!("adm-users-status-active"),
+        "locked" => tr!("adm-users-status-locked"),
+        "deactivated" => tr!("adm-users-status-deactivated"),
+        other => other.to_owned(),
+    }
+}
 
 /// The users and the new-user form (in the `Admin` island; `me`: the admin, who cannot demote or
 /// deactivate themselves).
@@ -30,11 +55,11 @@ pub(crate) fn UserAdmin(me: UserOut) -> impl IntoView {
     view! {
         <div class="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
             <section class=format!("{PANEL} self-start")>
-                <Transition fallback=|| view! { <p class="text-slate-500">"Loading users…"</p> }>
+                <Transition fallback=|| view! { <p class="text-slate-500">{tr!("adm-users-loading")}</p> }>
                     {move || Suspend::new(async move {
                         match users.await {
                             Ok(list) => view! {
-                                <ul class="divide-y divide-slate-100" aria-label="Users">
+                                <ul class="divide-y divide-slate-100" aria-label=tr!("adm-users-list")>
                                     {list.into_iter().map(|u| view! { <UserRow user=u reload/> }).collect_view()}
                                 </ul>
                             }.into_any(),
@@ -63,7 +88,7 @@ fn UserRow(user: UserOut, reload: Callback<()>) -> impl IntoView {
         }
     });
     let revoked = Signal::derive(move || match revoke.value().get() {
-        Some(Ok(n)) => Some(format!("Signed out of {n} session(s)")),
+        Some(Ok(n)) => Some(tr!("adm-users-signed-out", count = n)),
         _ => None,
     });
     let id = user.id.clone();
@@ -97,18 +122,18 @@ fn UserRow(user: UserOut, reload: Callback<()>) -> impl IntoView {
                     <p class="font-medium">{user.display_name.clone()}</p>
                     <p class="truncate text-sm text-slate-600">{user.email.clone()}</p>
                 </div>
-                <span class="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">{user.role.clone()}</span>
-                <span class=format!("rounded-full px-2 py-0.5 text-xs font-medium {badge}")>{user.status.clone()}</span>
+                <span class="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">{role_word(&user.role)}</span>
+                <span class=format!("rounded-full px-2 py-0.5 text-xs font-medium {badge}")>{status_word(&user.status)}</span>
                 <EmailBadge verified=user.email_confirmed/>
                 <button type="button" class="text-sm font-medium text-indigo-700 hover:underline"
-                    aria-label=format!("Edit {}", user.email)
+                    aria-label=tr!("adm-users-edit-label", email = &user.email)
                     on:click=move |_| editing.update(|e| *e = !*e)>
-                    "Edit"
+                    {tr!("adm-users-edit")}
                 </button>
                 <button type="button" class="text-sm font-medium text-rose-700 hover:underline"
-                    aria-label=format!("Sign out {} everywhere", user.email)
+                    aria-label=tr!("adm-users-sign-out-label", email = &user.email)
                     on:click=move |_| { revoke.dispatch(RevokeUserSessions { id: revoke_id.clone() }); }>
-                    "Sign out everywhere"
+                    {tr!("adm-users-sign-out")}
                 </button>
             </div>
             <StatusNote message=revoked/>
@@ -120,11 +145,11 @@ fn UserRow(user: UserOut, reload: Callback<()>) -> impl IntoView {
                 <form class="mt-3 grid gap-3 rounded-xl bg-slate-50 p-4 sm:grid-cols-2" novalidate on:submit=on_submit.clone()
                     on:keydown=crate::components::keys::escape_cancels(move || editing.set(false))>
                     <div class="sm:col-span-2"><ErrorAlert message=general_error(move || save.value().get())/></div>
-                    <TextField id="edit_display_name" label="Display name" value=name error=field_error(local, move || save.value().get(), "display_name")/>
-                    <SelectField id="edit_role" label="Role" value=role options=choices(ROLE_OPTIONS)/>
+                    <TextField id="edit_display_name" label=tr!("adm-users-display-name") value=name error=field_error(local, move || save.value().get(), "display_name")/>
+                    <SelectField id="edit_role" label=tr!("adm-users-role") value=role options=role_options()/>
                     <div class="flex gap-3 sm:col-span-2">
-                        <SubmitButton label="Save user" busy_label="Saving…" busy=save.pending()/>
-                        <button type="button" class="text-sm text-slate-600" on:click=move |_| editing.set(false)>"Cancel"</button>
+                        <SubmitButton label=tr!("adm-users-save") busy_label=tr!("saving") busy=save.pending()/>
+                        <button type="button" class="text-sm text-slate-600" on:click=move |_| editing.set(false)>{tr!("adm-users-cancel")}</button>
                     </div>
                 </form>
             </Show>
@@ -141,7 +166,7 @@ fn NewUserForm(reload: Callback<()>) -> impl IntoView {
     let local = RwSignal::new(Vec::new());
     let create = ServerAction::<CreateUser>::new();
     let created = Signal::derive(move || match create.value().get() {
-        Some(Ok(u)) => Some(format!("Created {}", u.email)),
+        Some(Ok(u)) => Some(tr!("adm-users-created", email = u.email)),
         _ => None,
     });
     Effect::new(move |_| {
@@ -170,15 +195,15 @@ fn NewUserForm(reload: Callback<()>) -> impl IntoView {
     };
     view! {
         <form class=format!("{PANEL} self-start") novalidate on:submit=on_submit>
-            <h2 class="text-lg font-semibold">"New user"</h2>
+            <h2 class="text-lg font-semibold">{tr!("adm-users-new")}</h2>
             <ErrorAlert message=general_error(move || create.value().get())/>
-            <TextField id="new_email" label="Email" kind="email" value=email error=field_error(local, move || create.value().get(), "email")/>
-            <TextField id="new_display_name" label="Display name" value=name error=field_error(local, move || create.value().get(), "display_name")
-                hint="Optional; defaults to the part of the email before @."/>
-            <TextField id="new_password" label="Password" kind="password" autocomplete="new-password" value=password
-                error=field_error(local, move || create.value().get(), "password") hint="At least 10 characters."/>
-            <SelectField id="new_role" label="Role" value=role options=choices(ROLE_OPTIONS)/>
-            <SubmitButton label="Create user" busy_label="Creating…" busy=create.pending()/>
+            <TextField id="new_email" label=tr!("adm-users-email") kind="email" value=email error=field_error(local, move || create.value().get(), "email")/>
+            <TextField id="new_display_name" label=tr!("adm-users-display-name") value=name error=field_error(local, move || create.value().get(), "display_name")
+                hint=tr!("adm-users-name-hint")/>
+            <TextField id="new_password" label=tr!("adm-users-password") kind="password" autocomplete="new-password" value=password
+                error=field_error(local, move || create.value().get(), "password") hint=tr!("adm-users-password-hint")/>
+            <SelectField id="new_role" label=tr!("adm-users-role") value=role options=role_options()/>
+            <SubmitButton label=tr!("adm-users-create") busy_label=tr!("adm-users-creating") busy=create.pending()/>
             <StatusNote message=created/>
         </form>
     }
@@ -217,10 +242,7 @@ fn LifecycleActions(user: UserOut, reload: Callback<()>) -> impl IntoView {
     let deactivated = user.status == "deactivated";
     let locked = user.status == "locked";
     let id = user.id.clone();
-    let question = format!(
-        "Deactivate {}? They are signed out everywhere and cannot sign in until reactivated.",
-        user.email
-    );
+    let question = tr!("adm-users-deactivate-question", email = &user.email);
     let deactivate_id = id.clone();
     let on_confirm = Callback::new(move |()| {
         deactivate.dispatch(DeactivateUser {
@@ -234,21 +256,21 @@ fn LifecycleActions(user: UserOut, reload: Callback<()>) -> impl IntoView {
         <div class="mt-2 flex flex-wrap items-start gap-2">
             <ErrorAlert message=error/>
             {locked.then(|| view! {
-                <button type="button" class=BUTTON aria-label=format!("Unlock {email}")
+                <button type="button" class=BUTTON aria-label=tr!("adm-users-unlock-label", email = &email)
                     disabled=move || unlock.pending().get()
                     on:click=move |_| { unlock.dispatch(UnlockUser { id: unlock_id.clone() }); }>
-                    "Unlock"
+                    {tr!("adm-users-unlock")}
                 </button>
             })}
             {deactivated.then(|| view! {
                 <button type="button" class=BUTTON
                     disabled=move || reactivate.pending().get()
                     on:click=move |_| { reactivate.dispatch(ReactivateUser { id: reactivate_id.clone() }); }>
-                    "Reactivate"
+                    {tr!("adm-users-reactivate")}
                 </button>
             })}
             {(!deactivated && !is_me).then(|| view! {
-                <ConfirmButton label="Deactivate" question=question.clone() confirm_label="Yes, deactivate"
+                <ConfirmButton label=tr!("adm-users-deactivate") question=question.clone() confirm_label=tr!("adm-users-deactivate-yes")
                     busy=deactivate.pending() on_confirm/>
             })}
         </div>

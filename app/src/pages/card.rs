@@ -37,8 +37,8 @@ pub fn CardPage() -> impl IntoView {
     let slug = move || params.read().get("slug").unwrap_or_default();
     let page = Resource::new(slug, card_page);
     view! {
-        <nav aria-label="Breadcrumb" class="mb-2 text-sm">
-            <a href="/cards" class="font-medium text-indigo-700 hover:underline">"← All cards"</a>
+        <nav aria-label=tr!("card-breadcrumb") class="mb-2 text-sm">
+            <a href="/cards" class="font-medium text-indigo-700 hover:underline">{tr!("card-all-cards")}</a>
         </nav>
         {loaded(page, tr!("loading-card"), |page| view! {
             <Title text=page.detail.card.title.clone()/>
@@ -81,29 +81,29 @@ fn CardView(page: CardPageData) -> impl IntoView {
                 <tracks::TracksPanel/>
             </div>
             <div class="min-w-0 space-y-3">
-                <Disclosure key="card-details" title="Details" summary=Signal::derive(move || details_summary(shown))>
+                <Disclosure key="card-details" title=lasting(tr!("card-details-title")) summary=Signal::derive(move || details_summary(shown))>
                     {if shown.editor {
                         view! { <details::DetailsForm/> }.into_any()
                     } else {
                         view! { <details::Description/> }.into_any()
                     }}
                 </Disclosure>
-                <Disclosure key="card-art" title="Cover and icons"
-                    summary=if shown.editor { "Front and back cover, generated covers, chapter icons" } else { "Front and back cover" }.to_owned()>
+                <Disclosure key="card-art" title=lasting(tr!("card-art-title"))
+                    summary=if shown.editor { tr!("card-art-summary-editor") } else { tr!("card-art-summary") }>
                     <covers::CoversPanel pending=pending_covers/>
                     {shown.editor.then(|| view! {
                         <crate::components::icon_studio::IconStudio card=shown.slug() theme=shown.card.with_untracked(|c| c.icon_theme.clone())
                             tracks=tracks.list on_change=Callback::new(move |()| tracks.reload())/>
                     })}
                 </Disclosure>
-                <Disclosure key="card-playback" title="Playback" summary=playback_summary(&playback)>
+                <Disclosure key="card-playback" title=lasting(tr!("card-playback-title")) summary=playback_summary(&playback)>
                     <playback::PlaybackPanel config=playback/>
                 </Disclosure>
                 {shown.editor.then(|| view! {
-                    <Disclosure key="card-originals" title="Kept originals" summary="What Undo restores after a trim, split or fade".to_owned()>
+                    <Disclosure key="card-originals" title=lasting(tr!("card-originals-title")) summary=tr!("card-originals-summary")>
                         <tracks::SourcesPanel/>
                     </Disclosure>
-                    <Disclosure key="card-manage" title="Manage card" summary="Web address, collections, delete".to_owned()>
+                    <Disclosure key="card-manage" title=lasting(tr!("card-manage-title")) summary=tr!("card-manage-summary")>
                         <manage::ManagePanel collections links/>
                     </Disclosure>
                 })}
@@ -132,11 +132,23 @@ fn CardHeader() -> impl IntoView {
                 .map(|v| format!("/api/cards/{}/cover?side=front&v={v}", c.slug))
         })
     };
+    // "In <collection> · by <author>": one sentence, the link where the message puts the
+    // collection
+    let place = move || {
+        shown.card.with(|c| {
+            let line = if c.author.is_empty() {
+                tr!("card-home", collection = LINK)
+            } else {
+                tr!("card-home-by", collection = LINK, author = &c.author)
+            };
+            around_link(&line)
+        })
+    };
     view! {
         <header class="flex items-start gap-3 sm:gap-4">
             <div class="aspect-[54/85.6] w-16 shrink-0 overflow-hidden rounded-lg border border-slate-200 bg-slate-100 sm:w-24">
                 {move || match cover() {
-                    Some(src) => view! { <img src=src alt="Front cover" class="h-full w-full object-cover"/> }.into_any(),
+                    Some(src) => view! { <img src=src alt=tr!("card-front-cover") class="h-full w-full object-cover"/> }.into_any(),
                     None => view! { <span class="flex h-full items-center justify-center text-2xl text-slate-300" aria-hidden="true">"♫"</span> }.into_any(),
                 }}
             </div>
@@ -147,9 +159,9 @@ fn CardHeader() -> impl IntoView {
                     <publish::PublishBadgeOfCard/>
                 </div>
                 <p class="text-sm text-slate-600">
-                    "In "
+                    {move || place().0}
                     <a href=move || home().0 class="font-medium text-indigo-700 hover:underline">{move || home().1}</a>
-                    {move || shown.card.with(|c| (!c.author.is_empty()).then(|| format!(" · by {}", c.author)))}
+                    {move || place().1}
                 </p>
                 <publish::PublishCard/>
             </div>
@@ -162,24 +174,55 @@ fn details_summary(shown: Shown) -> String {
     shown.card.with(|c| {
         let first = c.description.lines().next().unwrap_or_default().trim();
         if first.is_empty() {
-            "Title, description, author".to_owned()
+            tr!("card-details-summary")
         } else {
             first.chars().take(80).collect()
         }
     })
 }
 
-/// The Playback section's one line, e.g. "Next chapter · in order".
+/// The Playback section's one line, e.g. "Plays on to the next chapter · in order".
 fn playback_summary(config: &PlaybackConfigOut) -> String {
     let advance = match config.autoadvance.as_str() {
-        "none" => "Stops after each chapter",
-        "repeat" => "Repeats the chapter",
-        _ => "Plays on to the next chapter",
+        "none" => "none",
+        "repeat" => "repeat",
+        _ => "next",
     };
     let order = if config.shuffle == "on" {
-        "random order"
+        "random"
     } else {
-        "in order"
+        "in-order"
     };
-    format!("{advance} · {order}")
+    tr!("card-playback-summary", advance = advance, order = order)
+}
+
+/// Stands for a link's text in a message, so a sentence with a link stays one message.
+const LINK: &str = "\u{e000}";
+
+/// The words before and after the link of `line`, a message given `LINK` for the link.
+fn around_link(line: &str) -> (String, String) {
+    match line.split_once(LINK) {
+        Some((before, after)) => (before.to_owned(), after.to_owned()),
+        None => (line.to_owned(), String::new()),
+    }
+}
+
+/// Words for the shared components whose props take `&'static str` (`Panel`, `Disclosure`,
+/// `ConfirmButton`, `ImageDropZone`, `FileDrop`, `PublishButton`). Each distinct text is kept
+/// once for the life of the program (a few dozen per language), not leaked on every render.
+/// Only for messages without variables.
+fn lasting(text: String) -> &'static str {
+    use std::collections::HashSet;
+    use std::sync::{Mutex, OnceLock, PoisonError};
+    static KEPT: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
+    let mut kept = KEPT
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner);
+    if let Some(&known) = kept.get(text.as_str()) {
+        return known;
+    }
+    let new: &'static str = text.leak();
+    kept.insert(new);
+    new
 }

@@ -77,8 +77,8 @@ pub fn CollectionPage() -> impl IntoView {
     );
     let me = expect_context::<CurrentUser>();
     view! {
-        <nav aria-label="Breadcrumb" class="mb-2 text-sm">
-            <a href="/collections" class="font-medium text-indigo-700 hover:underline">"← Collections"</a>
+        <nav aria-label=tr!("coll-breadcrumb") class="mb-2 text-sm">
+            <a href="/collections" class="font-medium text-indigo-700 hover:underline">{tr!("coll-back-to-collections")}</a>
         </nav>
         {loaded(page, tr!("loading-collection"), move |page| me.get().map(|me| {
             let name = page.collection.name.clone();
@@ -135,7 +135,7 @@ fn CollectionView(page: CollectionPageData, me: UserOut, children: Children) -> 
                 <h1 class="text-2xl font-bold">{name}</h1>
                 <RoleBadge role=shown.collection.with_untracked(|c| c.viewer_role.clone()) yours=true/>
                 <Show when=move || shown.collection.with(|c| c.is_default)>
-                    <Badge text="Default".to_owned() tone="bg-amber-100 text-amber-900"/>
+                    <Badge text=tr!("coll-default-badge") tone="bg-amber-100 text-amber-900"/>
                 </Show>
             </div>
             <p class="max-w-prose whitespace-pre-line text-slate-600">{move || shown.collection.with(|c| c.description.clone())}</p>
@@ -148,30 +148,30 @@ fn CollectionView(page: CollectionPageData, me: UserOut, children: Children) -> 
             // the rest folded, remembered on this device: the cards come first on a phone
             <div class="min-w-0 space-y-3">
                 {editor.then(|| { let presets = presets.clone(); view! {
-                    <Disclosure key="collection-story" title="New story card" summary="A story written for you, read by a voice".to_owned()>
+                    <Disclosure key="collection-story" title=lasting(tr!("coll-story-title")) summary=tr!("coll-story-summary")>
                         <story::StoryPanel presets can_draft/>
                     </Disclosure>
                 }})}
-                <Disclosure key="collection-presets" title="Story presets" summary=count_words(preset_count, "preset", "Ready-made story ideas")>
+                <Disclosure key="collection-presets" title=lasting(tr!("coll-presets-title")) summary=presets_summary(preset_count)>
                     <presets::PresetsPanel initial=presets/>
                 </Disclosure>
-                <Disclosure key="collection-profile" title="Child profile" summary="Name, age and interests stories are written for".to_owned()>
+                <Disclosure key="collection-profile" title=lasting(tr!("coll-profile-title")) summary=tr!("coll-profile-summary")>
                     <profile::ProfilePanel profile/>
                 </Disclosure>
-                <Disclosure key="collection-sharing" title="Sharing" summary=count_words(member_count, "member", "Invite family to read or edit")>
+                <Disclosure key="collection-sharing" title=lasting(tr!("coll-sharing-title")) summary=sharing_summary(member_count)>
                     <members::MembersPanel initial=members/>
                 </Disclosure>
-                <Disclosure key="collection-background" title="Background" summary="The picture behind the collection's tile".to_owned()>
-                    <Panel id="background" title="Background"
-                        intro="Shown behind the collection's tile in the list of collections.">
-                        <ImageDropZone label="Background image" id="background_file"
+                <Disclosure key="collection-background" title=lasting(tr!("coll-background-title")) summary=tr!("coll-background-summary")>
+                    <Panel id="background" title=lasting(tr!("coll-background-title"))
+                        intro=lasting(tr!("coll-background-intro"))>
+                        <ImageDropZone label=lasting(tr!("coll-background-image")) id="background_file"
                             url=format!("/api/collections/{}/background", shown.id())
                             hash=shown.collection.with_untracked(|c| c.background_image_hash.clone())
                             editable=editor shape="aspect-[16/9]"/>
                     </Panel>
                 </Disclosure>
                 {editor.then(|| view! {
-                    <Disclosure key="collection-settings" title="Settings" summary="Name, address, language, delete".to_owned()>
+                    <Disclosure key="collection-settings" title=lasting(tr!("coll-settings-title")) summary=tr!("coll-settings-summary")>
                         <settings::SettingsPanel/>
                     </Disclosure>
                 })}
@@ -180,13 +180,40 @@ fn CollectionView(page: CollectionPageData, me: UserOut, children: Children) -> 
     }
 }
 
-/// "3 members", or `none` when there are none yet.
-fn count_words(n: usize, one: &str, none: &str) -> String {
+/// "3 presets", or what presets are while there are none yet.
+fn presets_summary(n: usize) -> String {
     match n {
-        0 => none.to_owned(),
-        1 => format!("1 {one}"),
-        n => format!("{n} {one}s"),
+        0 => tr!("coll-presets-summary-none"),
+        n => tr!("coll-presets-summary", count = n),
     }
+}
+
+/// "3 members", or what sharing is while nobody else is in the collection.
+fn sharing_summary(n: usize) -> String {
+    match n {
+        0 => tr!("coll-sharing-summary-none"),
+        n => tr!("coll-sharing-summary", count = n),
+    }
+}
+
+/// Words for the shared components whose props take `&'static str` (`Panel`, `Disclosure`,
+/// `ConfirmButton`, `EmptyBox`, `ImageDropZone`, `PublishButton`, `VoicePicker`). Each
+/// distinct text is kept once for the life of the program (a few dozen per language), not
+/// leaked on every render. Only for messages without variables.
+fn lasting(text: String) -> &'static str {
+    use std::collections::HashSet;
+    use std::sync::{Mutex, OnceLock, PoisonError};
+    static KEPT: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
+    let mut kept = KEPT
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner);
+    if let Some(&known) = kept.get(text.as_str()) {
+        return known;
+    }
+    let new: &'static str = text.leak();
+    kept.insert(new);
+    new
 }
 
 /// Card count and disk use; fetched again when the number of cards changes.
@@ -201,8 +228,8 @@ fn Stats(initial: CollectionStatsOutputBody) -> impl IntoView {
     );
     view! {
         <dl class="flex flex-wrap gap-x-6 gap-y-1 text-sm">
-            <div class="flex gap-1"><dt class="text-slate-500">"Cards"</dt><dd class="font-medium">{move || stats.with(|s| s.card_count)}</dd></div>
-            <div class="flex gap-1"><dt class="text-slate-500">"Disk use"</dt><dd class="font-medium">{move || stats.with(|s| human_bytes(s.disk_bytes))}</dd></div>
+            <div class="flex gap-1"><dt class="text-slate-500">{tr!("coll-stats-cards")}</dt><dd class="font-medium">{move || stats.with(|s| s.card_count)}</dd></div>
+            <div class="flex gap-1"><dt class="text-slate-500">{tr!("coll-stats-disk-use")}</dt><dd class="font-medium">{move || stats.with(|s| human_bytes(s.disk_bytes))}</dd></div>
         </dl>
     }
 }
@@ -262,7 +289,7 @@ fn PublishCollection() -> impl IntoView {
         <Show when=move || !with_tracks.with(Vec::is_empty)>
             <div class="flex flex-wrap justify-end gap-2">
                 <SeedButton collection_id=shown.id() cards=with_tracks/>
-                <PublishButton collection_id=shown.id() cards=picks label="Publish to player" on_change/>
+                <PublishButton collection_id=shown.id() cards=picks label=lasting(tr!("coll-publish-to-player")) on_change/>
             </div>
         </Show>
     }
@@ -283,7 +310,7 @@ fn CardsPanel(answer: Children) -> impl IntoView {
         shown.publish.track();
     });
     view! {
-        <Panel id="cards" title="Cards">
+        <Panel id="cards" title=lasting(tr!("coll-cards-title"))>
             <PublishCollection/>
             <CardLibrary scope=LibraryScope::Collection(slug) collections=None
                 id="collection-cards" refresh=Some(refresh)>
@@ -304,7 +331,7 @@ fn NewCardForm() -> impl IntoView {
     let create = ServerAction::<CreateCard>::new();
     let outcome = Signal::derive(move || create.value().get().map(|r| r.map(|_| ())));
     let created = Signal::derive(move || match create.value().get() {
-        Some(Ok(card)) => Some(format!("Created “{}”: opening it…", card.title)),
+        Some(Ok(card)) => Some(tr!("coll-card-created", title = &card.title)),
         _ => None,
     });
     // a new card is opened at once: its audio comes next
@@ -336,11 +363,11 @@ fn NewCardForm() -> impl IntoView {
     };
     view! {
         <form class="space-y-4 border-t border-slate-100 pt-4" aria-labelledby="new-card-heading" novalidate on:submit=on_submit>
-            <h3 id="new-card-heading" class="font-semibold">"New card"</h3>
+            <h3 id="new-card-heading" class="font-semibold">{tr!("coll-new-card")}</h3>
             <ErrorAlert message=general_error(move || create.value().get())/>
             <CardFields title description author local outcome/>
             <div class="flex flex-wrap items-center gap-3">
-                <SubmitButton label="Create card" busy_label="Creating…" busy=create.pending()/>
+                <SubmitButton label=tr!("coll-create-card") busy_label=tr!("coll-creating") busy=create.pending()/>
                 <StatusNote message=created/>
             </div>
         </form>

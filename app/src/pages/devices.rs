@@ -14,7 +14,7 @@ use leptos::prelude::*;
 use serde_json::Value;
 
 use crate::api::DevicesPageData;
-use crate::components::form::{Feedback, Tone};
+use crate::components::form::{lasting, Feedback, Tone};
 use crate::components::layout::{Badge, EmptyBox, PANEL};
 
 /// The players (in the `Household` island): their controls and settings act in place.
@@ -22,9 +22,9 @@ use crate::components::layout::{Badge, EmptyBox, PANEL};
 pub(crate) fn DevicesView(page: DevicesPageData) -> impl IntoView {
     if page.accounts.is_empty() {
         return view! {
-            <EmptyBox heading="No player account linked"
-                body="Link the account your family uses on its players, and they appear here."
-                next=Some(("/accounts", "Link a player account"))/>
+            <EmptyBox heading=lasting(tr!("player-no-account-heading"))
+                body=lasting(tr!("player-devices-empty-body"))
+                next=Some(("/accounts", lasting(tr!("player-link-account"))))/>
         }
         .into_any();
     }
@@ -59,41 +59,40 @@ fn AccountPlayers(
     let notice = if needs_relink {
         Some(view! {
             <Feedback tone=Tone::Warning>
-                "This account must be linked again before its players can be controlled; they are shown as last seen. "
-                <a href="/accounts" class="font-medium underline">"Link it again on the Accounts page"</a>
+                {tr!("player-devices-relink-notice")}" "
+                <a href="/accounts" class="font-medium underline">{tr!("player-devices-relink-link")}</a>
             </Feedback>
         }
         .into_any())
     } else if !reachable {
-        Some(view! {
-            <Feedback tone=Tone::Warning>
-                "The player platform could not be reached: these players are shown as last seen."
-            </Feedback>
-        }
-        .into_any())
+        Some(
+            view! {
+                <Feedback tone=Tone::Warning>
+                    {tr!("player-devices-unreachable")}
+                </Feedback>
+            }
+            .into_any(),
+        )
     } else {
         None
     };
-    let count = match players.len() {
-        1 => "1 player".to_owned(),
-        n => format!("{n} players"),
-    };
+    let count = tr!("player-devices-count", count = players.len());
     view! {
         <section aria-labelledby=labelled_by class="space-y-3">
             <div class="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <h2 id=heading class="min-w-0 break-all text-lg font-semibold">{account.label.clone()}</h2>
                 <span class="text-sm text-slate-500">{count}</span>
-                {needs_relink.then(|| view! { <Badge text="Needs linking again".to_owned() tone="bg-amber-100 text-amber-900"/> })}
+                {needs_relink.then(|| view! { <Badge text=tr!("player-needs-relink") tone="bg-amber-100 text-amber-900"/> })}
             </div>
             {notice}
             {if players.is_empty() {
                 view! {
                     <p class="rounded-xl border-2 border-dashed border-slate-300 p-4 text-center text-slate-600">
-                        {if reachable { "No players are registered on this account." } else { "No players seen on this account yet." }}
+                        {if reachable { tr!("player-devices-none-registered") } else { tr!("player-devices-none-seen") }}
                     </p>
                 }.into_any()
             } else {
-                let label = format!("Players of {}", account.label);
+                let label = tr!("player-devices-list", account = &account.label);
                 view! {
                     <ul class="grid gap-4 lg:grid-cols-2" aria-label=label>
                         {players.into_iter().map(|device| view! { <DeviceCard device cards=cards.clone()/> }).collect_view()}
@@ -145,38 +144,38 @@ fn DeviceCard(device: InfoSnapshot, cards: Vec<PublishedCardOut>) -> impl IntoVi
     kind.dedup(); // a Mini is family "mini" and form factor "mini"
     let kind = kind.join(" · ");
     view! {
-        <li class=format!("min-w-0 {PANEL}") aria-label=format!("Player {name}")>
+        <li class=format!("min-w-0 {PANEL}") aria-label=tr!("player-device", name = &name)>
             <div class="flex flex-wrap items-center gap-2">
                 <h3 class="min-w-0 break-words text-lg font-semibold">{name.clone()}</h3>
                 {if device.online {
-                    view! { <Badge text="Online".to_owned() tone="bg-emerald-50 text-emerald-700"/> }
+                    view! { <Badge text=tr!("player-device-online") tone="bg-emerald-50 text-emerald-700"/> }
                 } else {
-                    view! { <Badge text="Offline".to_owned() tone="bg-slate-100 text-slate-600"/> }
+                    view! { <Badge text=tr!("player-device-offline") tone="bg-slate-100 text-slate-600"/> }
                 }}
             </div>
             {(!kind.is_empty()).then(|| view! { <p class="text-sm text-slate-600">{kind}</p> })}
             {device.cached.then(|| view! {
                 <p class="rounded-lg bg-amber-50 p-2 text-sm text-amber-900">
-                    {format!("Cached snapshot from {}: the player platform could not be reached.", readable_time(&device.last_updated))}
+                    {tr!("player-device-cached", time = readable_time(&device.last_updated))}
                 </p>
             })}
             <dl class="grid grid-cols-2 gap-3 text-sm">
                 <div class="col-span-2">
-                    <dt class="text-slate-500">"Battery"</dt>
+                    <dt class="text-slate-500">{tr!("player-device-battery")}</dt>
                     <dd class="flex items-center gap-2">
                         {battery.map(|level| view! {
-                            <div class="h-2.5 w-full max-w-48 overflow-hidden rounded-full bg-slate-200" role="meter" aria-label="Battery level"
+                            <div class="h-2.5 w-full max-w-48 overflow-hidden rounded-full bg-slate-200" role="meter" aria-label=tr!("player-device-battery-level")
                                 aria-valuemin="0" aria-valuemax="100" aria-valuenow=level>
                                 <div class=format!("h-full {}", if level < 20.0 { "bg-rose-500" } else { "bg-emerald-500" })
                                     style:width=format!("{level:.0}%")></div>
                             </div>
                         })}
-                        <span class="font-medium tabular-nums">{battery.map(|b| format!("{b:.0}%")).unwrap_or_else(|| "unknown".into())}</span>
-                        {charging.then(|| view! { <span class="text-emerald-700">"charging"</span> })}
+                        <span class="font-medium tabular-nums">{battery.map(|b| tr!("player-device-battery-percent", percent = format!("{b:.0}"))).unwrap_or_else(|| tr!("player-device-battery-unknown"))}</span>
+                        {charging.then(|| view! { <span class="text-emerald-700">{tr!("player-device-charging")}</span> })}
                     </dd>
                 </div>
-                <div class="min-w-0"><dt class="text-slate-500">"Playing"</dt><dd class="break-words font-medium">{active.unwrap_or_else(|| "nothing".into())}</dd></div>
-                <div><dt class="text-slate-500">"Volume"</dt><dd class="font-medium">{volume.map(|v| format!("{v:.0}")).unwrap_or_else(|| "–".into())}</dd></div>
+                <div class="min-w-0"><dt class="text-slate-500">{tr!("player-device-playing")}</dt><dd class="break-words font-medium">{active.unwrap_or_else(|| tr!("player-device-playing-nothing"))}</dd></div>
+                <div><dt class="text-slate-500">{tr!("player-device-volume")}</dt><dd class="font-medium">{volume.map(|v| format!("{v:.0}")).unwrap_or_else(|| "–".into())}</dd></div>
             </dl>
             <controls::Commands base=base.clone() cards=cards.clone() name=name.clone()/>
             <settings::SettingsForm base=base.clone() settings=device.settings.clone()/>
@@ -186,19 +185,4 @@ fn DeviceCard(device: InfoSnapshot, cards: Vec<PublishedCardOut>) -> impl IntoVi
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn times_and_numbers_read_naturally() {
-        assert_eq!(
-            readable_time("2026-11-22T13:13:25.123Z"),
-            "2026-11-22 13:13 UTC"
-        );
-        assert_eq!(readable_time("soon"), "soon");
-        let status = serde_json::json!({ "a": 76, "b": "18", "c": null });
-        assert_eq!(number(&status, "a"), Some(76.0));
-        assert_eq!(number(&status, "b"), Some(18.0));
-        assert_eq!(number(&status, "c"), None);
-    }
-}
+mod tests;

@@ -81,7 +81,7 @@ pub fn Household(page: HouseholdPage) -> impl IntoView {
 #[derive(Clone, Serialize, Deserialize)]
 pub enum AdminPanel {
     /// The signed-in admin, who cannot demote or deactivate themselves.
-    Users(UserOut),
+    Users(Box<UserOut>),
     AuditLog,
     Health,
     ExampleContent,
@@ -97,7 +97,7 @@ pub enum AdminPanel {
 #[island(lazy)]
 pub fn Admin(panel: AdminPanel) -> impl IntoView {
     match panel {
-        AdminPanel::Users(me) => view! { <admin_users::UserAdmin me/> }.into_any(),
+        AdminPanel::Users(me) => view! { <admin_users::UserAdmin me=*me/> }.into_any(),
         AdminPanel::AuditLog => view! { <admin_audit::AuditLog/> }.into_any(),
         AdminPanel::Health => view! { <admin_health::HealthDashboard/> }.into_any(),
         AdminPanel::ExampleContent => view! { <examples::ExampleContent/> }.into_any(),
@@ -263,7 +263,11 @@ fn AdminRoute(
 #[component]
 pub fn AdminUsersRoute() -> impl IntoView {
     let me = expect_context::<CurrentUser>();
-    let panels = me.get().map(AdminPanel::Users).into_iter().collect();
+    let panels = me
+        .get()
+        .map(|me| AdminPanel::Users(Box::new(me)))
+        .into_iter()
+        .collect();
     view! { <AdminRoute title=tr!("nav-admin-users") refusal=tr!("admin-only-users") panels/> }
 }
 

@@ -12,22 +12,27 @@ use crate::api::{list_cards, list_label_shares, GenerateLabels, ShareLabel};
 use crate::components::copy::{absolute_url, CopyLinkButton};
 use crate::components::cover::CoverThumb;
 use crate::components::form::{
-    choices, field_error, general_error, ErrorAlert, SelectField, SubmitButton,
+    choices, field_error, general_error, lasting, ErrorAlert, SelectField, SubmitButton,
 };
 use crate::components::layout::{loaded, EmptyBox, Panel, BUTTON, PANEL};
 
+/// The formats, by their names (the same in every language).
 const FORMATS: &[(&str, &str)] = &[("pdf", "PDF"), ("svg", "SVG")];
-/// The ids are `cardsmith_model::label::PAGE_SIZES`, in the same order.
-const PAGE_SIZES: &[(&str, &str)] = &[
-    ("a4", "A4 — 9 cards with cut marks"),
-    ("letter", "US Letter — 9 cards with cut marks"),
-    (
-        "card",
-        "Card size — 1 card a page, for card and photo printers",
-    ),
-    ("avery-l7166", "Avery L7166 stickers (A4) — 6 cards"),
-    ("avery-5168", "Avery 5168 stickers (US Letter) — 4 cards"),
-];
+
+/// The page sizes and their words. The ids are `cardsmith_model::label::PAGE_SIZES`, in the
+/// same order.
+fn page_sizes() -> Vec<(String, String)> {
+    [
+        ("a4", tr!("library-page-size-a4")),
+        ("letter", tr!("library-page-size-letter")),
+        ("card", tr!("library-page-size-card")),
+        ("avery-l7166", tr!("library-page-size-avery-l7166")),
+        ("avery-5168", tr!("library-page-size-avery-5168")),
+    ]
+    .into_iter()
+    .map(|(id, words)| (id.to_owned(), words))
+    .collect()
+}
 
 /// The page's body (in the `Household` island): pick cards, make a sheet, share it.
 #[component]
@@ -37,17 +42,15 @@ pub(crate) fn LabelsWorkbench() -> impl IntoView {
     let reload_shares = Callback::new(move |()| shares.refetch());
     let generate = ServerAction::<GenerateLabels>::new();
     view! {
-        <h1 class="text-2xl font-bold">"Labels"</h1>
-        <p class="mt-1 max-w-prose text-slate-600">
-            "Print stickers for physical cards: each label shows the whole front cover, the title and author, and the chapters with their icons, at real card size."
-        </p>
+        <h1 class="text-2xl font-bold">{tr!("nav-labels")}</h1>
+        <p class="mt-1 max-w-prose text-slate-600">{tr!("library-labels-intro")}</p>
         <div class="mt-6 grid gap-6 lg:grid-cols-2">
             {loaded(cards, tr!("loading-cards"), move |cards| {
                 if cards.is_empty() {
                     view! {
-                        <EmptyBox heading="No cards to print yet"
-                            body="Labels are made from your cards. Open a collection and add a card first, then come back here."
-                            next=Some(("/collections", "Go to your collections"))/>
+                        <EmptyBox heading=lasting(tr!("library-no-cards-to-print"))
+                            body=lasting(tr!("library-no-cards-to-print-text"))
+                            next=Some(("/collections", lasting(tr!("library-go-to-collections"))))/>
                     }
                     .into_any()
                 } else {
@@ -101,18 +104,18 @@ fn Builder(cards: Vec<CardOut>, generate: ServerAction<GenerateLabels>) -> impl 
     let cards_error = field_error(local, move || generate.value().get(), "card_slugs");
     view! {
         <form class=format!("{PANEL} self-start") aria-labelledby="builder-heading" novalidate on:submit=on_submit>
-            <h2 id="builder-heading" class="text-lg font-semibold">"Build a sheet"</h2>
+            <h2 id="builder-heading" class="text-lg font-semibold">{tr!("library-build-sheet")}</h2>
             <ErrorAlert message=general_error(move || generate.value().get())/>
             <fieldset class="space-y-2" aria-describedby="label-cards-error">
-                <legend class="text-sm font-medium text-slate-700">"Cards"</legend>
+                <legend class="text-sm font-medium text-slate-700">{tr!("library-cards")}</legend>
                 <div class="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2">
                     <span class="flex items-center gap-2">
                         <input id="label_select_all" type="checkbox" class="h-4 w-4 rounded border-slate-300"
                             prop:checked=all_selected on:change=select_all/>
-                        <label for="label_select_all" class="text-sm font-medium">"Select all"</label>
+                        <label for="label_select_all" class="text-sm font-medium">{tr!("library-select-all")}</label>
                     </span>
                     <span class="text-sm text-slate-600" aria-live="polite">
-                        {move || format!("{} of {total} selected", selected.with(Vec::len))}
+                        {move || tr!("library-selected", count = selected.with(Vec::len), total = total)}
                     </span>
                 </div>
                 <ul class="max-h-96 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200">
@@ -121,10 +124,10 @@ fn Builder(cards: Vec<CardOut>, generate: ServerAction<GenerateLabels>) -> impl 
                 <p id="label-cards-error" class="text-sm text-rose-600">{move || cards_error.get()}</p>
             </fieldset>
             <div class="grid gap-4 sm:grid-cols-2">
-                <SelectField id="label_format" label="Format" value=format options=choices(FORMATS)/>
-                <SelectField id="label_page_size" label="Page size" value=page_size options=choices(PAGE_SIZES)/>
+                <SelectField id="label_format" label=tr!("library-format") value=format options=choices(FORMATS)/>
+                <SelectField id="label_page_size" label=tr!("library-page-size") value=page_size options=page_sizes()/>
             </div>
-            <SubmitButton label="Generate labels" busy_label="Generating…" busy=generate.pending()/>
+            <SubmitButton label=tr!("library-generate-labels") busy_label=tr!("library-generating") busy=generate.pending()/>
         </form>
     }
 }
@@ -170,16 +173,14 @@ fn Sheet(generate: ServerAction<GenerateLabels>, reload_shares: Callback<()>) ->
             reload_shares.run(());
         }
     });
-    move || {
-        match generate.value().get() {
+    move || match generate.value().get() {
         Some(Ok(sheet)) => view! { <SheetPanel sheet share/> }.into_any(),
         _ => view! {
-            <EmptyBox heading="No sheet yet"
-                body="Tick the cards to print, choose a format and page size, then press “Generate labels”. The sheet appears here to preview, download and share."
+            <EmptyBox heading=lasting(tr!("library-no-sheet"))
+                body=lasting(tr!("library-no-sheet-text"))
                 next=None/>
         }
         .into_any(),
-    }
     }
 }
 
@@ -192,21 +193,21 @@ fn SheetPanel(sheet: GenerateLabelsOutputBody, share: ServerAction<ShareLabel>) 
         _ => None,
     };
     view! {
-        <Panel id="sheet" title="Your sheet">
-            <iframe src=sheet.url.clone() title="Label preview" class="h-[28rem] w-full rounded-lg border border-slate-200 bg-slate-50"></iframe>
+        <Panel id="sheet" title=lasting(tr!("library-your-sheet"))>
+            <iframe src=sheet.url.clone() title=tr!("library-label-preview") class="h-[28rem] w-full rounded-lg border border-slate-200 bg-slate-50"></iframe>
             <div class="flex flex-wrap gap-3">
-                <a href=sheet.url.clone() download=format!("cardsmith-labels-{}", sheet.filename) class=BUTTON>"Download"</a>
+                <a href=sheet.url.clone() download=format!("cardsmith-labels-{}", sheet.filename) class=BUTTON>{tr!("library-download")}</a>
                 <button type="button" class=BUTTON disabled=move || share.pending().get()
                     on:click=move |_| { share.dispatch(ShareLabel { label: filename.get_value() }); }>
-                    {move || if share.pending().get() { "Creating link…" } else { "Create share link" }}
+                    {move || if share.pending().get() { tr!("library-creating-link") } else { tr!("library-create-share-link") }}
                 </button>
             </div>
             <ErrorAlert message=general_error(move || share.value().get())/>
             {move || link().map(|path| view! {
                 <div class="space-y-2 rounded-lg bg-emerald-50 p-3">
-                    <p class="text-sm text-emerald-900">"Anyone with this link can open the sheet, until you revoke it:"</p>
+                    <p class="text-sm text-emerald-900">{tr!("library-share-anyone")}</p>
                     <code data-testid="share-url" class="block break-all rounded bg-white px-2 py-1 text-sm">{absolute_url(&path)}</code>
-                    <CopyLinkButton path label="Copy share link"/>
+                    <CopyLinkButton path label=tr!("library-copy-share-link")/>
                 </div>
             })}
         </Panel>

@@ -11,7 +11,7 @@ use leptos_meta::Title;
 use crate::api::{cards_page, list_collections, CreateCollection, LibraryScope};
 use crate::components::first_run::FirstRunStarts;
 use crate::components::form::{
-    field_error, general_error, ErrorAlert, StatusNote, SubmitButton, TextArea, TextField,
+    field_error, general_error, lasting, ErrorAlert, StatusNote, SubmitButton, TextArea, TextField,
 };
 use crate::components::invitations::MyInvitations;
 use crate::components::layout::{loaded, tint, Badge, EmptyBox, RoleBadge, PANEL};
@@ -24,12 +24,12 @@ pub fn CardsPage() -> impl IntoView {
     let asked = asked_by_address();
     let page = Resource::new(move || asked.clone(), cards_page);
     view! {
-        <Title text="Cards"/>
+        <Title text=tr!("nav-cards")/>
         <div class="flex flex-wrap items-baseline justify-between gap-2">
-            <h1 class="text-2xl font-bold">"Cards"</h1>
-            <a href="/labels" class="text-sm font-medium text-indigo-700 hover:underline">"Print labels"</a>
+            <h1 class="text-2xl font-bold">{tr!("nav-cards")}</h1>
+            <a href="/labels" class="text-sm font-medium text-indigo-700 hover:underline">{tr!("library-print-labels")}</a>
         </div>
-        <p class="mt-1 text-slate-600">"Every card in your collections and the ones shared with you."</p>
+        <p class="mt-1 text-slate-600">{tr!("library-cards-intro")}</p>
         <div class="mt-6">
             {loaded(page, tr!("loading-cards"), |page| match page.first_run {
                 // nothing to search yet: the ways to start instead of a toolbar over nothing
@@ -57,9 +57,9 @@ fn AllCards(collections: Vec<CollectionChoice>, children: Children) -> impl Into
 #[component]
 pub fn CollectionsPage() -> impl IntoView {
     view! {
-        <Title text="Collections"/>
-        <h1 class="text-2xl font-bold">"Collections"</h1>
-        <p class="mt-1 text-slate-600">"Collections group cards and can be shared with family members."</p>
+        <Title text=tr!("nav-collections")/>
+        <h1 class="text-2xl font-bold">{tr!("nav-collections")}</h1>
+        <p class="mt-1 text-slate-600">{tr!("library-collections-intro")}</p>
         <AllCollections/>
     }
 }
@@ -78,15 +78,15 @@ fn AllCollections() -> impl IntoView {
                     if list.is_empty() {
                         view! {
                             <EmptyBox
-                                heading="No collections yet"
-                                body="Create your first collection with the form: give it a name like “Bedtime stories”, then add cards to it."
+                                heading=lasting(tr!("library-no-collections"))
+                                body=lasting(tr!("library-no-collections-text"))
                                 next=None
                             />
                         }
                         .into_any()
                     } else {
                         view! {
-                            <ul aria-label="Collections" class="grid gap-4 sm:grid-cols-2">
+                            <ul aria-label=tr!("nav-collections") class="grid gap-4 sm:grid-cols-2">
                                 {list.into_iter().map(|c| view! { <CollectionTile collection=c/> }).collect_view()}
                             </ul>
                         }
@@ -113,10 +113,7 @@ fn CollectionTile(collection: CollectionOut) -> impl IntoView {
         }
         .into_any(),
     };
-    let count = match collection.card_count {
-        1 => "1 card".to_owned(),
-        n => format!("{n} cards"),
-    };
+    let count = tr!("count-cards", count = collection.card_count);
     view! {
         <li>
             <a href=format!("/collections/{}", collection.slug)
@@ -128,7 +125,7 @@ fn CollectionTile(collection: CollectionOut) -> impl IntoView {
                         <span>{count}</span>
                         <RoleBadge role=collection.viewer_role.clone() yours=true/>
                         {collection.is_default.then(|| view! {
-                            <Badge text="Default".to_owned() tone="bg-amber-100 text-amber-900"/>
+                            <Badge text=tr!("library-default-collection") tone="bg-amber-100 text-amber-900"/>
                         })}
                     </div>
                 </div>
@@ -144,7 +141,7 @@ fn NewCollectionForm() -> impl IntoView {
     let local = RwSignal::new(Vec::new());
     let create = ServerAction::<CreateCollection>::new();
     let created = Signal::derive(move || match create.value().get() {
-        Some(Ok(c)) => Some(format!("Created “{}”: opening it…", c.name)),
+        Some(Ok(c)) => Some(tr!("library-collection-created", name = c.name)),
         _ => None,
     });
     // a new collection is opened at once: cards go in next
@@ -158,7 +155,7 @@ fn NewCollectionForm() -> impl IntoView {
     // The server makes the slug unique (adding a number); this shows the likely address.
     let preview = move || {
         let slug = slugify(&name.get());
-        (!slug.is_empty()).then(|| format!("Address: /collections/{slug}"))
+        (!slug.is_empty()).then(|| tr!("library-address", address = format!("/collections/{slug}")))
     };
     let on_submit = move |ev: SubmitEvent| {
         ev.prevent_default();
@@ -177,17 +174,17 @@ fn NewCollectionForm() -> impl IntoView {
     };
     view! {
         <form class=format!("{PANEL} self-start") aria-labelledby="new-collection-heading" novalidate on:submit=on_submit>
-            <h2 id="new-collection-heading" class="text-lg font-semibold">"New collection"</h2>
+            <h2 id="new-collection-heading" class="text-lg font-semibold">{tr!("library-new-collection")}</h2>
             <ErrorAlert message=general_error(move || create.value().get())/>
             <div>
-                <TextField id="collection_name" label="Name" value=name
+                <TextField id="collection_name" label=tr!("library-name") value=name
                     error=field_error(local, move || create.value().get(), "name")/>
                 <p data-testid="slug-preview" class="mt-1 text-xs text-slate-500" aria-live="polite">{preview}</p>
             </div>
-            <TextArea id="collection_description" label="Description" value=description
+            <TextArea id="collection_description" label=tr!("library-description") value=description
                 error=field_error(local, move || create.value().get(), "description")
-                hint="Optional: who it is for, or what goes in it."/>
-            <SubmitButton label="Create collection" busy_label="Creating…" busy=create.pending()/>
+                hint=tr!("library-collection-description-hint")/>
+            <SubmitButton label=tr!("library-create-collection") busy_label=tr!("library-creating") busy=create.pending()/>
             <StatusNote message=created/>
         </form>
     }

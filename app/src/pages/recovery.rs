@@ -33,12 +33,37 @@ fn token_error<T: Clone + Send + Sync + 'static>(
     outcome: impl Fn() -> Option<Result<T, UiError>> + Send + Sync + 'static,
 ) -> Signal<Option<String>> {
     let problem = field_error(local, outcome, "token");
-    Signal::derive(move || {
-        problem.get().map(|p| match p.as_str() {
-            "is required" => "This page needs the whole link from the mail.".to_owned(),
-            _ => format!("This link {p}"),
-        })
-    })
+    Signal::derive(move || problem.get().map(|p| link_problem(&p)))
+}
+
+/// The sentence for a refused link: the model's and the server's known reasons, each as a
+/// whole message; any other reason as it came, after "This link".
+fn link_problem(problem: &str) -> String {
+    const MALFORMED: &str =
+        "is not a valid link; copy the whole link from the mail, or ask for a new one";
+    const NOT_VALID: &str = "is not valid; copy the whole link from the mail, or ask for a new one";
+    const USED: &str =
+        "has already been used (each link works once); ask for a new one if you need it";
+    match problem {
+        "is required" => tr!("account-link-incomplete"),
+        MALFORMED => tr!("account-link-malformed"),
+        NOT_VALID => tr!("account-link-not-valid"),
+        USED => tr!("account-link-used"),
+        _ => match expired_hours(problem) {
+            Some(hours) => tr!("account-link-expired", hours = hours),
+            None => tr!("account-link-problem", problem = problem),
+        },
+    }
+}
+
+/// The lifetime in hours of an expired link's refusal ("has expired (these links work for
+/// 48 hours); ask for a new one").
+fn expired_hours(problem: &str) -> Option<u32> {
+    let rest = problem.strip_prefix("has expired (these links work for ")?;
+    let (hours, rest) = rest.split_once(' ')?;
+    let hours: u32 = hours.parse().ok()?;
+    let unit = if hours == 1 { "hour" } else { "hours" };
+    (rest == format!("{unit}); ask for a new one")).then_some(hours)
 }
 
 #[component]
@@ -65,23 +90,23 @@ pub(crate) fn ForgotPasswordForm() -> impl IntoView {
                 when=move || sent().is_some()
                 fallback=move || view! {
                     <form novalidate on:submit=on_submit class=PANEL>
-                        <h1 class="text-xl font-semibold">"Forgot your password?"</h1>
-                        <p class="text-sm text-slate-600">"Enter the email of your account. We mail you a link to choose a new password."</p>
+                        <h1 class="text-xl font-semibold">{tr!("account-forgot-heading")}</h1>
+                        <p class="text-sm text-slate-600">{tr!("account-forgot-intro")}</p>
                         <ErrorAlert message=general_error(move || ask.value().get())/>
-                        <TextField id="email" label="Email" kind="email" autocomplete="username" value=email
+                        <TextField id="email" label=tr!("signin-email") kind="email" autocomplete="username" value=email
                             error=field_error(local, move || ask.value().get(), "email")/>
                         <div class="flex flex-wrap items-center justify-between gap-3">
-                            <SubmitButton label="Send reset link" busy_label="Sending…" busy=ask.pending()/>
-                            <a href="/login" class=format!("text-sm {LINK}")>"Back to sign in"</a>
+                            <SubmitButton label=tr!("account-forgot-send") busy_label=tr!("account-forgot-sending") busy=ask.pending()/>
+                            <a href="/login" class=format!("text-sm {LINK}")>{tr!("account-back-to-sign-in")}</a>
                         </div>
                     </form>
                 }
             >
                 <section class=PANEL aria-labelledby="sent-heading">
-                    <h1 id="sent-heading" class="text-xl font-semibold">"Check your mail"</h1>
+                    <h1 id="sent-heading" class="text-xl font-semibold">{tr!("account-forgot-sent-heading")}</h1>
                     <Feedback tone=Tone::Success>{move || sent()}</Feedback>
-                    <p class="text-sm text-slate-600">"No mail? Check the spam folder, or ask an administrator: they can give you a reset link themselves."</p>
-                    <a href="/login" class=format!("inline-block text-sm {LINK}")>"Back to sign in"</a>
+                    <p class="text-sm text-slate-600">{tr!("account-forgot-no-mail")}</p>
+                    <a href="/login" class=format!("inline-block text-sm {LINK}")>{tr!("account-back-to-sign-in")}</a>
                 </section>
             </Show>
     }
@@ -106,7 +131,7 @@ pub(crate) fn ResetPasswordForm() -> impl IntoView {
         if password.get_untracked() != again.get_untracked() {
             errors.push(FieldError::new(
                 "new_password_again",
-                "does not match the new password",
+                tr!("account-password-mismatch"),
             ));
         }
         if errors.is_empty() {
@@ -121,28 +146,28 @@ pub(crate) fn ResetPasswordForm() -> impl IntoView {
                 when=done
                 fallback=move || view! {
                     <form novalidate on:submit=on_submit class=PANEL>
-                        <h1 class="text-xl font-semibold">"Choose a new password"</h1>
-                        <p class="text-sm text-slate-600">"Setting it signs you out on every device; then sign in with the new password."</p>
+                        <h1 class="text-xl font-semibold">{tr!("title-reset-password")}</h1>
+                        <p class="text-sm text-slate-600">{tr!("account-reset-intro")}</p>
                         <Show when=move || link_problem.get().is_some()>
                             <Feedback tone=Tone::Error alert=true>
                                 <p>{move || link_problem.get()}</p>
-                                <a href="/forgot-password" class=LINK>"Ask for a new link"</a>
+                                <a href="/forgot-password" class=LINK>{tr!("account-ask-new-link")}</a>
                             </Feedback>
                         </Show>
                         <ErrorAlert message=general_error(move || reset.value().get())/>
-                        <TextField id="new_password" label="New password" kind="password" autocomplete="new-password"
-                            value=password hint="At least 10 characters."
+                        <TextField id="new_password" label=tr!("settings-new-password") kind="password" autocomplete="new-password"
+                            value=password hint=tr!("account-reset-password-hint")
                             error=field_error(local, move || reset.value().get(), "new_password")/>
-                        <TextField id="new_password_again" label="New password again" kind="password" autocomplete="new-password"
+                        <TextField id="new_password_again" label=tr!("account-reset-password-again") kind="password" autocomplete="new-password"
                             value=again error=field_error(local, move || reset.value().get(), "new_password_again")/>
-                        <SubmitButton label="Set new password" busy_label="Saving…" busy=reset.pending()/>
+                        <SubmitButton label=tr!("account-reset-submit") busy_label=tr!("saving") busy=reset.pending()/>
                     </form>
                 }
             >
                 <section class=PANEL aria-labelledby="reset-done-heading">
-                    <h1 id="reset-done-heading" class="text-xl font-semibold">"Password changed"</h1>
-                    <Feedback tone=Tone::Success>"Your new password is set, and every device that was signed in has been signed out."</Feedback>
-                    <a href="/login" class="inline-flex items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">"Sign in"</a>
+                    <h1 id="reset-done-heading" class="text-xl font-semibold">{tr!("account-reset-done-heading")}</h1>
+                    <Feedback tone=Tone::Success>{tr!("account-reset-done")}</Feedback>
+                    <a href="/login" class="inline-flex items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">{tr!("signin-submit")}</a>
                 </section>
             </Show>
     }
@@ -174,23 +199,23 @@ pub(crate) fn VerifyEmailForm() -> impl IntoView {
                 when=done
                 fallback=move || view! {
                     <form novalidate on:submit=on_submit class=PANEL>
-                        <h1 class="text-xl font-semibold">"Confirm your email"</h1>
-                        <p class="text-sm text-slate-600">"Confirming tells Cardsmith this address reaches you, so password reset mails find you."</p>
+                        <h1 class="text-xl font-semibold">{tr!("title-verify-email")}</h1>
+                        <p class="text-sm text-slate-600">{tr!("account-verify-intro")}</p>
                         <Show when=move || link_problem.get().is_some()>
                             <Feedback tone=Tone::Error alert=true>
                                 <p>{move || link_problem.get()}</p>
-                                <p>"An administrator can send you a new one from the Users page."</p>
+                                <p>{tr!("account-verify-new-link")}</p>
                             </Feedback>
                         </Show>
                         <ErrorAlert message=general_error(move || verify.value().get())/>
-                        <SubmitButton label="Confirm my email" busy_label="Confirming…" busy=verify.pending()/>
+                        <SubmitButton label=tr!("account-verify-submit") busy_label=tr!("account-verify-busy") busy=verify.pending()/>
                     </form>
                 }
             >
                 <section class=PANEL aria-labelledby="verified-heading">
-                    <h1 id="verified-heading" class="text-xl font-semibold">"Email confirmed"</h1>
-                    <Feedback tone=Tone::Success>"Thank you: your email is verified."</Feedback>
-                    <a href="/cards" class=format!("inline-block text-sm {LINK}")>"Go to Cardsmith"</a>
+                    <h1 id="verified-heading" class="text-xl font-semibold">{tr!("account-verify-done-heading")}</h1>
+                    <Feedback tone=Tone::Success>{tr!("account-verify-done")}</Feedback>
+                    <a href="/cards" class=format!("inline-block text-sm {LINK}")>{tr!("account-verify-go")}</a>
                 </section>
             </Show>
     }
@@ -224,22 +249,19 @@ pub(crate) fn LinkPlayerForm() -> impl IntoView {
             when=done
             fallback=move || view! {
                 <form novalidate on:submit=on_submit class=PANEL>
-                    <h1 class="text-xl font-semibold">"Link your player account"</h1>
-                    <p class="text-sm text-slate-600">
-                        "Type the code your app shows. Only type a code shown by your own app: "
-                        "linking lets that Cardsmith account use your players."
-                    </p>
+                    <h1 class="text-xl font-semibold">{tr!("title-link-player")}</h1>
+                    <p class="text-sm text-slate-600">{tr!("account-link-player-intro")}</p>
                     <ErrorAlert message=general_error(move || confirm.value().get())/>
-                    <TextField id="link_code" label="Code from your app" value=code
+                    <TextField id="link_code" label=tr!("account-link-player-code") value=code
                         error=field_error(local, move || confirm.value().get(), "user_code")
-                        hint="8 letters, like WDJB-MJHT"/>
-                    <SubmitButton label="Link account" busy_label="Linking…" busy=confirm.pending()/>
+                        hint=tr!("account-link-player-code-hint")/>
+                    <SubmitButton label=tr!("account-link-player-submit") busy_label=tr!("account-link-player-busy") busy=confirm.pending()/>
                 </form>
             }
         >
             <section class=PANEL aria-labelledby="linked-heading">
-                <h1 id="linked-heading" class="text-xl font-semibold">"Player account linked"</h1>
-                <Feedback tone=Tone::Success>"Done: you can close this window and go back to your app."</Feedback>
+                <h1 id="linked-heading" class="text-xl font-semibold">{tr!("account-link-player-done-heading")}</h1>
+                <Feedback tone=Tone::Success>{tr!("account-link-player-done")}</Feedback>
             </section>
         </Show>
     }

@@ -88,16 +88,16 @@ fn keys_in_code() -> BTreeMap<String, PathBuf> {
     {
         let source = std::fs::read_to_string(&path).unwrap();
         let ident = |c: char| c.is_alphanumeric() || c == '_';
-        for (i, _) in source.match_indices("t!(") {
-            let call = &source[i + 3..];
+        for (i, _) in source.match_indices("!(") {
+            let call = &source[i + 2..];
             let before = &source[..i];
-            let literal = if !before.ends_with(ident) {
+            let name_start = before.trim_end_matches(ident).len();
+            let literal = match &before[name_start..] {
+                // tr!("key" …)
+                "tr" => call.trim_start().strip_prefix('"'),
                 // t!(locale, "key" …): skip the locale expression
-                call.split_once(", \"").map(|(_, rest)| rest)
-            } else if before.ends_with("tr") && !before[..before.len() - 2].ends_with(ident) {
-                call.trim_start().strip_prefix('"')
-            } else {
-                continue;
+                "t" => call.split_once(", \"").map(|(_, rest)| rest),
+                _ => continue,
             };
             if let Some(key) = literal.and_then(|l| l.split_once('"')).map(|(k, _)| k) {
                 if is_id(key) {

@@ -12,7 +12,7 @@ use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
 use super::state::{
-    has_base_url, kind_name, kind_uses, model_hint, Editing, Owner, Providers, KINDS,
+    has_base_url, kind_name, kind_uses, kinds, model_hint, test_outcome, Editing, Owner, Providers,
 };
 use crate::components::form::{
     described_by, invalid, CheckField, ErrorAlert, Feedback, Field, SelectField, Tone, INPUT,
@@ -54,7 +54,7 @@ impl Values {
         let budget_usd = dollars(&self.budget.get_untracked()).unwrap_or_else(|| {
             errors.push(FieldError::new(
                 "budget_usd",
-                "must be an amount in dollars, e.g. 5 or 2.50",
+                tr!("account-ai-budget-not-dollars"),
             ));
             0.0
         });
@@ -67,7 +67,7 @@ impl Values {
                 None => {
                     errors.push(FieldError::new(
                         "monthly_budget_cents",
-                        "must be an amount in dollars, or empty for no monthly cap",
+                        tr!("account-ai-monthly-not-dollars"),
                     ));
                     None
                 }
@@ -214,7 +214,7 @@ pub fn ProviderDialog(p: Providers, editing: Editing, on_close: Callback<()>) ->
             busy.set(false);
             match done {
                 Ok(()) => {
-                    p.notice.set(Some(format!("Saved {name}.")));
+                    p.notice.set(Some(tr!("account-ai-saved", name = name)));
                     on_close.run(());
                 }
                 Err(e) => failed.set(Some(e)),
@@ -244,81 +244,85 @@ pub fn ProviderDialog(p: Providers, editing: Editing, on_close: Callback<()>) ->
         });
     };
     let title = if existing.is_some() {
-        "Edit AI provider"
+        tr!("account-ai-edit-title")
     } else {
-        "Add an AI provider"
+        tr!("account-ai-add-title")
     };
     let subtitle = existing
         .as_ref()
         .map(|r| format!("{} ({})", kind_name(&r.provider), r.model))
         .unwrap_or_else(|| match p.owner {
-            Owner::User => "Tried before the instance's providers".to_owned(),
-            Owner::System => "Tried for every user, after their own".to_owned(),
+            Owner::User => tr!("account-ai-add-subtitle"),
+            Owner::System => tr!("account-ai-system-add-subtitle"),
         });
     let can_test = p.owner == Owner::System;
     let needs_key = move || !kind_is_keyless(&values.kind.get());
     let footer = move || {
         view! {
             <button type="submit" form=FORM_ID class=PRIMARY disabled=move || busy.get()>
-                {move || if busy.get() { "Saving…" } else { "Save provider" }}
+                {move || if busy.get() { tr!("saving") } else { tr!("account-ai-save") }}
             </button>
             {can_test.then(|| view! {
                 <button type="button" class=BUTTON disabled=move || busy.get() || (needs_key() && values.key.get().trim().is_empty())
-                    title="Makes one small real call with the key as typed" on:click=on_test>"Test key"</button>
+                    title=tr!("account-ai-test-key-title") on:click=on_test>{tr!("account-ai-test-key")}</button>
             })}
-            <button type="button" class=BUTTON on:click=move |_| on_close.run(())>"Cancel"</button>
+            <button type="button" class=BUTTON on:click=move |_| on_close.run(())>{tr!("account-cancel")}</button>
         }
     };
-    let key_hint: &'static str = if has_key {
-        "Stored and never shown. Leave empty to keep the stored key."
+    let key_hint = if has_key {
+        tr!("account-ai-key-hint-stored")
     } else {
-        "Stored sealed and never shown again. Not needed for Ollama or a local server."
+        tr!("account-ai-key-hint-new")
     };
     view! {
         <Modal id="provider-dialog-heading" title subtitle on_close footer>
             <form id=FORM_ID class="space-y-4" novalidate on:submit=on_submit>
                 <ErrorAlert message=failed/>
-                <SelectField id="provider_kind" label="Provider" value=values.kind
-                    options=KINDS.iter().map(|(k, n)| ((*k).to_owned(), (*n).to_owned())).collect()/>
+                <SelectField id="provider_kind" label=tr!("account-ai-provider") value=values.kind
+                    options=kinds().into_iter().map(|(k, n)| (k.to_owned(), n)).collect()/>
                 <p class="-mt-2 text-xs text-slate-500">{move || kind_uses(&values.kind.get())}</p>
-                <Field id="provider_model" label="Model" error=error("model")>
+                <Field id="provider_model" label=tr!("account-ai-model") error=error("model")>
                     <input id="provider_model" name="model" type="text" class=INPUT autocomplete="off" spellcheck="false"
                         bind:value=values.model placeholder=move || model_hint(&values.kind.get())
                         aria-invalid=invalid(error("model")) aria-describedby=described_by("provider_model", false, error("model"))/>
                 </Field>
-                <Field id="provider_key" label="API key" hint=key_hint error=error("api_key")>
+                <Field id="provider_key" label=tr!("account-ai-key") hint=key_hint error=error("api_key")>
                     <input id="provider_key" name="api_key" type="password" class=INPUT autocomplete="new-password" spellcheck="false"
-                        bind:value=values.key placeholder=if has_key { "•••••••• (stored)" } else { "" }
+                        bind:value=values.key placeholder=if has_key { tr!("account-ai-key-stored-placeholder") } else { String::new() }
                         aria-invalid=invalid(error("api_key")) aria-describedby=described_by("provider_key", true, error("api_key"))/>
                 </Field>
                 <Show when=move || has_base_url(&values.kind.get())>
-                    <Field id="provider_base_url" label="Server address" hint="e.g. http://localhost:11434. Empty: the address the operator configured." error=error("base_url")>
+                    <Field id="provider_base_url" label=tr!("account-ai-base-url") hint=tr!("account-ai-base-url-hint") error=error("base_url")>
                         <input id="provider_base_url" name="base_url" type="url" class=INPUT autocomplete="off" spellcheck="false" inputmode="url"
                             bind:value=values.base_url placeholder="http://localhost:11434"
                             aria-invalid=invalid(error("base_url")) aria-describedby=described_by("provider_base_url", true, error("base_url"))/>
                     </Field>
                 </Show>
                 <div class="grid gap-4 sm:grid-cols-2">
-                    <Field id="provider_budget" label="Budget (dollars)" hint="The most it may ever spend." error=error("budget_usd")>
+                    <Field id="provider_budget" label=tr!("account-ai-budget-dollars") hint=tr!("account-ai-budget-hint") error=error("budget_usd")>
                         <input id="provider_budget" name="budget_usd" type="text" inputmode="decimal" class=INPUT autocomplete="off"
                             bind:value=values.budget
                             aria-invalid=invalid(error("budget_usd")) aria-describedby=described_by("provider_budget", true, error("budget_usd"))/>
                     </Field>
-                    <Field id="provider_monthly" label="Monthly cap (dollars)" hint="Optional. Empty: no monthly cap." error=error("monthly_budget_cents")>
+                    <Field id="provider_monthly" label=tr!("account-ai-monthly-dollars") hint=tr!("account-ai-monthly-hint") error=error("monthly_budget_cents")>
                         <input id="provider_monthly" name="monthly_budget" type="text" inputmode="decimal" class=INPUT autocomplete="off"
                             bind:value=values.monthly
                             aria-invalid=invalid(error("monthly_budget_cents")) aria-describedby=described_by("provider_monthly", true, error("monthly_budget_cents"))/>
                     </Field>
                 </div>
-                <CheckField id="provider_enabled" label="Enabled" checked=values.enabled
-                    hint="Off: kept, but passed over in the cascade."/>
-                {move || tested.get().map(|t| view! {
-                    <Feedback tone=if t.ok { Tone::Success } else { Tone::Error }>
-                        <span data-testid="provider-test">{if t.ok { "Test passed: " } else { "Test failed: " }}{t.message}</span>
-                    </Feedback>
+                <CheckField id="provider_enabled" label=tr!("account-ai-enabled") checked=values.enabled
+                    hint=tr!("account-ai-enabled-hint")/>
+                {move || tested.get().map(|t| {
+                    let tone = if t.ok { Tone::Success } else { Tone::Error };
+                    let words = test_outcome(t);
+                    view! {
+                        <Feedback tone>
+                            <span data-testid="provider-test">{words}</span>
+                        </Feedback>
+                    }
                 })}
                 // priority errors cannot be typed here; shown rather than lost
-                {move || error("priority").get().map(|e| view! { <p class="text-sm text-rose-700">{format!("Order {e}")}</p> })}
+                {move || error("priority").get().map(|e| view! { <p class="text-sm text-rose-700">{tr!("account-ai-order-problem", problem = e)}</p> })}
             </form>
         </Modal>
     }

@@ -30,22 +30,25 @@ pub fn AiProvidersSection(owner: Owner) -> impl IntoView {
         p.editing.set(None);
         return_focus(opener);
     });
-    let intro = match owner {
-        Owner::User => "Cardsmith tries these in order to write stories, draw covers and icons and speak tracks. Each has a budget it never goes over; when none can, the built-in offline generators do the work for free.",
-        Owner::System => "Every user's cards may use these, after the user's own providers. Each has a budget it never goes over, shared by all users.",
+    let (heading, intro) = match owner {
+        Owner::User => (tr!("account-ai-heading"), tr!("account-ai-intro")),
+        Owner::System => (
+            tr!("account-ai-system-heading"),
+            tr!("account-ai-system-intro"),
+        ),
     };
     view! {
         <section aria-labelledby="ai-providers-heading" class="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 lg:col-span-2">
             <div class="flex flex-wrap items-start justify-between gap-3">
                 <div class="min-w-0 flex-1 basis-64">
                     <h2 id="ai-providers-heading" class="text-lg font-semibold">
-                        {match owner { Owner::User => "AI providers", Owner::System => "System AI providers" }}
+                        {heading}
                     </h2>
                     <p class="mt-1 text-sm text-slate-600">{intro}</p>
                 </div>
                 <button type="button" class=PRIMARY node_ref=opener aria-haspopup="dialog"
                     on:click=move |_| { p.notice.set(None); p.editing.set(Some(Editing::New)); }>
-                    "Add provider"
+                    {tr!("account-ai-add")}
                 </button>
             </div>
             <StatusNote message=p.notice/>

@@ -8,46 +8,43 @@ use leptos::html::Button;
 use leptos::prelude::*;
 
 use super::browser;
-use super::state::{kind_name, name_of, Editing, Owner, Providers};
+use super::state::{kind_name, name_of, test_outcome, Editing, Owner, Providers};
 use crate::components::confirm::ConfirmButton;
 use crate::components::form::{Feedback, Tone};
 use crate::components::layout::BUTTON;
 
-/// Dollars as people read them: "$5.00", "$0.42"; an amount below a cent reads "< $0.01".
+/// Dollars as people read them: "$5.00", "$0.42" (in the language's notation: "5,00 $");
+/// an amount below a cent reads "< $0.01".
 pub fn usd(amount: f64) -> String {
     if amount > 0.0 && amount < 0.005 {
-        "< $0.01".to_owned()
+        tr!("account-usd-below-cent", amount = cents(0.01))
     } else {
-        format!("${:.2}", amount.max(0.0))
+        tr!("account-usd", amount = cents(amount.max(0.0)))
     }
+}
+
+/// An amount with two decimals and the language's decimal mark ("1234.50", "1234,50"); the
+/// thousands are not grouped, as amounts have always read.
+fn cents(amount: f64) -> String {
+    let fixed = format!("{amount:.2}");
+    let (whole, decimals) = fixed.split_once('.').unwrap_or((fixed.as_str(), "00"));
+    // "0.50" or "0,50": the language's mark before the same two decimals
+    let fraction = decimals.parse::<f64>().unwrap_or(0.0) / 100.0;
+    let fraction = cardsmith_i18n::decimal(crate::i18n::locale(), fraction, 2);
+    format!("{whole}{}", fraction.get(1..).unwrap_or_default())
 }
 
 /// An RFC 3339 time as a date people read: "1 December 2026" (UTC); the text itself when it
 /// is not one.
 pub fn day(time: &str) -> String {
-    const MONTHS: [&str; 12] = [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ];
     let parts: Vec<&str> = time.get(..10).unwrap_or(time).split('-').collect();
     match parts.as_slice() {
         [year, month, d] => {
-            let month = month
-                .parse::<usize>()
-                .ok()
-                .and_then(|m| MONTHS.get(m.checked_sub(1)?));
+            let month = month.parse::<u32>().ok().filter(|m| (1..=12).contains(m));
             match (month, d.parse::<u32>()) {
-                (Some(month), Ok(d)) => format!("{d} {month} {year}"),
+                (Some(month), Ok(d)) => {
+                    tr!("account-date-long", day = d, month = month, year = *year)
+                }
                 _ => time.to_owned(),
             }
         }
@@ -58,13 +55,13 @@ pub fn day(time: &str) -> String {
 /// The lifetime budget in words: "$0.42 of $5.00 spent · $4.58 left".
 fn budget_words(spent: f64, budget: f64, left: f64) -> String {
     if budget <= 0.0 && spent <= 0.0 {
-        "No budget: only free calls are made".to_owned()
+        tr!("account-ai-no-budget")
     } else {
-        format!(
-            "{} of {} spent · {} left",
-            usd(spent),
-            usd(budget),
-            usd(left)
+        tr!(
+            "account-ai-budget-words",
+            spent = usd(spent),
+            budget = usd(budget),
+            left = usd(left)
         )
     }
 }
@@ -86,19 +83,19 @@ fn percent(used: f64, of: f64) -> f64 {
 pub fn ProviderList(p: Providers) -> impl IntoView {
     move || {
         match p.list.get() {
-        None => view! { <p class="text-sm text-slate-500">"Loading providers…"</p> }.into_any(),
+        None => view! { <p class="text-sm text-slate-500">{tr!("account-ai-loading")}</p> }.into_any(),
         Some(Err(e)) => view! { <Feedback tone=Tone::Error alert=true>{e}</Feedback> }.into_any(),
         Some(Ok(list)) if list.is_empty() => view! {
             <p class="rounded-xl border-2 border-dashed border-slate-300 p-4 text-center text-sm text-slate-600" data-testid="no-providers">
                 {match p.owner {
-                    Owner::User => "You have no AI providers. Everything is generated offline, for free, until you add one.",
-                    Owner::System => "The instance has no AI providers. Users who add none of their own get offline generation.",
+                    Owner::User => tr!("account-ai-none"),
+                    Owner::System => tr!("account-ai-system-none"),
                 }}
             </p>
         }
         .into_any(),
         Some(Ok(_)) => view! {
-            <ol class="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200" aria-label="Providers in the order they are tried"
+            <ol class="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200" aria-label=tr!("account-ai-order-label")
                 on:pointermove=move |ev| p.drag_over(browser::row_under(&ev))
                 on:pointerup=move |_| p.drop_dragged()
                 on:pointerleave=move |_| p.dragging.set(None)>
@@ -176,30 +173,34 @@ fn ProviderRow(p: Providers, id: String) -> impl IntoView {
             {move || record.get().map(|r| view! { <Summary p record=r/> })}
             <div class="flex flex-wrap items-center gap-2">
                 // for pointers; keyboards and screen readers use Up and Down
-                <span aria-hidden="true" title="Drag to reorder" data-testid="drag-handle"
+                <span aria-hidden="true" title=tr!("account-ai-drag") data-testid="drag-handle"
                     class="flex min-h-11 min-w-11 cursor-grab touch-none select-none items-center justify-center rounded-md border border-slate-200 text-lg text-slate-500 hover:bg-slate-50 active:cursor-grabbing"
                     on:pointerdown=drag_start on:pointercancel=move |_| p.dragging.set(None)>"⠿"</span>
-                <button type="button" class=small.clone() node_ref=up aria-label=move || format!("Move {} up", name())
-                    disabled=move || busy() || index() == Some(0) on:click=move |_| shift(-1)>"↑ Up"</button>
-                <button type="button" class=small.clone() node_ref=down aria-label=move || format!("Move {} down", name())
-                    disabled=move || busy() || index().is_none_or(|i| i + 1 >= count()) on:click=move |_| shift(1)>"↓ Down"</button>
+                <button type="button" class=small.clone() node_ref=up aria-label=move || tr!("account-ai-move-up-label", name = name())
+                    disabled=move || busy() || index() == Some(0) on:click=move |_| shift(-1)>{tr!("account-ai-move-up")}</button>
+                <button type="button" class=small.clone() node_ref=down aria-label=move || tr!("account-ai-move-down-label", name = name())
+                    disabled=move || busy() || index().is_none_or(|i| i + 1 >= count()) on:click=move |_| shift(1)>{tr!("account-ai-move-down")}</button>
                 {(p.owner == Owner::User).then(|| view! {
-                    <button type="button" class=small2.clone() aria-label=move || format!("Test {}", name())
+                    <button type="button" class=small2.clone() aria-label=move || tr!("account-ai-test-label", name = name())
                         disabled=busy on:click=move |_| p.test_saved(key.get_value())>
-                        {move || if busy() { "Testing…" } else { "Test" }}
+                        {move || if busy() { tr!("account-ai-testing") } else { tr!("account-ai-test") }}
                     </button>
                 })}
-                <button type="button" class=small2.clone() aria-label=move || format!("Edit {}", name()) aria-haspopup="dialog"
-                    on:click=move |_| p.editing.set(record.get_untracked().map(|r| Editing::Existing(Box::new(r))))>"Edit"</button>
-                <ConfirmButton label="Delete"
-                    question=Signal::derive(move || format!("Delete {}? Its key and spending record go with it.", name()))
-                    confirm_label="Yes, delete provider" busy=Signal::derive(busy)
+                <button type="button" class=small2.clone() aria-label=move || tr!("account-ai-edit-label", name = name()) aria-haspopup="dialog"
+                    on:click=move |_| p.editing.set(record.get_untracked().map(|r| Editing::Existing(Box::new(r))))>{tr!("account-ai-edit")}</button>
+                <ConfirmButton label=tr!("account-ai-delete")
+                    question=Signal::derive(move || tr!("account-ai-delete-question", name = name()))
+                    confirm_label=tr!("account-ai-delete-confirm") busy=Signal::derive(busy)
                     on_confirm=Callback::new(move |()| if let Some(r) = record.get_untracked() { p.delete(r) })/>
             </div>
-            {move || key.with_value(|id| p.tests.with(|t| t.get(id).cloned())).map(|t| view! {
-                <Feedback tone=if t.ok { Tone::Success } else { Tone::Error } inline=true>
-                    <span data-testid="provider-test">{if t.ok { "Test passed: " } else { "Test failed: " }}{t.message}</span>
-                </Feedback>
+            {move || key.with_value(|id| p.tests.with(|t| t.get(id).cloned())).map(|t| {
+                let tone = if t.ok { Tone::Success } else { Tone::Error };
+                let words = test_outcome(t);
+                view! {
+                    <Feedback tone inline=true>
+                        <span data-testid="provider-test">{words}</span>
+                    </Feedback>
+                }
             })}
         </li>
     }
@@ -215,21 +216,24 @@ fn Summary(p: Providers, record: LLMProviderOut) -> impl IntoView {
     let busy = move || p.is_busy(&id);
     let key_badge = if record.has_key {
         (
-            "Key stored",
+            tr!("account-ai-key-stored"),
             "bg-emerald-50 text-emerald-700 ring-emerald-200",
         )
     } else if cardsmith_model::llm::kind_is_keyless(&record.provider) {
         (
-            "No key needed",
+            tr!("account-ai-key-not-needed"),
             "bg-slate-100 text-slate-600 ring-slate-200",
         )
     } else {
-        ("No key", "bg-amber-50 text-amber-800 ring-amber-200")
+        (
+            tr!("account-ai-key-missing"),
+            "bg-amber-50 text-amber-800 ring-amber-200",
+        )
     };
     view! {
         <div class="flex flex-wrap items-start gap-3">
             <div class="min-w-0 flex-1">
-                <p class="break-words font-medium" data-testid="provider-name">{kind_name(&record.provider).to_owned()}</p>
+                <p class="break-words font-medium" data-testid="provider-name">{kind_name(&record.provider)}</p>
                 <p class="break-all font-mono text-xs text-slate-500">{record.model.clone()}</p>
                 {record.base_url.clone().map(|u| view! { <p class="break-all text-xs text-slate-500">{u}</p> })}
             </div>
@@ -237,7 +241,7 @@ fn Summary(p: Providers, record: LLMProviderOut) -> impl IntoView {
                 data-testid="provider-key">{key_badge.0}</span>
             <label class="inline-flex cursor-pointer items-center gap-2 text-sm">
                 <button type="button" role="switch" aria-checked=enabled.to_string()
-                    aria-label=format!("Use {name}")
+                    aria-label=tr!("account-ai-use-label", name = &name)
                     disabled=busy
                     on:click=move |_| p.set_enabled(toggled.clone(), !enabled)
                     class=format!("relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition focus:outline-none focus:ring-2 focus:ring-indigo-300 disabled:opacity-60 {}",
@@ -245,21 +249,21 @@ fn Summary(p: Providers, record: LLMProviderOut) -> impl IntoView {
                     <span aria-hidden="true" class=format!("inline-block h-5 w-5 rounded-full bg-white shadow transition {}",
                         if enabled { "translate-x-5" } else { "translate-x-0.5" })></span>
                 </button>
-                <span aria-hidden="true" class="text-slate-700">{if enabled { "On" } else { "Off" }}</span>
+                <span aria-hidden="true" class="text-slate-700">{if enabled { tr!("account-ai-on") } else { tr!("account-ai-off") }}</span>
             </label>
         </div>
-        <SpendBar label="Budget" used=record.spent_usd of=record.budget_usd
+        <SpendBar label=tr!("account-ai-budget") used=record.spent_usd of=record.budget_usd
             words=budget_words(record.spent_usd, record.budget_usd, record.budget_left)/>
         {record.monthly_budget_cents.map(|cap| {
             let (used, of) = (record.monthly_spend_cents as f64 / 100.0, cap as f64 / 100.0);
             view! {
-                <SpendBar label="This month" used of
-                    words=format!("{} of {} this month · resets {}", usd(used), usd(of), day(&record.monthly_spend_reset_at))/>
+                <SpendBar label=tr!("account-ai-this-month") used of
+                    words=tr!("account-ai-month-words", spent = usd(used), cap = usd(of), reset = day(&record.monthly_spend_reset_at))/>
             }
         })}
         {record.last_error.clone().map(|e| view! {
             <p class="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800" data-testid="provider-error">
-                <span class="font-medium">"Last error: "</span>{e}
+                <span class="font-medium">{tr!("account-ai-last-error")}</span>" "{e}
             </p>
         })}
     }
@@ -267,7 +271,7 @@ fn Summary(p: Providers, record: LLMProviderOut) -> impl IntoView {
 
 /// A bar of how much of a budget is spent, with the numbers in words beside it.
 #[component]
-fn SpendBar(label: &'static str, used: f64, of: f64, words: String) -> impl IntoView {
+fn SpendBar(#[prop(into)] label: String, used: f64, of: f64, words: String) -> impl IntoView {
     let share = percent(used, of);
     let tone = if share >= 90.0 {
         "bg-rose-500"
@@ -279,7 +283,7 @@ fn SpendBar(label: &'static str, used: f64, of: f64, words: String) -> impl Into
     view! {
         <div class="space-y-1">
             <div class="flex flex-wrap justify-between gap-x-3 text-xs">
-                <span class="font-medium text-slate-700">{label}</span>
+                <span class="font-medium text-slate-700">{label.clone()}</span>
                 <span class="text-slate-600" data-testid="provider-spend">{words.clone()}</span>
             </div>
             <div class="h-2 w-full overflow-hidden rounded-full bg-slate-100" role="progressbar"
@@ -293,37 +297,36 @@ fn SpendBar(label: &'static str, used: f64, of: f64, words: String) -> impl Into
 /// "First your OpenAI (gpt-4o-mini), then the instance's Anthropic (claude-haiku-4-5), then
 /// the built-in offline generators."
 pub fn cascade_words(cascade: &[LLMProviderOut]) -> String {
-    let steps: Vec<String> = cascade
+    match cascade_steps(cascade) {
+        Some(steps) => tr!("account-ai-cascade", steps = steps),
+        None => tr!("account-ai-cascade-offline-only"),
+    }
+}
+
+/// The steps of a cascade as a list, "your OpenAI (gpt-4o-mini), then the built-in offline
+/// generators" (which always end it); `None` when they are all there is.
+fn cascade_steps(cascade: &[LLMProviderOut]) -> Option<String> {
+    let mut steps: Vec<String> = cascade
         .iter()
         .map(|p| {
             if p.provider == OFFLINE {
-                "the built-in offline generators".to_owned()
+                tr!("account-ai-step-offline")
             } else if p.owner_type == "user" {
-                format!("your {}", name_of(p))
+                tr!("account-ai-step-yours", name = name_of(p))
             } else {
-                format!("the instance's {}", name_of(p))
+                tr!("account-ai-step-instance", name = name_of(p))
             }
         })
         .collect();
-    let mut steps = if steps.iter().any(|s| s.contains("offline")) {
-        steps
-    } else {
-        steps
-            .into_iter()
-            .chain(["the built-in offline generators".to_owned()])
-            .collect()
-    };
+    if !cascade.iter().any(|p| p.provider == OFFLINE) {
+        steps.push(tr!("account-ai-step-offline"));
+    }
     if steps.len() == 1 {
-        return "Everything is made by the built-in offline generators: free, and no data leaves the server.".to_owned();
+        return None;
     }
-    let first = steps.remove(0);
-    let mut text = format!("First {first}");
-    for step in steps {
-        text.push_str(", then ");
-        text.push_str(&step);
-    }
-    text.push('.');
-    text
+    steps
+        .into_iter()
+        .reduce(|steps, next| tr!("account-ai-steps-then", steps = steps, next = next))
 }
 
 /// The order providers are tried in, in words: the caller's resolved cascade (users), or
@@ -335,14 +338,10 @@ pub fn CascadeWords(p: Providers) -> impl IntoView {
         Owner::System => p.list.get().map(|l| {
             l.map(|l| {
                 let used: Vec<LLMProviderOut> = l.into_iter().filter(|r| r.enabled).collect();
-                if used.is_empty() {
-                    "Users without providers of their own get the built-in offline generators."
-                        .to_owned()
-                } else {
-                    format!(
-                        "For every user, after their own providers: {}",
-                        lowercase_first(&cascade_words(&used))
-                    )
+                // no enabled provider leaves only the offline generators: no list
+                match cascade_steps(&used) {
+                    Some(steps) => tr!("account-ai-system-cascade", steps = steps),
+                    None => tr!("account-ai-system-cascade-none"),
                 }
             })
         }),
@@ -350,28 +349,18 @@ pub fn CascadeWords(p: Providers) -> impl IntoView {
     view! {
         <section aria-labelledby=format!("cascade-{:?}", p.owner) class="rounded-xl bg-indigo-50/60 p-4">
             <h3 id=format!("cascade-{:?}", p.owner) class="text-sm font-semibold text-indigo-900">
-                {match p.owner { Owner::User => "Your cascade", Owner::System => "The instance's cascade" }}
+                {match p.owner { Owner::User => tr!("account-ai-cascade-yours"), Owner::System => tr!("account-ai-cascade-instance") }}
             </h3>
             <p class="mt-1 text-sm text-indigo-900" data-testid="cascade-words">
                 {move || match text() {
-                    None => "Working out the order…".to_owned(),
+                    None => tr!("account-ai-cascade-loading"),
                     Some(Ok(t)) => t,
                     Some(Err(e)) => e,
                 }}
             </p>
-            <p class="mt-1 text-xs text-indigo-800/80">
-                "A provider that is off, has no key, has spent its budget or fails is passed over, and the next one is tried."
-            </p>
+            <p class="mt-1 text-xs text-indigo-800/80">{tr!("account-ai-cascade-note")}</p>
         </section>
     }
-}
-
-fn lowercase_first(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_lowercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -169,9 +169,12 @@ impl Providers {
             self.mark(&record.id, false);
             match done {
                 Ok(()) => {
-                    let state = if enabled { "on" } else { "off" };
-                    self.notice
-                        .set(Some(format!("{} is {state}.", name_of(&record))));
+                    let name = name_of(&record);
+                    self.notice.set(Some(if enabled {
+                        tr!("account-ai-turned-on", name = name)
+                    } else {
+                        tr!("account-ai-turned-off", name = name)
+                    }));
                 }
                 Err(e) => self.error.set(Some(e)),
             }
@@ -226,13 +229,13 @@ impl Providers {
             }
             self.mark(&id, false);
             match failed {
-                None => self.notice.set(Some(format!(
-                    "{name} is now number {} in the order.",
-                    to + 1
-                ))),
+                None => {
+                    self.notice
+                        .set(Some(tr!("account-ai-moved", name = &name, place = to + 1)))
+                }
                 Some(e) => self
                     .error
-                    .set(Some(format!("The new order was not saved: {e}"))),
+                    .set(Some(tr!("account-ai-order-not-saved", error = e))),
             }
             self.load();
         });
@@ -274,7 +277,7 @@ impl Providers {
             match done {
                 Ok(()) => self
                     .notice
-                    .set(Some(format!("Deleted {}.", name_of(&record)))),
+                    .set(Some(tr!("account-ai-deleted", name = name_of(&record)))),
                 Err(e) => self.error.set(Some(e)),
             }
             self.load();
@@ -319,23 +322,29 @@ pub fn kept(p: &LLMProviderOut) -> UpdateProviderInput {
     }
 }
 
-/// The kinds a form offers, with the names people know them by.
-pub const KINDS: [(&str, &str); 7] = [
-    ("openai", "OpenAI"),
-    ("openai-compatible", "OpenAI-compatible server"),
-    ("ollama", "Ollama"),
-    ("anthropic", "Anthropic"),
-    ("gemini", "Google Gemini"),
-    ("ideogram", "Ideogram"),
-    ("elevenlabs", "ElevenLabs"),
-];
+/// The kinds a form offers, with the names people know them by (brand names stay as they
+/// are; only a kind described in words is translated).
+pub fn kinds() -> [(&'static str, String); 7] {
+    [
+        ("openai", "OpenAI".to_owned()),
+        (
+            "openai-compatible",
+            tr!("account-ai-kind-openai-compatible"),
+        ),
+        ("ollama", "Ollama".to_owned()),
+        ("anthropic", "Anthropic".to_owned()),
+        ("gemini", "Google Gemini".to_owned()),
+        ("ideogram", "Ideogram".to_owned()),
+        ("elevenlabs", "ElevenLabs".to_owned()),
+    ]
+}
 
 /// The name of a provider kind ("OpenAI"); the id itself when unknown.
-pub fn kind_name(kind: &str) -> &str {
-    KINDS
-        .iter()
+pub fn kind_name(kind: &str) -> String {
+    kinds()
+        .into_iter()
         .find(|(k, _)| *k == kind)
-        .map_or(kind, |(_, name)| name)
+        .map_or_else(|| kind.to_owned(), |(_, name)| name)
 }
 
 /// "OpenAI (gpt-4o-mini)".
@@ -344,29 +353,38 @@ pub fn name_of(p: &LLMProviderOut) -> String {
 }
 
 /// A usual model for each kind, offered as the placeholder of the model field.
-pub fn model_hint(kind: &str) -> &'static str {
+pub fn model_hint(kind: &str) -> String {
     match kind {
-        "openai" => "gpt-4o-mini",
-        "anthropic" => "claude-haiku-4-5",
-        "gemini" => "gemini-2.5-flash",
-        "ideogram" => "V_3",
-        "elevenlabs" => "eleven_multilingual_v2",
-        "ollama" => "llama3.2",
-        _ => "the model name your server lists",
+        "openai" => "gpt-4o-mini".to_owned(),
+        "anthropic" => "claude-haiku-4-5".to_owned(),
+        "gemini" => "gemini-2.5-flash".to_owned(),
+        "ideogram" => "V_3".to_owned(),
+        "elevenlabs" => "eleven_multilingual_v2".to_owned(),
+        "ollama" => "llama3.2".to_owned(),
+        _ => tr!("account-ai-model-placeholder"),
     }
 }
 
 /// What a kind is good for, in a few words.
-pub fn kind_uses(kind: &str) -> &'static str {
+pub fn kind_uses(kind: &str) -> String {
     match kind {
-        "openai" => "Text, pictures and speech.",
-        "openai-compatible" => "Text (and pictures or speech if the server offers them), from a server such as LocalAI or vLLM.",
-        "ollama" => "Text from models running on your own computer or server; free.",
-        "anthropic" => "Text: stories, themes and icon drawings.",
-        "gemini" => "Text: stories, themes and icon drawings.",
-        "ideogram" => "Pictures: covers and icons.",
-        "elevenlabs" => "Speech: natural voices for spoken tracks.",
-        _ => "",
+        "openai" => tr!("account-ai-uses-openai"),
+        "openai-compatible" => tr!("account-ai-uses-openai-compatible"),
+        "ollama" => tr!("account-ai-uses-ollama"),
+        "anthropic" | "gemini" => tr!("account-ai-uses-text"),
+        "ideogram" => tr!("account-ai-uses-ideogram"),
+        "elevenlabs" => tr!("account-ai-uses-elevenlabs"),
+        _ => String::new(),
+    }
+}
+
+/// A test's outcome in words: "Test passed: …" or "Test failed: …" and what the provider
+/// said.
+pub fn test_outcome(test: TestProviderOutputBody) -> String {
+    if test.ok {
+        tr!("account-ai-test-passed", message = test.message)
+    } else {
+        tr!("account-ai-test-failed", message = test.message)
     }
 }
 
@@ -384,7 +402,7 @@ mod tests {
         for kind in cardsmith_model::llm::PROVIDER_KINDS {
             assert_ne!(kind_name(kind), kind, "{kind}");
         }
-        assert_eq!(KINDS.len(), cardsmith_model::llm::PROVIDER_KINDS.len());
+        assert_eq!(kinds().len(), cardsmith_model::llm::PROVIDER_KINDS.len());
         assert_eq!(kind_name("something"), "something");
     }
 }

@@ -33,10 +33,10 @@ impl Side {
         }
     }
 
-    fn label(self) -> &'static str {
+    fn label(self) -> String {
         match self {
-            Side::Front => "Front",
-            Side::Back => "Back",
+            Side::Front => tr!("art-cover-front"),
+            Side::Back => tr!("art-cover-back"),
         }
     }
 
@@ -64,11 +64,9 @@ impl Side {
 /// Why `prompt` cannot be sent, if it cannot (the server says the same).
 pub fn prompt_problem(prompt: &str) -> Option<String> {
     if prompt.trim().is_empty() {
-        Some("Describe the picture first.".to_owned())
+        Some(tr!("art-cover-describe-first"))
     } else if prompt.chars().count() > COVER_PROMPT_MAX_CHARS {
-        Some(format!(
-            "Keep the description to {COVER_PROMPT_MAX_CHARS} characters."
-        ))
+        Some(tr!("art-cover-too-long", max = COVER_PROMPT_MAX_CHARS))
     } else {
         None
     }
@@ -84,7 +82,8 @@ struct Generator {
     prompts: RwSignal<[String; 2]>,
     /// The pending preview's hash per side (generated on this page or found pending).
     previews: RwSignal<[Option<String>; 2]>,
-    busy: RwSignal<Option<&'static str>>,
+    /// What is under way, in words ("Generating…").
+    busy: RwSignal<Option<String>>,
     /// How far the generating job is (0..1), while one runs.
     progress: RwSignal<Option<f64>>,
     error: RwSignal<Option<String>>,
@@ -118,7 +117,7 @@ impl Generator {
         }
         self.error.set(None);
         self.done.set(None);
-        self.busy.set(Some("Generating…"));
+        self.busy.set(Some(tr!("art-cover-generating")));
         spawn_local(async move {
             let input = GenerateCoverInput {
                 prompt,
@@ -147,7 +146,7 @@ impl Generator {
             .prompts
             .with_untracked(|p| p[side.index()].trim().to_owned());
         self.error.set(None);
-        self.busy.set(Some("Saving…"));
+        self.busy.set(Some(tr!("saving")));
         spawn_local(async move {
             let input = AcceptCoverPreviewInput {
                 side: Some(side.as_str().to_owned()),
@@ -169,7 +168,7 @@ impl Generator {
                         }
                     });
                     self.done
-                        .set(Some(format!("{} cover saved.", side.label())));
+                        .set(Some(tr!("art-cover-saved", side = side.as_str())));
                 }
                 Err(e) => self.error.set(Some(e)),
             }
@@ -220,19 +219,17 @@ pub fn CoverGenerator(
     };
     view! {
         <section aria-labelledby="cover-generate-heading" class="space-y-3 border-t border-slate-200 pt-4">
-            <h3 id="cover-generate-heading" class="text-base font-semibold">"Generate a cover"</h3>
-            <p class="text-sm text-slate-600">
-                "Describe a picture; a preview appears beside the current cover. Nothing changes until you use it."
-            </p>
-            <div role="group" aria-label="Which cover" class="flex gap-1 rounded-lg bg-slate-100 p-1">
+            <h3 id="cover-generate-heading" class="text-base font-semibold">{tr!("art-cover-heading")}</h3>
+            <p class="text-sm text-slate-600">{tr!("art-cover-intro")}</p>
+            <div role="group" aria-label=tr!("art-cover-which") class="flex gap-1 rounded-lg bg-slate-100 p-1">
                 {side_button(Side::Front)}
                 {side_button(Side::Back)}
             </div>
-            <form class="space-y-3" aria-label="Generate a cover" novalidate
+            <form class="space-y-3" aria-label=tr!("art-cover-heading") novalidate
                 on:submit=move |ev| { ev.prevent_default(); g.generate(); }>
                 <div class="space-y-1">
                     <label for="cover-prompt" class="block text-sm font-medium text-slate-700">
-                        {move || format!("Describe the {} cover", g.side.get().as_str())}
+                        {move || tr!("art-cover-describe", side = g.side.get().as_str())}
                     </label>
                     <textarea id="cover-prompt" name="prompt" rows="3" maxlength=COVER_PROMPT_MAX_CHARS
                         aria-describedby="cover-prompt-count"
@@ -246,19 +243,19 @@ pub fn CoverGenerator(
                     <button type="submit" class=PRIMARY disabled=busy aria-busy=move || busy().to_string()>
                         {move || match (g.busy.get(), g.preview().is_some()) {
                             (Some(label), _) => label,
-                            (None, true) => "Regenerate",
-                            (None, false) => "Generate",
+                            (None, true) => tr!("art-cover-regenerate"),
+                            (None, false) => tr!("art-cover-generate"),
                         }}
                     </button>
                     <Show when=move || g.preview().is_some()>
                         <button type="button" class=BUTTON disabled=busy on:click=move |_| g.accept()>
-                            "Use this cover"
+                            {tr!("art-cover-use")}
                         </button>
                     </Show>
                 </div>
                 <Show when=busy>
                     <span class="block h-1.5 w-full overflow-hidden rounded-full bg-slate-200" role="progressbar"
-                        aria-label="Generating the cover" aria-valuemin="0" aria-valuemax="100"
+                        aria-label=tr!("art-cover-progress-label") aria-valuemin="0" aria-valuemax="100"
                         aria-valuenow=move || g.progress.get().map(|p| format!("{:.0}", p * 100.0))>
                         <span class=move || format!("block h-full rounded-full bg-indigo-500 {}", if g.progress.get().is_none() { "w-1/2 animate-pulse" } else { "transition-all" })
                             style=move || g.progress.get().map(|p| format!("width: {:.0}%", p * 100.0)).unwrap_or_default()></span>
@@ -300,27 +297,27 @@ fn Comparison(g: Generator) -> impl IntoView {
                 <span class=frame>
                     {move || match current() {
                         Some((src, side)) => view! {
-                            <img src=src alt=format!("Current {} cover", side.as_str()) class="h-full w-full object-cover"/>
+                            <img src=src alt=tr!("art-cover-current-alt", side = side.as_str()) class="h-full w-full object-cover"/>
                         }.into_any(),
                         None => view! {
-                            <span class="flex h-full items-center justify-center p-2 text-center text-sm text-slate-500">"No cover yet"</span>
+                            <span class="flex h-full items-center justify-center p-2 text-center text-sm text-slate-500">{tr!("art-cover-none")}</span>
                         }.into_any(),
                     }}
                 </span>
-                <figcaption class="text-center text-xs font-medium text-slate-600">"Current"</figcaption>
+                <figcaption class="text-center text-xs font-medium text-slate-600">{tr!("art-cover-current")}</figcaption>
             </figure>
             <figure class="space-y-1">
                 <span class=frame>
                     {move || match preview() {
                         Some((src, side)) => view! {
-                            <img src=src alt=format!("Preview of the generated {} cover", side.as_str()) class="h-full w-full object-cover"/>
+                            <img src=src alt=tr!("art-cover-preview-alt", side = side.as_str()) class="h-full w-full object-cover"/>
                         }.into_any(),
                         None => view! {
-                            <span class="flex h-full items-center justify-center p-2 text-center text-sm text-slate-500">"Generate to see a preview"</span>
+                            <span class="flex h-full items-center justify-center p-2 text-center text-sm text-slate-500">{tr!("art-cover-preview-empty")}</span>
                         }.into_any(),
                     }}
                 </span>
-                <figcaption class="text-center text-xs font-medium text-slate-600">"Preview"</figcaption>
+                <figcaption class="text-center text-xs font-medium text-slate-600">{tr!("art-cover-preview")}</figcaption>
             </figure>
         </div>
     }

@@ -12,7 +12,7 @@ pub fn whole_number(
     text.trim().parse().unwrap_or_else(|_| {
         errors.push(cardsmith_model::FieldError::new(
             field,
-            "must be a whole number",
+            tr!("library-whole-number"),
         ));
         fallback
     })

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 
 use super::state::Studio;
 use crate::api::rest;
+use crate::components::ai_providers::name_of;
 
 /// A paid call waiting for the user's yes: what it does, what it may cost, and the call.
 #[derive(Clone)]
@@ -88,34 +89,40 @@ impl Studio {
     }
 
     fn question(self, action: &Action, p: &LLMProviderOut, estimate: Option<f64>) -> Pending {
-        let who = super::provider_words(p);
+        // whose provider draws (`owner_type`: "user" reads "your …", else "the instance's …")
+        let owner = p.owner_type.as_str();
+        let name = name_of(p);
         let question = match action {
-            Action::Sample => format!("Draw icons for two chapters with {who}?"),
+            Action::Sample => tr!("art-icons-ask-sample", owner = owner, name = &name),
             Action::GenerateAll => {
                 let n = self.tracks.with_untracked(Vec::len);
-                format!("Draw icons for all {n} chapters with {who}?")
+                tr!("art-icons-ask-all", count = n, owner = owner, name = &name)
             }
             Action::Variations {
                 position, count, ..
-            } => format!(
-                "Draw {count} variations for “{}” with {who}?",
-                self.title(*position)
+            } => tr!(
+                "art-icons-ask-variations",
+                count = *count,
+                title = self.title(*position),
+                owner = owner,
+                name = &name
             ),
-            Action::Regenerate { position } => {
-                format!(
-                    "Draw a new icon for “{}” with {who}?",
-                    self.title(*position)
-                )
-            }
+            Action::Regenerate { position } => tr!(
+                "art-icons-ask-regenerate",
+                title = self.title(*position),
+                owner = owner,
+                name = &name
+            ),
         };
-        let price = match estimate {
-            Some(usd) => format!("Estimated cost: about {}", super::usd(usd)),
-            None => "This is a paid call".to_owned(),
+        let left = super::usd(p.budget_left);
+        let cost = match estimate {
+            Some(usd) => tr!(
+                "art-icons-cost-estimated",
+                cost = super::usd(usd),
+                left = &left
+            ),
+            None => tr!("art-icons-cost-paid", left = &left),
         };
-        let cost = format!(
-            "{price}, charged to its budget ({} left). Should it fail or run out, the next provider takes over, down to the free offline icons.",
-            super::usd(p.budget_left)
-        );
         Pending {
             question,
             cost,
@@ -123,13 +130,10 @@ impl Studio {
         }
     }
 
-    /// What a drawing that cost nothing was: "free, offline" when only the offline
-    /// generators are left, else "free".
-    pub fn free_words(self) -> &'static str {
-        match self.drawer.get_untracked() {
-            Drawer::Offline => "free, offline",
-            _ => "free",
-        }
+    /// Whether a drawing that cost nothing was made offline ("free, offline": only the
+    /// offline generators are left), rather than by a provider without budget ("free").
+    pub fn offline(self) -> bool {
+        matches!(self.drawer.get_untracked(), Drawer::Offline)
     }
 }
 

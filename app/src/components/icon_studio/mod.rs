@@ -10,7 +10,6 @@ mod theme;
 
 use cardsmith_model::card::TrackOut;
 use cardsmith_model::icons::PaletteOut;
-use cardsmith_model::llm::LLMProviderOut;
 use leptos::html::Button;
 use leptos::prelude::*;
 
@@ -21,15 +20,6 @@ use crate::components::layout::{Panel, BUTTON};
 use crate::components::modal::PRIMARY;
 use cost::{Action, Drawer};
 use state::Studio;
-
-/// "your OpenAI (gpt-4o-mini)" or "the instance's Anthropic (claude-haiku-4-5)".
-pub fn provider_words(p: &LLMProviderOut) -> String {
-    if p.owner_type == "user" {
-        format!("your {}", name_of(p))
-    } else {
-        format!("the instance's {}", name_of(p))
-    }
-}
 
 /// The panel. `theme` is the card's approved icon theme; `tracks` are the card's chapters in
 /// play order; `on_change` runs after icons changed on the server (the track list fetches
@@ -45,20 +35,20 @@ pub fn IconStudio(
     Effect::new(move |_| studio.look_at_cascade());
     let empty = move || tracks.with(Vec::is_empty);
     view! {
-        <Panel id="icons" title="Icons" intro="The 16x16 pictures the player shows for each chapter. Pick a palette, then draw them all or one at a time.">
+        <Panel id="icons" title=tr!("art-icons-title") intro=tr!("art-icons-intro")>
             <DrawerNote studio/>
             <theme::ThemePicker studio/>
             <Show when=move || !empty() fallback=|| view! {
-                <p class="text-sm text-slate-600">"Add tracks first: each chapter gets an icon."</p>
+                <p class="text-sm text-slate-600">{tr!("art-icons-no-tracks")}</p>
             }>
                 <div class="flex flex-wrap gap-2">
                     <button type="button" class=BUTTON disabled=move || studio.is_busy()
                         on:click=move |_| studio.ask(Action::Sample)>
-                        {move || if studio.busy_with("sample") { "Drawing…" } else { "Try on two chapters" }}
+                        {move || if studio.busy_with("sample") { tr!("art-icons-drawing") } else { tr!("art-icons-sample") }}
                     </button>
                     <button type="button" class=PRIMARY disabled=move || studio.is_busy()
                         on:click=move |_| studio.ask(Action::GenerateAll)>
-                        {move || if studio.busy_with("generate") { "Drawing all…" } else { "Generate all" }}
+                        {move || if studio.busy_with("generate") { tr!("art-icons-drawing-all") } else { tr!("art-icons-generate-all") }}
                     </button>
                 </div>
                 <Confirm studio chapter=None/>
@@ -80,10 +70,11 @@ fn DrawerNote(studio: Studio) -> impl IntoView {
     view! {
         <p class="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="icon-drawer">
             {move || match studio.drawer.get() {
-                Drawer::Unknown => "Icons are drawn by the first provider of your cascade that can.".to_owned(),
-                Drawer::Offline => "Drawn by the built-in offline generators: free, offline.".to_owned(),
-                Drawer::Free(p) => format!("Drawn by {}: free, as it has no budget to spend.", provider_words(&p)),
-                Drawer::Paid(p) => format!("Drawn by {} (paid). You confirm each call first.", provider_words(&p)),
+                Drawer::Unknown => tr!("art-icons-drawer-unknown"),
+                Drawer::Offline => tr!("art-icons-drawer-offline"),
+                // whose provider draws (`owner_type`: "user" reads "your …", else "the instance's …")
+                Drawer::Free(p) => tr!("art-icons-drawer-free", owner = p.owner_type.as_str(), name = name_of(&p)),
+                Drawer::Paid(p) => tr!("art-icons-drawer-paid", owner = p.owner_type.as_str(), name = name_of(&p)),
             }}
         </p>
     }
@@ -109,15 +100,15 @@ pub fn Confirm(studio: Studio, chapter: Option<i64>) -> impl IntoView {
     });
     view! {
         <Show when=shown>
-            <div role="group" aria-label="Confirm a paid call" on:keydown=crate::components::keys::escape_cancels(move || studio.pending.set(None)) class="space-y-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950" data-testid="icon-cost">
+            <div role="group" aria-label=tr!("art-icons-confirm-label") on:keydown=crate::components::keys::escape_cancels(move || studio.pending.set(None)) class="space-y-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950" data-testid="icon-cost">
                 <p class="font-medium">{move || studio.pending.with(|p| p.as_ref().map(|p| p.question.clone()))}</p>
                 <p>{move || studio.pending.with(|p| p.as_ref().map(|p| p.cost.clone()))}</p>
                 <div class="flex flex-wrap gap-2">
                     <button type="button" class=PRIMARY node_ref=yes
                         on:click=move |_| if let Some(p) = studio.pending.get_untracked() { studio.perform(p.action) }>
-                        "Yes, draw"
+                        {tr!("art-icons-yes-draw")}
                     </button>
-                    <button type="button" class=BUTTON on:click=move |_| studio.pending.set(None)>"Cancel"</button>
+                    <button type="button" class=BUTTON on:click=move |_| studio.pending.set(None)>{tr!("art-icons-cancel")}</button>
                 </div>
             </div>
         </Show>
@@ -130,8 +121,8 @@ fn Progress(studio: Studio) -> impl IntoView {
     view! {
         <Show when=move || studio.busy_with("generate") || studio.busy_with("sample")>
             <div class="space-y-1" role="status">
-                <p class="text-sm text-slate-600">"Drawing icons…"</p>
-                <div class="h-2 w-full overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-label="Drawing icons"
+                <p class="text-sm text-slate-600">{tr!("art-icons-progress")}</p>
+                <div class="h-2 w-full overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-label=tr!("art-icons-progress-label")
                     aria-valuemin="0" aria-valuemax="100"
                     aria-valuenow=move || studio.progress.get().map(|p| format!("{:.0}", p * 100.0))>
                     <div class=move || format!("h-full rounded-full bg-indigo-500 {}", if studio.progress.get().is_none() { "w-1/3 animate-pulse" } else { "" })

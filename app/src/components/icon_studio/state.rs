@@ -165,11 +165,7 @@ impl Studio {
             let palettes = answer.palettes;
             let found = palettes.len();
             self.palettes.set(Some(palettes));
-            Ok(Some(match found {
-                0 => "No palette could be suggested.".to_owned(),
-                1 => "One palette suggested.".to_owned(),
-                n => format!("{n} palettes suggested. Approve the one you like."),
-            }))
+            Ok(Some(tr!("art-icons-palettes-suggested", count = found)))
         });
     }
 
@@ -183,10 +179,7 @@ impl Studio {
             };
             rest::send_empty(Verb::Put, &self.url("/theme"), &body).await?;
             self.approved.set(Some(palette.name.clone()));
-            Ok(Some(format!(
-                "“{}” is the card's icon theme.",
-                palette.name
-            )))
+            Ok(Some(tr!("art-icons-theme-approved", name = &palette.name)))
         });
     }
 
@@ -198,7 +191,7 @@ impl Studio {
                     .find(|t| t.position == position)
                     .map(|t| t.title.clone())
             })
-            .unwrap_or_else(|| format!("Chapter {position}"))
+            .unwrap_or_else(|| tr!("art-icons-chapter", position = position))
     }
 
     /// Makes the call (confirmed, or free).
@@ -261,15 +254,27 @@ impl Studio {
                     },
                 );
             });
-            Ok(Some(format!(
-                "{made} variations for “{}”{}. Pick one.",
-                self.title(position),
-                if estimated_usd > 0.0 {
-                    format!(" (estimated {})", super::usd(estimated_usd))
-                } else {
-                    format!(" ({})", self.free_words())
-                }
-            )))
+            let title = self.title(position);
+            Ok(Some(if estimated_usd > 0.0 {
+                tr!(
+                    "art-icons-variations-made-estimated",
+                    count = made,
+                    title = &title,
+                    cost = super::usd(estimated_usd)
+                )
+            } else if self.offline() {
+                tr!(
+                    "art-icons-variations-made-free-offline",
+                    count = made,
+                    title = &title
+                )
+            } else {
+                tr!(
+                    "art-icons-variations-made-free",
+                    count = made,
+                    title = &title
+                )
+            }))
         });
     }
 
@@ -284,10 +289,10 @@ impl Studio {
                 }
             });
             self.changed();
-            Ok(Some(format!(
-                "Variation {} is now the icon of “{}”.",
-                index + 1,
-                self.title(position)
+            Ok(Some(tr!(
+                "art-icons-variation-chosen",
+                number = index + 1,
+                title = self.title(position)
             )))
         });
     }
@@ -304,8 +309,5 @@ fn batch_words(answer: &GenerateIconsOutputBody) -> String {
     if !answer.message.is_empty() {
         return crate::components::layout::capitalised(&answer.message);
     }
-    match answer.generated {
-        1 => "1 icon drawn.".to_owned(),
-        n => format!("{n} icons drawn."),
-    }
+    tr!("art-icons-drawn", count = answer.generated)
 }

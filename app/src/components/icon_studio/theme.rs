@@ -11,16 +11,16 @@ pub fn ThemePicker(studio: Studio) -> impl IntoView {
     view! {
         <section aria-labelledby="icon-theme-heading" class="space-y-3">
             <div class="flex flex-wrap items-center justify-between gap-2">
-                <h3 id="icon-theme-heading" class="text-sm font-semibold text-slate-800">"Theme"</h3>
+                <h3 id="icon-theme-heading" class="text-sm font-semibold text-slate-800">{tr!("art-icons-theme")}</h3>
                 <button type="button" class=BUTTON disabled=move || studio.is_busy() on:click=move |_| studio.suggest()>
-                    {move || if studio.busy_with("theme") { "Suggesting…" } else if studio.palettes.with(Option::is_some) { "Suggest again" } else { "Suggest a theme" }}
+                    {move || if studio.busy_with("theme") { tr!("art-icons-suggesting") } else if studio.palettes.with(Option::is_some) { tr!("art-icons-suggest-again") } else { tr!("art-icons-suggest") }}
                 </button>
             </div>
             {move || studio.approved.get().map(|name| view! {
-                <p class="text-sm text-emerald-800" data-testid="icon-theme-approved">{format!("Approved theme: {name}")}</p>
+                <p class="text-sm text-emerald-800" data-testid="icon-theme-approved">{tr!("art-icons-approved-theme", name = name)}</p>
             })}
             {move || studio.palettes.get().map(|palettes| view! {
-                <ul class="grid gap-2 sm:grid-cols-2" aria-label="Suggested palettes">
+                <ul class="grid gap-2 sm:grid-cols-2" aria-label=tr!("art-icons-palettes-label")>
                     {palettes.into_iter().map(|palette| view! { <PaletteCard studio palette/> }).collect_view()}
                 </ul>
             })}
@@ -40,7 +40,7 @@ fn PaletteCard(studio: Studio, palette: Palette) -> impl IntoView {
         }
     };
     let chosen2 = chosen.clone();
-    let label = format!("Approve {name}");
+    let label = tr!("art-icons-approve-label", name = &name);
     view! {
         <li class=move || format!("space-y-2 rounded-xl border p-3 {}", if chosen() { "border-emerald-400 bg-emerald-50/50 ring-1 ring-emerald-300" } else { "border-slate-200" })
             data-testid="palette">
@@ -48,7 +48,7 @@ fn PaletteCard(studio: Studio, palette: Palette) -> impl IntoView {
                 <p class="min-w-0 break-words text-sm font-medium">{name.clone()}</p>
                 {(!palette.style.is_empty()).then(|| view! { <p class="text-xs text-slate-500">{palette.style.clone()}</p> })}
             </div>
-            <ul class="flex flex-wrap gap-1" aria-label=format!("Colours of {name}")>
+            <ul class="flex flex-wrap gap-1" aria-label=tr!("art-icons-colours-label", name = &name)>
                 {palette.colors.iter().map(|c| view! {
                     <li class="h-7 w-7 rounded-md border border-slate-300" style=format!("background-color: {c}") title=c.clone()>
                         <span class="sr-only">{c.clone()}</span>
@@ -59,7 +59,7 @@ fn PaletteCard(studio: Studio, palette: Palette) -> impl IntoView {
                 aria-pressed=move || chosen2().to_string()
                 disabled=move || studio.is_busy()
                 on:click=move |_| studio.approve(palette.clone())>
-                {let chosen = chosen.clone(); move || if chosen() { "Approved" } else { "Approve" }}
+                {let chosen = chosen.clone(); move || if chosen() { tr!("art-icons-approved") } else { tr!("art-icons-approve") }}
             </button>
         </li>
     }

@@ -12,43 +12,45 @@ use super::query::href_for;
 use super::rows::CardRows;
 use super::tiles::CardGrid;
 use crate::api::RenderedAnswer;
+use crate::components::form::lasting;
 use crate::components::layout::{EmptyBox, BUTTON};
 
-/// What a library shows around its answers, decided by whose cards it lists.
+/// What a library shows around its answers, decided by whose cards it lists (in the language
+/// of the page asking).
 pub struct Shelf {
     /// Accessible name of the list of cards.
-    label: &'static str,
+    label: String,
     /// The page's path, for the pager's addresses.
     path: String,
     /// The collection listed: tiles and rows then say Home or Linked.
     in_collection: Option<String>,
     /// What to do when there are no cards at all.
-    when_empty: &'static str,
+    when_empty: String,
     /// A link to the next step from the empty state: its address and words.
-    next: Option<(&'static str, &'static str)>,
+    next: Option<(&'static str, String)>,
 }
 
 impl Shelf {
     /// The cards page: every card the caller can reach.
     pub fn everything() -> Self {
         Self {
-            label: "Cards",
+            label: tr!("library-cards"),
             path: "/cards".to_owned(),
             in_collection: None,
-            when_empty: "Cards are the audio playlists your child's player plays. They live in collections: open a collection, or create one, and add a card there.",
-            next: Some(("/collections", "Go to your collections")),
+            when_empty: tr!("library-empty-cards"),
+            next: Some(("/collections", tr!("library-go-to-collections"))),
         }
     }
 
     /// A collection's own list; `editor`: the caller may add cards (the page's form).
     pub fn collection(slug: &str, id: String, editor: bool) -> Self {
         let when_empty = if editor {
-            "Add the first card with the form below: a title is enough to start."
+            tr!("library-empty-collection-editor")
         } else {
-            "Nobody has added a card to this collection yet."
+            tr!("library-empty-collection-viewer")
         };
         Self {
-            label: "Cards in this collection",
+            label: tr!("library-cards-in-collection"),
             path: format!("/collections/{slug}"),
             in_collection: Some(id),
             when_empty,
@@ -71,8 +73,8 @@ pub fn render(shelf: &Shelf, page: CardPage, asked: &CardQuery) -> RenderedAnswe
 /// The count in words.
 fn count_of(page: &CardPage, asked: &CardQuery) -> String {
     match page.total {
-        0 if asked.narrows() => "No cards match".to_owned(),
-        0 => "No cards".to_owned(),
+        0 if asked.narrows() => tr!("library-no-cards-match"),
+        0 => tr!("library-no-cards"),
         _ => summary(page),
     }
 }
@@ -87,20 +89,26 @@ fn answer_view(shelf: &Shelf, page: CardPage, asked: &CardQuery, count: String) 
         };
         return view! {
             <div class="rounded-2xl border-2 border-dashed border-slate-300 bg-white p-6 text-center sm:p-8">
-                <h2 class="text-lg font-semibold">"No cards match"</h2>
-                <p class="mx-auto mt-2 max-w-prose text-slate-600">"Nothing matches these words and filters. Try fewer words, a track's name, or other filters."</p>
+                <h2 class="text-lg font-semibold">{tr!("library-no-cards-match")}</h2>
+                <p class="mx-auto mt-2 max-w-prose text-slate-600">{tr!("library-no-match-text")}</p>
                 <a href=href_for(&shelf.path, &cleared) class=format!("{BUTTON} mt-4") data-ask-in-place="true">
-                    "Clear search and filters"
+                    {tr!("library-clear-search")}
                 </a>
             </div>
         }
         .into_any();
     }
     if page.total == 0 {
-        return view! { <EmptyBox heading="No cards yet" body=shelf.when_empty next=shelf.next/> }
-            .into_any();
+        // EmptyBox takes `&'static str`: messages, kept once (see `lasting`)
+        let heading = lasting(tr!("library-no-cards-yet"));
+        let body = lasting(shelf.when_empty.clone());
+        let next = shelf
+            .next
+            .as_ref()
+            .map(|(href, words)| (*href, lasting(words.clone())));
+        return view! { <EmptyBox heading body next/> }.into_any();
     }
-    let (label, in_collection) = (shelf.label, shelf.in_collection.clone());
+    let (label, in_collection) = (shelf.label.clone(), shelf.in_collection.clone());
     let (current, pages, query) = (page.page, page.pages(), asked.clone());
     let CardPage { cards, publish, .. } = page;
     let list = match asked.view {

@@ -124,7 +124,7 @@ pub fn CardLibrary(
 
 /// What the user reads when a question could not be answered.
 fn unanswered(e: &UiError) -> String {
-    format!("The cards could not be loaded: {e}")
+    tr!("library-cards-not-loaded", error = e.to_string())
 }
 
 /// The first answer, as a page hands it to the library's island: the server's HTML, or why

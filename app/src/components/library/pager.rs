@@ -7,29 +7,22 @@ use leptos::prelude::*;
 
 use super::query::href_for;
 
-/// `n` with a comma every three digits: `1,000`.
+/// `n` with the page's language's thousands separator: `1,000` (`1.000` in German).
 pub fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
+    cardsmith_i18n::integer(crate::i18n::locale(), i64::try_from(n).unwrap_or(i64::MAX))
 }
 
 /// What the page shows, in words: "Showing 1–48 of 1,000 cards".
 pub fn summary(page: &CardPage) -> String {
-    let noun = if page.total == 1 { "card" } else { "cards" };
+    let total = grouped(page.total);
     match page.shown_range() {
-        (0, _) => format!("No cards of {} shown", grouped(page.total)),
-        (first, last) => format!(
-            "Showing {}–{} of {} {noun}",
-            grouped(first),
-            grouped(last),
-            grouped(page.total)
+        (0, _) => tr!("library-none-shown", total = total),
+        (first, last) => tr!(
+            "library-showing",
+            count = page.total,
+            first = grouped(first),
+            last = grouped(last),
+            total = total
         ),
     }
 }
@@ -71,7 +64,7 @@ pub fn Pager(
         return ().into_any();
     }
     let href = move |n: u32| href_for(&path, &query.on_page(n));
-    let step = |to: Option<u32>, text: &'static str, label: &'static str| {
+    let step = |to: Option<u32>, text: String, label: String| {
         match to {
         Some(n) => view! {
             <a href=href(n) class=format!("{STEP} {LINK}") aria-label=label>{text}</a>
@@ -84,21 +77,21 @@ pub fn Pager(
     }
     };
     view! {
-        <nav aria-label="Pages" class="flex flex-wrap items-center justify-center gap-1.5">
-            {step((current > 1).then(|| current - 1), "‹ Previous", "Previous page")}
+        <nav aria-label=tr!("library-pages") class="flex flex-wrap items-center justify-center gap-1.5">
+            {step((current > 1).then(|| current - 1), tr!("library-previous"), tr!("library-previous-page"))}
             <ul class="flex flex-wrap items-center gap-1.5">
                 {numbers(current, pages).into_iter().map(|n| match n {
                     Some(n) if n == current => view! {
-                        <li><a href=href(n) aria-current="page" aria-label=format!("Page {n}")
+                        <li><a href=href(n) aria-current="page" aria-label=tr!("library-page", page = n)
                             class=format!("{STEP} border-indigo-600 bg-indigo-600 text-white")>{n}</a></li>
                     }.into_any(),
                     Some(n) => view! {
-                        <li><a href=href(n) aria-label=format!("Page {n}") class=format!("{STEP} {LINK}")>{n}</a></li>
+                        <li><a href=href(n) aria-label=tr!("library-page", page = n) class=format!("{STEP} {LINK}")>{n}</a></li>
                     }.into_any(),
                     None => view! { <li aria-hidden="true" class="px-1 text-slate-400">"…"</li> }.into_any(),
                 }).collect_view()}
             </ul>
-            {step((current < pages).then(|| current + 1), "Next ›", "Next page")}
+            {step((current < pages).then(|| current + 1), tr!("library-next"), tr!("library-next-page"))}
         </nav>
     }
     .into_any()

@@ -15,7 +15,7 @@ use crate::components::publish::{badge_of, BadgePill};
 pub fn CardRows(
     cards: Vec<CardOut>,
     /// Accessible name of the list.
-    label: &'static str,
+    label: String,
     /// The collection shown (rows then say Home or Linked), as for the tiles.
     #[prop(optional_no_strip)]
     in_collection: Option<String>,
@@ -38,11 +38,7 @@ fn CardRow(
     in_collection: Option<String>,
     badge: Option<cardsmith_model::publish::PublishBadge>,
 ) -> impl IntoView {
-    let tracks = match card.track_count {
-        0 => "No tracks".to_owned(),
-        1 => "1 track".to_owned(),
-        n => format!("{n} tracks"),
-    };
+    let tracks = tr!("library-track-count", count = card.track_count);
     // one text for tracks and length: rows stay a handful of elements each
     let details = match card.total_duration_s {
         0 => format!("· {tracks}"),

@@ -14,14 +14,16 @@ use crate::components::publish::{badge_of, BadgePill};
 pub fn place_of(card: &CardOut, in_collection: Option<&str>) -> AnyView {
     match in_collection.map(|id| id != card.collection_id) {
         Some(true) => {
-            view! { <Badge text="Linked".to_owned() tone="bg-amber-50 text-amber-800"/> }.into_any()
+            view! { <Badge text=tr!("library-linked") tone="bg-amber-50 text-amber-800"/> }.into_any()
         }
         Some(false) => {
-            view! { <Badge text="Home".to_owned() tone="bg-emerald-50 text-emerald-700"/> }
+            view! { <Badge text=tr!("library-home") tone="bg-emerald-50 text-emerald-700"/> }
                 .into_any()
         }
-        None => view! { <span class="truncate">{format!("in {}", card.collection_name)}</span> }
-            .into_any(),
+        None => view! {
+            <span class="truncate">{tr!("library-in-collection", collection = &card.collection_name)}</span>
+        }
+        .into_any(),
     }
 }
 
@@ -63,7 +65,7 @@ pub fn CardTile(
 pub fn CardGrid(
     cards: Vec<CardOut>,
     /// Accessible name of the list.
-    label: &'static str,
+    label: String,
     #[prop(optional_no_strip)] in_collection: Option<String>,
     /// The caller's publish records of these cards, for the tiles' badges.
     publish: Vec<PublishSummary>,

@@ -10,7 +10,8 @@
 use std::time::Duration;
 
 use cardsmith_model::library::{
-    CardQuery, CardView, Choice, CollectionChoice, PublishFilter, TrackFilter, MAX_SEARCH_CHARS,
+    CardQuery, CardSort, CardView, Choice, CollectionChoice, PublishFilter, TrackFilter,
+    MAX_SEARCH_CHARS,
 };
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
@@ -39,16 +40,19 @@ pub fn CardToolbar(
     let ask = use_ask();
     let now = move || query.get_untracked();
     view! {
-        <form role="search" aria-label="Search and filter cards" novalidate
+        <form role="search" aria-label=tr!("library-search-and-filter") novalidate
             class="flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm"
             on:submit=|ev: SubmitEvent| ev.prevent_default()>
             <SearchBox query id/>
             {collections.map(|choices| view! { <CollectionFilter query choices id/> })}
-            {choice_select(format!("{id}-publish"), "Publish state", move || query.with(|q| q.publish),
+            {choice_select(format!("{id}-publish"), tr!("library-publish-state"), publish_words,
+                move || query.with(|q| q.publish),
                 move |c: PublishFilter| ask.run(now().refined(|q| q.publish = c)))}
-            {choice_select(format!("{id}-tracks"), "Tracks", move || query.with(|q| q.tracks),
+            {choice_select(format!("{id}-tracks"), tr!("library-tracks"), track_words,
+                move || query.with(|q| q.tracks),
                 move |c: TrackFilter| ask.run(now().refined(|q| q.tracks = c)))}
-            {choice_select(format!("{id}-sort"), "Sort by", move || query.with(|q| q.sort),
+            {choice_select(format!("{id}-sort"), tr!("library-sort-by"), sort_words,
+                move || query.with(|q| q.sort),
                 move |c| ask.run(now().refined(|q| q.sort = c)))}
             <ViewToggle query/>
         </form>
@@ -104,10 +108,10 @@ fn SearchBox(query: Memo<CardQuery>, id: &'static str) -> impl IntoView {
     let initial = text.get_untracked();
     view! {
         <div class="w-full min-w-0 sm:w-auto sm:min-w-64 sm:flex-1">
-            <label for=input_id.clone() class=LABEL>"Search cards"</label>
+            <label for=input_id.clone() class=LABEL>{tr!("library-search-cards")}</label>
             <input id=input_id type="search" name="q" maxlength=MAX_SEARCH_CHARS.to_string()
                 autocomplete="off" enterkeyhint="search"
-                placeholder="Title, author, description or a track"
+                placeholder=tr!("library-search-placeholder")
                 class="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm sm:text-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200"
                 value=initial prop:value=move || text.get()
                 on:input=on_input
@@ -138,10 +142,10 @@ fn CollectionFilter(
     }
     view! {
         <div class=CELL>
-            <label for=select_id.clone() class=LABEL>"Collection"</label>
+            <label for=select_id.clone() class=LABEL>{tr!("library-collection")}</label>
             <select id=select_id class=SELECT prop:value=current
                 on:change=move |ev| choose(event_target_value(&ev))>
-                <option value="" selected=now.is_empty()>"All collections"</option>
+                <option value="" selected=now.is_empty()>{tr!("library-all-collections")}</option>
                 {choices.into_iter().map(|c| {
                     let chosen = now == c.slug;
                     view! { <option value=c.slug selected=chosen>{c.name}</option> }
@@ -151,10 +155,12 @@ fn CollectionFilter(
     }
 }
 
-/// A labelled `<select>` of one [`Choice`], showing `current` and calling `pick` on a change.
+/// A labelled `<select>` of one [`Choice`], its options named by `words`, showing `current`
+/// and calling `pick` on a change.
 fn choice_select<C: Choice + Send + Sync>(
     id: String,
-    label: &'static str,
+    label: String,
+    words: fn(C) -> String,
     current: impl Fn() -> C + Copy + Send + Sync + 'static,
     pick: impl Fn(C) + Copy + 'static,
 ) -> impl IntoView {
@@ -173,8 +179,8 @@ fn choice_select<C: Choice + Send + Sync>(
         <div class=CELL>
             <label for=id.clone() class=LABEL>{label}</label>
             <select id=id class=SELECT prop:value=move || current().word() on:change=on_change>
-                {C::ALL.iter().map(|(choice, word, text)| view! {
-                    <option value=*word selected={*choice == now}>{*text}</option>
+                {C::ALL.iter().map(|(choice, word, _)| view! {
+                    <option value=*word selected={*choice == now}>{words(*choice)}</option>
                 }).collect_view()}
             </select>
         </div>
@@ -186,8 +192,8 @@ fn choice_select<C: Choice + Send + Sync>(
 fn ViewToggle(query: Memo<CardQuery>) -> impl IntoView {
     let ask = use_ask();
     view! {
-        <div role="group" aria-label="View" class="inline-flex shrink-0 overflow-hidden rounded-lg border border-slate-300 bg-white text-sm font-medium">
-            {CardView::ALL.iter().map(|(choice, _, text)| {
+        <div role="group" aria-label=tr!("library-view") class="inline-flex shrink-0 overflow-hidden rounded-lg border border-slate-300 bg-white text-sm font-medium">
+            {CardView::ALL.iter().map(|(choice, ..)| {
                 let choice = *choice;
                 let on = move || query.with(|q| q.view == choice);
                 view! {
@@ -201,10 +207,48 @@ fn ViewToggle(query: Memo<CardQuery>) -> impl IntoView {
                                 ask.run(query.get_untracked().viewed_as(choice));
                             }
                         }>
-                        {*text}
+                        {view_words(choice)}
                     </button>
                 }
             }).collect_view()}
         </div>
+    }
+}
+
+/// A publish filter's words, as its option shows them.
+fn publish_words(filter: PublishFilter) -> String {
+    match filter {
+        PublishFilter::Any => tr!("library-filter-any"),
+        PublishFilter::Never => tr!("library-publish-never"),
+        PublishFilter::OnPlayer => tr!("library-publish-on-player"),
+        PublishFilter::Changed => tr!("library-publish-changed"),
+        PublishFilter::Publishing => tr!("library-publish-publishing"),
+        PublishFilter::Failed => tr!("library-publish-failed"),
+    }
+}
+
+/// A track filter's words.
+fn track_words(filter: TrackFilter) -> String {
+    match filter {
+        TrackFilter::Any => tr!("library-filter-any"),
+        TrackFilter::WithTracks => tr!("library-tracks-some"),
+        TrackFilter::Empty => tr!("library-tracks-none"),
+    }
+}
+
+/// An order's words.
+fn sort_words(sort: CardSort) -> String {
+    match sort {
+        CardSort::Title => tr!("library-sort-title"),
+        CardSort::Updated => tr!("library-sort-updated"),
+        CardSort::Created => tr!("library-sort-created"),
+    }
+}
+
+/// A view's words, on its toggle button.
+fn view_words(view: CardView) -> String {
+    match view {
+        CardView::Grid => tr!("library-view-tiles"),
+        CardView::List => tr!("library-view-list"),
     }
 }

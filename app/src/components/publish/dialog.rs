@@ -19,7 +19,7 @@ use crate::components::modal::{return_focus, Modal, PRIMARY};
 pub fn PublishButton(
     collection_id: String,
     #[prop(into)] cards: Signal<Vec<Pick>>,
-    label: &'static str,
+    #[prop(into)] label: String,
     /// Runs when publish records change (jobs queued, jobs ended): refresh the badges.
     on_change: Callback<()>,
 ) -> impl IntoView {
@@ -64,13 +64,13 @@ fn PublishDialog(publisher: Publisher, on_close: Callback<()>) -> impl IntoView 
             all => {
                 let chosen = p.chosen_cards.with(Vec::len);
                 let of = all.iter().filter(|c| c.publishable()).count();
-                format!("{chosen} of {of} cards chosen")
+                tr!("player-publish-cards-chosen", chosen = chosen, total = of)
             }
         })
     });
     let footer = move || view! { <Actions p on_close/> };
     view! {
-        <Modal id="publish-heading" title="Publish to player" subtitle on_close footer>
+        <Modal id="publish-heading" title=tr!("player-publish-title") subtitle on_close footer>
             <ErrorAlert message=p.error/>
             {move || match p.step.get() {
                 Step::Choose => view! {
@@ -104,30 +104,29 @@ fn Actions(p: Publisher, on_close: Callback<()>) -> impl IntoView {
         Step::Choose => view! {
             <button type="button" class=PRIMARY disabled=move || p.busy.get() || p.nothing_chosen()
                 on:click=move |_| p.check()>
-                {move || if p.busy.get() { "Checking…" } else { "Check what will change" }}
+                {move || if p.busy.get() { tr!("player-publish-checking") } else { tr!("player-publish-check") }}
             </button>
             <button type="button" class=BUTTON disabled=move || p.busy.get() || p.nothing_chosen()
-                on:click=move |_| p.verify()>"Verify"</button>
+                on:click=move |_| p.verify()>{tr!("player-publish-verify")}</button>
         }
         .into_any(),
         Step::Plan => view! {
             <button type="button" class=PRIMARY disabled=move || p.busy.get() || all_unchanged()
-                on:click=move |_| p.publish()>"Publish"</button>
-            <button type="button" class=BUTTON on:click=move |_| p.step.set(Step::Choose)>"Back"</button>
+                on:click=move |_| p.publish()>{tr!("player-publish-publish")}</button>
+            <button type="button" class=BUTTON on:click=move |_| p.step.set(Step::Choose)>{tr!("player-publish-back")}</button>
             <p class="basis-full text-sm text-slate-600 sm:ml-auto sm:basis-auto">
                 {move || match to_send() {
-                    0 => "Everything chosen is already on the player.".to_owned(),
-                    1 => "1 card will be sent.".to_owned(),
-                    n => format!("{n} cards will be sent."),
+                    0 => tr!("player-publish-nothing-to-send"),
+                    n => tr!("player-publish-will-send", count = n),
                 }}
             </p>
         }
         .into_any(),
         Step::Publishing => view! {
             <Show when=move || !p.running()
-                fallback=|| view! { <p class="text-sm text-slate-600">"Publishing… You may close this window: it carries on."</p> }>
+                fallback=|| view! { <p class="text-sm text-slate-600">{tr!("player-publish-running")}</p> }>
                 <p role="status" class="text-sm font-semibold text-slate-800">{move || outcome_summary(&p.runs.get())}</p>
-                <button type="button" class=format!("{PRIMARY} ml-auto") on:click=move |_| on_close.run(())>"Done"</button>
+                <button type="button" class=format!("{PRIMARY} ml-auto") on:click=move |_| on_close.run(())>{tr!("player-publish-done")}</button>
             </Show>
         }
         .into_any(),
@@ -143,19 +142,19 @@ const CHECKBOX: &str = "h-5 w-5 shrink-0 rounded accent-indigo-600";
 fn AccountChoice(p: Publisher) -> impl IntoView {
     move || {
         match p.accounts.get() {
-        None => view! { <p class="text-sm text-slate-500">"Loading your player accounts…"</p> }.into_any(),
+        None => view! { <p class="text-sm text-slate-500">{tr!("loading-player-accounts")}</p> }.into_any(),
         Some(Err(e)) => view! { <Feedback tone=Tone::Error alert=true inline=true>{e}</Feedback> }.into_any(),
         Some(Ok(list)) if list.is_empty() => view! {
             <div class="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
-                <p class="font-medium">"No player account is linked yet."</p>
-                <p class="mt-1">"Link your family's player account, then publish from here."</p>
-                <a href="/accounts" class="mt-2 inline-block font-semibold text-indigo-700 underline">"Link an account on the Accounts page"</a>
+                <p class="font-medium">{tr!("player-publish-no-account")}</p>
+                <p class="mt-1">{tr!("player-publish-no-account-text")}</p>
+                <a href="/accounts" class="mt-2 inline-block font-semibold text-indigo-700 underline">{tr!("player-publish-no-account-link")}</a>
             </div>
         }
         .into_any(),
         Some(Ok(list)) => view! {
             <fieldset class="space-y-2">
-                <legend class="mb-2 text-sm font-semibold text-slate-800">"Player accounts"</legend>
+                <legend class="mb-2 text-sm font-semibold text-slate-800">{tr!("player-publish-accounts")}</legend>
                 {list.into_iter().map(|account| {
                     let usable = account.status == account_status::LINKED;
                     let id = account.id.clone();
@@ -174,8 +173,8 @@ fn AccountChoice(p: Publisher) -> impl IntoView {
                             </label>
                             {(!usable).then(|| view! {
                                 <p id=hint class="mt-1 px-1 text-xs text-amber-800">
-                                    "Needs linking again before publishing. "
-                                    <a href="/accounts" class="font-semibold underline">"Link again on the Accounts page"</a>
+                                    {tr!("player-publish-account-relink")}" "
+                                    <a href="/accounts" class="font-semibold underline">{tr!("player-publish-account-relink-link")}</a>
                                 </p>
                             })}
                         </div>
@@ -208,12 +207,12 @@ fn CardChoice(p: Publisher) -> impl IntoView {
             <fieldset class="space-y-2">
                 // a legend must be the fieldset's first child to name it; the visible title
                 // shares a row with the buttons
-                <legend class="sr-only">"Cards"</legend>
+                <legend class="sr-only">{tr!("player-publish-cards")}</legend>
                 <div class="mb-2 flex items-baseline justify-between gap-2">
-                    <span aria-hidden="true" class="text-sm font-semibold text-slate-800">"Cards"</span>
+                    <span aria-hidden="true" class="text-sm font-semibold text-slate-800">{tr!("player-publish-cards")}</span>
                     <div class="flex gap-3 text-sm">
-                        <button type="button" class="font-medium text-indigo-700 hover:underline" on:click=move |_| all(true)>"Select all"</button>
-                        <button type="button" class="font-medium text-indigo-700 hover:underline" on:click=move |_| all(false)>"Select none"</button>
+                        <button type="button" class="font-medium text-indigo-700 hover:underline" on:click=move |_| all(true)>{tr!("player-publish-select-all")}</button>
+                        <button type="button" class="font-medium text-indigo-700 hover:underline" on:click=move |_| all(false)>{tr!("player-publish-select-none")}</button>
                     </div>
                 </div>
                 {cards.into_iter().map(|card| view! { <CardRow p card/> }).collect_view()}
@@ -238,7 +237,7 @@ fn CardRow(p: Publisher, card: Pick) -> impl IntoView {
             {if usable {
                 card.badge.map(|badge| view! { <BadgePill badge/> }).into_any()
             } else {
-                view! { <span class="shrink-0 text-xs text-slate-500">"No tracks yet"</span> }.into_any()
+                view! { <span class="shrink-0 text-xs text-slate-500">{tr!("player-publish-no-tracks")}</span> }.into_any()
             }}
         </label>
     }
@@ -250,8 +249,8 @@ fn VerifyList(p: Publisher) -> impl IntoView {
     move || {
         p.verified.get().map(|results| view! {
             <section aria-labelledby="verify-heading" class="space-y-2">
-                <h3 id="verify-heading" class="text-sm font-semibold text-slate-800">"On the player now"</h3>
-                <ul class="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200" aria-label="Verified on the player">
+                <h3 id="verify-heading" class="text-sm font-semibold text-slate-800">{tr!("player-publish-verified-heading")}</h3>
+                <ul class="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200" aria-label=tr!("player-publish-verified-list")>
                     {results.into_iter().map(|r| view! { <VerifyRow p result=r/> }).collect_view()}
                 </ul>
             </section>
@@ -266,7 +265,7 @@ fn VerifyRow(p: Publisher, result: VerifyResult) -> impl IntoView {
         <li class="flex flex-wrap items-center gap-x-3 gap-y-1 p-3 text-sm">
             <div class="min-w-0 flex-1">
                 <p class="break-words font-medium">{p.title(&result.card_slug)}</p>
-                <p class="break-all text-xs text-slate-500">{format!("on {}", p.label(&result.account_id))}</p>
+                <p class="break-all text-xs text-slate-500">{tr!("player-publish-on-account", account = p.label(&result.account_id))}</p>
             </div>
             <span class=format!("rounded-full px-2 py-0.5 text-xs font-medium {tone}")>{words}</span>
         </li>
@@ -274,15 +273,24 @@ fn VerifyRow(p: Publisher, result: VerifyResult) -> impl IntoView {
 }
 
 /// A verify state in plain words, and the colours of its pill.
-fn verify_words(state: &str) -> (&'static str, &'static str) {
+fn verify_words(state: &str) -> (String, &'static str) {
     match state {
-        "in_sync" => ("Up to date on the player", "bg-emerald-50 text-emerald-700"),
+        "in_sync" => (
+            tr!("player-verify-in-sync"),
+            "bg-emerald-50 text-emerald-700",
+        ),
         "changed_locally" => (
-            "Changed here since publishing",
+            tr!("player-verify-changed-locally"),
             "bg-amber-50 text-amber-800",
         ),
-        "changed_upstream" => ("Changed on the player's side", "bg-amber-50 text-amber-800"),
-        "missing" => ("Deleted from the account", "bg-rose-50 text-rose-700"),
-        _ => ("Not published yet", "bg-slate-100 text-slate-600"),
+        "changed_upstream" => (
+            tr!("player-verify-changed-upstream"),
+            "bg-amber-50 text-amber-800",
+        ),
+        "missing" => (tr!("player-verify-missing"), "bg-rose-50 text-rose-700"),
+        _ => (
+            tr!("player-verify-not-published"),
+            "bg-slate-100 text-slate-600",
+        ),
     }
 }

@@ -34,6 +34,12 @@ pub fn badge_of(card: &CardOut, records: &[PublishSummary]) -> Option<PublishBad
 /// One badge: a coloured dot and the words, so it reads without the colour too.
 #[component]
 pub fn BadgePill(badge: PublishBadge) -> impl IntoView {
+    let words = match badge {
+        PublishBadge::OnPlayer => tr!("player-badge-on-player"),
+        PublishBadge::Changed => tr!("player-badge-changed"),
+        PublishBadge::Publishing => tr!("player-badge-publishing"),
+        PublishBadge::Failed => tr!("player-badge-failed"),
+    };
     let (tone, dot) = match badge {
         PublishBadge::OnPlayer => (
             "bg-emerald-50 text-emerald-700 ring-emerald-200",
@@ -47,10 +53,10 @@ pub fn BadgePill(badge: PublishBadge) -> impl IntoView {
         PublishBadge::Failed => ("bg-rose-50 text-rose-700 ring-rose-200", "bg-rose-500"),
     };
     view! {
-        <span data-testid="publish-badge" title="Where this card stands on your players"
+        <span data-testid="publish-badge" title=tr!("player-badge-title")
             class=format!("inline-flex max-w-full items-center gap-1.5 rounded-full px-2 py-0.5 text-xs leading-tight font-medium ring-1 ring-inset {tone}")>
             <span aria-hidden="true" class=format!("h-1.5 w-1.5 shrink-0 rounded-full {dot}")></span>
-            {badge.text()}
+            {words}
         </span>
     }
 }

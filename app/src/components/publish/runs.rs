@@ -46,44 +46,52 @@ impl Run {
 }
 
 /// The action as a word and the classes of its pill.
-fn action(item: &PublishPlanItem) -> (&'static str, &'static str) {
+fn action(item: &PublishPlanItem) -> (String, &'static str) {
     match item.action.as_str() {
-        "create" => ("Create", "bg-indigo-50 text-indigo-700 ring-indigo-200"),
-        "update" => ("Update", "bg-amber-50 text-amber-800 ring-amber-200"),
-        _ => ("Unchanged", "bg-slate-100 text-slate-600 ring-slate-200"),
+        "create" => (
+            tr!("player-action-create"),
+            "bg-indigo-50 text-indigo-700 ring-indigo-200",
+        ),
+        "update" => (
+            tr!("player-action-update"),
+            "bg-amber-50 text-amber-800 ring-amber-200",
+        ),
+        _ => (
+            tr!("player-action-unchanged"),
+            "bg-slate-100 text-slate-600 ring-slate-200",
+        ),
     }
 }
 
 /// What will be uploaded, in words: "Uploads 1 audio file (32 KB) · 1 icon · cover".
 pub fn uploads_text(item: &PublishPlanItem) -> String {
     if !item.problems.is_empty() {
-        return format!(
-            "The player would refuse this card: {}",
-            item.problems.join("; ")
+        return tr!(
+            "player-uploads-refused",
+            problems = item.problems.join("; ")
         );
     }
     if item.action == "unchanged" {
-        return "Already on the player: nothing will be sent".to_owned();
+        return tr!("player-uploads-already");
     }
-    let plural = |n: i64, one: &str| format!("{n} {one}{}", if n == 1 { "" } else { "s" });
     let mut extras = Vec::new();
     if item.icon_uploads > 0 {
-        extras.push(plural(item.icon_uploads, "icon"));
+        extras.push(tr!("player-uploads-icons", count = item.icon_uploads));
     }
     if item.cover_upload {
-        extras.push("cover".to_owned());
+        extras.push(tr!("player-uploads-cover"));
     }
     match (item.audio_uploads, extras.is_empty()) {
-        (0, true) => "No audio to upload: only the card's details are sent".to_owned(),
-        (0, false) => format!("No audio to upload · uploads {}", extras.join(" · ")),
+        (0, true) => tr!("player-uploads-details-only"),
+        (0, false) => tr!("player-uploads-no-audio", items = extras.join(" · ")),
         (n, _) => {
-            let audio = format!(
-                "{} ({})",
-                plural(n, "audio file"),
-                human_bytes(item.upload_bytes)
+            let audio = tr!(
+                "player-uploads-audio",
+                count = n,
+                size = human_bytes(item.upload_bytes)
             );
             let all: Vec<String> = std::iter::once(audio).chain(extras).collect();
-            format!("Uploads {}", all.join(" · "))
+            tr!("player-uploads", items = all.join(" · "))
         }
     }
 }
@@ -92,29 +100,29 @@ pub fn uploads_text(item: &PublishPlanItem) -> String {
 pub fn plan_summary(items: &[PublishPlanItem]) -> String {
     let count = |a: &str| items.iter().filter(|i| i.action == a).count();
     let mut parts = Vec::new();
-    for (a, words) in [
-        ("create", "to create"),
-        ("update", "to update"),
-        ("unchanged", "unchanged"),
-    ] {
-        let n = count(a);
-        if n > 0 {
-            parts.push(format!("{n} {words}"));
-        }
+    let (create, update, unchanged) = (count("create"), count("update"), count("unchanged"));
+    if create > 0 {
+        parts.push(tr!("player-plan-create", count = create));
+    }
+    if update > 0 {
+        parts.push(tr!("player-plan-update", count = update));
+    }
+    if unchanged > 0 {
+        parts.push(tr!("player-plan-unchanged", count = unchanged));
     }
     let bytes: i64 = items.iter().map(|i| i.upload_bytes).sum();
     let audio: i64 = items.iter().map(|i| i.audio_uploads).sum();
     let upload = if audio > 0 {
-        format!("{} of audio to upload", human_bytes(bytes))
+        tr!("player-plan-upload", size = human_bytes(bytes))
     } else {
-        "no audio to upload".to_owned()
+        tr!("player-plan-no-upload")
     };
     format!("{} · {upload}", parts.join(", "))
 }
 
 /// How the runs ended: "2 published, 1 unchanged, 1 failed".
 pub fn outcome_summary(runs: &[Run]) -> String {
-    let (mut published, mut unchanged, mut failed) = (0, 0, 0);
+    let (mut published, mut unchanged, mut failed) = (0u32, 0u32, 0u32);
     for run in runs {
         match run.outcome.get_untracked() {
             Some(Ok(())) if run.item.job_id.is_none() => unchanged += 1,
@@ -122,12 +130,12 @@ pub fn outcome_summary(runs: &[Run]) -> String {
             _ => failed += 1,
         }
     }
-    let mut parts = vec![format!("{published} published")];
+    let mut parts = vec![tr!("player-outcome-published", count = published)];
     if unchanged > 0 {
-        parts.push(format!("{unchanged} unchanged"));
+        parts.push(tr!("player-outcome-unchanged", count = unchanged));
     }
     if failed > 0 {
-        parts.push(format!("{failed} failed"));
+        parts.push(tr!("player-outcome-failed", count = failed));
     }
     parts.join(", ")
 }
@@ -136,7 +144,7 @@ pub fn outcome_summary(runs: &[Run]) -> String {
 #[component]
 pub fn RunList(runs: Vec<Run>, started: bool) -> impl IntoView {
     view! {
-        <ul class="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200" aria-label="Publish plan">
+        <ul class="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200" aria-label=tr!("player-runs-list")>
             {runs.into_iter().map(|run| view! { <RunRow run started/> }).collect_view()}
         </ul>
     }
@@ -150,12 +158,12 @@ fn RunRow(run: Run, started: bool) -> impl IntoView {
     let unchanged = run.unchanged();
     let (progress, outcome) = (run.progress, run.outcome);
     let status = move || match outcome.get() {
-        Some(Ok(())) if unchanged => "Unchanged, nothing sent".to_owned(),
-        Some(Ok(())) => "Published".to_owned(),
-        Some(Err(e)) => format!("Failed: {e}"),
+        Some(Ok(())) if unchanged => tr!("player-run-unchanged"),
+        Some(Ok(())) => tr!("player-run-published"),
+        Some(Err(e)) => tr!("player-run-failed", reason = e),
         None => match progress.get() {
-            Some(p) => format!("Publishing… {:.0}%", p * 100.0),
-            None => "Queued".to_owned(),
+            Some(p) => tr!("player-run-progress", percent = format!("{:.0}", p * 100.0)),
+            None => tr!("player-run-queued"),
         },
     };
     let tone = move || match outcome.get() {
@@ -183,13 +191,13 @@ fn RunRow(run: Run, started: bool) -> impl IntoView {
                 <span class=format!("mt-0.5 shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset {pill}")>{word}</span>
                 <div class="min-w-0 flex-1">
                     <p class="break-words font-medium">{run.card_title.clone()}</p>
-                    <p class="break-all text-xs text-slate-500">{format!("to {}", run.account_label)}</p>
+                    <p class="break-all text-xs text-slate-500">{tr!("player-run-to", account = &run.account_label)}</p>
                 </div>
             </div>
             <p class="text-sm text-slate-600">{uploads}</p>
             {started.then(|| view! {
                 <div class="h-2 w-full overflow-hidden rounded-full bg-slate-200" role="progressbar"
-                    aria-label=format!("Publishing {name}") aria-valuemin="0" aria-valuemax="100" aria-valuenow=percent>
+                    aria-label=tr!("player-run-progress-label", name = &name) aria-valuemin="0" aria-valuemax="100" aria-valuenow=percent>
                     <div class=move || format!("h-full rounded-full transition-[width] duration-300 {}", bar())
                         style:width=move || format!("{}%", percent())></div>
                 </div>
@@ -200,54 +208,4 @@ fn RunRow(run: Run, started: bool) -> impl IntoView {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn item(action: &str, audio: i64, bytes: i64, icons: i64, cover: bool) -> PublishPlanItem {
-        PublishPlanItem {
-            card_slug: "moon".into(),
-            account_id: "a".into(),
-            action: action.into(),
-            audio_uploads: audio,
-            upload_bytes: bytes,
-            cover_upload: cover,
-            icon_uploads: icons,
-            job_id: None,
-            problems: Vec::new(),
-        }
-    }
-
-    #[test]
-    fn uploads_read_as_words() {
-        assert_eq!(
-            uploads_text(&item("create", 1, 32_000, 1, true)),
-            "Uploads 1 audio file (32 KB) · 1 icon · cover"
-        );
-        assert_eq!(
-            uploads_text(&item("update", 2, 3_100_000, 0, false)),
-            "Uploads 2 audio files (3.1 MB)"
-        );
-        assert_eq!(
-            uploads_text(&item("update", 0, 0, 0, false)),
-            "No audio to upload: only the card's details are sent"
-        );
-        assert_eq!(
-            uploads_text(&item("update", 0, 0, 1, false)),
-            "No audio to upload · uploads 1 icon"
-        );
-        assert!(uploads_text(&item("unchanged", 0, 0, 0, false)).contains("nothing will be sent"));
-    }
-
-    #[test]
-    fn the_plan_sums_up() {
-        let plan = [
-            item("create", 2, 3_100_000, 0, false),
-            item("unchanged", 0, 0, 0, false),
-        ];
-        assert_eq!(
-            plan_summary(&plan),
-            "1 to create, 1 unchanged · 3.1 MB of audio to upload"
-        );
-        assert_eq!(plan_summary(&plan[1..]), "1 unchanged · no audio to upload");
-    }
-}
+mod tests;

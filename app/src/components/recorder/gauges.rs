@@ -19,11 +19,11 @@ pub fn Gauges(ui: Ui) -> impl IntoView {
         format!("{}:{:02}", s / 60, s % 60)
     };
     let state = move || match phase() {
-        Phase::Recording => "Recording",
-        Phase::Paused => "Paused",
-        Phase::Review => "Stopped",
-        Phase::Starting => "Starting",
-        _ => "Saving",
+        Phase::Recording => tr!("rec-state-recording"),
+        Phase::Paused => tr!("rec-state-paused"),
+        Phase::Review => tr!("rec-state-stopped"),
+        Phase::Starting => tr!("rec-state-starting"),
+        _ => tr!("rec-state-saving"),
     };
     let words = move || ui.upload.get().words(phase());
     let level = move || if paused() { 0.0 } else { ui.level.get() };
@@ -46,14 +46,14 @@ pub fn Gauges(ui: Ui) -> impl IntoView {
             </div>
             <Show when=move || phase().live()>
                 <div class=move || format!("h-4 w-full overflow-hidden rounded-full {}", if paused() { "bg-amber-200" } else { "bg-slate-200" })
-                    role="meter" aria-label="Microphone level"
+                    role="meter" aria-label=tr!("rec-level")
                     aria-valuemin="0" aria-valuemax="100" aria-valuenow=move || (level() * 100.0).round()
-                    aria-valuetext=move || if paused() { "Paused".to_owned() } else { format!("{:.0}%", level() * 100.0) }>
+                    aria-valuetext=move || if paused() { tr!("rec-state-paused") } else { format!("{:.0}%", level() * 100.0) }>
                     <div class="h-full bg-emerald-500 transition-[width]" style:width=move || format!("{:.0}%", level() * 100.0)></div>
                 </div>
             </Show>
             <Show when=paused>
-                <p class="text-sm font-medium text-amber-950">"Nothing is being recorded. Press Resume to go on."</p>
+                <p class="text-sm font-medium text-amber-950">{tr!("rec-paused-note")}</p>
             </Show>
             <p class="text-sm text-slate-700" data-testid="record-upload-state"
                 data-saved=move || ui.upload.get().saved data-waiting=move || ui.upload.get().waiting
@@ -76,19 +76,19 @@ pub fn ReviewPlayer(ui: Ui) -> impl IntoView {
     });
     view! {
         <section aria-labelledby="record-review-heading" class="space-y-3 rounded-2xl border border-indigo-200 bg-indigo-50 p-4">
-            <h4 id="record-review-heading" class="font-semibold text-indigo-950">"Listen before keeping"</h4>
+            <h4 id="record-review-heading" class="font-semibold text-indigo-950">{tr!("rec-review-heading")}</h4>
             <p class="text-sm text-indigo-950">
-                "Nothing is added to the card yet. Keep it to add it as a track, or record it again."
+                {tr!("rec-review-text")}
             </p>
             {move || match ui.review.get() {
                 Some(url) => view! {
                     <audio node_ref=audio controls preload="auto" src=url data-testid="record-review"
-                        class="w-full" aria-label="The take just recorded"
+                        class="w-full" aria-label=tr!("rec-review-player")
                         on:loadedmetadata=browser::find_duration
                         on:durationchange=browser::rewind on:timeupdate=browser::rewind></audio>
                 }.into_any(),
                 None => view! {
-                    <p class="text-sm text-indigo-900">"Getting the take ready to play…"</p>
+                    <p class="text-sm text-indigo-900">{tr!("rec-review-preparing")}</p>
                 }.into_any(),
             }}
         </section>
@@ -97,34 +97,4 @@ pub fn ReviewPlayer(ui: Ui) -> impl IntoView {
 
 /// The contract the browser tests rely on, checked on the server-rendered HTML.
 #[cfg(all(test, feature = "ssr"))]
-mod render {
-    use super::*;
-    use crate::components::recorder::progress::Upload;
-
-    #[test]
-    fn a_paused_take_says_so_and_carries_its_counts_for_machines() {
-        let owner = Owner::new();
-        owner.set();
-        let ui = Ui::new();
-        ui.phase.set(Phase::Paused);
-        ui.elapsed_s.set(67);
-        ui.upload.set(Upload {
-            saved: 3,
-            waiting: 2,
-            offline: true,
-        });
-        let html = view! { <Gauges ui/> }.to_html();
-        assert!(html.contains(">Paused<"), "{html}");
-        assert!(html.contains(">1:07<"), "{html}");
-        assert!(html.contains(r#"aria-valuetext="Paused""#), "{html}");
-        assert!(html.contains("Press Resume to go on"), "{html}");
-        assert!(
-            html.contains(r#"data-testid="record-upload-state" data-saved="3" data-waiting="2" data-offline="true""#),
-            "{html}"
-        );
-        assert!(
-            html.contains("2 parts waiting for signal — keep recording, they will follow"),
-            "{html}"
-        );
-    }
-}
+mod tests;

@@ -145,14 +145,14 @@ pub fn Recorder(
         take.with_value(|t| t.as_ref().map(act));
     };
     // the take goes, nothing of it is kept; the recorder is ready for another
-    let discard = move |note: &str| {
+    let discard = move |note: String| {
         take.update_value(|t| {
             if let Some(t) = t.take() {
                 t.discard();
             }
         });
         ui.phase.set(Phase::Idle);
-        ui.note.set(Some(note.to_owned()));
+        ui.note.set(Some(note));
         focus_later(start_button);
     };
 
@@ -201,8 +201,7 @@ pub fn Recorder(
         offer.set(None);
         spawn_local(async move {
             browser::discard(&kept).await;
-            ui.note
-                .set(Some("The unfinished recording was discarded.".into()));
+            ui.note.set(Some(tr!("rec-kept-discarded")));
         });
     });
     let paused = move || ui.phase.get() == Phase::Paused;
@@ -222,30 +221,28 @@ pub fn Recorder(
         ui.error.set(None);
         with_take(browser::Take::finish_again);
     };
-    let again = Callback::new(move |()| {
-        discard("The take was deleted. Ready to record again when you are.")
-    });
-    let abandon = Callback::new(move |()| discard("Recording abandoned; nothing was kept."));
+    let again = Callback::new(move |()| discard(tr!("rec-take-deleted")));
+    let abandon = Callback::new(move |()| discard(tr!("rec-abandoned")));
     let phase = move || ui.phase.get();
     let idle = move || phase() == Phase::Idle;
     let saving = Signal::derive(move || matches!(phase(), Phase::Saving | Phase::Finishing));
 
     view! {
-        <Panel id="record" title="Record" intro="Record a story with this device's microphone. Each few seconds are saved as you go, so a dropped connection loses nothing and a reload at most the last few seconds. You listen to it before it is added.">
+        <Panel id="record" title=tr!("rec-title") intro=tr!("rec-intro")>
             <ErrorAlert message=ui.error/>
             <StatusNote message=ui.note/>
             {move || offer.get().filter(|_| idle()).map(|kept| view! {
                 <offer::KeptOffer kept on_finish=finish_kept on_discard=discard_kept/>
             })}
             <div class="space-y-1">
-                <label class="block text-sm font-medium" for="record_title">"Title of the recording"</label>
+                <label class="block text-sm font-medium" for="record_title">{tr!("rec-title-label")}</label>
                 <input id="record_title" node_ref=title_field class="min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 disabled:bg-slate-50 disabled:text-slate-500"
-                    placeholder="e.g. The three bears" bind:value=title disabled=move || !phase().title_editable()/>
+                    placeholder=tr!("rec-title-placeholder") bind:value=title disabled=move || !phase().title_editable()/>
             </div>
             <Show when=idle>
                 <button type="button" node_ref=start_button on:click=start
                     class=format!("{BIG} bg-rose-600 text-white hover:bg-rose-700 focus-visible:ring-rose-300")>
-                    "● Start recording"
+                    {tr!("rec-start")}
                 </button>
             </Show>
             <Show when=move || !idle()>
@@ -265,11 +262,11 @@ pub fn Recorder(
                                         "border-slate-300 bg-white text-slate-900 hover:bg-slate-50 focus-visible:ring-indigo-300"
                                     })>
                                     <span aria-hidden="true">{move || if paused() { "●" } else { "❚❚" }}</span>
-                                    {move || if paused() { "Resume" } else { "Pause" }}
+                                    {move || if paused() { tr!("rec-resume") } else { tr!("rec-pause") }}
                                 </button>
                                 <button type="button" disabled=move || phase() == Phase::Starting on:click=move |_| with_take(browser::Take::stop)
                                     class=format!("{BIG} bg-indigo-600 text-white hover:bg-indigo-500 focus-visible:ring-indigo-300")>
-                                    <span aria-hidden="true">"■"</span>"Stop"
+                                    <span aria-hidden="true">"■"</span>{tr!("rec-stop")}
                                 </button>
                             </div>
                         }.into_any(),
@@ -277,29 +274,29 @@ pub fn Recorder(
                             <div class="grid gap-2 sm:grid-cols-2">
                                 <button type="button" on:click=keep
                                     class=format!("{BIG} bg-emerald-600 text-white hover:bg-emerald-700 focus-visible:ring-emerald-300")>
-                                    <span aria-hidden="true">"✓"</span>"Keep"
+                                    <span aria-hidden="true">"✓"</span>{tr!("rec-keep")}
                                 </button>
-                                <ConfirmButton label="Record again" question="Delete this take and record it again? Nothing of it is kept."
-                                    confirm_label="Yes, delete it" busy=false on_confirm=again/>
+                                <ConfirmButton label=tr!("rec-again") question=tr!("rec-again-question")
+                                    confirm_label=tr!("rec-again-confirm") busy=false on_confirm=again/>
                             </div>
                         }.into_any(),
                         Phase::Unsaved => view! {
                             <button type="button" on:click=save_again
                                 class=format!("{BIG} bg-indigo-600 text-white hover:bg-indigo-500 focus-visible:ring-indigo-300")>
-                                "↻ Try saving again"
+                                {tr!("rec-save-again")}
                             </button>
                         }.into_any(),
                         _ => ().into_any(),
                     }}
                     <Show when=move || phase() != Phase::Review>
                         <div class="grid">
-                            <ConfirmButton label="Abandon" question="Abandon this recording? Nothing of it is kept."
-                                confirm_label="Yes, abandon" busy=saving on_confirm=abandon/>
+                            <ConfirmButton label=tr!("rec-abandon") question=tr!("rec-abandon-question")
+                                confirm_label=tr!("rec-abandon-confirm") busy=saving on_confirm=abandon/>
                         </div>
                     </Show>
                 </div>
             </Show>
-            <p class="text-xs text-slate-500">"Works in current phone and laptop browsers; the page asks for the microphone first."</p>
+            <p class="text-xs text-slate-500">{tr!("rec-works-in")}</p>
         </Panel>
     }
 }

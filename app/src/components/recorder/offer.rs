@@ -13,32 +13,34 @@ pub fn KeptOffer(
     on_finish: Callback<KeptTake>,
     on_discard: Callback<KeptTake>,
 ) -> impl IntoView {
-    let name = if kept.title.trim().is_empty() {
-        "An untitled recording".to_owned()
+    // one sentence per case, so each language words a title and "untitled" its own way
+    let title = kept.title.trim().to_owned();
+    let (text, question) = if title.is_empty() {
+        (
+            tr!("rec-offer-text-untitled"),
+            tr!("rec-offer-question-untitled"),
+        )
     } else {
-        format!("“{}”", kept.title.trim())
+        (
+            tr!("rec-offer-text", title = &title),
+            tr!("rec-offer-question", title = &title),
+        )
     };
-    let question = format!("Discard {name}? Nothing of it is kept.");
     let discard = {
         let kept = kept.clone();
         Callback::new(move |()| on_discard.run(kept.clone()))
     };
     view! {
         <section aria-labelledby="kept-take-heading" class="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4">
-            <h3 id="kept-take-heading" class="font-semibold text-amber-950">"Unfinished recording"</h3>
-            <p class="text-sm text-amber-950">
-                {name}" stopped before it was saved (the page was reloaded or closed). "
-                "What was recorded until then is kept, all but its last few seconds. "
-                "Finishing uploads it and saves it as a track; "
-                "it cannot be continued, so record a new take for more."
-            </p>
+            <h3 id="kept-take-heading" class="font-semibold text-amber-950">{tr!("rec-offer-heading")}</h3>
+            <p class="text-sm text-amber-950">{text}</p>
             <div class="grid grid-cols-1 gap-2 sm:grid-cols-2">
                 <button type="button"
                     class="rounded-xl bg-indigo-600 px-4 py-3 font-semibold text-white hover:bg-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-300"
                     on:click=move |_| on_finish.run(kept.clone())>
-                    "Finish and save it"
+                    {tr!("rec-offer-finish")}
                 </button>
-                <ConfirmButton label="Discard it" question confirm_label="Yes, discard" busy=false on_confirm=discard/>
+                <ConfirmButton label=tr!("rec-offer-discard") question confirm_label=tr!("rec-offer-discard-confirm") busy=false on_confirm=discard/>
             </div>
         </section>
     }
@@ -46,32 +48,4 @@ pub fn KeptOffer(
 
 /// The accessible structure the browser test relies on, checked on the server-rendered HTML.
 #[cfg(all(test, feature = "ssr"))]
-mod render {
-    use super::*;
-
-    #[test]
-    fn the_offer_is_a_named_region_with_both_choices() {
-        let owner = Owner::new();
-        owner.set();
-        let kept = KeptTake {
-            session: "s1".into(),
-            card: "bear".into(),
-            title: "The little bear".into(),
-            mime: "audio/webm".into(),
-            acked: 2,
-        };
-        let html = view! {
-            <KeptOffer kept on_finish=Callback::new(|_| ()) on_discard=Callback::new(|_| ())/>
-        }
-        .to_html();
-        assert!(
-            html.contains(r#"aria-labelledby="kept-take-heading""#),
-            "{html}"
-        );
-        assert!(html.contains(r#"<h3 id="kept-take-heading""#), "{html}");
-        assert!(html.contains("“The little bear”"), "{html}");
-        assert!(html.contains("cannot be continued"), "{html}");
-        assert!(html.contains("Finish and save it"), "{html}");
-        assert!(html.contains("Discard it"), "{html}");
-    }
-}
+mod tests;

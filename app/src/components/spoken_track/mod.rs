@@ -90,7 +90,7 @@ pub fn SpokenTrack(
                     let outcome = wait_converted(&card, &track.slug).await;
                     converting.set(None);
                     match outcome {
-                        Ok(()) => note.set(Some(format!("“{}” is ready to play.", track.title))),
+                        Ok(()) => note.set(Some(tr!("rec-spoken-ready", title = &track.title))),
                         Err(e) => error.set(Some(e)),
                     }
                     on_added.run(track.slug);
@@ -103,48 +103,47 @@ pub fn SpokenTrack(
 
     let busy = Signal::derive(move || adding.get());
     view! {
-        <Panel id="spoken" title="Add a spoken track"
-            intro="Type or paste a story; a voice reads it aloud and it becomes a track like an upload. Offline voices work without internet.">
-            <form class="space-y-4" aria-label="Add a spoken track" novalidate on:submit=add>
+        <Panel id="spoken" title=tr!("rec-spoken-heading") intro=tr!("rec-spoken-intro")>
+            <form class="space-y-4" aria-label=tr!("rec-spoken-heading") novalidate on:submit=add>
                 <ErrorAlert message=error/>
                 <StatusNote message=note/>
                 <div>
-                    <label for="spoken_text" class="block text-sm font-medium text-slate-700">"Text to speak"</label>
+                    <label for="spoken_text" class="block text-sm font-medium text-slate-700">{tr!("rec-spoken-text")}</label>
                     <textarea id="spoken_text" name="text" rows="6" class=INPUT bind:value=text
-                        placeholder="Once upon a time…" aria-describedby="spoken_text-count"
+                        placeholder=tr!("rec-spoken-text-placeholder") aria-describedby="spoken_text-count"
                         aria-invalid=move || too_long().to_string()></textarea>
                     <p id="spoken_text-count"
                         class=move || if too_long() { "mt-1 text-xs tabular-nums text-rose-600" } else { "mt-1 text-xs tabular-nums text-slate-500" }>
-                        {move || format!("{} / {} characters", count(), MAX_TEXT_CHARS)}
+                        {move || tr!("rec-spoken-count", count = count().to_string(), max = MAX_TEXT_CHARS.to_string())}
                     </p>
                 </div>
                 <VoicePicker id="spoken_voice" voice menu collection_voice sample=text
                     instructions=instructions_sent/>
                 <Show when=instructable>
                     <div>
-                        <label for="spoken_instructions" class="block text-sm font-medium text-slate-700">"How to speak (optional)"</label>
+                        <label for="spoken_instructions" class="block text-sm font-medium text-slate-700">{tr!("rec-spoken-instructions")}</label>
                         <textarea id="spoken_instructions" name="instructions" rows="2" class=INPUT bind:value=instructions
-                            maxlength=MAX_INSTRUCTIONS_CHARS placeholder="e.g. Calm and warm, like a bedtime story"
+                            maxlength=MAX_INSTRUCTIONS_CHARS placeholder=tr!("rec-spoken-instructions-placeholder")
                             aria-describedby="spoken_instructions-hint"></textarea>
-                        <p id="spoken_instructions-hint" class="mt-1 text-xs text-slate-500">"This voice follows instructions about tone and pace."</p>
+                        <p id="spoken_instructions-hint" class="mt-1 text-xs text-slate-500">{tr!("rec-spoken-instructions-hint")}</p>
                     </div>
                 </Show>
                 <div>
-                    <label for="spoken_title" class="block text-sm font-medium text-slate-700">"Title (optional)"</label>
+                    <label for="spoken_title" class="block text-sm font-medium text-slate-700">{tr!("rec-spoken-title")}</label>
                     <input id="spoken_title" name="title" class=INPUT bind:value=title
-                        placeholder=move || text.with(|t| if t.trim().is_empty() { "The text's first words".to_owned() } else { title_from_text(t) })/>
+                        placeholder=move || text.with(|t| if t.trim().is_empty() { tr!("rec-spoken-title-placeholder") } else { title_from_text(t) })/>
                 </div>
                 <div>
-                    <label for="spoken_position" class="block text-sm font-medium text-slate-700">"Where it goes"</label>
+                    <label for="spoken_position" class="block text-sm font-medium text-slate-700">{tr!("rec-spoken-position")}</label>
                     <select id="spoken_position" name="position" class=SELECT
                         on:change=move |ev| position.set(event_target_value(&ev))>
-                        <option value="" selected=move || position.with(String::is_empty)>"At the end"</option>
+                        <option value="" selected=move || position.with(String::is_empty)>{tr!("rec-spoken-at-end")}</option>
                         {move || tracks.get().into_iter().map(|t| {
                             let value = t.position.to_string();
                             let selected = value.clone();
                             view! {
                                 <option value=value selected=move || position.with(|p| *p == selected)>
-                                    {format!("Before {}. {}", t.position, t.title)}
+                                    {tr!("rec-spoken-before", position = t.position.to_string(), title = &t.title)}
                                 </option>
                             }
                         }).collect_view()}
@@ -152,11 +151,11 @@ pub fn SpokenTrack(
                 </div>
                 <button type="submit" disabled=move || adding.get() || too_long()
                     class="w-full rounded-xl bg-indigo-600 px-4 py-4 text-lg font-semibold text-white hover:bg-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-300 disabled:cursor-wait disabled:opacity-60">
-                    {move || if busy.get() { "Adding…" } else { "Add spoken track" }}
+                    {move || if busy.get() { tr!("rec-spoken-adding") } else { tr!("rec-spoken-add") }}
                 </button>
                 {move || converting.get().map(|name| view! {
                     <div role="status" class="space-y-2" data-testid="spoken-progress">
-                        <p class="text-sm text-slate-700">{format!("Speaking and converting “{name}” for the player…")}</p>
+                        <p class="text-sm text-slate-700">{tr!("rec-spoken-converting", title = name)}</p>
                         <div class="h-2 w-full overflow-hidden rounded-full bg-slate-200">
                             <div class="h-full w-1/3 animate-pulse rounded-full bg-indigo-500"></div>
                         </div>
@@ -176,9 +175,7 @@ async fn wait_converted(card: &str, slug: &str) -> Result<(), String> {
             Ok(detail) => match detail.track.transcode_status.as_str() {
                 transcode_status::READY => return Ok(()),
                 transcode_status::FAILED => {
-                    return Err(detail
-                        .error
-                        .unwrap_or_else(|| "The track could not be converted.".to_owned()))
+                    return Err(detail.error.unwrap_or_else(|| tr!("rec-spoken-failed")))
                 }
                 _ => misses = 0,
             },

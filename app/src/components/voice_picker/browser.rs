@@ -31,15 +31,13 @@ mod live {
             return Err(problem_text(response.status(), &text));
         }
         let raw: web_sys::Response = response.into();
-        let promise = raw
-            .blob()
-            .map_err(|_| "The audio could not be read.".to_owned())?;
+        let promise = raw.blob().map_err(|_| tr!("rec-voice-audio-unreadable"))?;
         let blob: web_sys::Blob = wasm_bindgen_futures::JsFuture::from(promise)
             .await
             .map_err(|_| OFFLINE.to_owned())?
             .unchecked_into();
         web_sys::Url::create_object_url_with_blob(&blob)
-            .map_err(|_| "The audio could not be played.".to_owned())
+            .map_err(|_| tr!("rec-voice-audio-unplayable"))
     }
 
     /// Frees the audio behind an object URL made by [`preview_url`].
@@ -66,7 +64,7 @@ mod stand_in {
     use cardsmith_model::tts::TtsPreviewInput;
 
     pub async fn preview_url(_: &TtsPreviewInput) -> Result<String, String> {
-        Err("Previews play in the browser only.".to_owned())
+        Err(tr!("rec-voice-browser-only"))
     }
 
     pub fn release(_: &str) {}

@@ -6,23 +6,17 @@
 
 use cardsmith_model::tts::VoiceOut;
 
-/// Names of languages and regional variants, keyed by lower-case tag. A tag not listed
-/// falls back to its shorter forms (`en-gb-scotland` → `en-gb`), then to the English name
-/// espeak-ng gives it. Languages in other scripts carry their English name too, so a parent
-/// who cannot read the script still finds theirs.
+/// Names of languages and regional variants, keyed by lower-case tag, each written in the
+/// language itself. A tag not listed here nor in [`glossed`] falls back to its shorter forms
+/// (`en-gb-scotland` → `en-gb`), then to the English name espeak-ng gives it.
 const NAMES: &[(&str, &str)] = &[
     ("af", "Afrikaans"),
-    ("ar", "العربية (Arabic)"),
-    ("bg", "Български (Bulgarian)"),
-    ("bn", "বাংলা (Bengali)"),
     ("bs", "Bosanski"),
     ("ca", "Català"),
-    ("cmn", "中文 (Chinese, Mandarin)"),
     ("cs", "Čeština"),
     ("cy", "Cymraeg"),
     ("da", "Dansk"),
     ("de", "Deutsch"),
-    ("el", "Ελληνικά (Greek)"),
     ("en", "English"),
     ("en-029", "English (Caribbean)"),
     ("en-gb", "English (UK)"),
@@ -32,7 +26,6 @@ const NAMES: &[(&str, &str)] = &[
     ("es-419", "Español (Latinoamérica)"),
     ("et", "Eesti"),
     ("eu", "Euskara"),
-    ("fa", "فارسی (Persian)"),
     ("fi", "Suomi"),
     ("fr", "Français"),
     ("fr-be", "Français (Belgique)"),
@@ -40,15 +33,11 @@ const NAMES: &[(&str, &str)] = &[
     ("fr-fr", "Français (France)"),
     ("ga", "Gaeilge"),
     ("gd", "Gàidhlig"),
-    ("he", "עברית (Hebrew)"),
-    ("hi", "हिन्दी (Hindi)"),
     ("hr", "Hrvatski"),
     ("hu", "Magyar"),
     ("id", "Bahasa Indonesia"),
     ("is", "Íslenska"),
     ("it", "Italiano"),
-    ("ja", "日本語 (Japanese)"),
-    ("ko", "한국어 (Korean)"),
     ("la", "Latina"),
     ("lt", "Lietuvių"),
     ("lv", "Latviešu"),
@@ -60,22 +49,49 @@ const NAMES: &[(&str, &str)] = &[
     ("pt", "Português (Portugal)"),
     ("pt-br", "Português (Brasil)"),
     ("ro", "Română"),
-    ("ru", "Русский (Russian)"),
     ("sk", "Slovenčina"),
     ("sl", "Slovenščina"),
     ("sq", "Shqip"),
-    ("sr", "Српски (Serbian)"),
     ("sv", "Svenska"),
     ("sw", "Kiswahili"),
-    ("ta", "தமிழ் (Tamil)"),
-    ("th", "ไทย (Thai)"),
     ("tr", "Türkçe"),
-    ("uk", "Українська (Ukrainian)"),
-    ("ur", "اردو (Urdu)"),
     ("vi", "Tiếng Việt"),
-    ("yue", "粵語 (Chinese, Cantonese)"),
-    ("zh", "中文 (Chinese)"),
 ];
+
+/// Languages in other scripts: their own name and, in brackets, their name in the page's
+/// language, so a parent who cannot read the script still finds theirs.
+fn glossed(tag: &str) -> Option<String> {
+    Some(match tag {
+        "ar" => tr!("rec-language-ar"),
+        "bg" => tr!("rec-language-bg"),
+        "bn" => tr!("rec-language-bn"),
+        "cmn" => tr!("rec-language-cmn"),
+        "el" => tr!("rec-language-el"),
+        "fa" => tr!("rec-language-fa"),
+        "he" => tr!("rec-language-he"),
+        "hi" => tr!("rec-language-hi"),
+        "ja" => tr!("rec-language-ja"),
+        "ko" => tr!("rec-language-ko"),
+        "ru" => tr!("rec-language-ru"),
+        "sr" => tr!("rec-language-sr"),
+        "ta" => tr!("rec-language-ta"),
+        "th" => tr!("rec-language-th"),
+        "uk" => tr!("rec-language-uk"),
+        "ur" => tr!("rec-language-ur"),
+        "yue" => tr!("rec-language-yue"),
+        "zh" => tr!("rec-language-zh"),
+        _ => return None,
+    })
+}
+
+/// The name of the listed tag `tag`, if it is listed.
+fn name_of(tag: &str) -> Option<String> {
+    NAMES
+        .iter()
+        .find(|(key, _)| *key == tag)
+        .map(|(_, name)| (*name).to_owned())
+        .or_else(|| glossed(tag))
+}
 
 /// flite's voices that are not American English: its Scottish voices.
 const FLITE_SCOTTISH: &[&str] = &["awb", "awb_time"];
@@ -107,8 +123,8 @@ pub fn normalize(tag: &str) -> String {
 pub fn language_of(tag: &str, fallback: &str) -> (String, String) {
     let mut candidate = tag;
     loop {
-        if let Some((key, name)) = NAMES.iter().find(|(key, _)| *key == candidate) {
-            return ((*key).to_owned(), (*name).to_owned());
+        if let Some(name) = name_of(candidate) {
+            return (candidate.to_owned(), name);
         }
         match candidate.rsplit_once('-') {
             Some((shorter, _)) => candidate = shorter,
@@ -185,46 +201,4 @@ pub fn sort_key(name: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tags_fall_back_to_their_shorter_forms_then_to_the_engines_name() {
-        assert_eq!(
-            language_of("en-gb-scotland", "English (Scotland)"),
-            ("en-gb".to_owned(), "English (UK)".to_owned())
-        );
-        assert_eq!(language_of("fr-be", "x").1, "Français (Belgique)");
-        assert_eq!(language_of("vi-vn-x-south", "x").1, "Tiếng Việt");
-        assert_eq!(
-            language_of("hyw", "Armenian (West Armenia)"),
-            ("hyw".to_owned(), "Armenian (West Armenia)".to_owned())
-        );
-    }
-
-    #[test]
-    fn places_and_varieties_are_read_from_tags_and_names() {
-        assert!(same_place("en-gb-scotland", "en-gb"));
-        assert!(same_place("fr", "fr-fr"));
-        assert!(!same_place("fr", "fr-be"));
-        assert!(!same_place("en", "eo"));
-        assert!(same_language("fr", "fr-be"));
-        assert_eq!(
-            variety("English (America, New York City)"),
-            Some("New York City")
-        );
-        assert_eq!(variety("German"), None);
-        assert_eq!(
-            spoken_language("English (Scotland) [en-gb-scotland], default voice, robotic"),
-            "English (Scotland)"
-        );
-        assert_eq!(
-            spoken_language("English (US), female, clear"),
-            "English (US)"
-        );
-        assert_eq!(normalize("en_GB"), "en-gb");
-        assert!(
-            sort_key("Čeština") > sort_key("Català") && sort_key("Čeština") < sort_key("Dansk")
-        );
-    }
-}
+mod tests;

@@ -33,14 +33,16 @@ const PREVIEW: &str =
 /// Lists longer than this get a box to narrow them.
 const FILTER_FROM: usize = 12;
 
-/// Spoken when there is no text yet and Preview is pressed.
-const SAMPLE: &str = "Once upon a time, a little fox curled up under the moon and fell asleep.";
+/// Spoken when there is no text yet and Preview is pressed, in the page's language.
+fn sample() -> String {
+    tr!("rec-voice-sample")
+}
 
 /// The preview text: the start of `text` (cut at a word), or a sample sentence.
 pub fn preview_text(text: &str) -> String {
     let text = text.trim();
     if text.is_empty() {
-        return SAMPLE.to_owned();
+        return sample();
     }
     if text.chars().count() <= MAX_PREVIEW_CHARS {
         return text.to_owned();
@@ -72,10 +74,15 @@ pub fn VoicePicker(
     #[prop(into, default = Signal::stored(None))]
     instructions: Signal<Option<String>>,
     /// A first option meaning "no voice of its own", e.g. "The child profile's voice".
-    #[prop(optional)]
-    none_label: Option<&'static str>,
-    #[prop(default = "Voice")] label: &'static str,
+    #[prop(optional, into)]
+    none_label: Option<String>,
+    /// The list's label; "Voice" (in the page's language) unless told.
+    #[prop(optional, into)]
+    label: Option<String>,
 ) -> impl IntoView {
+    let label = label.unwrap_or_else(|| tr!("rec-voice-label"));
+    let none_label = StoredValue::new(none_label);
+    let offers_none = none_label.with_value(Option::is_some);
     let query = RwSignal::new(String::new());
     let previewing = RwSignal::new(false);
     let error = RwSignal::new(None::<String>);
@@ -104,7 +111,7 @@ pub fn VoicePicker(
         }
         let now = voice.get();
         // a form that may hold no voice keeps what it was given, even a voice gone since
-        let keep = none_label.is_some() || (!now.is_empty() && listed(&now));
+        let keep = offers_none || (!now.is_empty() && listed(&now));
         if !keep {
             let wanted = collection_voice.get();
             voice.set(all_groups.with(|g| first_choice(g, &[&wanted])));
@@ -115,15 +122,15 @@ pub fn VoicePicker(
     let about = move || {
         let id = voice.get();
         match menu.get() {
-            None => "Loading voices…".to_owned(),
+            None => tr!("rec-voice-loading"),
             Some(Err(_)) => String::new(),
-            Some(Ok(_)) if id.is_empty() => none_label.unwrap_or_default().to_owned(),
+            Some(Ok(_)) if id.is_empty() => none_label.get_value().unwrap_or_default(),
             Some(Ok(_)) => all_groups.with(|g| {
                 g.iter()
                     .flat_map(|g| &g.choices)
                     .find(|c| c.id == id)
                     .map(|c| c.about.clone())
-                    .unwrap_or_else(|| format!("{id} is not a voice of this server."))
+                    .unwrap_or_else(|| tr!("rec-voice-unknown", voice = &id))
             }),
         }
     };
@@ -174,19 +181,20 @@ pub fn VoicePicker(
             <label for=id class="block text-sm font-medium text-slate-700">{label}</label>
             <Show when=move || { count() > FILTER_FROM }>
                 <input id=format!("{id}-filter") type="search" class=INPUT bind:value=query
-                    autocomplete="off" aria-label="Find a voice" aria-controls=id
-                    placeholder="Find a voice or language, e.g. français, female"/>
+                    autocomplete="off" aria-label=tr!("rec-voice-find") aria-controls=id
+                    placeholder=tr!("rec-voice-find-placeholder")/>
             </Show>
             <div class="mt-2 flex min-w-0 flex-col gap-2 @md:flex-row">
                 <select id=id name=id class=SELECT aria-describedby=format!("{id}-about")
                     on:change=move |ev| voice.set(event_target_value(&ev))>
-                    {none_label.map(|none| view! {
+                    {none_label.get_value().map(|none| view! {
                         <option value="" selected=move || voice.with(String::is_empty)>{none}</option>
                     })}
                     {move || {
                         let now = voice.get();
-                        (!now.is_empty() && !voices.with(Vec::is_empty) && !listed(&now)).then(|| view! {
-                            <option value=now.clone() selected=true>{format!("{now} (not on this server)")}</option>
+                        (!now.is_empty() && !voices.with(Vec::is_empty) && !listed(&now)).then(|| {
+                            let missing = tr!("rec-voice-missing", voice = &now);
+                            view! { <option value=now.clone() selected=true>{missing}</option> }
                         })
                     }}
                     {move || shown_groups.get().into_iter().map(|group| view! {
@@ -200,18 +208,18 @@ pub fn VoicePicker(
                 </select>
                 <button type="button" class=PREVIEW on:click=preview
                     disabled=move || previewing.get() || voice.with(String::is_empty)>
-                    {move || if previewing.get() { "Speaking…" } else { "▶ Preview" }}
+                    {move || if previewing.get() { tr!("rec-voice-speaking") } else { tr!("rec-voice-preview") }}
                 </button>
             </div>
             <p id=format!("{id}-about") class="mt-1 text-xs text-slate-500">{about}</p>
             {move || first_language().map(|language| view! {
                 <p class="mt-1 text-xs text-slate-500" data-testid="voice-language">
-                    {format!("{language} is listed first: this collection's language, from its child profile's voice.")}
+                    {tr!("rec-voice-listed-first", language = language)}
                 </p>
             })}
             <ErrorAlert message=error inline=true/>
             {move || audio_url.get().map(|src| view! {
-                <audio class="mt-2 w-full" controls autoplay src=src aria-label="Voice preview" data-testid="voice-preview"></audio>
+                <audio class="mt-2 w-full" controls autoplay src=src aria-label=tr!("rec-voice-preview-player") data-testid="voice-preview"></audio>
             })}
         </div>
     }
@@ -223,7 +231,7 @@ mod tests {
 
     #[test]
     fn previews_speak_the_start_of_the_text() {
-        assert_eq!(preview_text("  "), SAMPLE);
+        assert_eq!(preview_text("  "), sample());
         let long = "word ".repeat(200);
         let cut = preview_text(&long);
         assert!(cut.chars().count() <= MAX_PREVIEW_CHARS);

@@ -27,7 +27,9 @@ pub struct VoiceGroup {
 }
 
 /// The group of remote voices when no language of the list is wanted: they speak any.
-pub const ANY_LANGUAGE: &str = "Natural voices (any language)";
+pub fn any_language() -> String {
+    tr!("rec-voice-any-language")
+}
 
 /// The languages to list first, most wanted first: the collection's (its voice's language),
 /// then the browser's (`navigator.languages`), without repeats.
@@ -99,11 +101,7 @@ pub fn groups(voices: &[VoiceOut], prefs: &[String]) -> Vec<VoiceGroup> {
         .is_some_and(|(tag, _, _)| tier(tag, prefs) != usize::MAX);
     let mut out: Vec<VoiceGroup> = Vec::new();
     if !remote.is_empty() && !wanted_first {
-        out.push(group(
-            ANY_LANGUAGE.to_owned(),
-            "",
-            std::mem::take(&mut remote),
-        ));
+        out.push(group(any_language(), "", std::mem::take(&mut remote)));
     }
     for (i, (tag, label, mut list)) in languages.into_iter().enumerate() {
         if i == 0 {
@@ -183,9 +181,15 @@ fn rank(voice: &VoiceOut) -> (u8, u8) {
 /// group's (`en-gb-scotland` in "English (UK)") starts with that place.
 fn choice_label(voice: &VoiceOut, group_tag: &str) -> String {
     let engine = match voice.provider.as_str() {
-        "flite" => "flite",
-        "espeak" => "espeak-ng, robotic",
-        other => return format!("{}, natural — {}", voice.name, provider_words(other)),
+        "flite" => "flite".to_owned(),
+        "espeak" => tr!("rec-voice-espeak"),
+        other => {
+            return tr!(
+                "rec-voice-natural",
+                name = &voice.name,
+                provider = provider_words(other)
+            )
+        }
     };
     let description = voice.description.trim();
     let language = spoken_language(description);
@@ -210,7 +214,7 @@ fn choice_label(voice: &VoiceOut, group_tag: &str) -> String {
         .chain(Some(character.as_str()).filter(|c| !c.is_empty()))
         .collect();
     let words = if words.is_empty() {
-        "Voice".to_owned()
+        tr!("rec-voice-unnamed")
     } else {
         words.join(", ")
     };
@@ -240,13 +244,18 @@ fn with_name(label: &str, voice: &VoiceOut) -> String {
     }
 }
 
+/// Providers by their own names, the same in every language.
+const BRANDS: [(&str, &str); 2] = [("openai", "OpenAI"), ("elevenlabs", "ElevenLabs")];
+
 fn provider_words(kind: &str) -> String {
-    match kind {
-        "openai" => "OpenAI".to_owned(),
-        "openai-compatible" => "OpenAI-compatible server".to_owned(),
-        "elevenlabs" => "ElevenLabs".to_owned(),
-        other => other.to_owned(),
+    if kind == "openai-compatible" {
+        return tr!("rec-voice-openai-compatible");
     }
+    BRANDS
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .map_or(kind, |(_, brand)| *brand)
+        .to_owned()
 }
 
 fn capitalized(words: &str) -> String {

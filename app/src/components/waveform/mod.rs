@@ -131,7 +131,11 @@ pub fn WaveformEditor(
 
     let trim = move |_| {
         let (start, end) = sel.with_untracked(|s| (s.start(), s.end()));
-        let message = format!("Trimmed to {start:.2}–{end:.2} s");
+        let message = tr!(
+            "rec-edit-trimmed",
+            start = figure(start, 2),
+            end = figure(end, 2)
+        );
         let input = TrimInput {
             start,
             end,
@@ -141,7 +145,7 @@ pub fn WaveformEditor(
     };
     let split = move |_| {
         let split_points = splits.get_untracked();
-        let message = format!("Split into {} tracks", split_points.len() + 1);
+        let message = tr!("rec-edit-split-done", count = split_points.len() + 1);
         let input = SplitInput {
             split_points,
             titles: None,
@@ -155,7 +159,7 @@ pub fn WaveformEditor(
             fade_in_ms: ms(fade_in),
             fade_out_ms: ms(fade_out),
         };
-        edits.submit("fade", input, "Faded".to_owned());
+        edits.submit("fade", input, tr!("rec-edit-faded"));
     };
     let typed = move |handle| {
         move |ev| {
@@ -166,56 +170,62 @@ pub fn WaveformEditor(
     };
     let shown = move |handle| move || format!("{:.2}", sel.with(|s| s.at(handle)));
     let busy = move || progress.get().is_some();
+    let heading = tr!("rec-edit-heading", title = &title);
+    let name = tr!("rec-edit-name", title = &title);
 
     view! {
-        <section aria-label=format!("Edit {title}") class="mt-3 space-y-3 rounded-xl border border-indigo-200 bg-indigo-50/40 p-3">
+        <section aria-label=name class="mt-3 space-y-3 rounded-xl border border-indigo-200 bg-indigo-50/40 p-3">
             <div class="flex flex-wrap items-center justify-between gap-2">
-                <h4 class="font-semibold">"Edit “" {title.clone()} "”"</h4>
-                <button type="button" class=BUTTON on:click=move |_| on_close.run(())>"Close"</button>
+                <h4 class="font-semibold">{heading}</h4>
+                <button type="button" class=BUTTON on:click=move |_| on_close.run(())>{tr!("rec-edit-close")}</button>
             </div>
             <ErrorAlert message=error/>
             <div class="relative">
             <canvas node_ref=canvas width=CANVAS_W height=CANVAS_H data-testid="waveform"
-                aria-label="Waveform: drag the handles to choose the part to keep"
+                aria-label=tr!("rec-edit-waveform")
                 class="h-32 w-full touch-none rounded-lg bg-white sm:h-40"
                 on:pointerdown=on_down on:pointermove=on_move on:pointerup=on_up on:pointercancel=on_up></canvas>
             <HandleSlider sel handle=Handle::Start/>
             <HandleSlider sel handle=Handle::End/>
             </div>
-            <p class="text-xs text-slate-500">"Drag a handle, or focus it and use the arrow keys (Shift for whole seconds)."</p>
+            <p class="text-xs text-slate-500">{tr!("rec-edit-keys")}</p>
             <div class="flex flex-wrap items-end gap-3 text-sm">
-                <label class="flex flex-col">"Start (s)"
+                <label class="flex flex-col">{tr!("rec-edit-start")}
                     <input type="number" step="0.01" min="0" class=INPUT prop:value=shown(Handle::Start) on:change=typed(Handle::Start)/>
                 </label>
-                <label class="flex flex-col">"End (s)"
+                <label class="flex flex-col">{tr!("rec-edit-end")}
                     <input type="number" step="0.01" min="0" class=INPUT prop:value=shown(Handle::End) on:change=typed(Handle::End)/>
                 </label>
-                <span class="text-slate-600">{move || sel.with(|s| format!("Selection {:.2} s of {:.2} s", s.length(), s.duration()))}</span>
+                <span class="text-slate-600">{move || sel.with(|s| tr!(
+                    "rec-edit-selection",
+                    length = figure(s.length(), 2),
+                    duration = figure(s.duration(), 2)
+                ))}</span>
                 <div class="flex gap-1">
-                    <button type="button" class=BUTTON aria-label="Zoom out" on:click=move |_| sel.update(Selection::zoom_out)>"−"</button>
-                    <button type="button" class=BUTTON aria-label="Zoom in" on:click=move |_| sel.update(Selection::zoom_in)>"+"</button>
+                    <button type="button" class=BUTTON aria-label=tr!("rec-edit-zoom-out") on:click=move |_| sel.update(Selection::zoom_out)>"−"</button>
+                    <button type="button" class=BUTTON aria-label=tr!("rec-edit-zoom-in") on:click=move |_| sel.update(Selection::zoom_in)>"+"</button>
                 </div>
-                <button type="button" class=BUTTON on:click=play>"▶ Play selection"</button>
+                <button type="button" class=BUTTON on:click=play>{tr!("rec-edit-play")}</button>
             </div>
             <div class="flex flex-wrap items-center gap-2">
-                <button type="button" class="rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white disabled:opacity-60" disabled=busy on:click=trim>"Trim to selection"</button>
+                <button type="button" class="rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white disabled:opacity-60" disabled=busy on:click=trim>{tr!("rec-edit-trim")}</button>
                 <label class="flex items-center gap-1 text-sm">
                     <input type="checkbox" prop:checked=move || split_mode.get() on:change=move |ev| split_mode.set(event_target_checked(&ev))/>
-                    "Split mode: click the waveform to place cuts"
+                    {tr!("rec-edit-split-mode")}
                 </label>
                 <span class="text-sm text-slate-600">{move || splits.with(|s| cuts_text(s))}</span>
-                <button type="button" class=BUTTON disabled=move || busy() || splits.with(Vec::is_empty) on:click=split>"Split"</button>
-                <button type="button" class=BUTTON disabled=move || splits.with(Vec::is_empty) on:click=move |_| splits.set(Vec::new())>"Clear cuts"</button>
+                <button type="button" class=BUTTON disabled=move || busy() || splits.with(Vec::is_empty) on:click=split>{tr!("rec-edit-split")}</button>
+                <button type="button" class=BUTTON disabled=move || splits.with(Vec::is_empty) on:click=move |_| splits.set(Vec::new())>{tr!("rec-edit-clear-cuts")}</button>
             </div>
             <div class="flex flex-wrap items-end gap-3 text-sm">
-                <label class="flex flex-col">"Fade in (ms)"<input type="number" min="0" step="100" class=INPUT bind:value=fade_in/></label>
-                <label class="flex flex-col">"Fade out (ms)"<input type="number" min="0" step="100" class=INPUT bind:value=fade_out/></label>
-                <button type="button" class=BUTTON disabled=busy on:click=fade>"Apply fades"</button>
+                <label class="flex flex-col">{tr!("rec-edit-fade-in")}<input type="number" min="0" step="100" class=INPUT bind:value=fade_in/></label>
+                <label class="flex flex-col">{tr!("rec-edit-fade-out")}<input type="number" min="0" step="100" class=INPUT bind:value=fade_out/></label>
+                <button type="button" class=BUTTON disabled=busy on:click=fade>{tr!("rec-edit-apply-fades")}</button>
             </div>
             {move || progress.get().map(|p| view! {
                 <div class="space-y-1">
-                    <progress class="h-2 w-full" max="100" value=(p * 100.0).round() aria-label="Edit progress"></progress>
-                    <p class="text-sm text-slate-600">{format!("Working… {:.0}%", p * 100.0)}</p>
+                    <progress class="h-2 w-full" max="100" value=(p * 100.0).round() aria-label=tr!("rec-edit-progress")></progress>
+                    <p class="text-sm text-slate-600">{tr!("rec-edit-working", percent = format!("{:.0}", p * 100.0))}</p>
                 </div>
             })}
         </section>
@@ -236,14 +246,14 @@ fn HandleSlider(sel: RwSignal<Selection>, handle: Handle) -> impl IntoView {
         sel.update(|s| s.nudge(handle, nudge));
     };
     let label = match handle {
-        Handle::Start => "Start handle",
-        Handle::End => "End handle",
+        Handle::Start => tr!("rec-edit-start-handle"),
+        Handle::End => tr!("rec-edit-end-handle"),
     };
     view! {
         <span role="slider" tabindex="0" aria-label=label
             aria-valuemin="0" aria-valuemax=move || format!("{:.2}", sel.with(Selection::duration))
             aria-valuenow=move || format!("{:.2}", at())
-            aria-valuetext=move || format!("{:.2} seconds", at())
+            aria-valuetext=move || tr!("rec-edit-seconds", seconds = figure(at(), 2))
             class="pointer-events-none absolute inset-y-0 -ml-2 w-4 rounded outline-none focus-visible:bg-indigo-400/40 focus-visible:ring-2 focus-visible:ring-indigo-500"
             style:left=left on:keydown=on_key></span>
     }
@@ -254,6 +264,20 @@ fn cuts_text(cuts: &[f64]) -> String {
     if cuts.is_empty() {
         return String::new();
     }
-    let points: Vec<String> = cuts.iter().map(|p| format!("{p:.2} s")).collect();
-    format!("Cuts at {}", points.join(", "))
+    let points: Vec<String> = cuts
+        .iter()
+        .map(|p| format!("{} s", figure(*p, 2)))
+        .collect();
+    tr!("rec-edit-cuts", points = points.join(", "))
+}
+
+/// Seconds with `places` decimals as the page's language writes them (`12.50`, `12,50`),
+/// without thousands separators, so English reads as it always did.
+fn figure(value: f64, places: usize) -> String {
+    let fixed = format!("{value:.places$}");
+    if crate::i18n::locale() == crate::i18n::Locale::En {
+        fixed
+    } else {
+        fixed.replace('.', ",")
+    }
 }

@@ -29,33 +29,45 @@ const PAGE: i64 = 25;
 /// How often the list is asked again while a job shown is queued or running.
 const REFRESH: Duration = Duration::from_secs(3);
 
-/// The status filter's choices.
-const STATUSES: [(&str, &str); 6] = [
-    ("", "All"),
-    (status::QUEUED, "Queued"),
-    (status::RUNNING, "Running"),
-    (status::SUCCEEDED, "Succeeded"),
-    (status::FAILED, "Failed"),
-    (status::CANCELLED, "Cancelled"),
+/// The status filter's choices ("" for all).
+const STATUSES: [&str; 6] = [
+    "",
+    status::QUEUED,
+    status::RUNNING,
+    status::SUCCEEDED,
+    status::FAILED,
+    status::CANCELLED,
 ];
 
+/// A status as people say it: a filter's choice, a row's badge.
+pub(crate) fn status_words(state: &str) -> String {
+    match state {
+        "" => tr!("adm-jobs-all-statuses"),
+        status::QUEUED => tr!("adm-jobs-queued"),
+        status::RUNNING => tr!("adm-jobs-running"),
+        status::SUCCEEDED => tr!("adm-jobs-succeeded"),
+        status::FAILED => tr!("adm-jobs-failed"),
+        _ => tr!("adm-jobs-cancelled"),
+    }
+}
+
 /// A kind of job as people say it.
-pub(crate) fn kind_words(kind: &str) -> &str {
+pub(crate) fn kind_words(kind: &str) -> String {
     match kind {
-        "transcode" => "Convert audio",
-        "trim" => "Trim",
-        "split" => "Split",
-        "merge" => "Merge",
-        "fade" => "Fade",
-        "rescan" => "Library rescan",
-        "publish" => "Publish",
-        "import" => "Import",
-        "seed" => "Put on players",
-        "mail.send" => "Send mail",
-        "story.make" => "Make a story",
-        "cover.generate" => "Draw a cover",
-        "icons.generate" => "Draw icons",
-        other => other,
+        "transcode" => tr!("adm-jobs-kind-transcode"),
+        "trim" => tr!("adm-jobs-kind-trim"),
+        "split" => tr!("adm-jobs-kind-split"),
+        "merge" => tr!("adm-jobs-kind-merge"),
+        "fade" => tr!("adm-jobs-kind-fade"),
+        "rescan" => tr!("adm-jobs-kind-rescan"),
+        "publish" => tr!("adm-jobs-kind-publish"),
+        "import" => tr!("adm-jobs-kind-import"),
+        "seed" => tr!("adm-jobs-kind-seed"),
+        "mail.send" => tr!("adm-jobs-kind-mail"),
+        "story.make" => tr!("adm-jobs-kind-story"),
+        "cover.generate" => tr!("adm-jobs-kind-cover"),
+        "icons.generate" => tr!("adm-jobs-kind-icons"),
+        other => other.to_owned(),
     }
 }
 
@@ -77,9 +89,8 @@ impl Asked {
                 .filter(|v| words.contains(&v.as_str()))
                 .unwrap_or_default()
         };
-        let statuses: Vec<&str> = STATUSES.iter().map(|(v, _)| *v).collect();
         Self {
-            status: known(query.get("status"), &statuses),
+            status: known(query.get("status"), &STATUSES[..]),
             kind: known(query.get("kind"), JobType::WORDS),
             page: query
                 .get("page")
@@ -130,7 +141,7 @@ pub(crate) fn Jobs() -> impl IntoView {
     let first_filter = asked.filter();
     let first = Resource::new(|| (), move |_| admin_jobs(first_filter.clone()));
     view! {
-        <Transition fallback=|| view! { <p class="mt-6 text-slate-500">"Loading jobs…"</p> }>
+        <Transition fallback=|| view! { <p class="mt-6 text-slate-500">{tr!("adm-jobs-loading")}</p> }>
             {move || {
                 let asked = asked.clone();
                 Suspend::new(async move {
@@ -174,7 +185,10 @@ fn JobList(first: Vec<AdminJobDetail>, asked: Asked) -> impl IntoView {
             }
             match answer {
                 Ok(list) => jobs.set(list),
-                Err(e) => outcome.set(Some(Err(format!("The jobs could not be loaded: {e}")))),
+                Err(e) => outcome.set(Some(Err(tr!(
+                    "adm-jobs-load-failed",
+                    error = e.to_string()
+                )))),
             }
         });
     };
@@ -205,7 +219,7 @@ fn JobList(first: Vec<AdminJobDetail>, asked: Asked) -> impl IntoView {
         spawn_local(async move {
             let answer = admin_cancel_job(id).await;
             outcome.set(Some(match answer {
-                Ok(()) => Ok("The job was cancelled.".to_owned()),
+                Ok(()) => Ok(tr!("adm-jobs-cancelled-note")),
                 Err(e) => Err(e.to_string()),
             }));
             busy.set(false);
@@ -216,7 +230,7 @@ fn JobList(first: Vec<AdminJobDetail>, asked: Asked) -> impl IntoView {
         spawn_local(async move {
             let answer = admin_retry_job(id).await;
             outcome.set(Some(match answer {
-                Ok(_) => Ok("Queued again as a new job.".to_owned()),
+                Ok(_) => Ok(tr!("adm-jobs-retried-note")),
                 Err(e) => Err(e.to_string()),
             }));
             busy.set(false);
@@ -229,27 +243,27 @@ fn JobList(first: Vec<AdminJobDetail>, asked: Asked) -> impl IntoView {
     };
     let statuses = STATUSES
         .iter()
-        .map(|(v, l)| ((*v).to_owned(), (*l).to_owned()))
+        .map(|v| ((*v).to_owned(), status_words(v)))
         .collect();
-    let kinds = std::iter::once((String::new(), "All".to_owned()))
+    let kinds = std::iter::once((String::new(), tr!("adm-jobs-all-kinds")))
         .chain(
             JobType::WORDS
                 .iter()
-                .map(|k| ((*k).to_owned(), kind_words(k).to_owned())),
+                .map(|k| ((*k).to_owned(), kind_words(k))),
         )
         .collect();
     let full = move || jobs.with(|list| i64::try_from(list.len()).unwrap_or(0) >= PAGE);
     view! {
         <div class=format!("{PANEL} mt-6")>
             <form class="grid gap-3 sm:grid-cols-2 lg:max-w-xl [&_select]:min-h-11" role="search"
-                aria-label="Filter the jobs" on:submit=|ev| ev.prevent_default()>
-                <SelectField id="jobs_status" label="Status" value=status options=statuses/>
-                <SelectField id="jobs_kind" label="Kind" value=kind options=kinds/>
+                aria-label=tr!("adm-jobs-filter-label") on:submit=|ev| ev.prevent_default()>
+                <SelectField id="jobs_status" label=tr!("adm-jobs-status") value=status options=statuses/>
+                <SelectField id="jobs_kind" label=tr!("adm-jobs-kind") value=kind options=kinds/>
             </form>
             <Outcome outcome/>
             <Show when=move || jobs.with(Vec::is_empty)
                 fallback=move || view! {
-                    <ul class="divide-y divide-slate-100" aria-label="Jobs">
+                    <ul class="divide-y divide-slate-100" aria-label=tr!("adm-jobs-list")>
                         <For each=move || jobs.get()
                             key=|j| (j.job.id.clone(), j.job.status.clone())
                             let(job)>
@@ -257,14 +271,14 @@ fn JobList(first: Vec<AdminJobDetail>, asked: Asked) -> impl IntoView {
                         </For>
                     </ul>
                 }>
-                <p class="text-slate-600">"No jobs match."</p>
+                <p class="text-slate-600">{tr!("adm-jobs-empty")}</p>
             </Show>
-            <nav class="flex items-center justify-between gap-3 [&_button]:min-h-11" aria-label="Job pages">
+            <nav class="flex items-center justify-between gap-3 [&_button]:min-h-11" aria-label=tr!("adm-jobs-pages")>
                 <button type="button" class=BUTTON disabled=move || page.get() <= 1
-                    on:click=move |_| turn(-1)>"Newer"</button>
-                <span class="text-sm text-slate-600">{move || format!("Page {}", page.get())}</span>
+                    on:click=move |_| turn(-1)>{tr!("adm-newer")}</button>
+                <span class="text-sm text-slate-600">{move || tr!("adm-jobs-page", page = page.get())}</span>
                 <button type="button" class=BUTTON disabled=move || !full()
-                    on:click=move |_| turn(1)>"Older"</button>
+                    on:click=move |_| turn(1)>{tr!("adm-older")}</button>
             </nav>
         </div>
     }

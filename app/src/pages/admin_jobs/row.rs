@@ -3,7 +3,7 @@
 use cardsmith_model::job::{status, AdminJobDetail};
 use leptos::prelude::*;
 
-use super::kind_words;
+use super::{kind_words, status_words};
 use crate::components::confirm::ConfirmButton;
 use crate::components::layout::{Badge, ProgressBar, BUTTON};
 
@@ -17,31 +17,42 @@ fn who(job: &AdminJobDetail) -> String {
             format!("{name} ({email})")
         }
         (_, Some(email)) => email.clone(),
-        _ => "Cardsmith itself".to_owned(),
+        _ => tr!("adm-jobs-instance"),
     }
 }
 
 /// `seconds` before now, as people say it.
 fn ago(seconds: i64) -> String {
-    let (n, unit) = match seconds {
-        s if s < 10 => return "just now".to_owned(),
-        s if s < 60 => (s, "second"),
-        s if s < 3600 => (s / 60, "minute"),
-        s if s < 86_400 => (s / 3600, "hour"),
-        s => (s / 86_400, "day"),
-    };
-    format!("{n} {unit}{} ago", if n == 1 { "" } else { "s" })
+    match seconds {
+        s if s < 10 => tr!("adm-jobs-just-now"),
+        s if s < 60 => tr!("adm-jobs-seconds-ago", count = s),
+        s if s < 3600 => tr!("adm-jobs-minutes-ago", count = s / 60),
+        s if s < 86_400 => tr!("adm-jobs-hours-ago", count = s / 3600),
+        s => tr!("adm-jobs-days-ago", count = s / 86_400),
+    }
 }
 
 /// A status in words, with the colour that says how it went.
-fn status_badge(status: &str) -> (&'static str, &'static str) {
-    match status {
-        status::QUEUED => ("Queued", "bg-amber-50 text-amber-800"),
-        status::RUNNING => ("Running", "bg-indigo-50 text-indigo-700"),
-        status::SUCCEEDED => ("Succeeded", "bg-emerald-50 text-emerald-700"),
-        status::FAILED => ("Failed", "bg-rose-50 text-rose-700"),
-        _ => ("Cancelled", "bg-slate-100 text-slate-700"),
-    }
+fn status_badge(state: &str) -> (String, &'static str) {
+    let tone = match state {
+        status::QUEUED => "bg-amber-50 text-amber-800",
+        status::RUNNING => "bg-indigo-50 text-indigo-700",
+        status::SUCCEEDED => "bg-emerald-50 text-emerald-700",
+        status::FAILED => "bg-rose-50 text-rose-700",
+        _ => "bg-slate-100 text-slate-700",
+    };
+    (status_words(state), tone)
+}
+
+/// Stands in for the `<time>` inside a sentence ("Queued { $ago }"), so the words around it
+/// come from one message, in the translator's order.
+const SLOT: &str = "\u{e000}";
+
+/// The words of `sentence` before and after `SLOT` (none where there are none).
+fn around(sentence: String) -> (Option<String>, Option<String>) {
+    let (before, after) = sentence.split_once(SLOT).unwrap_or((sentence.as_str(), ""));
+    let words = |s: &str| (!s.is_empty()).then(|| s.to_owned());
+    (words(before), words(after))
 }
 
 /// One job: what, for whom, how it stands, when, and what may be done about it. Its progress
@@ -66,37 +77,39 @@ pub(super) fn JobRow(
             })
         })
     };
-    let kind = kind_words(&job.job.kind).to_owned();
+    let kind = kind_words(&job.job.kind);
     let who = who(&job);
     let state = job.job.status.clone();
     let (status_label, tone) = status_badge(&state);
     let busy = RwSignal::new(false);
     let progress = Signal::derive(move || live.get().0);
     let error = job.job.error.clone().map(|e| {
-        let (lead, class) = match state.as_str() {
-            status::FAILED => ("", "text-rose-700"),
-            status::CANCELLED => ("", "text-slate-600"),
-            _ => ("Last attempt failed, trying again: ", "text-amber-800"),
+        let (text, class) = match state.as_str() {
+            status::FAILED => (e, "text-rose-700"),
+            status::CANCELLED => (e, "text-slate-600"),
+            _ => (tr!("adm-jobs-retrying", error = e), "text-amber-800"),
         };
-        view! { <p class=format!("break-words text-sm {class}") data-testid="job-error">{format!("{lead}{e}")}</p> }
+        view! { <p class=format!("break-words text-sm {class}") data-testid="job-error">{text}</p> }
     });
     let finished = job.job.completed_at.clone().map(|at| {
+        let (before, after) = around(tr!("adm-jobs-finished", ago = SLOT));
         view! {
-            <span class="block">"Finished "
-                <time datetime=at.clone() title=at>{move || live.get().2.map(ago).unwrap_or_default()}</time></span>
+            <span class="block">{before}
+                <time datetime=at.clone() title=at>{move || live.get().2.map(ago).unwrap_or_default()}</time>{after}</span>
         }
     });
+    let (queued_before, queued_after) = around(tr!("adm-jobs-queued-ago", ago = SLOT));
     let actions = match state.as_str() {
         status::QUEUED | status::RUNNING => {
             let question = if state == status::RUNNING {
-                format!("Stop this “{kind}” job for {who}? It ends now, unfinished.")
+                tr!("adm-jobs-stop-question", kind = &kind, who = &who)
             } else {
-                format!("Cancel this “{kind}” job for {who}? It will not run.")
+                tr!("adm-jobs-cancel-question", kind = &kind, who = &who)
             };
             let id = id.clone();
             view! {
-                <ConfirmButton label="Cancel job" name=format!("Cancel job: {kind} for {who}")
-                    question=question confirm_label="Yes, cancel job" keep_label="Keep it"
+                <ConfirmButton label=tr!("adm-jobs-cancel") name=tr!("adm-jobs-cancel-name", kind = &kind, who = &who)
+                    question=question confirm_label=tr!("adm-jobs-cancel-yes") keep_label=tr!("adm-jobs-keep")
                     busy=busy on_confirm=Callback::new(move |()| {
                         busy.set(true);
                         cancel.run((id.clone(), busy));
@@ -108,10 +121,10 @@ pub(super) fn JobRow(
             None => {
                 let id = id.clone();
                 view! {
-                    <button type="button" class=BUTTON aria-label=format!("Retry: {kind} for {who}")
+                    <button type="button" class=BUTTON aria-label=tr!("adm-jobs-retry-label", kind = &kind, who = &who)
                         disabled=move || busy.get()
                         on:click=move |_| { busy.set(true); retry.run((id.clone(), busy)); }>
-                        {move || if busy.get() { "Queuing…" } else { "Retry" }}
+                        {move || if busy.get() { tr!("adm-queuing") } else { tr!("adm-jobs-retry") }}
                     </button>
                 }
                 .into_any()
@@ -122,19 +135,19 @@ pub(super) fn JobRow(
     };
     view! {
         <li class="grid gap-2 py-3 md:grid-cols-[minmax(0,1.4fr)_minmax(0,2fr)_minmax(0,1.2fr)_16rem] md:items-start md:gap-4"
-            data-testid="job-row" data-job-id=id.clone() data-status=state.clone() aria-label=format!("{kind} for {who}: {status_label}")>
+            data-testid="job-row" data-job-id=id.clone() data-status=state.clone() aria-label=tr!("adm-jobs-row-label", kind = &kind, who = &who, status = &status_label)>
             <div class="min-w-0">
                 <p class="font-medium">{kind.clone()}</p>
                 <p class="break-all text-sm text-slate-600">{who.clone()}</p>
             </div>
             <div class="min-w-0 space-y-1">
-                <Badge text=status_label.to_owned() tone=tone/>
-                {(state == status::RUNNING).then(|| view! { <ProgressBar fraction=progress label=format!("Progress of {kind}")/> })}
+                <Badge text=status_label.clone() tone=tone/>
+                {(state == status::RUNNING).then(|| view! { <ProgressBar fraction=progress label=tr!("adm-jobs-progress", kind = &kind)/> })}
                 {error}
             </div>
             <p class="text-sm text-slate-600">
-                <span class="block">"Queued "
-                    <time datetime=job.job.created_at.clone() title=job.job.created_at.clone()>{move || ago(live.get().1)}</time></span>
+                <span class="block">{queued_before}
+                    <time datetime=job.job.created_at.clone() title=job.job.created_at.clone()>{move || ago(live.get().1)}</time>{queued_after}</span>
                 {finished}
             </p>
             <div class="flex flex-wrap items-start gap-2 md:justify-end [&_button]:min-h-11">{actions}</div>

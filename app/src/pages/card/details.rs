@@ -4,7 +4,7 @@ use cardsmith_model::card::UpdateCardInput;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
-use super::Shown;
+use super::{lasting, Shown};
 use crate::api::UpdateCard;
 use crate::components::card_fields::CardFields;
 use crate::components::form::general_error;
@@ -17,9 +17,9 @@ pub fn Description() -> impl IntoView {
     let shown = expect_context::<Shown>();
     let text = shown.card.with_untracked(|c| c.description.clone());
     view! {
-        <Panel id="details" title="About this card">
+        <Panel id="details" title=lasting(tr!("card-about-title"))>
             {if text.is_empty() {
-                view! { <p class="text-slate-500">"No description."</p> }.into_any()
+                view! { <p class="text-slate-500">{tr!("card-no-description")}</p> }.into_any()
             } else {
                 view! { <p class="whitespace-pre-line text-slate-700">{text}</p> }.into_any()
             }}
@@ -38,7 +38,7 @@ pub fn DetailsForm() -> impl IntoView {
     let save = ServerAction::<UpdateCard>::new();
     let outcome = Signal::derive(move || save.value().get());
     let saved = Signal::derive(move || {
-        matches!(save.value().get(), Some(Ok(()))).then(|| "Card saved".to_owned())
+        matches!(save.value().get(), Some(Ok(()))).then(|| tr!("card-saved"))
     });
     Effect::new(move |_| {
         if let Some(Ok(())) = save.value().get() {
@@ -68,12 +68,12 @@ pub fn DetailsForm() -> impl IntoView {
         }
     };
     view! {
-        <Panel id="details" title="Details">
-            <form class="space-y-4" aria-label="Card details" novalidate on:submit=on_submit>
+        <Panel id="details" title=lasting(tr!("card-details-title"))>
+            <form class="space-y-4" aria-label=tr!("card-details-form") novalidate on:submit=on_submit>
                 <ErrorAlert message=general_error(move || save.value().get())/>
                 <CardFields title description author local outcome/>
                 <div class="flex flex-wrap items-center gap-3">
-                    <SubmitButton label="Save card" busy_label="Saving…" busy=save.pending()/>
+                    <SubmitButton label=tr!("card-save") busy_label=tr!("saving") busy=save.pending()/>
                     <StatusNote message=saved/>
                 </div>
             </form>

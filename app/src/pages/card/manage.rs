@@ -6,7 +6,7 @@ use cardsmith_model::collection::{CollectionOut, SlugInput};
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
-use super::Shown;
+use super::{lasting, Shown};
 use crate::api::{ChangeCardSlug, DeleteCard, MoveCard, UnlinkCard};
 use crate::components::confirm::ConfirmButton;
 use crate::components::form::{general_error, ErrorAlert, SelectField, StatusNote, SubmitButton};
@@ -21,18 +21,18 @@ pub fn ManagePanel(collections: Vec<CollectionOut>, links: Vec<CardLinkOut>) -> 
         .card
         .with_untracked(|c| c.viewer_role.as_deref() == Some("owner"));
     view! {
-        <Panel id="manage" title="Manage card">
+        <Panel id="manage" title=lasting(tr!("card-manage-title"))>
             <div class=SUBSECTION>
-                <h3 class="font-semibold">"Address"</h3>
+                <h3 class="font-semibold">{tr!("card-address")}</h3>
                 <SlugChange/>
             </div>
             <div class=SUBSECTION>
-                <h3 class="font-semibold">"Home collection"</h3>
+                <h3 class="font-semibold">{tr!("card-home-collection")}</h3>
                 <MoveForm collections/>
             </div>
             {owner.then(|| view! {
                 <div class=SUBSECTION>
-                    <h3 class="font-semibold">"Also shown in"</h3>
+                    <h3 class="font-semibold">{tr!("card-also-shown-in")}</h3>
                     <LinkList links/>
                 </div>
             })}
@@ -77,7 +77,7 @@ fn MoveForm(collections: Vec<CollectionOut>) -> impl IntoView {
     if !owner {
         return view! {
             <p class="text-sm text-slate-600">
-                "Only the owners of its collection can move this card to another collection."
+                {tr!("card-move-owners-only")}
             </p>
         }
         .into_any();
@@ -95,7 +95,7 @@ fn MoveForm(collections: Vec<CollectionOut>) -> impl IntoView {
         if let Some(Ok(())) = moving.value().get() {
             let id = target.get_untracked();
             if let Some(to) = editable.with_value(|all| all.iter().find(|c| c.id == id).cloned()) {
-                moved.set(Some(format!("Moved to {}", to.name)));
+                moved.set(Some(tr!("card-moved", collection = &to.name)));
                 shown.card.update(|c| {
                     c.collection_id = to.id;
                     c.collection_name = to.name;
@@ -124,20 +124,21 @@ fn MoveForm(collections: Vec<CollectionOut>) -> impl IntoView {
                 .collect()
         });
         let Some((first, _)) = options.first() else {
+            let (before, link, after) = with_link(&tr!("card-move-nowhere"));
             return view! {
                 <p class="text-sm text-slate-600">
-                    "There is no other collection you can edit to move this card to. Create one on the "
-                    <a href="/collections" class="font-medium text-indigo-700 hover:underline">"collections page"</a>"."
+                    {before}
+                    <a href="/collections" class="font-medium text-indigo-700 hover:underline">{link}</a>{after}
                 </p>
             }
             .into_any();
         };
         target.set(first.clone());
         view! {
-            <form class="space-y-3" aria-label="Move card" novalidate on:submit=on_submit>
-                <SelectField id="move_target" label="Move to" value=target options
-                    hint="The card then belongs to that collection and its members."/>
-                <SubmitButton label="Move card" busy_label="Moving…" busy=moving.pending()/>
+            <form class="space-y-3" aria-label=tr!("card-move") novalidate on:submit=on_submit>
+                <SelectField id="move_target" label=tr!("card-move-to") value=target options
+                    hint=tr!("card-move-to-hint")/>
+                <SubmitButton label=tr!("card-move") busy_label=tr!("card-moving") busy=moving.pending()/>
             </form>
         }
         .into_any()
@@ -171,10 +172,10 @@ fn LinkList(links: Vec<CardLinkOut>) -> impl IntoView {
                     let id = link.collection_id.clone();
                     let name = link.collection_name.clone();
                     let by = match &link.linked_by {
-                        Some(who) => format!("linked by {who}"),
-                        None => "linked by a deleted account".to_owned(),
+                        Some(who) => tr!("card-linked-by", name = who),
+                        None => tr!("card-linked-by-deleted"),
                     };
-                    let label = format!("Remove from {name}");
+                    let label = tr!("card-unlink-label", collection = &name);
                     view! {
                         <li class="flex items-center justify-between gap-3 py-2">
                             <span class="min-w-0">
@@ -188,7 +189,7 @@ fn LinkList(links: Vec<CardLinkOut>) -> impl IntoView {
                                     removing.set(id.clone());
                                     unlink.dispatch(UnlinkCard { collection_id: id.clone(), slug: shown.slug() });
                                 }>
-                                "Remove"
+                                {tr!("card-unlink")}
                             </button>
                         </li>
                     }
@@ -199,8 +200,8 @@ fn LinkList(links: Vec<CardLinkOut>) -> impl IntoView {
     view! {
         <ErrorAlert message=general_error(move || unlink.value().get())/>
         <Show when=move || links.with(|l| !l.is_empty())
-            fallback=|| view! { <p class="text-sm text-slate-600">"This card is in its own collection only."</p> }>
-            <ul class="divide-y divide-slate-100" aria-label="Collections this card is linked into">{rows}</ul>
+            fallback=|| view! { <p class="text-sm text-slate-600">{tr!("card-not-linked")}</p> }>
+            <ul class="divide-y divide-slate-100" aria-label=tr!("card-links-list")>{rows}</ul>
         </Show>
     }
 }
@@ -217,16 +218,28 @@ fn DeleteCardForm() -> impl IntoView {
     });
     let question = Signal::derive(move || {
         let title = shown.card.with(|c| c.title.clone());
-        format!("Delete “{title}”? Its covers and settings go too, and it disappears from every collection it is linked into. This cannot be undone.")
+        tr!("card-delete-question", title = &title)
     });
     let on_confirm = Callback::new(move |()| {
         delete.dispatch(DeleteCard { slug: shown.slug() });
     });
     view! {
         <div class=SUBSECTION>
-            <h3 class="font-semibold text-rose-800">"Delete card"</h3>
+            <h3 class="font-semibold text-rose-800">{tr!("card-delete")}</h3>
             <ErrorAlert message=general_error(move || delete.value().get())/>
-            <ConfirmButton label="Delete card" question confirm_label="Yes, delete card" busy=delete.pending() on_confirm/>
+            <ConfirmButton label=lasting(tr!("card-delete")) question confirm_label=lasting(tr!("card-delete-confirm")) busy=delete.pending() on_confirm/>
         </div>
     }
+}
+
+/// The words before a message's `<a>…</a>`, the link's words and the words after it, so a
+/// sentence with a link stays one message.
+fn with_link(text: &str) -> (String, String, String) {
+    const OPEN: &str = "<a>";
+    const CLOSE: &str = "</a>";
+    let Some((before, rest)) = text.split_once(OPEN) else {
+        return (text.to_owned(), String::new(), String::new());
+    };
+    let (link, after) = rest.split_once(CLOSE).unwrap_or((rest, ""));
+    (before.to_owned(), link.to_owned(), after.to_owned())
 }

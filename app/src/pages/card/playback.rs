@@ -5,25 +5,34 @@ use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
 use super::publish::CardPublish;
-use super::Shown;
+use super::{lasting, Shown};
 use crate::api::SetCardPlayback;
 use crate::components::form::{
-    all_errors, choices, field_error, general_error, whole_number, ErrorAlert, SelectField,
-    StatusNote, SubmitButton, TextField,
+    all_errors, field_error, general_error, whole_number, ErrorAlert, SelectField, StatusNote,
+    SubmitButton, TextField,
 };
 use crate::components::layout::Panel;
 
-const AUTOADVANCE: &[(&str, &str)] = &[
-    ("next", "Play the next chapter"),
-    ("none", "Stop after each chapter"),
-    ("repeat", "Repeat the chapter"),
-];
-const SHUFFLE: &[(&str, &str)] = &[("off", "Off: play in order"), ("on", "On: random order")];
+/// What the player does after a chapter: (value, its words).
+fn autoadvance_choices() -> Vec<(String, String)> {
+    vec![
+        ("next".to_owned(), tr!("card-autoadvance-next")),
+        ("none".to_owned(), tr!("card-autoadvance-none")),
+        ("repeat".to_owned(), tr!("card-autoadvance-repeat")),
+    ]
+}
+
+fn shuffle_choices() -> Vec<(String, String)> {
+    vec![
+        ("off".to_owned(), tr!("card-shuffle-off")),
+        ("on".to_owned(), tr!("card-shuffle-on")),
+    ]
+}
 
 #[component]
 pub fn PlaybackPanel(config: PlaybackConfigOut) -> impl IntoView {
     view! {
-        <Panel id="playback" title="Playback">
+        <Panel id="playback" title=lasting(tr!("card-playback-title"))>
             <PlaybackForm config/>
         </Panel>
     }
@@ -40,7 +49,7 @@ fn PlaybackForm(config: PlaybackConfigOut) -> impl IntoView {
     let save = ServerAction::<SetCardPlayback>::new();
     let outcome = move || save.value().get();
     let saved = Signal::derive(move || {
-        matches!(outcome(), Some(Ok(()))).then(|| "Playback saved".to_owned())
+        matches!(outcome(), Some(Ok(()))).then(|| tr!("card-playback-saved"))
     });
     // playback is published too: the publish badge may change
     let publish = expect_context::<CardPublish>();
@@ -75,20 +84,20 @@ fn PlaybackForm(config: PlaybackConfigOut) -> impl IntoView {
         }
     };
     view! {
-        <form class="space-y-4" aria-label="Playback settings" novalidate on:submit=on_submit>
+        <form class="space-y-4" aria-label=tr!("card-playback-settings") novalidate on:submit=on_submit>
             <ErrorAlert message=general_error(outcome)/>
             <fieldset class="grid gap-4 sm:grid-cols-2" disabled=!shown.editor>
-                <legend class="sr-only">"Playback settings"</legend>
-                <SelectField id="autoadvance" label="After each chapter" value=autoadvance options=choices(AUTOADVANCE)/>
-                <SelectField id="shuffle" label="Shuffle" value=shuffle options=choices(SHUFFLE)/>
-                <TextField id="overlay_timeout" label="Chapter overlay (seconds)" kind="number" value=overlay
-                    error=field_error(local, outcome, "overlay_timeout") hint="How long the chapter name stays on screen, 0 to 3600."/>
-                <TextField id="resume_timeout" label="Resume within (seconds)" kind="number" value=resume
-                    error=field_error(local, outcome, "resume_timeout") hint="Re-inserting the card this soon resumes where it stopped, 0 to 86400."/>
+                <legend class="sr-only">{tr!("card-playback-settings")}</legend>
+                <SelectField id="autoadvance" label=tr!("card-autoadvance") value=autoadvance options=autoadvance_choices()/>
+                <SelectField id="shuffle" label=tr!("card-shuffle") value=shuffle options=shuffle_choices()/>
+                <TextField id="overlay_timeout" label=tr!("card-overlay-timeout") kind="number" value=overlay
+                    error=field_error(local, outcome, "overlay_timeout") hint=tr!("card-overlay-timeout-hint")/>
+                <TextField id="resume_timeout" label=tr!("card-resume-timeout") kind="number" value=resume
+                    error=field_error(local, outcome, "resume_timeout") hint=tr!("card-resume-timeout-hint")/>
             </fieldset>
             {shown.editor.then(|| view! {
                 <div class="flex flex-wrap items-center gap-3">
-                    <SubmitButton label="Save playback" busy_label="Saving…" busy=save.pending()/>
+                    <SubmitButton label=tr!("card-save-playback") busy_label=tr!("saving") busy=save.pending()/>
                     <StatusNote message=saved/>
                 </div>
             })}

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::tracks::Tracks;
-use super::Shown;
+use super::{lasting, Shown};
 use crate::api::card_page;
 use crate::api::rest;
 use crate::components::layout::refresh;
@@ -109,8 +109,8 @@ pub fn PublishCard() -> impl IntoView {
     view! {
         <div class="pt-2">
             <Show when=move || !tracks.list.with(Vec::is_empty)
-                fallback=|| view! { <p class="text-sm text-slate-500">"Add a track to publish this card to a player."</p> }>
-                <PublishButton collection_id=collection_id.clone() cards label="Publish to player" on_change/>
+                fallback=|| view! { <p class="text-sm text-slate-500">{tr!("card-publish-needs-track")}</p> }>
+                <PublishButton collection_id=collection_id.clone() cards label=lasting(tr!("card-publish")) on_change/>
             </Show>
         </div>
     }

@@ -25,6 +25,7 @@ use leptos::task::spawn_local;
 use crate::api::rest::{self, track_url, Verb};
 use crate::components::form::ErrorAlert;
 use crate::components::layout::Panel;
+use crate::pages::card::lasting;
 
 pub use sources::SourcesPanel;
 
@@ -240,7 +241,11 @@ impl Tracks {
         self.error.set(None);
         let said = self.list.with_untracked(|l| {
             let at = l.iter().position(|t| t.id == moved)?;
-            Some(format!("“{}” is now chapter {}", l[at].title, at + 1))
+            Some(tr!(
+                "card-track-moved",
+                title = &l[at].title,
+                number = at + 1
+            ))
         });
         let url = format!("/api/cards/{}/tracks/reorder", self.card_slug());
         spawn_local(async move {
@@ -252,8 +257,7 @@ impl Tracks {
                     }
                 }
                 Err(e) => {
-                    self.error
-                        .set(Some(format!("The new order was not saved: {e}")));
+                    self.error.set(Some(tr!("card-order-not-saved", error = e)));
                     self.reload();
                 }
             }
@@ -356,7 +360,7 @@ impl Tracks {
                         if detail.track.transcode_status == transcode_status::FAILED {
                             let why = detail
                                 .error
-                                .unwrap_or_else(|| "The audio could not be converted.".into());
+                                .unwrap_or_else(|| tr!("card-conversion-failed"));
                             self.failures
                                 .update(|f| drop(f.insert(detail.track.id.clone(), why)));
                         }
@@ -381,21 +385,21 @@ impl Tracks {
 pub fn TracksPanel() -> impl IntoView {
     let tracks = expect_context::<Tracks>();
     tracks.watch();
-    let intro = if tracks.editor {
-        "The player plays these in order. Drag a track by its grip to move it; ⋯ has the rest."
+    let intro = lasting(if tracks.editor {
+        tr!("card-tracks-intro-editor")
     } else {
-        "The player plays these in order."
-    };
+        tr!("card-tracks-intro")
+    });
     let empty = move || tracks.list.with(Vec::is_empty);
     view! {
-        <Panel id="tracks" title="Tracks" intro>
+        <Panel id="tracks" title=lasting(tr!("card-tracks-title")) intro>
             <ErrorAlert message=tracks.error/>
             <Show when=empty fallback=|| view! { <TrackList/> }>
                 <p class="rounded-xl border-2 border-dashed border-slate-300 p-4 text-center text-slate-600">
                     {if tracks.editor {
-                        "No tracks yet. Record one, upload audio files (several at once is fine), type a story for a voice to read, or add a stream."
+                        tr!("card-no-tracks-editor")
                     } else {
-                        "No tracks yet."
+                        tr!("card-no-tracks")
                     }}
                 </p>
             </Show>
@@ -421,7 +425,7 @@ fn Dock() -> impl IntoView {
 fn TrackList() -> impl IntoView {
     let tracks = expect_context::<Tracks>();
     view! {
-        <ol class="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200" aria-label="Tracks in play order"
+        <ol class="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200" aria-label=tr!("card-track-list")
             on:pointerup=move |_| tracks.drag_end() on:pointercancel=move |_| tracks.drag_end()>
             <For each=move || tracks.list.get() key=|t| t.id.clone() let:track>
                 <row::TrackRow id=track.id/>
@@ -476,10 +480,10 @@ fn NoticeBar() -> impl IntoView {
                     {notice.undo.map(|_| view! {
                         <button type="button" node_ref=undo_button disabled=move || busy.get() on:click=undo
                             class="min-h-11 rounded-lg bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100 disabled:opacity-60">
-                            {move || if busy.get() { "Undoing…" } else { "Undo" }}
+                            {move || if busy.get() { tr!("card-undoing") } else { tr!("card-undo") }}
                         </button>
                     })}
-                    <button type="button" node_ref=dismiss_button aria-label="Dismiss" on:click=move |_| tracks.notice.set(None)
+                    <button type="button" node_ref=dismiss_button aria-label=tr!("card-dismiss") on:click=move |_| tracks.notice.set(None)
                         class="min-h-11 min-w-11 rounded-lg px-2 text-lg leading-none text-slate-300 hover:bg-slate-800 hover:text-white">"✕"</button>
                 </div>
             })}

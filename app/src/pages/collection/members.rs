@@ -6,23 +6,25 @@ use cardsmith_model::validate::CollectionRole;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
-use super::Shown;
+use super::{lasting, Shown};
 use crate::api::{list_members, AddMember, RemoveMember, UpdateMember};
 use crate::components::confirm::ConfirmButton;
 use crate::components::form::{
-    choices, field_error, general_error, ErrorAlert, SelectField, StatusNote, SubmitButton,
-    TextField,
+    field_error, general_error, ErrorAlert, SelectField, StatusNote, SubmitButton, TextField,
 };
 use crate::components::invitations::InvitedList;
 use crate::components::layout::CurrentUser;
 use crate::components::layout::{refresh, Panel, RoleBadge};
 
-/// Editor first: it is what a parent usually gives the other parent.
-const ROLE_OPTIONS: &[(&str, &str)] = &[
-    ("editor", "Editor"),
-    ("viewer", "Viewer"),
-    ("owner", "Owner"),
-];
+/// The roles a member can have, with their names. Editor first: it is what a parent usually
+/// gives the other parent.
+fn role_options() -> Vec<(String, String)> {
+    vec![
+        ("editor".to_owned(), tr!("role-editor")),
+        ("viewer".to_owned(), tr!("role-viewer")),
+        ("owner".to_owned(), tr!("role-owner")),
+    ]
+}
 
 #[component]
 pub fn MembersPanel(initial: Vec<MemberOut>) -> impl IntoView {
@@ -36,9 +38,9 @@ pub fn MembersPanel(initial: Vec<MemberOut>) -> impl IntoView {
         version.update(|v| *v += 1);
     });
     view! {
-        <Panel id="sharing" title="Sharing"
-            intro="Owners manage members and settings, editors change cards, viewers look and listen.">
-            <ul aria-label="Members" class="divide-y divide-slate-100">
+        <Panel id="sharing" title=lasting(tr!("coll-sharing-title"))
+            intro=lasting(tr!("coll-sharing-intro"))>
+            <ul aria-label=tr!("coll-members") class="divide-y divide-slate-100">
                 {move || members.get().into_iter().map(|member| view! { <MemberRow member owner reload/> }).collect_view()}
             </ul>
             {if owner {
@@ -79,17 +81,17 @@ fn MemberRow(member: MemberOut, owner: bool, reload: Callback<()>) -> impl IntoV
         };
         view! {
             <select class="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm"
-                aria-label=format!("Change access of {email}") on:change=on_change>
-                {ROLE_OPTIONS.iter().map(|(v, l)| {
-                    let selected = *v == current_role;
-                    view! { <option value=*v selected=selected>{*l}</option> }
+                aria-label=tr!("coll-member-change-access", email = &email) on:change=on_change>
+                {role_options().into_iter().map(|(v, l)| {
+                    let selected = v == current_role;
+                    view! { <option value=v selected=selected>{l}</option> }
                 }).collect_view()}
             </select>
             {(!is_me).then(|| view! {
                 <button type="button" class="text-sm font-medium text-rose-700 hover:underline"
-                    aria-label=format!("Remove {email}")
+                    aria-label=tr!("coll-member-remove-named", email = &email)
                     on:click=move |_| { remove.dispatch(RemoveMember { id: shown.id(), user_id: user_id.get_value() }); }>
-                    "Remove"
+                    {tr!("coll-member-remove")}
                 </button>
             })}
         }
@@ -98,7 +100,11 @@ fn MemberRow(member: MemberOut, owner: bool, reload: Callback<()>) -> impl IntoV
         <li class="space-y-2 py-3">
             <div class="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <div class="min-w-0 flex-1">
-                    <p class="font-medium">{member.display_name.clone()}{is_me.then_some(" (you)")}</p>
+                    <p class="font-medium">{if is_me {
+                        tr!("coll-member-you", name = &member.display_name)
+                    } else {
+                        member.display_name.clone()
+                    }}</p>
                     <p class="truncate text-sm text-slate-600">{member.email.clone()}</p>
                 </div>
                 {match controls {
@@ -122,9 +128,9 @@ fn AddMemberForm(reload: Callback<()>) -> impl IntoView {
     let added = RwSignal::new(None::<String>);
     Effect::new(move |_| {
         if let Some(Ok(())) = add.value().get() {
-            added.set(Some(format!(
-                "Invited {}: they join once they accept",
-                email.get_untracked().trim()
+            added.set(Some(tr!(
+                "coll-member-invited",
+                email = email.get_untracked().trim()
             )));
             email.set(String::new());
             reload.run(());
@@ -150,13 +156,13 @@ fn AddMemberForm(reload: Callback<()>) -> impl IntoView {
     };
     view! {
         <form class="space-y-3 border-t border-slate-100 pt-4" aria-labelledby="add-member-heading" novalidate on:submit=on_submit>
-            <h3 id="add-member-heading" class="font-semibold">"Invite someone"</h3>
+            <h3 id="add-member-heading" class="font-semibold">{tr!("coll-invite-heading")}</h3>
             <ErrorAlert message=general_error(move || add.value().get())/>
-            <TextField id="member_email" label="Member email" kind="email" value=email
+            <TextField id="member_email" label=tr!("coll-invite-email") kind="email" value=email
                 error=field_error(local, move || add.value().get(), "user_id")
-                hint="They are mailed an invitation and join once they accept it, signed in here (an administrator gives accounts)."/>
-            <SelectField id="member_role" label="Role" value=role options=choices(ROLE_OPTIONS)/>
-            <SubmitButton label="Invite" busy_label="Inviting…" busy=add.pending()/>
+                hint=tr!("coll-invite-email-hint")/>
+            <SelectField id="member_role" label=tr!("coll-invite-role") value=role options=role_options()/>
+            <SubmitButton label=tr!("coll-invite") busy_label=tr!("coll-inviting") busy=add.pending()/>
             <StatusNote message=added/>
         </form>
     }
@@ -183,12 +189,13 @@ fn LeaveButton() -> impl IntoView {
     });
     let question = Signal::derive(move || {
         let name = shown.collection.with(|c| c.name.clone());
-        format!("Leave “{name}”? You lose access to its cards until an owner adds you again.")
+        tr!("coll-leave-question", name = &name)
     });
     view! {
         <div class="space-y-2 border-t border-slate-100 pt-4">
             <ErrorAlert message=general_error(move || leave.value().get())/>
-            <ConfirmButton label="Leave collection" question confirm_label="Yes, leave" busy=leave.pending() on_confirm/>
+            <ConfirmButton label=lasting(tr!("coll-leave")) question confirm_label=lasting(tr!("coll-leave-confirm"))
+                busy=leave.pending() on_confirm/>
         </div>
     }
 }

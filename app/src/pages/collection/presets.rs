@@ -6,7 +6,7 @@ use cardsmith_model::validate::CollectionRole;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
-use super::Shown;
+use super::{lasting, Shown};
 use crate::api::{list_presets, CreatePreset, DeletePreset, UiError, UpdatePreset};
 use crate::components::form::{
     all_errors, field_error, general_error, whole_number, ErrorAlert, SubmitButton, TextArea,
@@ -27,20 +27,21 @@ pub fn PresetsPanel(initial: Vec<PresetOut>) -> impl IntoView {
         refresh(presets, list_presets(shown.id()));
     });
     let edit = Callback::new(move |preset: Option<PresetOut>| open.set(Some(preset)));
-    let empty_body = if editor {
-        "Presets are one-tap starting points for new stories: a name, a prompt and a length. Add the first one with “Add preset”."
+    let empty_body = lasting(if editor {
+        tr!("coll-presets-empty-editor")
     } else {
-        "Nobody has set up story presets for this collection yet."
-    };
+        tr!("coll-presets-empty-viewer")
+    });
+    let empty_heading = lasting(tr!("coll-presets-empty-heading"));
     view! {
-        <Panel id="presets" title="Story presets">
+        <Panel id="presets" title=lasting(tr!("coll-presets-title"))>
             {move || {
                 let list = presets.get();
                 if list.is_empty() {
-                    view! { <EmptyBox heading="No story presets yet" body=empty_body next=None/> }.into_any()
+                    view! { <EmptyBox heading=empty_heading body=empty_body next=None/> }.into_any()
                 } else {
                     view! {
-                        <ul aria-label="Story presets" class="divide-y divide-slate-100">
+                        <ul aria-label=tr!("coll-presets-title") class="divide-y divide-slate-100">
                             {list.into_iter().map(|preset| view! { <PresetRow preset editor edit reload=done/> }).collect_view()}
                         </ul>
                     }
@@ -51,7 +52,7 @@ pub fn PresetsPanel(initial: Vec<PresetOut>) -> impl IntoView {
                 {move || match open.get() {
                     Some(editing) => view! { <PresetForm editing done cancel=Callback::new(move |()| open.set(None))/> }.into_any(),
                     None => view! {
-                        <button type="button" class=BUTTON on:click=move |_| edit.run(None)>"Add preset"</button>
+                        <button type="button" class=BUTTON on:click=move |_| edit.run(None)>{tr!("coll-preset-add")}</button>
                     }
                     .into_any(),
                 }}
@@ -87,9 +88,14 @@ fn PresetRow(
             _ => None,
         });
         [
-            (minutes > 0).then(|| format!("{minutes} min")),
-            (!vocab.is_empty()).then(|| format!("vocabulary: {vocab}")),
-            (!voice_id.is_empty()).then(|| format!("voice: {}", voice.unwrap_or(voice_id.clone()))),
+            (minutes > 0).then(|| tr!("coll-preset-minutes", minutes = minutes)),
+            (!vocab.is_empty()).then(|| tr!("coll-preset-vocabulary", vocabulary = &vocab)),
+            (!voice_id.is_empty()).then(|| {
+                tr!(
+                    "coll-preset-voice",
+                    voice = voice.unwrap_or(voice_id.clone())
+                )
+            }),
         ]
         .into_iter()
         .flatten()
@@ -103,11 +109,13 @@ fn PresetRow(
         view! {
             <div class="flex gap-3">
                 <button type="button" class="text-sm font-medium text-indigo-700 hover:underline"
-                    aria-label=format!("Edit preset {name}") on:click=move |_| edit.run(Some(this.clone()))>"Edit"</button>
+                    aria-label=tr!("coll-preset-edit-named", name = &name) on:click=move |_| edit.run(Some(this.clone()))>
+                    {tr!("coll-preset-edit")}
+                </button>
                 <button type="button" class="text-sm font-medium text-rose-700 hover:underline"
-                    aria-label=format!("Delete preset {name}")
+                    aria-label=tr!("coll-preset-delete-named", name = &name)
                     on:click=move |_| { delete.dispatch(DeletePreset { id: shown.id(), preset_id: preset_id.get_value() }); }>
-                    "Delete"
+                    {tr!("coll-preset-delete")}
                 </button>
             </div>
         }
@@ -201,28 +209,28 @@ fn PresetForm(
     view! {
         <form class="space-y-4 border-t border-slate-100 pt-4" aria-labelledby="preset-form-heading" novalidate on:submit=on_submit
             on:keydown=crate::components::keys::escape_cancels(move || cancel.run(()))>
-            <h3 id="preset-form-heading" class="font-semibold">{if is_new { "New preset" } else { "Edit preset" }}</h3>
+            <h3 id="preset-form-heading" class="font-semibold">{if is_new { tr!("coll-preset-new") } else { tr!("coll-preset-edit-heading") }}</h3>
             <ErrorAlert message=general_error(outcome)/>
             <div class="grid gap-4 sm:grid-cols-[1fr_8rem]">
-                <TextField id="preset_name" label="Preset name" value=name error=field_error(local, outcome, "name")/>
-                <TextField id="preset_emoji" label="Emoji" value=emoji error=field_error(local, outcome, "emoji")/>
+                <TextField id="preset_name" label=tr!("coll-preset-name") value=name error=field_error(local, outcome, "name")/>
+                <TextField id="preset_emoji" label=tr!("coll-preset-emoji") value=emoji error=field_error(local, outcome, "emoji")/>
             </div>
-            <TextArea id="preset_prompt" label="Prompt template" value=prompt rows=4
+            <TextArea id="preset_prompt" label=tr!("coll-preset-prompt") value=prompt rows=4
                 error=field_error(local, outcome, "prompt_template")
-                hint="What the story should be about, e.g. “A calm adventure with the child's pets”."/>
+                hint=tr!("coll-preset-prompt-hint")/>
             <div class="grid gap-4 sm:grid-cols-2">
-                <TextField id="preset_vocab" label="Vocabulary level" value=vocab hint="e.g. toddler, early reader"/>
-                <TextField id="preset_duration" label="Length (minutes)" kind="number" value=duration
+                <TextField id="preset_vocab" label=tr!("coll-vocabulary-level") value=vocab hint=tr!("coll-preset-vocabulary-hint")/>
+                <TextField id="preset_duration" label=tr!("coll-preset-length") kind="number" value=duration
                     error=field_error(local, outcome, "duration_min")/>
-                <TextField id="preset_order" label="Position in the list" kind="number" value=order
-                    error=field_error(local, outcome, "sort_order") hint="Lower numbers come first."/>
+                <TextField id="preset_order" label=tr!("coll-preset-position") kind="number" value=order
+                    error=field_error(local, outcome, "sort_order") hint=tr!("coll-preset-position-hint")/>
             </div>
             <VoicePicker id="preset_voice" voice menu=shared_menu(None) sample=String::new()
                 collection_voice=Signal::derive(move || shown.profile.with(|p| p.voice_id.clone()))
-                none_label="The child profile's voice"/>
+                none_label=lasting(tr!("coll-preset-voice-none"))/>
             <div class="flex flex-wrap gap-3">
-                <SubmitButton label="Save preset" busy_label="Saving…" busy/>
-                <button type="button" class=BUTTON on:click=move |_| cancel.run(())>"Cancel"</button>
+                <SubmitButton label=tr!("coll-preset-save") busy_label=tr!("saving") busy/>
+                <button type="button" class=BUTTON on:click=move |_| cancel.run(())>{tr!("coll-cancel")}</button>
             </div>
         </form>
     }

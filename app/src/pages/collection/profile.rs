@@ -6,7 +6,7 @@ use cardsmith_model::validate::CollectionRole;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
-use super::Shown;
+use super::{lasting, Shown};
 use crate::api::SaveCollectionProfile;
 use crate::components::form::{
     all_errors, field_error, general_error, optional_number, whole_number, ErrorAlert, StatusNote,
@@ -18,8 +18,8 @@ use crate::components::voice_picker::{shared_menu, VoicePicker};
 #[component]
 pub fn ProfilePanel(profile: CollectionProfileOut) -> impl IntoView {
     view! {
-        <Panel id="profile" title="Child profile"
-            intro="Who these stories are for. Story generation uses it to pick names, themes and words.">
+        <Panel id="profile" title=lasting(tr!("coll-profile-title"))
+            intro=lasting(tr!("coll-profile-intro"))>
             <ProfileForm profile/>
         </Panel>
     }
@@ -44,7 +44,7 @@ fn ProfileForm(profile: CollectionProfileOut) -> impl IntoView {
     let save = ServerAction::<SaveCollectionProfile>::new();
     let outcome = move || save.value().get();
     let saved = Signal::derive(move || {
-        matches!(outcome(), Some(Ok(()))).then(|| "Child profile saved".to_owned())
+        matches!(outcome(), Some(Ok(()))).then(|| tr!("coll-profile-saved"))
     });
     // the page's other panels (story templates, voice lists) follow what was saved
     let sent = StoredValue::new(None::<CollectionProfileOut>);
@@ -87,38 +87,38 @@ fn ProfileForm(profile: CollectionProfileOut) -> impl IntoView {
     };
     let error = move |field: &'static str| field_error(local, outcome, field);
     view! {
-        <form class="space-y-4" aria-label="Child profile" novalidate on:submit=on_submit>
+        <form class="space-y-4" aria-label=tr!("coll-profile-title") novalidate on:submit=on_submit>
             <ErrorAlert message=general_error(outcome)/>
             // A disabled fieldset makes every field read-only for viewers in one place.
             <fieldset class="space-y-4 disabled:opacity-80" disabled=!editor>
-                <legend class="sr-only">"Child profile"</legend>
+                <legend class="sr-only">{tr!("coll-profile-title")}</legend>
                 <div class="grid gap-4 sm:grid-cols-[1fr_8rem]">
-                    <TextField id="profile_child_name" label="Child's name" value=child_name error=error("child_name")/>
-                    <TextField id="profile_child_age" label="Age" kind="number" value=child_age error=error("child_age")
-                        hint="Optional."/>
+                    <TextField id="profile_child_name" label=tr!("coll-profile-child-name") value=child_name error=error("child_name")/>
+                    <TextField id="profile_child_age" label=tr!("coll-profile-age") kind="number" value=child_age error=error("child_age")
+                        hint=tr!("coll-profile-age-hint")/>
                 </div>
                 <div class="grid gap-4 sm:grid-cols-2">
-                    <TextArea id="profile_friends" label="Friends" value=friends error=error("friends")/>
-                    <TextArea id="profile_interests" label="Interests" value=interests error=error("interests")/>
-                    <TextArea id="profile_pets" label="Pets" value=pets error=error("pets")/>
-                    <TextArea id="profile_avoid" label="Themes to avoid" value=avoid error=error("avoid_themes")
-                        hint="e.g. monsters, the dark"/>
+                    <TextArea id="profile_friends" label=tr!("coll-profile-friends") value=friends error=error("friends")/>
+                    <TextArea id="profile_interests" label=tr!("coll-profile-interests") value=interests error=error("interests")/>
+                    <TextArea id="profile_pets" label=tr!("coll-profile-pets") value=pets error=error("pets")/>
+                    <TextArea id="profile_avoid" label=tr!("coll-profile-avoid") value=avoid error=error("avoid_themes")
+                        hint=tr!("coll-profile-avoid-hint")/>
                 </div>
-                <TextArea id="profile_notes" label="Notes" value=notes error=error("notes")/>
-                <TextArea id="profile_prompt" label="Default prompt template" value=prompt rows=4
+                <TextArea id="profile_notes" label=tr!("coll-profile-notes") value=notes error=error("notes")/>
+                <TextArea id="profile_prompt" label=tr!("coll-profile-prompt") value=prompt rows=4
                     error=error("prompt_template")/>
                 <div class="grid gap-4 sm:grid-cols-2">
-                    <TextField id="profile_vocab" label="Vocabulary level" value=vocab error=error("vocab_level")/>
-                    <TextField id="profile_duration" label="Story length (minutes)" kind="number" value=duration
+                    <TextField id="profile_vocab" label=tr!("coll-vocabulary-level") value=vocab error=error("vocab_level")/>
+                    <TextField id="profile_duration" label=tr!("coll-profile-length") kind="number" value=duration
                         error=error("duration_min")/>
                 </div>
-                <VoicePicker id="profile_voice" label="Voice and language" voice menu
+                <VoicePicker id="profile_voice" label=lasting(tr!("coll-profile-voice")) voice menu
                     collection_voice=saved_voice sample=String::new()
-                    none_label="No preference: the clearest offline English voice"/>
+                    none_label=lasting(tr!("coll-profile-voice-none"))/>
             </fieldset>
             {editor.then(|| view! {
                 <div class="flex flex-wrap items-center gap-3">
-                    <SubmitButton label="Save child profile" busy_label="Saving…" busy=save.pending()/>
+                    <SubmitButton label=tr!("coll-profile-save") busy_label=tr!("saving") busy=save.pending()/>
                     <StatusNote message=saved/>
                 </div>
             })}

@@ -6,7 +6,7 @@ use cardsmith_model::validate::CollectionRole;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
-use super::Shown;
+use super::{lasting, Shown};
 use crate::api::{ChangeCollectionSlug, DeleteCollection, SetDefaultCollection, UpdateCollection};
 use crate::components::confirm::ConfirmButton;
 use crate::components::form::{
@@ -24,13 +24,13 @@ pub fn SettingsPanel() -> impl IntoView {
     let shown = expect_context::<Shown>();
     let owner = shown.role == CollectionRole::Owner;
     view! {
-        <Panel id="collection-settings" title="Settings">
+        <Panel id="collection-settings" title=lasting(tr!("coll-settings-title"))>
             <RenameForm/>
             <DefaultSwitch/>
             <Language/>
             {owner.then(|| view! {
                 <div class=SUBSECTION>
-                    <h3 class="font-semibold">"Address"</h3>
+                    <h3 class="font-semibold">{tr!("coll-settings-address")}</h3>
                     <SlugChange/>
                 </div>
                 <DeleteCollectionForm/>
@@ -52,15 +52,13 @@ fn Language() -> impl IntoView {
             _ => Vec::new(),
         });
         match language_name(&voice, &voices) {
-            Some(language) => format!(
-                "{language}, the language of the child profile's voice: voice lists here show it first. Choose another voice under Child profile to change it."
-            ),
-            None => "None yet: voice lists start with your browser's language. Choose a voice under Child profile and its language becomes the collection's.".to_owned(),
+            Some(language) => tr!("coll-settings-language-known", language = language),
+            None => tr!("coll-settings-language-none"),
         }
     };
     view! {
         <div class=SUBSECTION>
-            <h3 class="font-semibold">"Language"</h3>
+            <h3 class="font-semibold">{tr!("coll-settings-language")}</h3>
             <p class="text-sm text-slate-600" data-testid="collection-language">{words}</p>
         </div>
     }
@@ -77,7 +75,7 @@ fn RenameForm() -> impl IntoView {
     let local = RwSignal::new(Vec::new());
     let save = ServerAction::<UpdateCollection>::new();
     let saved = Signal::derive(move || {
-        matches!(save.value().get(), Some(Ok(()))).then(|| "Saved".to_owned())
+        matches!(save.value().get(), Some(Ok(()))).then(|| tr!("coll-saved"))
     });
     Effect::new(move |_| {
         if let Some(Ok(())) = save.value().get() {
@@ -105,14 +103,14 @@ fn RenameForm() -> impl IntoView {
         }
     };
     view! {
-        <form class="space-y-3" aria-label="Rename collection" novalidate on:submit=on_submit>
+        <form class="space-y-3" aria-label=tr!("coll-rename") novalidate on:submit=on_submit>
             <ErrorAlert message=general_error(move || save.value().get())/>
-            <TextField id="rename_name" label="Collection name" value=name
+            <TextField id="rename_name" label=tr!("coll-rename-name") value=name
                 error=field_error(local, move || save.value().get(), "name")/>
-            <TextArea id="rename_description" label="Collection description" value=description
+            <TextArea id="rename_description" label=tr!("coll-rename-description") value=description
                 error=field_error(local, move || save.value().get(), "description")/>
             <div class="flex flex-wrap items-center gap-3">
-                <SubmitButton label="Save collection" busy_label="Saving…" busy=save.pending()/>
+                <SubmitButton label=tr!("coll-rename-save") busy_label=tr!("saving") busy=save.pending()/>
                 <StatusNote message=saved/>
             </div>
         </form>
@@ -131,19 +129,19 @@ fn DefaultSwitch() -> impl IntoView {
     });
     view! {
         <div class=SUBSECTION>
-            <h3 class="font-semibold">"Default collection"</h3>
+            <h3 class="font-semibold">{tr!("coll-default-heading")}</h3>
             <ErrorAlert message=general_error(move || make.value().get())/>
             <Show
                 when=move || shown.collection.with(|c| c.is_default)
                 fallback=move || view! {
-                    <p class="text-sm text-slate-600">"Quick recordings land in your default collection."</p>
+                    <p class="text-sm text-slate-600">{tr!("coll-default-explain")}</p>
                     <button type="button" class=BUTTON disabled=move || make.pending().get()
                         on:click=move |_| { make.dispatch(SetDefaultCollection { id: shown.id() }); }>
-                        "Make default"
+                        {tr!("coll-default-make")}
                     </button>
                 }
             >
-                <p class="text-sm text-slate-600">"This is your default collection: quick recordings land here."</p>
+                <p class="text-sm text-slate-600">{tr!("coll-default-is")}</p>
             </Show>
         </div>
     }
@@ -188,10 +186,8 @@ fn DeleteCollectionForm() -> impl IntoView {
     let question = Signal::derive(move || {
         let name = shown.collection.with(|c| c.name.clone());
         match (cascade.get(), homed()) {
-            (true, n) if n > 0 => format!(
-                "Delete “{name}” and the {n} card(s) that live in it? This cannot be undone."
-            ),
-            _ => format!("Delete “{name}”? This cannot be undone."),
+            (true, n) if n > 0 => tr!("coll-delete-question-cascade", name = &name, count = n),
+            _ => tr!("coll-delete-question", name = &name),
         }
     });
     let on_confirm = Callback::new(move |()| {
@@ -202,14 +198,14 @@ fn DeleteCollectionForm() -> impl IntoView {
     });
     view! {
         <div class=SUBSECTION>
-            <h3 class="font-semibold text-rose-800">"Delete collection"</h3>
+            <h3 class="font-semibold text-rose-800">{tr!("coll-delete")}</h3>
             <p class="text-sm text-slate-600">
-                "Cards linked in from other collections stay where they live either way. Cards whose home is this collection are kept safe: without the box below, deleting is refused while any live here, so move them first."
+                {tr!("coll-delete-explain")}
             </p>
-            <CheckField id="delete_cascade" label="Also delete the cards that live in this collection" checked=cascade
-                hint="Their covers and settings go with them."/>
+            <CheckField id="delete_cascade" label=tr!("coll-delete-cascade") checked=cascade
+                hint=tr!("coll-delete-cascade-hint")/>
             <ErrorAlert message=general_error(move || delete.value().get())/>
-            <ConfirmButton label="Delete collection" question confirm_label="Yes, delete collection"
+            <ConfirmButton label=lasting(tr!("coll-delete")) question confirm_label=lasting(tr!("coll-delete-confirm"))
                 busy=delete.pending() on_confirm/>
         </div>
     }

@@ -12,11 +12,12 @@ use cardsmith_model::story::{
     DraftStoryInput, Made, MakeStoryInput, MakeStoryOut, StoryDraftOut, StoryJobResult,
     MAX_STORY_CHARS, NO_DRAFTER,
 };
+use cardsmith_model::FieldError;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::Shown;
+use super::{lasting, Shown};
 use crate::api::rest::{self, Verb};
 use crate::components::form::{ErrorAlert, Outcome, StatusNote, SubmitButton, TextArea, TextField};
 use crate::components::layout::{CurrentUser, Panel, BUTTON};
@@ -64,7 +65,11 @@ pub fn StoryPanel(
             idea: idea.get_untracked(),
         };
         if let Err(errors) = input.validate() {
-            return draft_error.set(errors.first().map(|e| format!("The idea {}.", e.detail)));
+            return draft_error.set(
+                errors
+                    .first()
+                    .map(|e| tr!("coll-story-idea-invalid", problem = &e.detail)),
+            );
         }
         drafting.set(true);
         draft_error.set(None);
@@ -91,10 +96,7 @@ pub fn StoryPanel(
         title.set(name);
         text.set(story);
         draft_error.set(None);
-        draft_note.set(Some(
-            "A story template is in “The story” below: change any words to make it yours."
-                .to_owned(),
-        ));
+        draft_note.set(Some(tr!("coll-story-template-note")));
     };
     let make = move |ev: SubmitEvent| {
         ev.prevent_default();
@@ -107,7 +109,7 @@ pub fn StoryPanel(
         if let Err(errors) = input.validate() {
             let why = errors
                 .iter()
-                .map(|e| format!("The {} {}.", e.pointer.trim_start_matches('/'), e.detail))
+                .map(field_problem)
                 .collect::<Vec<_>>()
                 .join(" ");
             return outcome.set(Some(Err(why)));
@@ -143,29 +145,29 @@ pub fn StoryPanel(
     };
     let counter = move || {
         let n = text.with(|t| t.chars().count());
-        format!("{n} of {MAX_STORY_CHARS} characters")
+        tr!("coll-story-counter", count = n, max = MAX_STORY_CHARS)
     };
     let is_admin = expect_context::<CurrentUser>()
         .get()
         .is_some_and(|me| me.is_admin());
     let menu = shared_menu(None);
     view! {
-        <Panel id="story" title="New story card"
-            intro="Pick a preset and say what the story should be about: your AI providers write it for this collection's child, or start from a story template. Or write it yourself. Cardsmith then reads it aloud chapter by chapter, draws a cover and chapter icons, and the card is ready to publish.">
+        <Panel id="story" title=lasting(tr!("coll-story-title"))
+            intro=lasting(tr!("coll-story-intro"))>
             <div class="@container space-y-4">
                 <div class="grid gap-3 @md:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
                     <div class="min-w-0">
-                        <label for="story_preset" class="block text-sm font-medium text-slate-700">"Preset"</label>
+                        <label for="story_preset" class="block text-sm font-medium text-slate-700">{tr!("coll-story-preset")}</label>
                         <select id="story_preset" class="mt-1 block min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
                             on:change=move |ev| preset.set(event_target_value(&ev))>
-                            <option value="">"The collection's profile"</option>
+                            <option value="">{tr!("coll-story-preset-none")}</option>
                             {presets.get_value().into_iter().map(|p| view! {
                                 <option value=p.id.clone()>{format!("{} {}", p.emoji, p.name).trim().to_owned()}</option>
                             }).collect_view()}
                         </select>
                     </div>
-                    <TextField id="story_idea" label="Story idea" value=idea
-                        hint="A sentence is enough, e.g. “a dragon who learns to bake bread”."/>
+                    <TextField id="story_idea" label=tr!("coll-story-idea") value=idea
+                        hint=tr!("coll-story-idea-hint")/>
                 </div>
                 <Show when=move || !can_draft.get()>
                     <NoDrafter is_admin/>
@@ -173,30 +175,30 @@ pub fn StoryPanel(
                 <div class="flex flex-wrap items-center gap-3">
                     <Show when=move || can_draft.get()>
                         <button type="button" class=BUTTON disabled=move || drafting.get() on:click=write_draft>
-                            {move || if drafting.get() { "Writing the story…" } else { "Write a draft" }}
+                            {move || if drafting.get() { tr!("coll-story-writing") } else { tr!("coll-story-write-draft") }}
                         </button>
                     </Show>
-                    <button type="button" class=BUTTON on:click=use_template>"Use a story template"</button>
+                    <button type="button" class=BUTTON on:click=use_template>{tr!("coll-story-use-template")}</button>
                     <Show when=move || drafting.get()>
-                        <progress class="h-2 w-40" aria-label="Writing the story"></progress>
+                        <progress class="h-2 w-40" aria-label=tr!("coll-story-writing-progress")></progress>
                     </Show>
                 </div>
                 <ErrorAlert message=Signal::derive(move || draft_error.get())/>
                 <StatusNote message=draft_note/>
             </div>
             <form class="mt-4 space-y-4 border-t border-slate-100 pt-4" aria-labelledby="story-text-heading" novalidate on:submit=make>
-                <h3 id="story-text-heading" class="font-semibold">"The story"</h3>
-                <TextField id="story_title" label="Story title" value=title/>
-                <TextArea id="story_text" label="Story" value=text rows=12
-                    hint="Start chapters with lines like “Chapter 1: The Boat”, or leave blank lines between paragraphs and Cardsmith cuts it into chapters of a few minutes."/>
+                <h3 id="story-text-heading" class="font-semibold">{tr!("coll-story-text-heading")}</h3>
+                <TextField id="story_title" label=tr!("coll-story-title-field") value=title/>
+                <TextArea id="story_text" label=tr!("coll-story-text") value=text rows=12
+                    hint=tr!("coll-story-text-hint")/>
                 <p class="text-xs text-slate-500" aria-live="polite">{counter}</p>
                 <VoicePicker id="story_voice" voice menu sample=text
                     collection_voice=Signal::derive(move || shown.profile.with(|p| p.voice_id.clone()))/>
                 <div class="flex flex-wrap items-center gap-3">
-                    <SubmitButton label="Make the card" busy_label="Making the card…" busy=making/>
+                    <SubmitButton label=tr!("coll-story-make") busy_label=tr!("coll-story-making") busy=making/>
                     {move || progress.get().map(|p| view! {
                         <div class="h-2 w-40 overflow-hidden rounded-full bg-slate-200" role="progressbar"
-                            aria-label="Making the story card" aria-valuemin="0" aria-valuemax="100"
+                            aria-label=tr!("coll-story-making-progress") aria-valuemin="0" aria-valuemax="100"
                             aria-valuenow=(p * 100.0).round()>
                             <div class="h-full bg-indigo-600 transition-all" style=format!("width: {:.0}%", p * 100.0)></div>
                         </div>
@@ -204,34 +206,67 @@ pub fn StoryPanel(
                 </div>
                 <Outcome outcome/>
                 {move || made.get().map(|(slug, name)| view! {
-                    <a href=format!("/cards/{slug}") class="font-medium text-indigo-700 hover:underline">{format!("Open “{name}”")}</a>
+                    <a href=format!("/cards/{slug}") class="font-medium text-indigo-700 hover:underline">{tr!("coll-story-open", name = &name)}</a>
                 })}
             </form>
         </Panel>
     }
 }
 
+/// Stand for the links' words in the messages of [`NoDrafter`], so each sentence with its
+/// links stays one message and its translation puts them where its grammar wants them.
+const SETTINGS_LINK: char = '\u{e000}';
+const ADMIN_LINK: char = '\u{e001}';
+
 /// Why there is no "Write a draft" here, calmly, and where a provider is added: the caller's
 /// Settings, and for an admin the instance's AI providers too.
 #[component]
 fn NoDrafter(is_admin: bool) -> impl IntoView {
     const LINK: &str = "font-medium text-indigo-700 underline hover:text-indigo-600";
+    let sentence = if is_admin {
+        tr!(
+            "coll-story-no-drafter-admin",
+            settings = String::from(SETTINGS_LINK),
+            admin = String::from(ADMIN_LINK)
+        )
+    } else {
+        tr!(
+            "coll-story-no-drafter",
+            settings = String::from(SETTINGS_LINK)
+        )
+    };
+    // the sentence's words, with each link where the message has its stand-in
+    let mut pieces: Vec<AnyView> = Vec::new();
+    let mut words = String::new();
+    for c in sentence.chars() {
+        let link = match c {
+            SETTINGS_LINK => (
+                "/settings#ai-providers-heading",
+                tr!("coll-story-no-drafter-settings"),
+            ),
+            ADMIN_LINK => (
+                "/admin/ai-providers",
+                tr!("coll-story-no-drafter-admin-link"),
+            ),
+            c => {
+                words.push(c);
+                continue;
+            }
+        };
+        if !words.is_empty() {
+            pieces.push(std::mem::take(&mut words).into_any());
+        }
+        let (href, label) = link;
+        pieces.push(view! { <a href=href class=LINK>{label}</a> }.into_any());
+    }
+    if !words.is_empty() {
+        pieces.push(words.into_any());
+    }
     view! {
         <div role="note" data-testid="no-drafter"
             class="rounded-lg border border-indigo-100 bg-indigo-50 p-3 text-sm text-slate-700">
-            <p>
-                "Writing a draft needs an AI provider, and none is set up for you. Add one under "
-                <a href="/settings#ai-providers-heading" class=LINK>"Settings → AI providers"</a>
-                {is_admin.then(|| view! {
-                    " (or for everyone, under "
-                    <a href="/admin/ai-providers" class=LINK>"Admin → AI providers"</a>
-                    ")"
-                })}
-                "."
-            </p>
-            <p class="mt-1">
-                "Everything else works offline: start from a story template told about this collection's child, or write your own, and an offline voice reads it."
-            </p>
+            <p>{pieces}</p>
+            <p class="mt-1">{tr!("coll-story-offline")}</p>
         </div>
     }
 }
@@ -241,48 +276,33 @@ fn NoDrafter(is_admin: bool) -> impl IntoView {
 /// raised). `result` is the job's result JSON ([`StoryJobResult`]).
 pub fn made_in_words(name: &str, chapters: i64, result: Option<&str>) -> String {
     let parsed: Option<StoryJobResult> = result.and_then(|r| serde_json::from_str(r).ok());
-    let mut words = format!("“{name}” is ready: {chapters} spoken chapter(s).");
-    let Some(done) = parsed else {
-        return words;
-    };
-    match done.cover {
-        Made::Generated(_) => words.push_str(" A cover was drawn."),
-        Made::NotMade(why) => words.push_str(&format!(
-            " The cover was not made: {why}; generate or upload one on the card."
-        )),
-        Made::Kept => {}
+    // one message per sentence, told one after the other
+    let mut sentences = vec![tr!("coll-story-made", name = name, chapters = chapters)];
+    if let Some(done) = parsed {
+        match done.cover {
+            Made::Generated(_) => sentences.push(tr!("coll-story-made-cover")),
+            Made::NotMade(why) => sentences.push(tr!("coll-story-made-no-cover", why = why)),
+            Made::Kept => {}
+        }
+        match done.icons {
+            Made::NotMade(why) => sentences.push(tr!("coll-story-made-no-icons", why = why)),
+            Made::Generated(Some(n)) => sentences.push(tr!("coll-story-made-icons", count = n)),
+            Made::Generated(None) | Made::Kept => {}
+        }
     }
-    match done.icons {
-        Made::NotMade(why) => words.push_str(&format!(
-            " The chapter icons were not made: {why}; draw them from the card's Icons panel."
-        )),
-        Made::Generated(Some(n)) => words.push_str(&format!(" Chapter icons: {n} generated.")),
-        Made::Generated(None) | Made::Kept => {}
+    sentences.join(" ")
+}
+
+/// A problem of the story form's fields in words: "The title is required."
+fn field_problem(e: &FieldError) -> String {
+    let problem = &e.detail;
+    match e.pointer.trim_start_matches('/') {
+        "title" => tr!("coll-story-title-invalid", problem = problem),
+        "text" => tr!("coll-story-text-invalid", problem = problem),
+        "voice" => tr!("coll-story-voice-invalid", problem = problem),
+        field => tr!("coll-story-field-invalid", field = field, problem = problem),
     }
-    words
 }
 
 #[cfg(test)]
-mod tests {
-    use super::made_in_words;
-
-    #[test]
-    fn the_job_result_is_told_in_words() {
-        let ok = r#"{"card_slug":"s","chapters":3,"cover":"generated","icons":"3 generated"}"#;
-        assert_eq!(
-            made_in_words("Dragon", 3, Some(ok)),
-            "“Dragon” is ready: 3 spoken chapter(s). A cover was drawn. Chapter icons: 3 generated."
-        );
-        let failed = r#"{"card_slug":"s","chapters":2,"cover":"not made: the image service is busy","icons":"not made: no tracks"}"#;
-        let words = made_in_words("Dragon", 2, Some(failed));
-        assert!(words.contains("The cover was not made: the image service is busy; generate or upload one on the card."), "{words}");
-        assert!(
-            words.contains("The chapter icons were not made: no tracks;"),
-            "{words}"
-        );
-        assert_eq!(
-            made_in_words("D", 1, None),
-            "“D” is ready: 1 spoken chapter(s)."
-        );
-    }
-}
+mod tests;

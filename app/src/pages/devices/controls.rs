@@ -42,7 +42,7 @@ pub async fn send<I: Serialize>(
 pub fn CardPicker(
     /// Element id of the control; unique on the page.
     id: String,
-    label: &'static str,
+    #[prop(into)] label: String,
     cards: Vec<PublishedCardOut>,
     value: RwSignal<String>,
 ) -> impl IntoView {
@@ -64,23 +64,27 @@ pub fn CardPicker(
     };
     let select = (!cards.is_empty()).then(|| {
         view! {
-            <label for=id.clone() class="block text-sm font-medium text-slate-700">{label}</label>
+            <label for=id.clone() class="block text-sm font-medium text-slate-700">{label.clone()}</label>
             <select id=id.clone() class=INPUT on:change=choose>
                 {cards.into_iter().map(|c| view! { <option value=c.player_card_id>{c.title}</option> }).collect_view()}
-                <option value=OTHER>"Another card, by its id…"</option>
+                <option value=OTHER>{tr!("player-picker-other")}</option>
             </select>
         }
     });
-    let id_label = if select.is_some() { "Card id" } else { label };
+    let id_label = if select.is_some() {
+        tr!("player-picker-card-id")
+    } else {
+        label
+    };
     view! {
         <div class="min-w-0 space-y-2">
             {select}
             <Show when=move || by_id.get()>
                 <div>
-                    <label for=field_id.clone() class="block text-sm font-medium text-slate-700">{id_label}</label>
+                    <label for=field_id.clone() class="block text-sm font-medium text-slate-700">{id_label.clone()}</label>
                     // The hint sits above the box, so a button beside the picker lines up with it.
                     <p id=hint_id.clone() class="text-xs text-slate-500">
-                        "The card's id on the player platform: the last part of its share link."
+                        {tr!("player-picker-id-hint")}
                     </p>
                     <input id=field_id.clone() class=INPUT autocomplete="off" spellcheck="false"
                         aria-describedby=hint_id.clone()
@@ -110,7 +114,7 @@ pub fn Commands(base: String, cards: Vec<PublishedCardOut>, name: String) -> imp
             card_id: (command == "play").then(|| card.get_untracked()),
         };
         if input.validate().is_err() {
-            message.set(Some(Err("Choose the card to play first.".into())));
+            message.set(Some(Err(tr!("player-control-choose-card"))));
             return;
         }
         busy.set(true);
@@ -121,17 +125,17 @@ pub fn Commands(base: String, cards: Vec<PublishedCardOut>, name: String) -> imp
         });
     };
     view! {
-        <div class="space-y-3" role="group" aria-label=format!("Control {name}")>
+        <div class="space-y-3" role="group" aria-label=tr!("player-control-group", name = &name)>
             <div class="flex flex-wrap items-end gap-2">
                 <div class="min-w-0 flex-1 basis-56">
-                    <CardPicker id=picker_id label="Card to play" cards value=card/>
+                    <CardPicker id=picker_id label=tr!("player-control-card") cards value=card/>
                 </div>
-                <button type="button" class=BUTTON disabled=move || busy.get() on:click=move |_| run("play")>"Play"</button>
+                <button type="button" class=BUTTON disabled=move || busy.get() on:click=move |_| run("play")>{tr!("player-control-play")}</button>
             </div>
             <div class="flex flex-wrap gap-2">
-                <button type="button" class=BUTTON disabled=move || busy.get() on:click=move |_| run("pause")>"Pause"</button>
-                <button type="button" class=BUTTON disabled=move || busy.get() on:click=move |_| run("resume")>"Resume"</button>
-                <button type="button" class=BUTTON disabled=move || busy.get() on:click=move |_| run("stop")>"Stop"</button>
+                <button type="button" class=BUTTON disabled=move || busy.get() on:click=move |_| run("pause")>{tr!("player-control-pause")}</button>
+                <button type="button" class=BUTTON disabled=move || busy.get() on:click=move |_| run("resume")>{tr!("player-control-resume")}</button>
+                <button type="button" class=BUTTON disabled=move || busy.get() on:click=move |_| run("stop")>{tr!("player-control-stop")}</button>
             </div>
             <Outcome outcome=message/>
         </div>

@@ -15,76 +15,77 @@ use crate::components::form::{described_by, invalid, Field, Outcome, INPUT};
 use crate::components::layout::BUTTON;
 
 /// One setting: the API's field, its label, the platform's key, a hint and the input type.
+/// The label and the hint are in the page's language, so they are looked up when shown.
 struct Spec {
     field: &'static str,
-    label: &'static str,
+    label: fn() -> String,
     key: &'static str,
-    hint: &'static str,
+    hint: fn() -> String,
     kind: &'static str,
 }
 
 static SETTINGS: [Spec; 9] = [
     Spec {
         field: "day_max_volume",
-        label: "Day maximum volume",
+        label: || tr!("player-setting-day-max-volume"),
         key: "maxVolumeLimit",
-        hint: "0 to 16",
+        hint: || tr!("player-setting-volume-hint"),
         kind: "number",
     },
     Spec {
         field: "night_max_volume",
-        label: "Night maximum volume",
+        label: || tr!("player-setting-night-max-volume"),
         key: "nightMaxVolumeLimit",
-        hint: "0 to 16",
+        hint: || tr!("player-setting-volume-hint"),
         kind: "number",
     },
     Spec {
         field: "day_time",
-        label: "Day starts at",
+        label: || tr!("player-setting-day-time"),
         key: "dayTime",
-        hint: "When the day volume and brightness begin",
+        hint: || tr!("player-setting-day-time-hint"),
         kind: "time",
     },
     Spec {
         field: "night_time",
-        label: "Night starts at",
+        label: || tr!("player-setting-night-time"),
         key: "nightTime",
-        hint: "When the night volume and brightness begin",
+        hint: || tr!("player-setting-night-time-hint"),
         kind: "time",
     },
     Spec {
         field: "day_brightness",
-        label: "Day brightness",
+        label: || tr!("player-setting-day-brightness"),
         key: "dayDisplayBrightness",
-        hint: "auto, or 0 to 100",
+        hint: || tr!("player-setting-brightness-hint"),
         kind: "text",
     },
     Spec {
         field: "night_brightness",
-        label: "Night brightness",
+        label: || tr!("player-setting-night-brightness"),
         key: "nightDisplayBrightness",
-        hint: "auto, or 0 to 100",
+        hint: || tr!("player-setting-brightness-hint"),
         kind: "text",
     },
     Spec {
         field: "shutdown_timeout_min",
-        label: "Switch off after (minutes)",
+        label: || tr!("player-setting-shutdown"),
         key: "shutdownTimeout",
-        hint: "Idle minutes before it switches off, 0 to 1440",
+        hint: || tr!("player-setting-shutdown-hint"),
         kind: "number",
     },
     Spec {
         field: "clock_face",
-        label: "Clock face",
+        label: || tr!("player-setting-clock-face"),
         key: "clockFace",
-        hint: "e.g. digital-sun",
+        hint: || tr!("player-setting-clock-face-hint"),
         kind: "text",
     },
     Spec {
         field: "timezone",
-        label: "Time zone",
+        label: || tr!("player-setting-timezone"),
         key: "timezone",
-        hint: "e.g. Europe/London; empty means the player's own guess",
+        hint: || tr!("player-setting-timezone-hint"),
         kind: "text",
     },
 ];
@@ -166,15 +167,13 @@ pub fn SettingsForm(base: String, settings: Value) -> impl IntoView {
         });
         if changes.is_empty() {
             errors.set(Vec::new());
-            outcome.set(Some(Err("Nothing changed: edit a setting first.".into())));
+            outcome.set(Some(Err(tr!("player-settings-nothing-changed"))));
             return;
         }
         let input = input_of(&changes);
         if let Err(found) = input.validate() {
             errors.set(found);
-            outcome.set(Some(Err(
-                "Some settings need fixing; see the fields.".into()
-            )));
+            outcome.set(Some(Err(tr!("player-settings-need-fixing"))));
             return;
         }
         errors.set(Vec::new());
@@ -198,14 +197,14 @@ pub fn SettingsForm(base: String, settings: Value) -> impl IntoView {
     };
     view! {
         <details class="rounded-xl border border-slate-200 p-3">
-            <summary class="cursor-pointer font-medium">"Settings"</summary>
-            <form class="mt-3 space-y-3" aria-label="Player settings" novalidate on:submit=save>
-                <p class="text-sm text-slate-600">"Only the settings you change are sent; the player keeps all the others."</p>
+            <summary class="cursor-pointer font-medium">{tr!("player-settings")}</summary>
+            <form class="mt-3 space-y-3" aria-label=tr!("player-settings-form") novalidate on:submit=save>
+                <p class="text-sm text-slate-600">{tr!("player-settings-intro")}</p>
                 <div class="grid gap-3 sm:grid-cols-2">
                     {fields.into_iter().map(|s| view! { <SettingField setting=s prefix=prefix.clone() errors/> }).collect_view()}
                 </div>
                 <button type="submit" class=BUTTON disabled=move || busy.get()>
-                    {move || if busy.get() { "Saving…" } else { "Save settings" }}
+                    {move || if busy.get() { tr!("saving") } else { tr!("player-settings-save") }}
                 </button>
                 <Outcome outcome=outcome/>
             </form>
@@ -228,8 +227,9 @@ fn SettingField(
                 .map(|e| e.detail.clone())
         })
     });
+    let (label, hint) = ((spec.label)(), (spec.hint)());
     view! {
-        <Field id=id.clone() label=spec.label hint=spec.hint error>
+        <Field id=id.clone() label hint error>
             <input id=id.clone() name=spec.field type=spec.kind class=INPUT autocomplete="off"
                 bind:value=setting.value aria-invalid=invalid(error)
                 aria-describedby=described_by(&id, true, error)/>

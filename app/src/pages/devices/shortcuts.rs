@@ -57,14 +57,30 @@ fn explain(errors: &[FieldError]) -> String {
         .map(|e| {
             let mut parts = e.pointer.trim_start_matches('/').split('/').skip(1);
             let row = parts.next().and_then(|n| n.parse::<usize>().ok());
-            let what = match parts.next() {
-                Some("card_id") => "the card",
-                Some("mode") => "the mode",
-                _ => "it",
-            };
-            match row {
-                Some(n) => format!("Shortcut {}: {what} {}.", n + 1, e.detail),
-                None => format!("{}.", e.detail),
+            let (number, problem) = (row.map(|n| n + 1), e.detail.as_str());
+            match (number, parts.next()) {
+                (Some(number), Some("card_id")) => {
+                    tr!(
+                        "player-shortcut-error-card",
+                        number = number,
+                        problem = problem
+                    )
+                }
+                (Some(number), Some("mode")) => {
+                    tr!(
+                        "player-shortcut-error-mode",
+                        number = number,
+                        problem = problem
+                    )
+                }
+                (Some(number), _) => {
+                    tr!(
+                        "player-shortcut-error-other",
+                        number = number,
+                        problem = problem
+                    )
+                }
+                (None, _) => format!("{problem}."),
             }
         })
         .collect::<Vec<_>>()
@@ -102,23 +118,23 @@ pub fn ShortcutsForm(base: String, cards: Vec<PublishedCardOut>) -> impl IntoVie
     let empty = move || rows.with(Vec::is_empty);
     view! {
         <details class="rounded-xl border border-slate-200 p-3">
-            <summary class="cursor-pointer font-medium">"Shortcuts"</summary>
+            <summary class="cursor-pointer font-medium">{tr!("player-shortcuts")}</summary>
             <div class="mt-3 space-y-3">
                 <p class="text-sm text-slate-600">
-                    "Cards the child starts from the player's buttons, by day or by night. The player platform does not let apps read the current shortcuts, so they cannot be shown here: saving replaces all of the player's shortcuts with this list."
+                    {tr!("player-shortcuts-intro")}
                 </p>
-                <ul class="space-y-3" aria-label="Shortcuts to save">
+                <ul class="space-y-3" aria-label=tr!("player-shortcuts-list")>
                     <For each=move || rows.get() key=|row| row.key let:row>
                         <ShortcutRow row rows base=base.get_value() cards=cards.get_value()/>
                     </For>
                 </ul>
                 <div class="flex flex-wrap gap-2">
-                    <button type="button" class=BUTTON on:click=add>"Add shortcut"</button>
+                    <button type="button" class=BUTTON on:click=add>{tr!("player-shortcuts-add")}</button>
                     <button type="button" class=BUTTON disabled=move || busy.get() on:click=save>
                         {move || match (busy.get(), empty()) {
-                            (true, _) => "Saving…",
-                            (false, true) => "Remove all shortcuts",
-                            (false, false) => "Save shortcuts",
+                            (true, _) => tr!("saving"),
+                            (false, true) => tr!("player-shortcuts-remove-all"),
+                            (false, false) => tr!("player-shortcuts-save"),
                         }}
                     </button>
                 </div>
@@ -141,30 +157,30 @@ fn ShortcutRow(
     let (mode_id, card_id, chapter_id, track_id) =
         (id("mode"), id("card"), id("chapter"), id("track"));
     view! {
-        <li class="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3" aria-label=move || format!("Shortcut {}", number())>
+        <li class="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3" aria-label=move || tr!("player-shortcut", number = number())>
             <div class="flex items-center justify-between gap-2">
-                <p class="text-sm font-semibold">{move || format!("Shortcut {}", number())}</p>
-                <button type="button" class=BUTTON aria-label=move || format!("Remove shortcut {}", number())
-                    on:click=move |_| rows.update(|r| r.retain(|x| x.key != key))>"Remove"</button>
+                <p class="text-sm font-semibold">{move || tr!("player-shortcut", number = number())}</p>
+                <button type="button" class=BUTTON aria-label=move || tr!("player-shortcut-remove-label", number = number())
+                    on:click=move |_| rows.update(|r| r.retain(|x| x.key != key))>{tr!("player-shortcut-remove")}</button>
             </div>
             <div class="grid gap-3 sm:grid-cols-[9rem_minmax(0,1fr)]">
                 <div>
-                    <label for=mode_id.clone() class="block text-sm font-medium text-slate-700">"Mode"</label>
+                    <label for=mode_id.clone() class="block text-sm font-medium text-slate-700">{tr!("player-shortcut-mode")}</label>
                     <select id=mode_id class=INPUT on:change=move |ev| row.mode.set(event_target_value(&ev))>
-                        <option value="day">"Day"</option>
-                        <option value="night">"Night"</option>
+                        <option value="day">{tr!("player-shortcut-day")}</option>
+                        <option value="night">{tr!("player-shortcut-night")}</option>
                     </select>
                 </div>
-                <CardPicker id=card_id label="Card" cards value=row.card/>
+                <CardPicker id=card_id label=tr!("player-shortcut-card") cards value=row.card/>
             </div>
             <div class="grid grid-cols-2 gap-3">
                 <div>
-                    <label for=chapter_id.clone() class="block text-sm font-medium text-slate-700">"Chapter (optional)"</label>
-                    <input id=chapter_id class=INPUT autocomplete="off" placeholder="e.g. 01" bind:value=row.chapter/>
+                    <label for=chapter_id.clone() class="block text-sm font-medium text-slate-700">{tr!("player-shortcut-chapter")}</label>
+                    <input id=chapter_id class=INPUT autocomplete="off" placeholder=tr!("player-shortcut-example") bind:value=row.chapter/>
                 </div>
                 <div>
-                    <label for=track_id.clone() class="block text-sm font-medium text-slate-700">"Track (optional)"</label>
-                    <input id=track_id class=INPUT autocomplete="off" placeholder="e.g. 01" bind:value=row.track/>
+                    <label for=track_id.clone() class="block text-sm font-medium text-slate-700">{tr!("player-shortcut-track")}</label>
+                    <input id=track_id class=INPUT autocomplete="off" placeholder=tr!("player-shortcut-example") bind:value=row.track/>
                 </div>
             </div>
         </li>
@@ -172,18 +188,4 @@ fn ShortcutRow(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn complaints_name_the_row() {
-        let errors = vec![
-            FieldError::new("shortcuts/1/card_id", "is required"),
-            FieldError::new("shortcuts/0/mode", "must be day or night"),
-        ];
-        assert_eq!(
-            explain(&errors),
-            "Shortcut 2: the card is required. Shortcut 1: the mode must be day or night."
-        );
-    }
-}
+mod tests;

@@ -55,7 +55,7 @@ impl Destination {
             slug: None,
         };
         let refused = |detail: String| {
-            let message = format!("The new collection's name {detail}");
+            let message = tr!("player-import-new-collection-refused", problem = detail);
             self.name_error.set(Some(message.clone()));
             message
         };
@@ -93,22 +93,22 @@ pub(super) fn DestinationPicker(destination: Destination) -> impl IntoView {
     view! {
         <div class="grid max-w-2xl gap-3 sm:grid-cols-2">
             <div>
-                <label for="import-into" class="block text-sm font-medium text-slate-700">"Import into"</label>
+                <label for="import-into" class="block text-sm font-medium text-slate-700">{tr!("player-import-into")}</label>
                 <select id="import-into" class=format!("{INPUT} min-h-11") on:change=move |ev| chosen.set(event_target_value(&ev))>
                     {none_yet.then(|| view! {
-                        <option value="" selected=move || chosen.with(String::is_empty)>"My recordings (made for you)"</option>
+                        <option value="" selected=move || chosen.with(String::is_empty)>{tr!("player-import-default-collection")}</option>
                     })}
                     <For each=move || collections.get() key=|(id, _)| id.clone()
                         children=move |(id, name)| {
                             let mine = id.clone();
                             view! { <option value=id selected=move || chosen.with(|c| *c == mine)>{name}</option> }
                         }/>
-                    <option value=NEW selected=move || chosen.with(|c| c == NEW)>"A new collection…"</option>
+                    <option value=NEW selected=move || chosen.with(|c| c == NEW)>{tr!("player-import-new-collection")}</option>
                 </select>
             </div>
             <Show when=move || chosen.with(|c| c == NEW)>
-                <TextField id="import-new-collection" label="Name of the new collection" value=new_name
-                    error=name_error hint="Made with the first card you import"/>
+                <TextField id="import-new-collection" label=tr!("player-import-new-collection-name") value=new_name
+                    error=name_error hint=tr!("player-import-new-collection-hint")/>
             </Show>
         </div>
     }

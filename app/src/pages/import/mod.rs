@@ -15,7 +15,7 @@ use leptos::task::spawn_local;
 use self::destination::{Destination, DestinationPicker};
 use crate::api::rest::{self, Verb};
 use crate::api::ImportPageData;
-use crate::components::form::{Feedback, Tone};
+use crate::components::form::{around_link, lasting, Feedback, Tone, LINK};
 use crate::components::layout::{tint, Badge, EmptyBox, ProgressBar, BUTTON};
 
 /// The account's cards (in the `Household` island): each import runs in place with its progress.
@@ -23,9 +23,9 @@ use crate::components::layout::{tint, Badge, EmptyBox, ProgressBar, BUTTON};
 pub(crate) fn ImportView(page: ImportPageData) -> impl IntoView {
     if page.accounts.is_empty() {
         return view! {
-            <EmptyBox heading="No player account linked"
-                body="Link the account your family uses on its players to import the cards you made there."
-                next=Some(("/accounts", "Link a player account"))/>
+            <EmptyBox heading=lasting(tr!("player-no-account-heading"))
+                body=lasting(tr!("player-import-empty-body"))
+                next=Some(("/accounts", lasting(tr!("player-link-account"))))/>
         }
         .into_any();
     }
@@ -39,7 +39,7 @@ pub(crate) fn ImportView(page: ImportPageData) -> impl IntoView {
         <div class="space-y-4">
             {(page.accounts.len() > 1).then(|| view! {
                 <div class="max-w-md">
-                    <label for="import-account" class="block text-sm font-medium text-slate-700">"Account"</label>
+                    <label for="import-account" class="block text-sm font-medium text-slate-700">{tr!("player-import-account")}</label>
                     <select id="import-account" class="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2" on:change=choose>
                         {page.accounts.iter().map(|a| view! {
                             <option value=a.id.clone() selected=a.id == current>{a.label.clone()}</option>
@@ -50,11 +50,11 @@ pub(crate) fn ImportView(page: ImportPageData) -> impl IntoView {
             {match page.library {
                 Err(e) => view! { <Feedback tone=Tone::Error alert=true>{e}</Feedback> }.into_any(),
                 Ok(cards) if cards.is_empty() => view! {
-                    <EmptyBox heading="Nothing to import" body="This account has no cards of its own yet." next=None/>
+                    <EmptyBox heading=lasting(tr!("player-import-nothing-heading")) body=lasting(tr!("player-import-nothing-body")) next=None/>
                 }.into_any(),
                 Ok(cards) => view! {
                     <DestinationPicker destination/>
-                    <ul class="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Cards on the account">
+                    <ul class="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label=tr!("player-import-cards-list")>
                         {cards.into_iter().map(|card| view! { <LibraryTile card account_id=account_id.clone() destination/> }).collect_view()}
                     </ul>
                 }.into_any(),
@@ -102,20 +102,16 @@ fn LibraryTile(
         });
     };
     let cover = match card.cover_url.clone() {
-        Some(url) => view! { <img src=url alt=format!("Cover of {}", card.title) loading="lazy" class="h-full w-full object-cover"/> }.into_any(),
+        Some(url) => view! { <img src=url alt=tr!("player-import-cover", title = &card.title) loading="lazy" class="h-full w-full object-cover"/> }.into_any(),
         None => view! {
             <span aria-hidden="true" class=format!("flex h-full w-full items-center justify-center bg-linear-to-br {} text-3xl font-bold text-white/90", tint(&card.player_card_id))>
                 {card.title.chars().next().map(|c| c.to_uppercase().to_string()).unwrap_or_default()}
             </span>
         }.into_any(),
     };
-    let chapters = format!(
-        "{} chapter{}",
-        card.chapter_count,
-        if card.chapter_count == 1 { "" } else { "s" }
-    );
+    let chapters = tr!("count-chapters", count = card.chapter_count);
     let title = card.title.clone();
-    let progress_label = format!("Importing {title}");
+    let progress_label = tr!("player-import-progress", title = &title);
     let again = card.already_imported;
     let action = match card.made_here.clone() {
         Some(made) => view! { <MadeHere made/> }.into_any(),
@@ -124,15 +120,18 @@ fn LibraryTile(
                 <ProgressBar fraction=p label=progress_label.clone()/>
             })}
             {move || match outcome.get() {
-                Some(Ok(slug)) => view! {
-                    <Feedback tone=Tone::Success inline=true>"Imported: "
-                        <a href=format!("/cards/{slug}") class="font-medium text-indigo-700 underline">"open the card"</a></Feedback>
-                }.into_any(),
+                Some(Ok(slug)) => {
+                    let (before, after) = around_link(tr!("player-import-imported", link = LINK));
+                    view! {
+                        <Feedback tone=Tone::Success inline=true>{before}
+                            <a href=format!("/cards/{slug}") class="font-medium text-indigo-700 underline">{tr!("player-import-open-card")}</a>{after}</Feedback>
+                    }.into_any()
+                }
                 Some(Err(e)) => view! { <Feedback tone=Tone::Error alert=true inline=true>{e}</Feedback> }.into_any(),
                 None => view! {
                     <button type="button" class=format!("{BUTTON} min-h-11") disabled=move || busy.get() || destination.making.get()
                         on:click=start.clone()>
-                        {move || if busy.get() { "Importing…" } else if again { "Import again" } else { "Import" }}
+                        {move || if busy.get() { tr!("player-import-importing") } else if again { tr!("player-import-again") } else { tr!("player-import-start") }}
                     </button>
                 }.into_any(),
             }}
@@ -146,11 +145,15 @@ fn LibraryTile(
                 <p class="text-xs text-slate-600">{chapters}</p>
                 <div class="flex flex-wrap gap-1">
                     <Show when=move || imported.get()>
-                        <Badge text="Already imported".to_owned() tone="bg-indigo-50 text-indigo-700"/>
+                        <Badge text=tr!("player-import-already") tone="bg-indigo-50 text-indigo-700"/>
                     </Show>
                     {card.locally_edited.then(|| {
-                        let text = if card.made_here.is_some() { "Changed since published" } else { "Edited here since import" };
-                        view! { <Badge text=text.to_owned() tone="bg-amber-50 text-amber-800"/> }
+                        let text = if card.made_here.is_some() {
+                            tr!("player-import-changed-since-published")
+                        } else {
+                            tr!("player-import-edited-since-import")
+                        };
+                        view! { <Badge text tone="bg-amber-50 text-amber-800"/> }
                     })}
                 </div>
                 <div class="mt-auto space-y-2">{action}</div>
@@ -162,12 +165,14 @@ fn LibraryTile(
 /// A card Cardsmith published: where it already is, and the way to it.
 #[component]
 fn MadeHere(made: MadeHereOut) -> impl IntoView {
+    let (before, after) = around_link(tr!("player-import-made-here", collection = LINK));
     view! {
         <p class="text-sm text-slate-700" data-testid="made-here">
-            "Made here — already in "
+            {before}
             <a href=format!("/collections/{}", made.collection_slug) class="font-medium text-indigo-700 underline">{made.collection_name}</a>
+            {after}
         </p>
         <a href=format!("/cards/{}", made.card_slug) class=format!("{BUTTON} min-h-11 w-full")
-            aria-label=format!("Open the card {}", made.card_title)>"Open the card"</a>
+            aria-label=tr!("player-import-open-card-named", title = &made.card_title)>{tr!("player-import-open-card-button")}</a>
     }
 }

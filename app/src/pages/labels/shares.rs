@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use crate::api::{RevokeAllLabelShares, RevokeLabelShare, UiError};
 use crate::components::confirm::ConfirmButton;
 use crate::components::copy::CopyLinkButton;
-use crate::components::form::{general_error, ErrorAlert, StatusNote};
+use crate::components::form::{general_error, lasting, ErrorAlert, StatusNote};
 use crate::components::layout::{loaded, EmptyBox, Panel};
 
 #[component]
@@ -21,30 +21,30 @@ pub fn SharesPanel(
         }
     });
     let ended = Signal::derive(move || match revoke_all.value().get() {
-        Some(Ok(n)) => Some(format!("Revoked {n} link(s)")),
+        Some(Ok(n)) => Some(tr!("library-shares-revoked", count = n)),
         _ => None,
     });
     view! {
-        <Panel id="shares" title="Share links"
-            intro="A share link opens a sheet without signing in, for whoever prints it. Revoke the links you no longer need.">
+        <Panel id="shares" title=lasting(tr!("library-share-links"))
+            intro=lasting(tr!("library-share-links-intro"))>
             <StatusNote message=ended/>
             <ErrorAlert message=general_error(move || revoke_all.value().get())/>
             {loaded(shares, tr!("loading-share-links"), move |list| {
                 if list.is_empty() {
                     return view! {
-                        <EmptyBox heading="No share links"
-                            body="Generate a sheet above, then press “Create share link” to let someone else print it."
+                        <EmptyBox heading=lasting(tr!("library-no-share-links"))
+                            body=lasting(tr!("library-no-share-links-text"))
                             next=None/>
                     }
                     .into_any();
                 }
                 view! {
-                    <ul aria-label="Share links" class="divide-y divide-slate-100">
+                    <ul aria-label=tr!("library-share-links") class="divide-y divide-slate-100">
                         {list.into_iter().map(|share| view! { <ShareRow share reload/> }).collect_view()}
                     </ul>
-                    <ConfirmButton label="Revoke all"
-                        question="Revoke every share link? Nobody can open your sheets through them any more; the sheets themselves stay.".to_owned()
-                        confirm_label="Yes, revoke all" busy=revoke_all.pending()
+                    <ConfirmButton label=tr!("library-revoke-all")
+                        question=tr!("library-revoke-all-question")
+                        confirm_label=tr!("library-revoke-all-confirm") busy=revoke_all.pending()
                         on_confirm=Callback::new(move |()| { revoke_all.dispatch(RevokeAllLabelShares {}); })/>
                 }
                 .into_any()
@@ -73,16 +73,16 @@ fn ShareRow(share: LabelShareOut, reload: Callback<()>) -> impl IntoView {
             <div class="flex flex-wrap items-center gap-x-4 gap-y-2">
                 <div class="min-w-0 flex-1">
                     <p class="truncate font-medium">{share.filename.clone()}</p>
-                    <p class="text-sm text-slate-600">"Created "{when.clone()}</p>
+                    <p class="text-sm text-slate-600">{tr!("library-share-created", when = &when)}</p>
                 </div>
                 <a href=share.url.clone() target="_blank" rel="noopener"
-                    class="text-sm font-medium text-indigo-700 hover:underline">"Open"</a>
-                <CopyLinkButton path=share.url.clone() label="Copy link"/>
+                    class="text-sm font-medium text-indigo-700 hover:underline">{tr!("library-open")}</a>
+                <CopyLinkButton path=share.url.clone() label=tr!("library-copy-link")/>
                 <button type="button" class="text-sm font-medium text-rose-700 hover:underline"
-                    aria-label=format!("Revoke link to {} created {when}", share.filename)
+                    aria-label=tr!("library-revoke-link", file = &share.filename, when = &when)
                     disabled=move || revoke.pending().get()
                     on:click=move |_| { revoke.dispatch(RevokeLabelShare { id: id.get_value() }); }>
-                    "Revoke"
+                    {tr!("library-revoke")}
                 </button>
             </div>
             <ErrorAlert message=general_error(move || revoke.value().get())/>

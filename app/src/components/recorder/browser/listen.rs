@@ -17,7 +17,7 @@ pub fn take_url<'a>(chunks: impl Iterator<Item = &'a Blob>, mime: &str) -> Resul
     options.set_type(mime);
     Blob::new_with_blob_sequence_and_options(&parts, &options)
         .and_then(|take| Url::create_object_url_with_blob(&take))
-        .map_err(|_| "This browser cannot play the take back; keep it or record it again.".into())
+        .map_err(|_| tr!("rec-error-play-back"))
 }
 
 pub fn release(url: &str) {

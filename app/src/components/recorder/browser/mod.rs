@@ -84,10 +84,10 @@ mod stand_in {
             _: Ui,
             _: Callback<String>,
         ) -> Result<Self, String> {
-            Err("Recording works in the browser only.".into())
+            Err(tr!("rec-error-browser-only"))
         }
         pub async fn from_kept(_: KeptTake, _: Ui, _: Callback<String>) -> Result<Self, String> {
-            Err("Recording works in the browser only.".into())
+            Err(tr!("rec-error-browser-only"))
         }
         pub fn pause(&self) {}
         pub fn resume(&self) {}

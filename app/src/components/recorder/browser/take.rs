@@ -86,7 +86,7 @@ impl Take {
         ui: Ui,
         on_saved: Callback<String>,
     ) -> Result<Self, String> {
-        let unreadable = |_| "This browser's storage could not be read.".to_owned();
+        let unreadable = |_| tr!("rec-error-storage");
         let store = Store::open().await.map_err(unreadable)?;
         let chunks = store.chunks(&kept.session).await.map_err(unreadable)?;
         let queue = ChunkQueue::kept(kept.acked, chunks);
@@ -184,7 +184,7 @@ async fn microphone() -> Result<MediaStream, String> {
     let devices = window()
         .navigator()
         .media_devices()
-        .map_err(|_| "This browser cannot record audio.".to_owned())?;
+        .map_err(|_| tr!("rec-error-no-recording"))?;
     let constraints = MediaStreamConstraints::new();
     constraints.set_audio(&JsValue::TRUE);
     let promise = devices
@@ -192,7 +192,7 @@ async fn microphone() -> Result<MediaStream, String> {
         .map_err(text)?;
     Ok(wasm_bindgen_futures::JsFuture::from(promise)
         .await
-        .map_err(|_| "The microphone is not available (was access allowed?).".to_owned())?
+        .map_err(|_| tr!("rec-error-microphone"))?
         .unchecked_into())
 }
 

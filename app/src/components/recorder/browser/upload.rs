@@ -125,7 +125,7 @@ impl Uploader {
         }));
         window()
             .add_event_listener_with_callback("online", listener.0.as_ref().unchecked_ref())
-            .map_err(|_| "This browser cannot follow its connection.".to_owned())?;
+            .map_err(|_| tr!("rec-error-online"))?;
         Ok(listener)
     }
 
@@ -310,11 +310,9 @@ impl Shared {
                     }
                     Answer::Stored { .. } | Answer::Resend { .. } => {}
                     Answer::Lost { from } => {
-                        self.ui.error.set(Some(format!(
-                            "The server is missing part {} of this recording, which this device no longer has. \
-                             Saving keeps what came before it.",
-                            from + 1
-                        )));
+                        self.ui
+                            .error
+                            .set(Some(tr!("rec-error-part-lost", part = from + 1)));
                         self.step(Event::Failed);
                         return Step::Stop;
                     }
@@ -373,17 +371,13 @@ async fn finish(shared: Rc<RefCell<Shared>>) {
                 store.forget_take(&session).await;
             }
             if shared.borrow_mut().step(Event::Saved) {
-                ui.note.set(Some(
-                    "Saved: the recording is now a track of this card.".into(),
-                ));
+                ui.note.set(Some(tr!("rec-saved")));
                 on_saved.run(done.track_slug);
             }
         }
         Err(e) => {
             // every chunk is on the server: keep the take and offer to try again
-            ui.error.set(Some(format!(
-                "{e} The recording is kept on the server: try saving again, or abandon it."
-            )));
+            ui.error.set(Some(tr!("rec-error-finish", error = e)));
             shared.borrow_mut().step(Event::Failed);
         }
     }

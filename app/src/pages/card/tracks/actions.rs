@@ -17,6 +17,7 @@ use crate::components::confirm::ConfirmButton;
 use crate::components::form::{ErrorAlert, INPUT};
 use crate::components::keys::escape_cancels;
 use crate::components::layout::{human_bytes, BUTTON};
+use crate::pages::card::lasting;
 
 /// An action button: full width of its grid cell, its symbol before its words.
 const ITEM: &str = "inline-flex min-h-11 w-full items-center justify-start gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 focus:outline-none focus:ring-2 focus:ring-indigo-300 disabled:opacity-60";
@@ -60,7 +61,7 @@ pub fn Actions(
                     tracks.list.update(|l| l.retain(|x| x.id != t.id));
                     tracks.stop_if_playing(&t.id);
                     tracks.notice.set(Some(Notice {
-                        text: format!("Deleted “{}”", t.title),
+                        text: tr!("card-track-deleted", title = &t.title),
                         undo: None,
                         quiet: false,
                     }));
@@ -111,35 +112,35 @@ pub fn Actions(
         tracks.pick_icon(track.with_untracked(|t| t.as_ref().map_or(0, |t| t.position)));
     };
     view! {
-        <div id=id role="group" aria-label=move || format!("Actions for {}", title())
+        <div id=id role="group" aria-label=move || tr!("card-track-actions", title = title())
             class="space-y-2 border-t border-slate-200 bg-slate-50 px-3 pb-3 pt-2 sm:pl-20" on:keydown=on_keydown>
             <p class="truncate text-xs text-slate-500">
                 <span class="font-mono">{move || track.with(|t| t.as_ref().map(|t| t.slug.clone()).unwrap_or_default())}</span>
                 {move || track.with(|t| t.as_ref().map(describe_format).unwrap_or_default())}
             </p>
             <div class="grid grid-cols-2 gap-2 sm:grid-cols-3">
-                <button type="button" node_ref=first class=ITEM aria-label=move || format!("Rename {}", title()) on:click=rename>
-                    <span aria-hidden="true">"✎"</span>"Rename"
+                <button type="button" node_ref=first class=ITEM aria-label=move || tr!("card-rename-label", title = title()) on:click=rename>
+                    <span aria-hidden="true">"✎"</span>{tr!("card-rename")}
                 </button>
                 <Show when=editable>
-                    <button type="button" class=ITEM aria-label=move || format!("Edit {}", title()) on:click=edit>
-                        <span aria-hidden="true">"✂"</span>"Trim, split, fade"
+                    <button type="button" class=ITEM aria-label=move || tr!("card-edit-label", title = title()) on:click=edit>
+                        <span aria-hidden="true">"✂"</span>{tr!("card-edit")}
                     </button>
                 </Show>
-                <button type="button" class=ITEM aria-label=move || format!("Move {} up", title()) node_ref=up
+                <button type="button" class=ITEM aria-label=move || tr!("card-move-up-label", title = title()) node_ref=up
                     disabled=move || index() == Some(0) on:click=move |_| shift(-1)>
-                    <span aria-hidden="true">"↑"</span>"Move up"
+                    <span aria-hidden="true">"↑"</span>{tr!("card-move-up")}
                 </button>
-                <button type="button" class=ITEM aria-label=move || format!("Move {} down", title()) node_ref=down
+                <button type="button" class=ITEM aria-label=move || tr!("card-move-down-label", title = title()) node_ref=down
                     disabled=move || index().is_none_or(|i| i + 1 >= count()) on:click=move |_| shift(1)>
-                    <span aria-hidden="true">"↓"</span>"Move down"
+                    <span aria-hidden="true">"↓"</span>{tr!("card-move-down")}
                 </button>
-                <button type="button" class=ITEM aria-label=move || format!("Change the icon of {}", title()) on:click=change_icon>
-                    <span aria-hidden="true">"▦"</span>"Icon"
+                <button type="button" class=ITEM aria-label=move || tr!("card-icon-label", title = title()) on:click=change_icon>
+                    <span aria-hidden="true">"▦"</span>{tr!("card-icon")}
                 </button>
             </div>
-            <ConfirmButton label="Delete" question=Signal::derive(move || format!("Delete “{}”? Its audio leaves the card.", title()))
-                confirm_label="Yes, delete track" busy=deleting on_confirm=on_delete/>
+            <ConfirmButton label=lasting(tr!("card-track-delete")) question=Signal::derive(move || tr!("card-track-delete-question", title = title()))
+                confirm_label=lasting(tr!("card-track-delete-confirm")) busy=deleting on_confirm=on_delete/>
             <ErrorAlert message=delete_error inline=true/>
         </div>
     }
@@ -157,7 +158,7 @@ fn focus_soon(target: NodeRef<leptos::html::Button>) {
 /// " · MP3 → M4A · 3.2 MB", or the stream note.
 fn describe_format(t: &TrackOut) -> String {
     if t.source_type == source_type::STREAM {
-        return " · stream".to_owned();
+        return format!(" · {}", tr!("card-format-stream"));
     }
     let from = t.original_format.to_uppercase();
     let to = t.transcoded_format.to_uppercase();
@@ -214,7 +215,11 @@ pub fn RenameForm(
             title: value.get_untracked().trim().to_owned(),
         };
         if let Err(errors) = input.validate() {
-            error.set(errors.first().map(|e| format!("Title {}", e.detail)));
+            error.set(
+                errors
+                    .first()
+                    .map(|e| tr!("card-title-problem", problem = &e.detail)),
+            );
             return;
         }
         let Some(mut t) = track.get_untracked() else {
@@ -238,15 +243,15 @@ pub fn RenameForm(
     };
     let label_for = input_id.clone();
     view! {
-        <form class="space-y-2" aria-label="Rename track" novalidate on:submit=on_submit on:keydown=on_keydown>
-            <label for=label_for class="sr-only">"New title"</label>
-            <input id=input_id node_ref=field type="text" class=INPUT bind:value=value aria-label="New title"
+        <form class="space-y-2" aria-label=tr!("card-rename-form") novalidate on:submit=on_submit on:keydown=on_keydown>
+            <label for=label_for class="sr-only">{tr!("card-new-title")}</label>
+            <input id=input_id node_ref=field type="text" class=INPUT bind:value=value aria-label=tr!("card-new-title")
                 aria-invalid=move || error.get().is_some().to_string()/>
             <ErrorAlert message=error inline=true/>
             <div class="flex gap-2">
                 <button type="submit" class="inline-flex min-h-11 items-center rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 disabled:opacity-60"
-                    disabled=move || busy.get()>{move || if busy.get() { "Saving…" } else { "Save title" }}</button>
-                <button type="button" class=BUTTON on:click=move |_| close()>"Cancel"</button>
+                    disabled=move || busy.get()>{move || if busy.get() { tr!("saving") } else { tr!("card-save-title") }}</button>
+                <button type="button" class=BUTTON on:click=move |_| close()>{tr!("card-cancel")}</button>
             </div>
         </form>
     }

@@ -39,12 +39,12 @@ impl Way {
     }
 
     /// (symbol, button label)
-    fn words(self) -> (&'static str, &'static str) {
+    fn words(self) -> (&'static str, String) {
         match self {
-            Way::Record => ("●", "Record"),
-            Way::Upload => ("⬆", "Upload files"),
-            Way::Speak => ("✎", "Type a story"),
-            Way::Stream => ("∿", "Stream link"),
+            Way::Record => ("●", tr!("card-add-record")),
+            Way::Upload => ("⬆", tr!("card-add-upload")),
+            Way::Speak => ("✎", tr!("card-add-speak")),
+            Way::Stream => ("∿", tr!("card-add-stream")),
         }
     }
 }
@@ -106,7 +106,7 @@ pub fn AddToCard() -> impl IntoView {
     let slug = tracks.card_slug();
     view! {
         <section aria-labelledby="add-heading" class="space-y-3 border-t border-slate-100 pt-4">
-            <h3 id="add-heading" class="font-semibold">"Add to this card"</h3>
+            <h3 id="add-heading" class="font-semibold">{tr!("card-add-title")}</h3>
             <div class="grid grid-cols-2 gap-2 sm:grid-cols-4">
                 {Way::ALL.into_iter().map(|way| {
                     let (symbol, label) = way.words();

@@ -33,7 +33,9 @@ pub fn PlayButton(id: StoredValue<String>, title: Signal<String>) -> impl IntoVi
     view! {
         <Show when=ready fallback=|| view! { <span class="h-11 w-11 shrink-0" aria-hidden="true"></span> }>
             <button type="button" on:click=press
-                aria-label=move || format!("{} {}", if sounding() { "Pause" } else { "Play" }, title.get())
+                aria-label=move || {
+                    if sounding() { tr!("card-pause-track", title = title.get()) } else { tr!("card-play-track", title = title.get()) }
+                }
                 aria-pressed=move || sounding().to_string()
                 class=move || format!("flex h-11 w-11 shrink-0 items-center justify-center rounded-full focus:outline-none focus:ring-2 focus:ring-indigo-300 {}",
                     if current() { "bg-indigo-600 text-white hover:bg-indigo-500" } else { "text-indigo-700 hover:bg-indigo-50" })>
@@ -87,17 +89,17 @@ pub fn PlayerBar() -> impl IntoView {
     });
     view! {
         {move || now.get().map(|(number, title, src)| view! {
-            <div role="region" aria-label="Player" data-testid="player-bar"
+            <div role="region" aria-label=tr!("card-player") data-testid="player-bar"
                 class="pointer-events-auto flex w-full max-w-2xl flex-wrap items-center gap-x-2 rounded-xl border border-slate-200 bg-white px-3 py-1 shadow-lg sm:flex-nowrap sm:py-2">
                 <p class="order-1 min-w-0 flex-1 truncate text-sm font-medium sm:flex-none sm:basis-1/3" aria-live="polite">
                     <span class="font-mono text-slate-500">{number}". "</span>{title.clone()}
                 </p>
                 <audio node_ref=audio controls autoplay src=src class="order-3 mb-1 h-10 w-full min-w-0 sm:order-2 sm:mb-0 sm:w-auto sm:flex-1"
-                    aria-label=format!("Playing {title}")
+                    aria-label=tr!("card-playing", title = &title)
                     on:play=move |_| tracks.paused.set(false)
                     on:pause=move |_| tracks.paused.set(true)
                     on:ended=on_ended></audio>
-                <button type="button" aria-label="Close the player" on:click=move |_| tracks.stop()
+                <button type="button" aria-label=tr!("card-player-close") on:click=move |_| tracks.stop()
                     class="order-2 flex h-11 sm:order-3 w-11 shrink-0 items-center justify-center rounded-lg text-lg text-slate-500 hover:bg-slate-100">"✕"</button>
             </div>
         })}

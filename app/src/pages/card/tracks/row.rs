@@ -61,7 +61,7 @@ pub fn TrackRow(id: String) -> impl IntoView {
     let menu_id = format!("track-menu-{id}");
     let toggle_menu = move |_| key.with_value(|id| tracks.toggle_menu(id));
     view! {
-        <li data-track-id=id class=row_class aria-label=move || format!("Track {}: {}", position(), title.get())>
+        <li data-track-id=id class=row_class aria-label=move || tr!("card-track-row", number = position(), title = title.get())>
             <div class="flex min-h-14 items-center gap-1 px-1 py-1 sm:gap-2 sm:px-2">
                 {tracks.editor.then(|| view! { <DragHandle id=key title/> })}
                 <span class="w-6 shrink-0 text-right font-mono text-sm text-slate-500" aria-hidden="true">{position}</span>
@@ -76,7 +76,7 @@ pub fn TrackRow(id: String) -> impl IntoView {
                 <super::player::PlayButton id=key title/>
                 {tracks.editor.then(|| view! {
                     <button type="button" node_ref=menu_button on:click=toggle_menu
-                        aria-label=move || format!("Actions for {}", title.get())
+                        aria-label=move || tr!("card-track-actions", title = title.get())
                         aria-expanded=move || menu_open.get().to_string() aria-controls=menu_id.clone()
                         class="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-xl text-slate-500 hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-indigo-300">
                         "⋯"
@@ -110,13 +110,17 @@ fn StatusBadge(track: Memo<Option<TrackOut>>) -> impl IntoView {
     let state = move || {
         let t = track.get()?;
         let (text, tone, spin) = match (t.transcode_status.as_str(), t.stream_status.as_deref()) {
-            (_, Some(stream_status::REACHABLE)) => ("Stream", "text-emerald-700", false),
-            (_, Some(stream_status::UNREACHABLE)) => {
-                ("Stream unreachable", "text-amber-800", false)
+            (_, Some(stream_status::REACHABLE)) => {
+                (tr!("card-status-stream"), "text-emerald-700", false)
             }
-            (transcode_status::PENDING, _) => ("Waiting to convert", "text-slate-700", true),
-            (transcode_status::PROCESSING, _) => ("Converting", "text-indigo-700", true),
-            (transcode_status::FAILED, _) => ("Failed", "text-rose-700", false),
+            (_, Some(stream_status::UNREACHABLE)) => {
+                (tr!("card-status-unreachable"), "text-amber-800", false)
+            }
+            (transcode_status::PENDING, _) => (tr!("card-status-waiting"), "text-slate-700", true),
+            (transcode_status::PROCESSING, _) => {
+                (tr!("card-status-converting"), "text-indigo-700", true)
+            }
+            (transcode_status::FAILED, _) => (tr!("card-status-failed"), "text-rose-700", false),
             _ => return None,
         };
         Some((text, tone, spin))
@@ -180,8 +184,8 @@ fn DragHandle(id: StoredValue<String>, title: Signal<String>) -> impl IntoView {
     view! {
         <span
             role="img"
-            aria-label=move || format!("Drag handle of {}", title.get())
-            title="Drag to reorder"
+            aria-label=move || tr!("card-drag-handle", title = title.get())
+            title=tr!("card-drag-title")
             class="flex h-11 w-8 shrink-0 cursor-grab touch-none select-none items-center justify-center rounded-md text-slate-400 hover:bg-slate-100 active:cursor-grabbing"
             on:pointerdown=on_down
             on:pointermove=on_move

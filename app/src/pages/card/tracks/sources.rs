@@ -13,6 +13,7 @@ use crate::api::rest::{self, Verb};
 use crate::components::confirm::ConfirmButton;
 use crate::components::form::{Feedback, Tone};
 use crate::components::layout::{clock, human_bytes, Panel, BUTTON};
+use crate::pages::card::lasting;
 
 async fn load(card: &str) -> Result<Vec<SourceTrackOut>, String> {
     rest::get(&format!("/api/cards/{card}/sources")).await
@@ -24,13 +25,15 @@ pub async fn restore(tracks: Tracks, slug: &str) {
     match rest::call::<TrackTitleOutputBody>(Verb::Post, &url).await {
         Ok(restored) => {
             tracks.notice.set(Some(Notice {
-                text: format!("Restored “{}”", restored.title),
+                text: tr!("card-restored", title = &restored.title),
                 undo: None,
                 quiet: false,
             }));
             tracks.reload();
         }
-        Err(e) => tracks.error.set(Some(format!("Could not restore: {e}"))),
+        Err(e) => tracks
+            .error
+            .set(Some(tr!("card-restore-failed", error = e))),
     }
 }
 
@@ -39,9 +42,7 @@ pub async fn restore_by_id(tracks: Tracks, id: &str) {
     match load(&tracks.card_slug()).await {
         Ok(sources) => match sources.into_iter().find(|s| s.id == id) {
             Some(source) => restore(tracks, &source.slug).await,
-            None => tracks.error.set(Some(
-                "That edit can no longer be undone: its source was purged or restored.".into(),
-            )),
+            None => tracks.error.set(Some(tr!("card-undo-gone"))),
         },
         Err(e) => tracks.error.set(Some(e)),
     }
@@ -58,13 +59,13 @@ pub fn SourcesPanel() -> impl IntoView {
         spawn_local(async move { sources.set(Some(load(&tracks.card_slug()).await)) });
     });
     view! {
-        <Panel id="sources" title="Kept originals" intro="When you trim, split, fade or merge a track, its original is kept here so the edit can be undone. Purge originals you no longer need to free space.">
+        <Panel id="sources" title=lasting(tr!("card-originals-title")) intro=lasting(tr!("card-originals-intro"))>
             {move || match sources.get() {
-                None => view! { <p class="text-sm text-slate-500">"Loading kept originals…"</p> }.into_any(),
+                None => view! { <p class="text-sm text-slate-500">{tr!("card-originals-loading")}</p> }.into_any(),
                 Some(Err(e)) => view! { <Feedback tone=Tone::Error alert=true inline=true>{e}</Feedback> }.into_any(),
-                Some(Ok(list)) if list.is_empty() => view! { <p class="text-sm text-slate-500">"Nothing kept: no track has been edited yet."</p> }.into_any(),
+                Some(Ok(list)) if list.is_empty() => view! { <p class="text-sm text-slate-500">{tr!("card-originals-none")}</p> }.into_any(),
                 Some(Ok(list)) => view! {
-                    <ul class="divide-y divide-slate-100" aria-label="Kept originals">
+                    <ul class="divide-y divide-slate-100" aria-label=tr!("card-originals-title")>
                         {list.into_iter().map(|source| view! { <SourceLine source/> }).collect_view()}
                     </ul>
                 }.into_any(),
@@ -95,15 +96,14 @@ fn SourceLine(source: SourceTrackOut) -> impl IntoView {
                 slug.get_value()
             );
             if let Err(e) = rest::call_empty(Verb::Delete, &url).await {
-                tracks.error.set(Some(format!("Could not purge: {e}")));
+                tracks.error.set(Some(tr!("card-purge-failed", error = e)));
             }
             tracks.sources_stamp.update(|n| *n += 1);
             busy.set(false);
         });
     });
-    let question =
-        format!("Purge the original of “{title}”? The edit can then no longer be undone.");
-    let heading = format!("Original: {title}");
+    let question = tr!("card-purge-question", title = &title);
+    let heading = tr!("card-original", title = &title);
     view! {
         <li class="space-y-2 py-3" aria-label=heading>
             <p class="font-medium">{title.clone()}</p>
@@ -114,20 +114,20 @@ fn SourceLine(source: SourceTrackOut) -> impl IntoView {
                 // no player until asked: an idle one in a list that reloads after every
                 // restore fetched audio that was no longer there
                 let playing = RwSignal::new(false);
-                let label = format!("Play the original of {title}");
-                let player = format!("The original of {title}");
+                let label = tr!("card-original-play-label", title = &title);
+                let player = tr!("card-original-player", title = &title);
                 view! {
                     <Show when=move || playing.get() fallback=move || view! {
-                        <button type="button" class=BUTTON aria-label=label.clone() on:click=move |_| playing.set(true)>"▶ Play"</button>
+                        <button type="button" class=BUTTON aria-label=label.clone() on:click=move |_| playing.set(true)>{tr!("card-original-play")}</button>
                     }>
                         <audio controls autoplay class="h-10 w-full" src=src.clone() aria-label=player.clone()></audio>
                     </Show>
                 }
             })}
             <div class="flex flex-wrap gap-2">
-                <button type="button" class=BUTTON disabled=move || busy.get() on:click=on_restore>"Restore"</button>
-                <ConfirmButton label="Purge" question=Signal::derive(move || question.clone())
-                    confirm_label="Yes, purge" busy on_confirm=on_purge/>
+                <button type="button" class=BUTTON disabled=move || busy.get() on:click=on_restore>{tr!("card-restore")}</button>
+                <ConfirmButton label=lasting(tr!("card-purge")) question=Signal::derive(move || question.clone())
+                    confirm_label=lasting(tr!("card-purge-confirm")) busy on_confirm=on_purge/>
             </div>
         </li>
     }

@@ -23,6 +23,7 @@ use crate::api::rest::{self, Verb};
 use crate::components::file_drop::{FileDrop, Files};
 use crate::components::form::{CheckField, ErrorAlert, Feedback, SubmitButton, TextField, Tone};
 use crate::components::layout::{human_bytes, BUTTON};
+use crate::pages::card::lasting;
 
 /// One chosen file on its way to the server.
 #[derive(Clone)]
@@ -132,23 +133,23 @@ pub fn AudioDrop() -> impl IntoView {
             .with(|i| i.iter().any(|i| i.outcome.get().is_some()))
     };
     view! {
-        <FileDrop id="track_files" accept="audio/*" input_label="Choose audio files" multiple=true
+        <FileDrop id="track_files" accept="audio/*" input_label=lasting(tr!("card-upload-choose")) multiple=true
             class="p-5 text-center" on_files>
-            <span class="block font-medium text-indigo-700">"Drop audio files here or choose files"</span>
+            <span class="block font-medium text-indigo-700">{tr!("card-upload-drop")}</span>
             <span id="track_files-hint" class="mt-1 block text-xs text-slate-500">
-                "MP3, M4A, WAV, FLAC, OGG and more. Several at once is fine; they are added in the order chosen."
+                {tr!("card-upload-hint")}
             </span>
         </FileDrop>
-        <CheckField id="drop_track_numbers" label="Leave out track numbers from file names"
-            checked=queue.drop_numbers hint="“01 The Cave.mp3” becomes “The Cave”: chapters are numbered by their place on the card."/>
+        <CheckField id="drop_track_numbers" label=tr!("card-drop-numbers")
+            checked=queue.drop_numbers hint=tr!("card-drop-numbers-hint")/>
         <Show when=move || queue.items.with(|i| !i.is_empty())>
-            <ul class="space-y-2" aria-label="Uploads">
+            <ul class="space-y-2" aria-label=tr!("card-uploads")>
                 <For each=move || queue.items.get() key=|i| i.key let:item>
                     <UploadLine item/>
                 </For>
             </ul>
             <Show when=finished>
-                <button type="button" class=BUTTON on:click=move |_| queue.clear_finished()>"Clear finished uploads"</button>
+                <button type="button" class=BUTTON on:click=move |_| queue.clear_finished()>{tr!("card-uploads-clear")}</button>
             </Show>
         </Show>
     }
@@ -169,7 +170,7 @@ fn UploadLine(item: Item) -> impl IntoView {
         Some(Ok(_)) => "bg-emerald-500",
         None => "bg-indigo-500",
     };
-    let label = format!("Upload of {name}");
+    let label = tr!("card-upload-of", name = &name);
     view! {
         <li class="space-y-1 rounded-lg border border-slate-200 p-3 text-sm">
             <div class="flex items-baseline justify-between gap-2">
@@ -181,8 +182,8 @@ fn UploadLine(item: Item) -> impl IntoView {
                 <div class=move || format!("h-full rounded-full transition-all {}", bar()) style:width=move || format!("{}%", percent())></div>
             </div>
             {move || match outcome.get() {
-                None => view! { <p class="text-xs text-slate-600">{move || format!("Uploading… {}%", percent())}</p> }.into_any(),
-                Some(Ok(title)) => view! { <p class="text-xs text-emerald-700">{format!("Added as “{title}”")}</p> }.into_any(),
+                None => view! { <p class="text-xs text-slate-600">{move || tr!("card-uploading", percent = percent())}</p> }.into_any(),
+                Some(Ok(title)) => view! { <p class="text-xs text-emerald-700">{tr!("card-upload-added", title = &title)}</p> }.into_any(),
                 Some(Err(e)) => view! { <Feedback tone=Tone::Error alert=true inline=true>{e}</Feedback> }.into_any(),
             }}
         </li>
@@ -234,13 +235,13 @@ pub fn StreamForm() -> impl IntoView {
         });
     };
     view! {
-        <form class="space-y-3" aria-label="Add a stream" novalidate on:submit=on_submit>
-                <p class="text-sm text-slate-600">"Internet radio or a podcast: the player fetches it itself, so it is always the latest."</p>
+        <form class="space-y-3" aria-label=tr!("card-stream-form") novalidate on:submit=on_submit>
+                <p class="text-sm text-slate-600">{tr!("card-stream-intro")}</p>
                 <ErrorAlert message=error/>
-                <TextField id="stream_title" label="Stream title" value=title error=field("title")/>
-                <TextField id="stream_url" label="Stream address" kind="url" value=url error=field("stream_url")
-                    hint="An http:// or https:// address the player fetches itself."/>
-                <SubmitButton label="Add stream" busy_label="Adding…" busy=busy/>
+                <TextField id="stream_title" label=tr!("card-stream-title") value=title error=field("title")/>
+                <TextField id="stream_url" label=tr!("card-stream-url") kind="url" value=url error=field("stream_url")
+                    hint=tr!("card-stream-url-hint")/>
+                <SubmitButton label=tr!("card-stream-add") busy_label=tr!("card-stream-adding") busy=busy/>
             </form>
     }
 }
@@ -263,7 +264,7 @@ mod xhr {
         title: &str,
         progress: RwSignal<f64>,
     ) -> Result<TrackOut, String> {
-        let cannot = |_| "This browser cannot send files.".to_owned();
+        let cannot = |_| tr!("card-upload-unsupported");
         let form = FormData::new().map_err(cannot)?;
         if !title.is_empty() {
             form.append_with_str("title", title).map_err(cannot)?;
@@ -297,7 +298,7 @@ mod xhr {
         if (200..300).contains(&status) {
             progress.set(1.0);
             serde_json::from_str(&body)
-                .map_err(|e| format!("The server's answer was not understood: {e}"))
+                .map_err(|e| tr!("card-upload-unreadable", error = e.to_string()))
         } else {
             Err(problem_text(status, &body))
         }
