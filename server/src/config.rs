@@ -47,7 +47,7 @@ pub struct Config {
     pub data_dir: PathBuf,
 
     /// Database URL [default: SQLite file cardsmith.db in the data directory].
-    #[arg(long, env = "CARDSMITH_DATABASE_URL")]
+    #[arg(long, env = "CARDSMITH_DATABASE_URL", hide_env_values = true)]
     pub database_url: Option<String>,
 
     /// Public URL people reach the app at; https makes cookies Secure [default: http://BIND].
@@ -58,7 +58,8 @@ pub struct Config {
     #[arg(long, env = "CARDSMITH_ADMIN_EMAIL")]
     pub admin_email: Option<String>,
 
-    /// Password of that first admin [default: generated and printed once].
+    /// Password of that first admin [default: generated into DATA_DIR/initial-admin-password,
+    /// readable by its owner only].
     #[arg(long, env = "CARDSMITH_ADMIN_PASSWORD", hide_env_values = true)]
     pub admin_password: Option<String>,
 

@@ -126,13 +126,14 @@ pub async fn change_password(
     )))
 }
 
-/// Sets the caller's display name.
+/// Sets the caller's display name and, when `locale` is given, the interface's language
+/// (`""` follows the browser again).
 #[utoipa::path(patch, path = "/auth/profile", tag = "auth", operation_id = "update-profile",
     request_body = UpdateProfileInput,
     responses(
         (status = 200, description = "Profile saved", body = MessageOutputBody),
         Unauthorized,
-        (status = 422, description = "Display name empty or too long", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Display name empty or too long, or a language Cardsmith does not speak", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn update_profile(
     State(core): State<Core>,

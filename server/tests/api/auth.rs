@@ -70,6 +70,7 @@ async fn login_returns_user_out_and_a_safe_session_cookie() {
             "email_confirmed",
             "email_verified_at",
             "id",
+            "locale",
             "locked_account_count",
             "role",
             "status"
