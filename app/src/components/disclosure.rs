@@ -14,9 +14,9 @@ use leptos::prelude::*;
 /// reaches the children and not the siblings.
 /// `within`: the title of the box, so a panel of the same name does not say it twice (its
 /// heading stays for screen readers, which name the region by it).
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct FlatPanels {
-    pub within: &'static str,
+    pub within: String,
 }
 
 /// A remembered `<details>` section: a summary row (a heading and one line saying what is
@@ -59,8 +59,7 @@ pub fn Disclosure(
         let _ = (ev, &saved_key);
     };
     let heading = format!("section-{key}-heading");
-    // the title as panels compare it (a message, so kept once: see `lasting`)
-    let within = super::form::lasting(title.clone());
+    let within = title.clone();
     view! {
         <details id=format!("section-{key}") prop:open=move || open.get() on:toggle=on_toggle
             class="group rounded-2xl border border-slate-200 bg-white shadow-sm">

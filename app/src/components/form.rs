@@ -353,22 +353,3 @@ pub fn around_link(sentence: String) -> (String, String) {
         None => (sentence, String::new()),
     }
 }
-
-/// Words for a prop that still takes `&'static str` (`EmptyBox`, `Panel`, `FlatPanels`): each
-/// distinct text is kept once for the life of the process. Only messages (a few hundred
-/// sentences in four languages) may go through here, never data such as a card's title.
-pub(crate) fn lasting(text: String) -> &'static str {
-    use std::collections::HashSet;
-    use std::sync::{Mutex, OnceLock, PoisonError};
-    static KEPT: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
-    let mut kept = KEPT
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner);
-    if let Some(&known) = kept.get(text.as_str()) {
-        return known;
-    }
-    let new: &'static str = text.leak();
-    kept.insert(new);
-    new
-}

@@ -65,7 +65,7 @@ pub fn EmptyBox(
     #[prop(into)] body: String,
     /// An optional `(href, label)` link to the next step.
     #[prop(optional_no_strip)]
-    next: Option<(&'static str, &'static str)>,
+    next: Option<(&'static str, String)>,
 ) -> impl IntoView {
     view! {
         <div class="rounded-2xl border-2 border-dashed border-slate-300 bg-white p-6 text-center sm:p-8">

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use crate::api::{accounts_page, unlink_account, AccountsPageData};
 use crate::components::confirm::ConfirmButton;
-use crate::components::form::{lasting, ErrorAlert, Feedback, Tone};
+use crate::components::form::{ErrorAlert, Feedback, Tone};
 use crate::components::layout::{capitalised, refresh, Badge, EmptyBox, Panel, PANEL};
 
 /// Linking leaves the app: the platform shows its sign-in, then sends the browser back here.
@@ -47,7 +47,7 @@ pub(crate) fn AccountsView(page: AccountsPageData) -> impl IntoView {
     let can_link = page.link_unavailable.is_none();
     let link = match page.link_unavailable {
         Some(help) => view! {
-            <Panel id="link" title=lasting(tr!("player-accounts-link-unavailable"))>
+            <Panel id="link" title=tr!("player-accounts-link-unavailable")>
                 <p class="whitespace-pre-line text-sm text-slate-700" data-testid="link-help">{help}</p>
             </Panel>
         }
@@ -70,8 +70,8 @@ pub(crate) fn AccountsView(page: AccountsPageData) -> impl IntoView {
             {link}
             {move || if accounts.with(Vec::is_empty) {
                 view! {
-                    <EmptyBox heading=lasting(tr!("player-no-account-heading"))
-                        body=lasting(tr!("player-accounts-empty-body"))
+                    <EmptyBox heading=tr!("player-no-account-heading")
+                        body=tr!("player-accounts-empty-body")
                         next=None/>
                 }.into_any()
             } else {

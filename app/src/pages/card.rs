@@ -81,14 +81,14 @@ fn CardView(page: CardPageData) -> impl IntoView {
                 <tracks::TracksPanel/>
             </div>
             <div class="min-w-0 space-y-3">
-                <Disclosure key="card-details" title=lasting(tr!("card-details-title")) summary=Signal::derive(move || details_summary(shown))>
+                <Disclosure key="card-details" title=tr!("card-details-title") summary=Signal::derive(move || details_summary(shown))>
                     {if shown.editor {
                         view! { <details::DetailsForm/> }.into_any()
                     } else {
                         view! { <details::Description/> }.into_any()
                     }}
                 </Disclosure>
-                <Disclosure key="card-art" title=lasting(tr!("card-art-title"))
+                <Disclosure key="card-art" title=tr!("card-art-title")
                     summary=if shown.editor { tr!("card-art-summary-editor") } else { tr!("card-art-summary") }>
                     <covers::CoversPanel pending=pending_covers/>
                     {shown.editor.then(|| view! {
@@ -96,14 +96,14 @@ fn CardView(page: CardPageData) -> impl IntoView {
                             tracks=tracks.list on_change=Callback::new(move |()| tracks.reload())/>
                     })}
                 </Disclosure>
-                <Disclosure key="card-playback" title=lasting(tr!("card-playback-title")) summary=playback_summary(&playback)>
+                <Disclosure key="card-playback" title=tr!("card-playback-title") summary=playback_summary(&playback)>
                     <playback::PlaybackPanel config=playback/>
                 </Disclosure>
                 {shown.editor.then(|| view! {
-                    <Disclosure key="card-originals" title=lasting(tr!("card-originals-title")) summary=tr!("card-originals-summary")>
+                    <Disclosure key="card-originals" title=tr!("card-originals-title") summary=tr!("card-originals-summary")>
                         <tracks::SourcesPanel/>
                     </Disclosure>
-                    <Disclosure key="card-manage" title=lasting(tr!("card-manage-title")) summary=tr!("card-manage-summary")>
+                    <Disclosure key="card-manage" title=tr!("card-manage-title") summary=tr!("card-manage-summary")>
                         <manage::ManagePanel collections links/>
                     </Disclosure>
                 })}
@@ -205,24 +205,4 @@ fn around_link(line: &str) -> (String, String) {
         Some((before, after)) => (before.to_owned(), after.to_owned()),
         None => (line.to_owned(), String::new()),
     }
-}
-
-/// Words for the shared components whose props take `&'static str` (`Panel`, `Disclosure`,
-/// `ConfirmButton`, `ImageDropZone`, `FileDrop`, `PublishButton`). Each distinct text is kept
-/// once for the life of the program (a few dozen per language), not leaked on every render.
-/// Only for messages without variables.
-fn lasting(text: String) -> &'static str {
-    use std::collections::HashSet;
-    use std::sync::{Mutex, OnceLock, PoisonError};
-    static KEPT: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
-    let mut kept = KEPT
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner);
-    if let Some(&known) = kept.get(text.as_str()) {
-        return known;
-    }
-    let new: &'static str = text.leak();
-    kept.insert(new);
-    new
 }

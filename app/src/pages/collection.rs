@@ -148,30 +148,30 @@ fn CollectionView(page: CollectionPageData, me: UserOut, children: Children) -> 
             // the rest folded, remembered on this device: the cards come first on a phone
             <div class="min-w-0 space-y-3">
                 {editor.then(|| { let presets = presets.clone(); view! {
-                    <Disclosure key="collection-story" title=lasting(tr!("coll-story-title")) summary=tr!("coll-story-summary")>
+                    <Disclosure key="collection-story" title=tr!("coll-story-title") summary=tr!("coll-story-summary")>
                         <story::StoryPanel presets can_draft/>
                     </Disclosure>
                 }})}
-                <Disclosure key="collection-presets" title=lasting(tr!("coll-presets-title")) summary=presets_summary(preset_count)>
+                <Disclosure key="collection-presets" title=tr!("coll-presets-title") summary=presets_summary(preset_count)>
                     <presets::PresetsPanel initial=presets/>
                 </Disclosure>
-                <Disclosure key="collection-profile" title=lasting(tr!("coll-profile-title")) summary=tr!("coll-profile-summary")>
+                <Disclosure key="collection-profile" title=tr!("coll-profile-title") summary=tr!("coll-profile-summary")>
                     <profile::ProfilePanel profile/>
                 </Disclosure>
-                <Disclosure key="collection-sharing" title=lasting(tr!("coll-sharing-title")) summary=sharing_summary(member_count)>
+                <Disclosure key="collection-sharing" title=tr!("coll-sharing-title") summary=sharing_summary(member_count)>
                     <members::MembersPanel initial=members/>
                 </Disclosure>
-                <Disclosure key="collection-background" title=lasting(tr!("coll-background-title")) summary=tr!("coll-background-summary")>
-                    <Panel id="background" title=lasting(tr!("coll-background-title"))
-                        intro=lasting(tr!("coll-background-intro"))>
-                        <ImageDropZone label=lasting(tr!("coll-background-image")) id="background_file"
+                <Disclosure key="collection-background" title=tr!("coll-background-title") summary=tr!("coll-background-summary")>
+                    <Panel id="background" title=tr!("coll-background-title")
+                        intro=tr!("coll-background-intro")>
+                        <ImageDropZone label=tr!("coll-background-image") id="background_file"
                             url=format!("/api/collections/{}/background", shown.id())
                             hash=shown.collection.with_untracked(|c| c.background_image_hash.clone())
                             editable=editor shape="aspect-[16/9]"/>
                     </Panel>
                 </Disclosure>
                 {editor.then(|| view! {
-                    <Disclosure key="collection-settings" title=lasting(tr!("coll-settings-title")) summary=tr!("coll-settings-summary")>
+                    <Disclosure key="collection-settings" title=tr!("coll-settings-title") summary=tr!("coll-settings-summary")>
                         <settings::SettingsPanel/>
                     </Disclosure>
                 })}
@@ -194,26 +194,6 @@ fn sharing_summary(n: usize) -> String {
         0 => tr!("coll-sharing-summary-none"),
         n => tr!("coll-sharing-summary", count = n),
     }
-}
-
-/// Words for the shared components whose props take `&'static str` (`Panel`, `Disclosure`,
-/// `ConfirmButton`, `EmptyBox`, `ImageDropZone`, `PublishButton`, `VoicePicker`). Each
-/// distinct text is kept once for the life of the program (a few dozen per language), not
-/// leaked on every render. Only for messages without variables.
-fn lasting(text: String) -> &'static str {
-    use std::collections::HashSet;
-    use std::sync::{Mutex, OnceLock, PoisonError};
-    static KEPT: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
-    let mut kept = KEPT
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner);
-    if let Some(&known) = kept.get(text.as_str()) {
-        return known;
-    }
-    let new: &'static str = text.leak();
-    kept.insert(new);
-    new
 }
 
 /// Card count and disk use; fetched again when the number of cards changes.
@@ -289,7 +269,7 @@ fn PublishCollection() -> impl IntoView {
         <Show when=move || !with_tracks.with(Vec::is_empty)>
             <div class="flex flex-wrap justify-end gap-2">
                 <SeedButton collection_id=shown.id() cards=with_tracks/>
-                <PublishButton collection_id=shown.id() cards=picks label=lasting(tr!("coll-publish-to-player")) on_change/>
+                <PublishButton collection_id=shown.id() cards=picks label=tr!("coll-publish-to-player") on_change/>
             </div>
         </Show>
     }
@@ -310,7 +290,7 @@ fn CardsPanel(answer: Children) -> impl IntoView {
         shown.publish.track();
     });
     view! {
-        <Panel id="cards" title=lasting(tr!("coll-cards-title"))>
+        <Panel id="cards" title=tr!("coll-cards-title")>
             <PublishCollection/>
             <CardLibrary scope=LibraryScope::Collection(slug) collections=None
                 id="collection-cards" refresh=Some(refresh)>

@@ -14,7 +14,7 @@ use leptos::prelude::*;
 use serde_json::Value;
 
 use crate::api::DevicesPageData;
-use crate::components::form::{lasting, Feedback, Tone};
+use crate::components::form::{Feedback, Tone};
 use crate::components::layout::{Badge, EmptyBox, PANEL};
 
 /// The players (in the `Household` island): their controls and settings act in place.
@@ -22,9 +22,9 @@ use crate::components::layout::{Badge, EmptyBox, PANEL};
 pub(crate) fn DevicesView(page: DevicesPageData) -> impl IntoView {
     if page.accounts.is_empty() {
         return view! {
-            <EmptyBox heading=lasting(tr!("player-no-account-heading"))
-                body=lasting(tr!("player-devices-empty-body"))
-                next=Some(("/accounts", lasting(tr!("player-link-account"))))/>
+            <EmptyBox heading=tr!("player-no-account-heading")
+                body=tr!("player-devices-empty-body")
+                next=Some(("/accounts", tr!("player-link-account")))/>
         }
         .into_any();
     }

@@ -12,7 +12,7 @@ use crate::api::{list_cards, list_label_shares, GenerateLabels, ShareLabel};
 use crate::components::copy::{absolute_url, CopyLinkButton};
 use crate::components::cover::CoverThumb;
 use crate::components::form::{
-    choices, field_error, general_error, lasting, ErrorAlert, SelectField, SubmitButton,
+    choices, field_error, general_error, ErrorAlert, SelectField, SubmitButton,
 };
 use crate::components::layout::{loaded, EmptyBox, Panel, BUTTON, PANEL};
 
@@ -48,9 +48,9 @@ pub(crate) fn LabelsWorkbench() -> impl IntoView {
             {loaded(cards, tr!("loading-cards"), move |cards| {
                 if cards.is_empty() {
                     view! {
-                        <EmptyBox heading=lasting(tr!("library-no-cards-to-print"))
-                            body=lasting(tr!("library-no-cards-to-print-text"))
-                            next=Some(("/collections", lasting(tr!("library-go-to-collections"))))/>
+                        <EmptyBox heading=tr!("library-no-cards-to-print")
+                            body=tr!("library-no-cards-to-print-text")
+                            next=Some(("/collections", tr!("library-go-to-collections")))/>
                     }
                     .into_any()
                 } else {
@@ -176,8 +176,8 @@ fn Sheet(generate: ServerAction<GenerateLabels>, reload_shares: Callback<()>) ->
     move || match generate.value().get() {
         Some(Ok(sheet)) => view! { <SheetPanel sheet share/> }.into_any(),
         _ => view! {
-            <EmptyBox heading=lasting(tr!("library-no-sheet"))
-                body=lasting(tr!("library-no-sheet-text"))
+            <EmptyBox heading=tr!("library-no-sheet")
+                body=tr!("library-no-sheet-text")
                 next=None/>
         }
         .into_any(),
@@ -193,7 +193,7 @@ fn SheetPanel(sheet: GenerateLabelsOutputBody, share: ServerAction<ShareLabel>) 
         _ => None,
     };
     view! {
-        <Panel id="sheet" title=lasting(tr!("library-your-sheet"))>
+        <Panel id="sheet" title=tr!("library-your-sheet")>
             <iframe src=sheet.url.clone() title=tr!("library-label-preview") class="h-[28rem] w-full rounded-lg border border-slate-200 bg-slate-50"></iframe>
             <div class="flex flex-wrap gap-3">
                 <a href=sheet.url.clone() download=format!("cardsmith-labels-{}", sheet.filename) class=BUTTON>{tr!("library-download")}</a>

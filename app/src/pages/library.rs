@@ -11,7 +11,7 @@ use leptos_meta::Title;
 use crate::api::{cards_page, list_collections, CreateCollection, LibraryScope};
 use crate::components::first_run::FirstRunStarts;
 use crate::components::form::{
-    field_error, general_error, lasting, ErrorAlert, StatusNote, SubmitButton, TextArea, TextField,
+    field_error, general_error, ErrorAlert, StatusNote, SubmitButton, TextArea, TextField,
 };
 use crate::components::invitations::MyInvitations;
 use crate::components::layout::{loaded, tint, Badge, EmptyBox, RoleBadge, PANEL};
@@ -78,8 +78,8 @@ fn AllCollections() -> impl IntoView {
                     if list.is_empty() {
                         view! {
                             <EmptyBox
-                                heading=lasting(tr!("library-no-collections"))
-                                body=lasting(tr!("library-no-collections-text"))
+                                heading=tr!("library-no-collections")
+                                body=tr!("library-no-collections-text")
                                 next=None
                             />
                         }

@@ -12,7 +12,6 @@ use super::query::href_for;
 use super::rows::CardRows;
 use super::tiles::CardGrid;
 use crate::api::RenderedAnswer;
-use crate::components::form::lasting;
 use crate::components::layout::{EmptyBox, BUTTON};
 
 /// What a library shows around its answers, decided by whose cards it lists (in the language
@@ -99,13 +98,12 @@ fn answer_view(shelf: &Shelf, page: CardPage, asked: &CardQuery, count: String) 
         .into_any();
     }
     if page.total == 0 {
-        // EmptyBox takes `&'static str`: messages, kept once (see `lasting`)
-        let heading = lasting(tr!("library-no-cards-yet"));
-        let body = lasting(shelf.when_empty.clone());
+        let heading = tr!("library-no-cards-yet");
+        let body = shelf.when_empty.clone();
         let next = shelf
             .next
             .as_ref()
-            .map(|(href, words)| (*href, lasting(words.clone())));
+            .map(|(href, words)| (*href, words.clone()));
         return view! { <EmptyBox heading body next/> }.into_any();
     }
     let (label, in_collection) = (shelf.label.clone(), shelf.in_collection.clone());

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use super::{lasting, Shown};
+use super::Shown;
 use crate::components::image_upload::ImageDropZone;
 use crate::components::layout::Panel;
 
@@ -14,13 +14,13 @@ pub fn CoversPanel(pending: [Option<String>; 2]) -> impl IntoView {
     let front = Signal::derive(move || shown.card.with(|c| c.cover_hash.clone()));
     let back = Signal::derive(move || shown.card.with(|c| c.back_cover_hash.clone()));
     view! {
-        <Panel id="covers" title=lasting(tr!("card-covers-title"))
-            intro=lasting(if shown.editor { tr!("card-covers-intro-editor") } else { tr!("card-covers-intro") })>
+        <Panel id="covers" title=tr!("card-covers-title")
+            intro=if shown.editor { tr!("card-covers-intro-editor") } else { tr!("card-covers-intro") }>
             <div class="grid grid-cols-2 gap-3 sm:gap-4">
-                <ImageDropZone label=lasting(tr!("card-front-cover")) id="front_cover_file"
+                <ImageDropZone label=tr!("card-front-cover") id="front_cover_file"
                     url=format!("/api/cards/{slug}/cover?side=front") hash=front editable=shown.editor
                     on_uploaded=Callback::new(move |v: String| shown.card.update(|c| c.cover_hash = Some(v)))/>
-                <ImageDropZone label=lasting(tr!("card-back-cover")) id="back_cover_file"
+                <ImageDropZone label=tr!("card-back-cover") id="back_cover_file"
                     url=format!("/api/cards/{slug}/cover?side=back") hash=back editable=shown.editor
                     on_uploaded=Callback::new(move |v: String| shown.card.update(|c| c.back_cover_hash = Some(v)))/>
             </div>

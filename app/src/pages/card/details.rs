@@ -4,7 +4,7 @@ use cardsmith_model::card::UpdateCardInput;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
-use super::{lasting, Shown};
+use super::Shown;
 use crate::api::UpdateCard;
 use crate::components::card_fields::CardFields;
 use crate::components::form::general_error;
@@ -17,7 +17,7 @@ pub fn Description() -> impl IntoView {
     let shown = expect_context::<Shown>();
     let text = shown.card.with_untracked(|c| c.description.clone());
     view! {
-        <Panel id="details" title=lasting(tr!("card-about-title"))>
+        <Panel id="details" title=tr!("card-about-title")>
             {if text.is_empty() {
                 view! { <p class="text-slate-500">{tr!("card-no-description")}</p> }.into_any()
             } else {
@@ -68,7 +68,7 @@ pub fn DetailsForm() -> impl IntoView {
         }
     };
     view! {
-        <Panel id="details" title=lasting(tr!("card-details-title"))>
+        <Panel id="details" title=tr!("card-details-title")>
             <form class="space-y-4" aria-label=tr!("card-details-form") novalidate on:submit=on_submit>
                 <ErrorAlert message=general_error(move || save.value().get())/>
                 <CardFields title description author local outcome/>

@@ -6,7 +6,7 @@ use cardsmith_model::collection::{CollectionOut, SlugInput};
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
-use super::{lasting, Shown};
+use super::Shown;
 use crate::api::{ChangeCardSlug, DeleteCard, MoveCard, UnlinkCard};
 use crate::components::confirm::ConfirmButton;
 use crate::components::form::{general_error, ErrorAlert, SelectField, StatusNote, SubmitButton};
@@ -21,7 +21,7 @@ pub fn ManagePanel(collections: Vec<CollectionOut>, links: Vec<CardLinkOut>) -> 
         .card
         .with_untracked(|c| c.viewer_role.as_deref() == Some("owner"));
     view! {
-        <Panel id="manage" title=lasting(tr!("card-manage-title"))>
+        <Panel id="manage" title=tr!("card-manage-title")>
             <div class=SUBSECTION>
                 <h3 class="font-semibold">{tr!("card-address")}</h3>
                 <SlugChange/>
@@ -227,7 +227,7 @@ fn DeleteCardForm() -> impl IntoView {
         <div class=SUBSECTION>
             <h3 class="font-semibold text-rose-800">{tr!("card-delete")}</h3>
             <ErrorAlert message=general_error(move || delete.value().get())/>
-            <ConfirmButton label=lasting(tr!("card-delete")) question confirm_label=lasting(tr!("card-delete-confirm")) busy=delete.pending() on_confirm/>
+            <ConfirmButton label=tr!("card-delete") question confirm_label=tr!("card-delete-confirm") busy=delete.pending() on_confirm/>
         </div>
     }
 }

@@ -5,7 +5,7 @@ use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
 use super::publish::CardPublish;
-use super::{lasting, Shown};
+use super::Shown;
 use crate::api::SetCardPlayback;
 use crate::components::form::{
     all_errors, field_error, general_error, whole_number, ErrorAlert, SelectField, StatusNote,
@@ -32,7 +32,7 @@ fn shuffle_choices() -> Vec<(String, String)> {
 #[component]
 pub fn PlaybackPanel(config: PlaybackConfigOut) -> impl IntoView {
     view! {
-        <Panel id="playback" title=lasting(tr!("card-playback-title"))>
+        <Panel id="playback" title=tr!("card-playback-title")>
             <PlaybackForm config/>
         </Panel>
     }

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::tracks::Tracks;
-use super::{lasting, Shown};
+use super::Shown;
 use crate::api::card_page;
 use crate::api::rest;
 use crate::components::layout::refresh;
@@ -110,7 +110,7 @@ pub fn PublishCard() -> impl IntoView {
         <div class="pt-2">
             <Show when=move || !tracks.list.with(Vec::is_empty)
                 fallback=|| view! { <p class="text-sm text-slate-500">{tr!("card-publish-needs-track")}</p> }>
-                <PublishButton collection_id=collection_id.clone() cards label=lasting(tr!("card-publish")) on_change/>
+                <PublishButton collection_id=collection_id.clone() cards label=tr!("card-publish") on_change/>
             </Show>
         </div>
     }

@@ -25,7 +25,6 @@ use leptos::task::spawn_local;
 use crate::api::rest::{self, track_url, Verb};
 use crate::components::form::ErrorAlert;
 use crate::components::layout::Panel;
-use crate::pages::card::lasting;
 
 pub use sources::SourcesPanel;
 
@@ -385,14 +384,14 @@ impl Tracks {
 pub fn TracksPanel() -> impl IntoView {
     let tracks = expect_context::<Tracks>();
     tracks.watch();
-    let intro = lasting(if tracks.editor {
+    let intro = if tracks.editor {
         tr!("card-tracks-intro-editor")
     } else {
         tr!("card-tracks-intro")
-    });
+    };
     let empty = move || tracks.list.with(Vec::is_empty);
     view! {
-        <Panel id="tracks" title=lasting(tr!("card-tracks-title")) intro>
+        <Panel id="tracks" title=tr!("card-tracks-title") intro>
             <ErrorAlert message=tracks.error/>
             <Show when=empty fallback=|| view! { <TrackList/> }>
                 <p class="rounded-xl border-2 border-dashed border-slate-300 p-4 text-center text-slate-600">

@@ -6,7 +6,7 @@ use cardsmith_model::validate::CollectionRole;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
-use super::{lasting, Shown};
+use super::Shown;
 use crate::api::{list_members, AddMember, RemoveMember, UpdateMember};
 use crate::components::confirm::ConfirmButton;
 use crate::components::form::{
@@ -38,8 +38,8 @@ pub fn MembersPanel(initial: Vec<MemberOut>) -> impl IntoView {
         version.update(|v| *v += 1);
     });
     view! {
-        <Panel id="sharing" title=lasting(tr!("coll-sharing-title"))
-            intro=lasting(tr!("coll-sharing-intro"))>
+        <Panel id="sharing" title=tr!("coll-sharing-title")
+            intro=tr!("coll-sharing-intro")>
             <ul aria-label=tr!("coll-members") class="divide-y divide-slate-100">
                 {move || members.get().into_iter().map(|member| view! { <MemberRow member owner reload/> }).collect_view()}
             </ul>
@@ -194,7 +194,7 @@ fn LeaveButton() -> impl IntoView {
     view! {
         <div class="space-y-2 border-t border-slate-100 pt-4">
             <ErrorAlert message=general_error(move || leave.value().get())/>
-            <ConfirmButton label=lasting(tr!("coll-leave")) question confirm_label=lasting(tr!("coll-leave-confirm"))
+            <ConfirmButton label=tr!("coll-leave") question confirm_label=tr!("coll-leave-confirm")
                 busy=leave.pending() on_confirm/>
         </div>
     }

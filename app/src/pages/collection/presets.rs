@@ -6,7 +6,7 @@ use cardsmith_model::validate::CollectionRole;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
-use super::{lasting, Shown};
+use super::Shown;
 use crate::api::{list_presets, CreatePreset, DeletePreset, UiError, UpdatePreset};
 use crate::components::form::{
     all_errors, field_error, general_error, whole_number, ErrorAlert, SubmitButton, TextArea,
@@ -27,18 +27,18 @@ pub fn PresetsPanel(initial: Vec<PresetOut>) -> impl IntoView {
         refresh(presets, list_presets(shown.id()));
     });
     let edit = Callback::new(move |preset: Option<PresetOut>| open.set(Some(preset)));
-    let empty_body = lasting(if editor {
+    let empty_body = if editor {
         tr!("coll-presets-empty-editor")
     } else {
         tr!("coll-presets-empty-viewer")
-    });
-    let empty_heading = lasting(tr!("coll-presets-empty-heading"));
+    };
+    let empty_heading = tr!("coll-presets-empty-heading");
     view! {
-        <Panel id="presets" title=lasting(tr!("coll-presets-title"))>
+        <Panel id="presets" title=tr!("coll-presets-title")>
             {move || {
                 let list = presets.get();
                 if list.is_empty() {
-                    view! { <EmptyBox heading=empty_heading body=empty_body next=None/> }.into_any()
+                    view! { <EmptyBox heading=empty_heading.clone() body=empty_body.clone() next=None/> }.into_any()
                 } else {
                     view! {
                         <ul aria-label=tr!("coll-presets-title") class="divide-y divide-slate-100">
@@ -227,7 +227,7 @@ fn PresetForm(
             </div>
             <VoicePicker id="preset_voice" voice menu=shared_menu(None) sample=String::new()
                 collection_voice=Signal::derive(move || shown.profile.with(|p| p.voice_id.clone()))
-                none_label=lasting(tr!("coll-preset-voice-none"))/>
+                none_label=tr!("coll-preset-voice-none")/>
             <div class="flex flex-wrap gap-3">
                 <SubmitButton label=tr!("coll-preset-save") busy_label=tr!("saving") busy/>
                 <button type="button" class=BUTTON on:click=move |_| cancel.run(())>{tr!("coll-cancel")}</button>

@@ -6,7 +6,7 @@ use cardsmith_model::validate::CollectionRole;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
-use super::{lasting, Shown};
+use super::Shown;
 use crate::api::SaveCollectionProfile;
 use crate::components::form::{
     all_errors, field_error, general_error, optional_number, whole_number, ErrorAlert, StatusNote,
@@ -18,8 +18,8 @@ use crate::components::voice_picker::{shared_menu, VoicePicker};
 #[component]
 pub fn ProfilePanel(profile: CollectionProfileOut) -> impl IntoView {
     view! {
-        <Panel id="profile" title=lasting(tr!("coll-profile-title"))
-            intro=lasting(tr!("coll-profile-intro"))>
+        <Panel id="profile" title=tr!("coll-profile-title")
+            intro=tr!("coll-profile-intro")>
             <ProfileForm profile/>
         </Panel>
     }
@@ -112,9 +112,9 @@ fn ProfileForm(profile: CollectionProfileOut) -> impl IntoView {
                     <TextField id="profile_duration" label=tr!("coll-profile-length") kind="number" value=duration
                         error=error("duration_min")/>
                 </div>
-                <VoicePicker id="profile_voice" label=lasting(tr!("coll-profile-voice")) voice menu
+                <VoicePicker id="profile_voice" label=tr!("coll-profile-voice") voice menu
                     collection_voice=saved_voice sample=String::new()
-                    none_label=lasting(tr!("coll-profile-voice-none"))/>
+                    none_label=tr!("coll-profile-voice-none")/>
             </fieldset>
             {editor.then(|| view! {
                 <div class="flex flex-wrap items-center gap-3">

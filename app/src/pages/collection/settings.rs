@@ -6,7 +6,7 @@ use cardsmith_model::validate::CollectionRole;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 
-use super::{lasting, Shown};
+use super::Shown;
 use crate::api::{ChangeCollectionSlug, DeleteCollection, SetDefaultCollection, UpdateCollection};
 use crate::components::confirm::ConfirmButton;
 use crate::components::form::{
@@ -24,7 +24,7 @@ pub fn SettingsPanel() -> impl IntoView {
     let shown = expect_context::<Shown>();
     let owner = shown.role == CollectionRole::Owner;
     view! {
-        <Panel id="collection-settings" title=lasting(tr!("coll-settings-title"))>
+        <Panel id="collection-settings" title=tr!("coll-settings-title")>
             <RenameForm/>
             <DefaultSwitch/>
             <Language/>
@@ -205,7 +205,7 @@ fn DeleteCollectionForm() -> impl IntoView {
             <CheckField id="delete_cascade" label=tr!("coll-delete-cascade") checked=cascade
                 hint=tr!("coll-delete-cascade-hint")/>
             <ErrorAlert message=general_error(move || delete.value().get())/>
-            <ConfirmButton label=lasting(tr!("coll-delete")) question confirm_label=lasting(tr!("coll-delete-confirm"))
+            <ConfirmButton label=tr!("coll-delete") question confirm_label=tr!("coll-delete-confirm")
                 busy=delete.pending() on_confirm/>
         </div>
     }

@@ -17,7 +17,7 @@ use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::{lasting, Shown};
+use super::Shown;
 use crate::api::rest::{self, Verb};
 use crate::components::form::{ErrorAlert, Outcome, StatusNote, SubmitButton, TextArea, TextField};
 use crate::components::layout::{CurrentUser, Panel, BUTTON};
@@ -152,8 +152,8 @@ pub fn StoryPanel(
         .is_some_and(|me| me.is_admin());
     let menu = shared_menu(None);
     view! {
-        <Panel id="story" title=lasting(tr!("coll-story-title"))
-            intro=lasting(tr!("coll-story-intro"))>
+        <Panel id="story" title=tr!("coll-story-title")
+            intro=tr!("coll-story-intro")>
             <div class="@container space-y-4">
                 <div class="grid gap-3 @md:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
                     <div class="min-w-0">

@@ -15,7 +15,7 @@ use leptos::task::spawn_local;
 use self::destination::{Destination, DestinationPicker};
 use crate::api::rest::{self, Verb};
 use crate::api::ImportPageData;
-use crate::components::form::{around_link, lasting, Feedback, Tone, LINK};
+use crate::components::form::{around_link, Feedback, Tone, LINK};
 use crate::components::layout::{tint, Badge, EmptyBox, ProgressBar, BUTTON};
 
 /// The account's cards (in the `Household` island): each import runs in place with its progress.
@@ -23,9 +23,9 @@ use crate::components::layout::{tint, Badge, EmptyBox, ProgressBar, BUTTON};
 pub(crate) fn ImportView(page: ImportPageData) -> impl IntoView {
     if page.accounts.is_empty() {
         return view! {
-            <EmptyBox heading=lasting(tr!("player-no-account-heading"))
-                body=lasting(tr!("player-import-empty-body"))
-                next=Some(("/accounts", lasting(tr!("player-link-account"))))/>
+            <EmptyBox heading=tr!("player-no-account-heading")
+                body=tr!("player-import-empty-body")
+                next=Some(("/accounts", tr!("player-link-account")))/>
         }
         .into_any();
     }
@@ -50,7 +50,7 @@ pub(crate) fn ImportView(page: ImportPageData) -> impl IntoView {
             {match page.library {
                 Err(e) => view! { <Feedback tone=Tone::Error alert=true>{e}</Feedback> }.into_any(),
                 Ok(cards) if cards.is_empty() => view! {
-                    <EmptyBox heading=lasting(tr!("player-import-nothing-heading")) body=lasting(tr!("player-import-nothing-body")) next=None/>
+                    <EmptyBox heading=tr!("player-import-nothing-heading") body=tr!("player-import-nothing-body") next=None/>
                 }.into_any(),
                 Ok(cards) => view! {
                     <DestinationPicker destination/>

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use crate::api::{RevokeAllLabelShares, RevokeLabelShare, UiError};
 use crate::components::confirm::ConfirmButton;
 use crate::components::copy::CopyLinkButton;
-use crate::components::form::{general_error, lasting, ErrorAlert, StatusNote};
+use crate::components::form::{general_error, ErrorAlert, StatusNote};
 use crate::components::layout::{loaded, EmptyBox, Panel};
 
 #[component]
@@ -25,15 +25,15 @@ pub fn SharesPanel(
         _ => None,
     });
     view! {
-        <Panel id="shares" title=lasting(tr!("library-share-links"))
-            intro=lasting(tr!("library-share-links-intro"))>
+        <Panel id="shares" title=tr!("library-share-links")
+            intro=tr!("library-share-links-intro")>
             <StatusNote message=ended/>
             <ErrorAlert message=general_error(move || revoke_all.value().get())/>
             {loaded(shares, tr!("loading-share-links"), move |list| {
                 if list.is_empty() {
                     return view! {
-                        <EmptyBox heading=lasting(tr!("library-no-share-links"))
-                            body=lasting(tr!("library-no-share-links-text"))
+                        <EmptyBox heading=tr!("library-no-share-links")
+                            body=tr!("library-no-share-links-text")
                             next=None/>
                     }
                     .into_any();

@@ -17,7 +17,6 @@ use crate::components::confirm::ConfirmButton;
 use crate::components::form::{ErrorAlert, INPUT};
 use crate::components::keys::escape_cancels;
 use crate::components::layout::{human_bytes, BUTTON};
-use crate::pages::card::lasting;
 
 /// An action button: full width of its grid cell, its symbol before its words.
 const ITEM: &str = "inline-flex min-h-11 w-full items-center justify-start gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 focus:outline-none focus:ring-2 focus:ring-indigo-300 disabled:opacity-60";
@@ -139,8 +138,8 @@ pub fn Actions(
                     <span aria-hidden="true">"▦"</span>{tr!("card-icon")}
                 </button>
             </div>
-            <ConfirmButton label=lasting(tr!("card-track-delete")) question=Signal::derive(move || tr!("card-track-delete-question", title = title()))
-                confirm_label=lasting(tr!("card-track-delete-confirm")) busy=deleting on_confirm=on_delete/>
+            <ConfirmButton label=tr!("card-track-delete") question=Signal::derive(move || tr!("card-track-delete-question", title = title()))
+                confirm_label=tr!("card-track-delete-confirm") busy=deleting on_confirm=on_delete/>
             <ErrorAlert message=delete_error inline=true/>
         </div>
     }

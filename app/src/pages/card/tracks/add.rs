@@ -122,7 +122,7 @@ pub fn AddToCard() -> impl IntoView {
                     }
                 }).collect_view()}
             </div>
-            <Provider value={FlatPanels { within: "" }}>
+            <Provider value={FlatPanels { within: String::new() }}>
             <div id="add-record" hidden=move || open.get() != Some(Way::Record)>
                 <crate::components::recorder::Recorder card=slug.clone() on_saved on_kept/>
             </div>

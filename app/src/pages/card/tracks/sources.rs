@@ -13,7 +13,6 @@ use crate::api::rest::{self, Verb};
 use crate::components::confirm::ConfirmButton;
 use crate::components::form::{Feedback, Tone};
 use crate::components::layout::{clock, human_bytes, Panel, BUTTON};
-use crate::pages::card::lasting;
 
 async fn load(card: &str) -> Result<Vec<SourceTrackOut>, String> {
     rest::get(&format!("/api/cards/{card}/sources")).await
@@ -59,7 +58,7 @@ pub fn SourcesPanel() -> impl IntoView {
         spawn_local(async move { sources.set(Some(load(&tracks.card_slug()).await)) });
     });
     view! {
-        <Panel id="sources" title=lasting(tr!("card-originals-title")) intro=lasting(tr!("card-originals-intro"))>
+        <Panel id="sources" title=tr!("card-originals-title") intro=tr!("card-originals-intro")>
             {move || match sources.get() {
                 None => view! { <p class="text-sm text-slate-500">{tr!("card-originals-loading")}</p> }.into_any(),
                 Some(Err(e)) => view! { <Feedback tone=Tone::Error alert=true inline=true>{e}</Feedback> }.into_any(),
@@ -126,8 +125,8 @@ fn SourceLine(source: SourceTrackOut) -> impl IntoView {
             })}
             <div class="flex flex-wrap gap-2">
                 <button type="button" class=BUTTON disabled=move || busy.get() on:click=on_restore>{tr!("card-restore")}</button>
-                <ConfirmButton label=lasting(tr!("card-purge")) question=Signal::derive(move || question.clone())
-                    confirm_label=lasting(tr!("card-purge-confirm")) busy on_confirm=on_purge/>
+                <ConfirmButton label=tr!("card-purge") question=Signal::derive(move || question.clone())
+                    confirm_label=tr!("card-purge-confirm") busy on_confirm=on_purge/>
             </div>
         </li>
     }

@@ -23,7 +23,6 @@ use crate::api::rest::{self, Verb};
 use crate::components::file_drop::{FileDrop, Files};
 use crate::components::form::{CheckField, ErrorAlert, Feedback, SubmitButton, TextField, Tone};
 use crate::components::layout::{human_bytes, BUTTON};
-use crate::pages::card::lasting;
 
 /// One chosen file on its way to the server.
 #[derive(Clone)]
@@ -133,7 +132,7 @@ pub fn AudioDrop() -> impl IntoView {
             .with(|i| i.iter().any(|i| i.outcome.get().is_some()))
     };
     view! {
-        <FileDrop id="track_files" accept="audio/*" input_label=lasting(tr!("card-upload-choose")) multiple=true
+        <FileDrop id="track_files" accept="audio/*" input_label=tr!("card-upload-choose") multiple=true
             class="p-5 text-center" on_files>
             <span class="block font-medium text-indigo-700">{tr!("card-upload-drop")}</span>
             <span id="track_files-hint" class="mt-1 block text-xs text-slate-500">
