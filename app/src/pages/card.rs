@@ -16,6 +16,7 @@ use leptos_router::hooks::use_params_map;
 
 use crate::api::{card_page, CardPageData};
 use crate::components::disclosure::Disclosure;
+use crate::components::form::{around_link, LINK};
 use crate::components::layout::{can_edit, loaded, RoleBadge};
 
 /// The card as this page last saved it; sections update it so the header follows.
@@ -141,7 +142,7 @@ fn CardHeader() -> impl IntoView {
             } else {
                 tr!("card-home-by", collection = LINK, author = &c.author)
             };
-            around_link(&line)
+            around_link(line)
         })
     };
     view! {
@@ -194,15 +195,4 @@ fn playback_summary(config: &PlaybackConfigOut) -> String {
         "in-order"
     };
     tr!("card-playback-summary", advance = advance, order = order)
-}
-
-/// Stands for a link's text in a message, so a sentence with a link stays one message.
-const LINK: &str = "\u{e000}";
-
-/// The words before and after the link of `line`, a message given `LINK` for the link.
-fn around_link(line: &str) -> (String, String) {
-    match line.split_once(LINK) {
-        Some((before, after)) => (before.to_owned(), after.to_owned()),
-        None => (line.to_owned(), String::new()),
-    }
 }

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::{kind_words, status_words};
 use crate::components::confirm::ConfirmButton;
+use crate::components::form::{around_link, LINK};
 use crate::components::layout::{Badge, ProgressBar, BUTTON};
 
 /// An action asked on a row: the job's id and the row's busy flag.
@@ -44,14 +45,12 @@ fn status_badge(state: &str) -> (String, &'static str) {
     (status_words(state), tone)
 }
 
-/// Stands in for the `<time>` inside a sentence ("Queued { $ago }"), so the words around it
-/// come from one message, in the translator's order.
-const SLOT: &str = "\u{e000}";
-
-/// The words of `sentence` before and after `SLOT` (none where there are none).
+/// The words of a sentence before and after the `<time>` inside it ("Queued { $ago }", given
+/// `LINK` for the time), so they come from one message in the translator's order; none where
+/// there are none.
 fn around(sentence: String) -> (Option<String>, Option<String>) {
-    let (before, after) = sentence.split_once(SLOT).unwrap_or((sentence.as_str(), ""));
-    let words = |s: &str| (!s.is_empty()).then(|| s.to_owned());
+    let (before, after) = around_link(sentence);
+    let words = |s: String| (!s.is_empty()).then_some(s);
     (words(before), words(after))
 }
 
@@ -92,13 +91,13 @@ pub(super) fn JobRow(
         view! { <p class=format!("break-words text-sm {class}") data-testid="job-error">{text}</p> }
     });
     let finished = job.job.completed_at.clone().map(|at| {
-        let (before, after) = around(tr!("adm-jobs-finished", ago = SLOT));
+        let (before, after) = around(tr!("adm-jobs-finished", ago = LINK));
         view! {
             <span class="block">{before}
                 <time datetime=at.clone() title=at>{move || live.get().2.map(ago).unwrap_or_default()}</time>{after}</span>
         }
     });
-    let (queued_before, queued_after) = around(tr!("adm-jobs-queued-ago", ago = SLOT));
+    let (queued_before, queued_after) = around(tr!("adm-jobs-queued-ago", ago = LINK));
     let actions = match state.as_str() {
         status::QUEUED | status::RUNNING => {
             let question = if state == status::RUNNING {
