@@ -3,6 +3,8 @@
 // so another browser follows it). Each page hydrates with the words the server rendered.
 import { Browser } from '@playwright/test';
 import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
   expect,
   gotoHydrated,
   noSideScroll,
@@ -89,4 +91,29 @@ test('a parent picks Spanish in Settings, and another browser follows the accoun
   await expect(mine.locator('html')).toHaveAttribute('lang', 'en');
   await laptop.context.close();
   await phone.context.close();
+});
+
+test('a German parent on a phone: the library, a collection and a card fit the screen in German', async ({ browser }) => {
+  const { context, page } = await browserIn(browser, 'de-DE', true);
+  await gotoHydrated(page, '/login');
+  await page.getByLabel('E-Mail', { exact: true }).fill(ADMIN_EMAIL);
+  await page.getByLabel('Passwort', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await waitForPath(page, '/cards');
+  const shelf = await (await page.request.post('/api/collections', { data: { name: 'Gutenachtgeschichten', description: '' } })).json();
+  const card = await (await page.request.post(`/api/collections/${shelf.id}/cards`, { data: { title: 'Der kleine Drache', description: '' } })).json();
+  for (const [path, shot] of [
+    ['/cards', 'phone-library-de.png'],
+    [`/collections/${shelf.slug}`, 'phone-collection-de.png'],
+    [`/cards/${card.slug}`, 'phone-card-de.png'],
+    ['/settings', 'phone-settings-de.png'],
+  ]) {
+    await gotoHydrated(page, path);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('button', { name: 'Menü' })).toBeVisible();
+    await noSideScroll(page);
+    await screenshot(page, shot);
+  }
+  await expect(page.getByRole('heading', { name: 'Einstellungen', level: 1 })).toBeVisible();
+  await context.close();
 });
