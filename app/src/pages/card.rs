@@ -189,10 +189,9 @@ fn playback_summary(config: &PlaybackConfigOut) -> String {
         "repeat" => "repeat",
         _ => "next",
     };
-    let order = if config.shuffle == "on" {
-        "random"
-    } else {
-        "in-order"
+    let order = match config.shuffle.as_str() {
+        "on" => "random",
+        _ => "in-order",
     };
     tr!("card-playback-summary", advance = advance, order = order)
 }

@@ -86,7 +86,7 @@ adm-health-jobs-succeeded = Jobs succeeded
 adm-health-jobs-failed = Jobs failed
 adm-health-jobs-cancelled = Jobs cancelled
 # path is the address /metrics; reference is adm-health-metrics-reference, a link.
-adm-health-metrics = Prometheus can scrape these counts, with request latencies by route, job runs and platform calls, from { $path } (an admin session or a bearer token; see { $reference } and the README's Metrics section).
+adm-health-metrics = Prometheus can scrape these counts, with request latencies by route, job runs and platform calls, from { $path } (an admin session or a bearer token; see { $reference } and the Metrics page of the admin guide, docs/src/admin/metrics.md).
 adm-health-metrics-reference = the API reference
 adm-health-ok = OK
 adm-health-failed = Failed
