@@ -11,7 +11,14 @@ pub use cardsmith_i18n::Locale;
 pub fn locale() -> Locale {
     #[cfg(feature = "ssr")]
     {
-        leptos::prelude::use_context::<Locale>().unwrap_or_default()
+        use leptos::prelude::use_context;
+        // a page render has it as context; a server function reads the request's own
+        use_context::<Locale>()
+            .or_else(|| {
+                use_context::<http::request::Parts>()
+                    .and_then(|parts| parts.extensions.get::<Locale>().copied())
+            })
+            .unwrap_or_default()
     }
     #[cfg(all(feature = "hydrate", not(feature = "ssr")))]
     {

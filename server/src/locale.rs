@@ -72,6 +72,24 @@ fn browser_choice(headers: &HeaderMap) -> Option<Locale> {
     Locale::negotiate(headers.get(header::ACCEPT_LANGUAGE)?.to_str().ok()?)
 }
 
+/// The request's language for a REST handler: the language menu's cookie, else
+/// `Accept-Language`, else English. Never rejects. (A signed-in [`crate::session::Caller`]
+/// carries the account's own choice as `actor.locale`.)
+pub struct Language(pub Locale);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Language {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Self, Self::Rejection> {
+        Ok(Language(
+            parts.extensions.get().copied().unwrap_or_default(),
+        ))
+    }
+}
+
 /// The request's language, inside a page render or a server function (`leptos_axum` gives
 /// them the request's parts).
 pub fn of_render() -> Locale {

@@ -30,11 +30,10 @@ impl FromRequestParts<AppState> for Caller {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let mut actor =
-            session::authenticate(&state.core, token(&parts.headers, &state.core)).await?;
+        let actor = session::authenticate(&state.core, token(&parts.headers, &state.core)).await?;
         let ClientIp(ip) = parts.extensions.get().copied().unwrap_or_default();
-        actor.ip = ip;
-        Ok(Caller(actor))
+        let request_locale = parts.extensions.get().copied().unwrap_or_default();
+        Ok(Caller(Actor { ip, ..actor }.reading(request_locale)))
     }
 }
 

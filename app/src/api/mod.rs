@@ -116,7 +116,7 @@ mod ssr {
         let headers = headers().await?;
         let mut actor = session::authenticate(&core, token(&core, &headers)).await?;
         actor.ip = client().await;
-        Ok((core, actor))
+        Ok((core, actor.reading(crate::i18n::locale())))
     }
 
     pub async fn headers() -> Result<HeaderMap, UiError> {

@@ -16,8 +16,9 @@ use super::UiError;
 #[server(prefix = "/rpc", endpoint = "forgot_password", input = Json)]
 pub async fn forgot_password(input: ForgotPasswordInput) -> Result<String, UiError> {
     use cardsmith_core::users::recovery;
-    recovery::forgot_password(&ssr::core(), input, ssr::client().await).await?;
-    Ok(recovery::FORGOT_PASSWORD_MESSAGE.to_owned())
+    let locale = crate::i18n::locale();
+    recovery::forgot_password(&ssr::core(), input, ssr::client().await, locale).await?;
+    Ok(recovery::forgot_password_message(locale))
 }
 
 /// Sets a new password with a reset link's token (every session of the account ends).

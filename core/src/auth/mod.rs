@@ -7,6 +7,7 @@ pub mod session_cache;
 
 use std::net::IpAddr;
 
+use cardsmith_i18n::Locale;
 use cardsmith_model::user::{UserOut, ROLE_ADMIN};
 
 use crate::{CoreError, CoreResult};
@@ -20,11 +21,22 @@ pub struct Actor {
     /// The address of the client whose request this is (see [`ClientIp`]); every audit row
     /// the actor causes carries it. `None` when unknown.
     pub ip: Option<IpAddr>,
+    /// The language the actor reads: the one chosen in Settings, else the request's (the
+    /// browser's or the language menu's, see [`Actor::reading`]). Mails the actor causes are
+    /// written in it when their recipient has no language of their own.
+    pub locale: Locale,
 }
 
 impl Actor {
     pub fn id(&self) -> &str {
         &self.user.id
+    }
+
+    /// The actor of a request whose own language (browser, language menu) is `request`: the
+    /// account's choice wins over it.
+    pub fn reading(mut self, request: Locale) -> Self {
+        self.locale = chosen_locale(self.user.locale.as_deref()).unwrap_or(request);
+        self
     }
 
     /// Admin-only operations call this first; everybody else gets 403.
@@ -35,6 +47,11 @@ impl Actor {
             Err(CoreError::Forbidden("this needs the admin role".to_owned()))
         }
     }
+}
+
+/// A stored language choice (`users.locale`), if it names a language Cardsmith speaks.
+pub fn chosen_locale(stored: Option<&str>) -> Option<Locale> {
+    stored?.parse().ok()
 }
 
 /// The client address of the request being served, which the server puts into every

@@ -104,6 +104,7 @@ pub async fn authenticate(core: &Core, token: Option<&str>) -> CoreResult<Actor>
         }
     }
     let actor = Actor {
+        locale: super::chosen_locale(user.locale.as_deref()).unwrap_or_default(),
         user,
         session_id,
         ip: None,
@@ -159,6 +160,7 @@ pub async fn background_actor(core: &Core, user_id: &str) -> CoreResult<Actor> {
             CoreError::Forbidden("the account that queued this job is not active".into())
         })?;
     Ok(Actor {
+        locale: super::chosen_locale(user.locale.as_deref()).unwrap_or_default(),
         user,
         session_id: String::new(),
         ip: None,

@@ -145,6 +145,7 @@ mod tests {
             },
             session_id: "s".into(),
             ip: Some("192.0.2.1".parse().unwrap()),
+            locale: Default::default(),
         }
     }
 

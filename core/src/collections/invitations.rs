@@ -20,11 +20,14 @@ use cardsmith_model::validate::CollectionRole;
 
 use super::access::require_collection;
 use crate::audit::{self, AuditEvent};
+use crate::auth::chosen_locale;
 use crate::auth::Actor;
 use crate::db::{DbTx, Flag};
 use crate::error::OnUnique;
-use crate::mail::{self, escape_html, Mail};
+use crate::mail::letter::Letter;
+use crate::mail::{self, Mail};
 use crate::{new_id, time, Core, CoreError, CoreResult};
+use cardsmith_i18n::t;
 
 /// Invitations one user may send a minute (from one client address).
 pub const INVITATIONS_PER_USER: u32 = 10;
@@ -84,13 +87,12 @@ pub(super) async fn invite(
             .bind(id)
             .fetch_one(&mut *tx)
             .await?;
-        mail::enqueue(&mut tx, invitation_mail(core, actor, email, &name, role))
-            .await
-            .map_err(|e| match e {
-                // the mailer's address rule is stricter than ours in a few corners
-                CoreError::Invalid(_) => CoreError::invalid("user_id", "is not an email address"),
-                other => other,
-            })?;
+        let message = invitation_mail(core, &mut tx, actor, email, &name, role).await?;
+        mail::enqueue(&mut tx, message).await.map_err(|e| match e {
+            // the mailer's address rule is stricter than ours in a few corners
+            CoreError::Invalid(_) => CoreError::invalid("user_id", "is not an email address"),
+            other => other,
+        })?;
     }
     let mail_note = if mailed {
         ""
@@ -134,36 +136,47 @@ async fn mail_due(tx: &mut DbTx<'static>, id: &str, email: &str) -> CoreResult<b
     Ok(here == 0 && everywhere < MAILS_PER_RECIPIENT_PER_DAY)
 }
 
-/// The mail of an invitation. Users' words (the inviter's name, the collection's) are in the
-/// body only, quoted and escaped, never in the subject, and no link is made of them.
-fn invitation_mail(core: &Core, actor: &Actor, to: &str, collection: &str, role: &str) -> Mail {
-    let who = &actor.user.display_name;
+/// The mail of an invitation, in the invitee's language when they have an account that chose
+/// one, else in the inviter's. Users' words (the inviter's name, the collection's) are in the
+/// body only, quoted (and escaped in HTML by [`Letter`]), never in the subject, and no link is
+/// made of them.
+async fn invitation_mail(
+    core: &Core,
+    tx: &mut DbTx<'static>,
+    actor: &Actor,
+    to: &str,
+    collection: &str,
+    role: &str,
+) -> CoreResult<Mail> {
+    // asked whether or not the address has an account, so the mail costs the same either way
+    let theirs: Option<Option<String>> =
+        sqlx::query_scalar("SELECT locale FROM users WHERE email = $1")
+            .bind(to)
+            .fetch_optional(&mut **tx)
+            .await?;
+    let locale = chosen_locale(theirs.flatten().as_deref()).unwrap_or(actor.locale);
     let link = mail::link(core, "/collections");
-    Mail {
-        to: to.to_owned(),
-        subject: "You are invited to share a collection on Cardsmith".to_owned(),
-        text: format!(
-            "\"{who}\" ({}) invited you to the collection \"{collection}\" as {role}.\n\n\
-             Sign in at {link} to accept or decline the invitation. If you have no account \
-             with this address ({to}) there yet, ask the administrator of that Cardsmith for \
-             one, or sign in with single sign-on if the sign-in page offers it.\n",
-            actor.user.email
-        ),
-        html: format!(
-            "<p>&ldquo;{}&rdquo; ({}) invited you to the collection <strong>{}</strong> as \
-             {}.</p><p>Sign in at <a href=\"{}\">{}</a> to accept or decline the invitation. \
-             If you have no account with this address ({}) there yet, ask the administrator \
-             of that Cardsmith for one, or sign in with single sign-on if the sign-in page \
-             offers it.</p>",
-            escape_html(who),
-            escape_html(&actor.user.email),
-            escape_html(collection),
-            escape_html(role),
-            escape_html(&link),
-            escape_html(&link),
-            escape_html(to),
-        ),
+    Ok(Letter {
+        locale,
+        to,
+        subject: t!(locale, "mail-invite-subject"),
+        name: None,
+        paragraphs: vec![
+            t!(
+                locale,
+                "mail-invite-who",
+                who = &actor.user.display_name,
+                email = &actor.user.email,
+                collection = collection,
+                role = role
+            ),
+            t!(locale, "mail-invite-how"),
+        ],
+        link: &link,
+        button: t!(locale, "mail-invite-button"),
+        closing: t!(locale, "mail-invite-closing", to = to),
     }
+    .write())
 }
 
 /// The pending invitations of collection `id`, oldest first (owners only: they name

@@ -12,6 +12,7 @@
 
 pub mod admin;
 mod job;
+pub mod letter;
 mod message;
 pub mod smtp;
 

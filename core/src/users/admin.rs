@@ -55,7 +55,8 @@ pub async fn create_user(
     )
     .await
     .on_unique(|| CoreError::Conflict(format!("a user with email {email} already exists")))?;
-    super::verification::start(core, &mut tx, &id, &email, &display_name).await?;
+    // a new account has no language yet: the admin's is the likeliest to be theirs
+    super::verification::start(core, &mut tx, actor.locale, &id, &email, &display_name).await?;
     audit::record(
         &mut *tx,
         AuditEvent::about(

@@ -16,8 +16,10 @@ use super::admin::{begin_admin_action, finish_admin_action};
 use super::tokens::{self, Purpose};
 use super::{link_mails, repo};
 use crate::audit::{self, AuditEvent};
+use crate::auth::chosen_locale;
 use crate::auth::{password, session, Actor};
 use crate::{mail, time, Core, CoreError, CoreResult};
+use cardsmith_i18n::{t, Locale};
 
 /// Mail-sending requests a minute from one client address (forgot-password and the admin's
 /// resend-verification), 429 beyond.
@@ -30,8 +32,11 @@ pub const MAIL_REQUESTS_PER_ACCOUNT: u32 = 3;
 pub const RESET_MAILS_PER_HOUR: i64 = 5;
 
 /// What forgot-password answers, whether or not the email has an account.
-pub const FORGOT_PASSWORD_MESSAGE: &str = "If an account has this email, a link to reset its \
-     password is on its way. It works once, for 1 hour.";
+pub fn forgot_password_message(locale: Locale) -> String {
+    let lifetime =
+        crate::mail::letter::hours(locale, Purpose::ResetPassword.lifetime().num_hours());
+    t!(locale, "mail-reset-requested", lifetime = lifetime)
+}
 
 /// Admits one mail-sending request for `email` from `client`, or answers 429 with
 /// `Retry-After`.
@@ -45,7 +50,7 @@ pub(crate) fn admit_mail_request(
 
 /// Mails a reset link to `input.email` if an active account with a password has it.
 ///
-/// The answer is the same (`Ok`, [`FORGOT_PASSWORD_MESSAGE`]) whatever the email, so nobody
+/// The answer is the same (`Ok`, [`forgot_password_message`]) whatever the email, so nobody
 /// learns who has an account: unknown emails, deactivated accounts, accounts without a
 /// password (they sign in through a provider, whose own reset applies) and accounts that had
 /// [`RESET_MAILS_PER_HOUR`] mails already get nothing, and every case writes one audit row in
@@ -55,6 +60,7 @@ pub async fn forgot_password(
     core: &Core,
     input: ForgotPasswordInput,
     client: Option<IpAddr>,
+    locale: Locale,
 ) -> CoreResult<()> {
     input.validate()?;
     let email = repo::normalise_email(&input.email);
@@ -75,7 +81,10 @@ pub async fn forgot_password(
             } else {
                 let token =
                     tokens::issue(&mut tx, &row.id, &row.email, Purpose::ResetPassword).await?;
-                let message = link_mails::reset(core, &row.email, &row.display_name, &token);
+                // the account's language, else the one of the page that asked
+                let locale = chosen_locale(row.locale.as_deref()).unwrap_or(locale);
+                let message =
+                    link_mails::reset(core, locale, &row.email, &row.display_name, &token);
                 mail::enqueue(&mut tx, message).await?;
                 (row.id, "reset link mailed")
             }

@@ -11,6 +11,7 @@
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
+use cardsmith_i18n::Locale;
 use chrono::Duration;
 use rand::RngCore;
 
@@ -38,14 +39,6 @@ impl Purpose {
         match self {
             Self::ResetPassword => Duration::hours(1),
             Self::VerifyEmail => Duration::hours(48),
-        }
-    }
-
-    /// The lifetime as people read it, for mails and messages.
-    pub fn lifetime_text(self) -> &'static str {
-        match self {
-            Self::ResetPassword => "1 hour",
-            Self::VerifyEmail => "48 hours",
         }
     }
 }
@@ -185,7 +178,7 @@ fn refusal(state: Option<(Option<String>, String)>, purpose: Purpose) -> CoreErr
         }
         Some((None, _)) => format!(
             "has expired (these links work for {}); ask for a new one",
-            purpose.lifetime_text()
+            crate::mail::letter::hours(Locale::En, purpose.lifetime().num_hours())
         ),
     };
     CoreError::invalid("token", detail)

@@ -16,6 +16,7 @@
 
 use std::net::IpAddr;
 
+use cardsmith_i18n::{t, Locale};
 use cardsmith_model::recovery::VerifyEmailInput;
 
 use super::admin::{begin_admin_action, finish_admin_action};
@@ -24,7 +25,7 @@ use super::recovery::admit_mail_request;
 use super::repo::{self, UserRow};
 use super::tokens::{self, Purpose};
 use crate::audit::{self, AuditEvent};
-use crate::auth::Actor;
+use crate::auth::{chosen_locale, Actor};
 use crate::db::DbTx;
 use crate::{mail, time, Core, CoreError, CoreResult};
 
@@ -38,6 +39,7 @@ fn no_such_user() -> CoreError {
 pub(crate) async fn start(
     core: &Core,
     tx: &mut DbTx<'_>,
+    locale: Locale,
     user_id: &str,
     email: &str,
     display_name: &str,
@@ -47,12 +49,13 @@ pub(crate) async fn start(
         .bind(user_id)
         .execute(&mut **tx)
         .await?;
-    queue_mail(core, tx, user_id, email, display_name).await
+    queue_mail(core, tx, locale, user_id, email, display_name).await
 }
 
 async fn queue_mail(
     core: &Core,
     tx: &mut DbTx<'_>,
+    locale: Locale,
     user_id: &str,
     email: &str,
     display_name: &str,
@@ -60,7 +63,7 @@ async fn queue_mail(
     let token = tokens::issue(tx, user_id, email, Purpose::VerifyEmail).await?;
     mail::enqueue(
         tx,
-        link_mails::verification(core, email, display_name, &token),
+        link_mails::verification(core, locale, email, display_name, &token),
     )
     .await
 }
@@ -107,18 +110,24 @@ pub async fn resend(core: &Core, actor: &Actor, user_id: &str) -> CoreResult<Str
         )));
     }
     admit_mail_request(core, actor.ip, &row.email)?;
-    queue_mail(core, &mut tx, &row.id, &row.email, &row.display_name).await?;
+    // in the language the person chose, else in the admin's (who likely shares theirs)
+    let locale = chosen_locale(row.locale.as_deref()).unwrap_or(actor.locale);
+    queue_mail(
+        core,
+        &mut tx,
+        locale,
+        &row.id,
+        &row.email,
+        &row.display_name,
+    )
+    .await?;
     let detail = "verification link mailed (valid 48 hours)".to_owned();
     finish_admin_action(tx, actor, user_id, "admin.verification_resent", detail).await?;
     core.jobs.wake();
     Ok(if mail::smtp_configured(core) {
-        format!("A new verification link is on its way to {}.", row.email)
+        t!(actor.locale, "mail-resend-sent", email = &row.email)
     } else {
-        format!(
-            "No mail server is configured: the verification mail to {} is in the outbox \
-             (Admin → Mail), where you can copy its link.",
-            row.email
-        )
+        t!(actor.locale, "mail-resend-outbox", email = &row.email)
     })
 }
 

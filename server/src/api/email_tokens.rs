@@ -1,6 +1,7 @@
 //! Links that act on an account without a session: password reset and email verification,
 //! and the admin's actions on them. Calls `core/src/users/{recovery,verification}.rs`.
 
+use crate::locale::Language;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
@@ -46,11 +47,12 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub async fn forgot_password(
     State(core): State<Core>,
     ClientAddr(client): ClientAddr,
+    Language(locale): Language,
     ApiJson(input): ApiJson<ForgotPasswordInput>,
 ) -> ApiResult<Json<MessageOutputBody>> {
-    recovery::forgot_password(&core, input, client).await?;
+    recovery::forgot_password(&core, input, client, locale).await?;
     Ok(Json(MessageOutputBody::new(
-        recovery::FORGOT_PASSWORD_MESSAGE,
+        recovery::forgot_password_message(locale),
     )))
 }
 

@@ -128,3 +128,112 @@ async fn the_accounts_choice_follows_it_everywhere_and_is_checked() {
     let (lang, _) = page(&admin, "/settings", &headers).await;
     assert_eq!(lang, "fr");
 }
+
+/// The newest mail queued for `to`: (subject, text body, html body).
+async fn last_mail_to(
+    app: &crate::support::helpers::TestApp,
+    to: &str,
+) -> (String, String, String) {
+    sqlx::query_as(
+        "SELECT subject, text_body, html_body FROM mail_messages WHERE recipient = $1
+         ORDER BY created_at DESC, id DESC LIMIT 1",
+    )
+    .bind(to)
+    .fetch_one(app.core.db.pool())
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn mails_speak_the_recipients_language_else_the_senders() {
+    let app = spawn_app().await;
+    let (grandma, _) = app.new_user("mamie@example.com", "user").await;
+    let r = grandma
+        .update_profile(&json!({"display_name": "Mamie", "locale": "fr"}))
+        .await;
+    assert_eq!(r.status(), 200);
+    let id = grandma.create_collection("Histoires du soir").await["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+
+    // a French grandparent invites an address with no account: the mail is French
+    assert_eq!(
+        grandma
+            .invite(&id, "cousin@example.com", "editor")
+            .await
+            .status(),
+        204
+    );
+    let (subject, text, html) = last_mail_to(&app, "cousin@example.com").await;
+    assert_eq!(
+        subject,
+        "Vous êtes invité à partager une collection sur Cardsmith"
+    );
+    assert!(
+        text.contains("« Mamie » (mamie@example.com) vous a invité dans la collection « Histoires du soir » en tant que rédacteur"),
+        "{text}"
+    );
+    assert!(text.contains("/collections\n") && html.contains(">Voir l’invitation</a>"));
+    assert!(
+        !text.contains("invited") && !html.contains("Or copy"),
+        "no English left"
+    );
+
+    // someone who chose German gets German, whoever invites them
+    let (opa, _) = app.new_user("opa@example.com", "user").await;
+    opa.update_profile(&json!({"display_name": "Opa", "locale": "de"}))
+        .await;
+    assert_eq!(
+        grandma
+            .invite(&id, "opa@example.com", "viewer")
+            .await
+            .status(),
+        204
+    );
+    let (subject, text, _) = last_mail_to(&app, "opa@example.com").await;
+    assert_eq!(
+        subject,
+        "Du bist eingeladen, eine Sammlung auf Cardsmith zu teilen"
+    );
+    assert!(text.contains("zum Anhören"), "{text}");
+
+    // a forgotten password: the account's language, else the page's that asked
+    let anon = app.anonymous();
+    let asked_in = |lang: &'static str, email: &'static str| {
+        anon.client
+            .post(anon.url("/api/auth/forgot-password"))
+            .header(ACCEPT_LANGUAGE, lang)
+            .json(&json!({ "email": email }))
+            .send()
+    };
+    let answer: Value = asked_in("es-ES", "opa@example.com")
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(
+        answer["message"]
+            .as_str()
+            .unwrap()
+            .contains("durante 1 hora"),
+        "the answer is in the asker's language: {answer}"
+    );
+    let (subject, text, _) = last_mail_to(&app, "opa@example.com").await;
+    assert_eq!(subject, "Setze dein Cardsmith-Passwort zurück");
+    assert!(
+        text.starts_with("Hallo Opa,") && text.contains("1 Stunde lang"),
+        "{text}"
+    );
+    let (_, _) = app.new_user("nobody-chose@example.com", "user").await;
+    asked_in("fr-CA, en;q=0.5", "nobody-chose@example.com")
+        .await
+        .unwrap();
+    let (subject, text, html) = last_mail_to(&app, "nobody-chose@example.com").await;
+    assert_eq!(subject, "Réinitialisez votre mot de passe Cardsmith");
+    assert!(
+        text.contains("pendant 1 heure") && html.contains("Ou copiez ce lien"),
+        "{text}"
+    );
+}

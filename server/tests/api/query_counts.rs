@@ -33,6 +33,7 @@ async fn actor_of(user: &User) -> Actor {
         user: serde_json::from_value(user.get_json("/api/auth/me").await).unwrap(),
         session_id: String::new(),
         ip: None,
+        locale: Default::default(),
     }
 }
 
