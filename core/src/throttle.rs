@@ -72,7 +72,7 @@ impl Limiter {
 }
 
 /// One rate limit: attempts per client address and per (address, key), named by `noun`
-/// ("too many `noun`; try again in N second(s)").
+/// ("too many `noun`; try again in N seconds").
 pub struct Throttle {
     noun: &'static str,
     per_address: Mutex<Limiter>,
@@ -126,10 +126,10 @@ impl Throttle {
     fn too_many(&self, wait: Duration) -> CoreError {
         let retry_after_s = (wait.as_millis().div_ceil(1000) as i64).max(1);
         CoreError::TooManyRequests {
-            detail: format!(
-                "too many {}; try again in {retry_after_s} second(s)",
-                self.noun
-            ),
+            detail: match retry_after_s {
+                1 => format!("too many {}; try again in 1 second", self.noun),
+                n => format!("too many {}; try again in {n} seconds", self.noun),
+            },
             retry_after_s,
         }
     }

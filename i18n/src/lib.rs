@@ -20,6 +20,7 @@
 
 mod format;
 mod locale;
+pub mod problem;
 
 use std::borrow::Cow;
 use std::collections::HashMap;

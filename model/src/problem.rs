@@ -1,5 +1,6 @@
 //! RFC 9457 problem details, the body of every error the service returns.
 
+use cardsmith_i18n::{problem, Locale};
 use serde::{Deserialize, Serialize};
 
 /// The media type of every error body.
@@ -71,6 +72,25 @@ impl Problem {
         }
     }
 
+    /// This problem as a person reading `locale` sees it: the title, the sentence and every
+    /// field's message in their language ([`cardsmith_i18n::problem`]); the kind, the status
+    /// and the pointers stay as they are. English is the server's own words.
+    pub fn in_language(mut self, locale: Locale) -> Self {
+        if locale == Locale::En {
+            return self;
+        }
+        self.title = problem::title(locale, self.status);
+        for error in &mut self.errors {
+            error.detail = problem::field_detail(locale, &error.detail);
+        }
+        self.detail = match self.errors.as_slice() {
+            [] => problem::detail(locale, self.status, &self.detail),
+            [one] => problem::invalid_field(locale, one.field(), &one.detail),
+            many => problem::invalid_fields(locale, many.len()),
+        };
+        self
+    }
+
     /// The message of the first error about `field`, for showing beside a form input.
     pub fn field_error(&self, field: &str) -> Option<&str> {
         self.errors
@@ -122,5 +142,34 @@ mod tests {
         assert_eq!(p.kind, "/problems/validation-failed");
         assert_eq!(p.detail, "email is not an email address");
         assert_eq!(p.field_error("email"), Some("is not an email address"));
+    }
+
+    #[test]
+    fn a_problem_reads_in_the_readers_language() {
+        let p = Problem::invalid(vec![FieldError::new(
+            "title",
+            "must be at most 60 characters",
+        )]);
+        assert_eq!(p.clone().in_language(Locale::En), p, "English as written");
+        let de = p.in_language(Locale::De);
+        assert_eq!(de.title, "Ungültige Eingabe");
+        assert_eq!(de.detail, "„Titel“ darf höchstens 60 Zeichen lang sein");
+        assert_eq!(
+            de.field_error("title"),
+            Some("darf höchstens 60 Zeichen lang sein")
+        );
+        assert_eq!(de.kind, "/problems/validation-failed");
+        let two = Problem::invalid(vec![
+            FieldError::new("title", "is required"),
+            FieldError::new("slug", "mystery"),
+        ])
+        .in_language(Locale::Es);
+        assert_eq!(two.detail, "2 campos no son válidos");
+        assert_eq!(two.field_error("slug"), Some("no es válido"));
+        let gone = Problem::new(404, "no card with that id").in_language(Locale::Fr);
+        assert_eq!(
+            gone.to_string(),
+            "Cela n’existe plus, ou vous n’avez pas le droit de le voir."
+        );
     }
 }

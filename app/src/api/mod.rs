@@ -56,6 +56,12 @@ use serde::{Deserialize, Serialize};
 pub struct UiError(pub Problem);
 
 impl UiError {
+    /// The error a page shows for `problem`: in the page's language
+    /// ([`Problem::in_language`]); the server's English stays for the REST API and the logs.
+    pub fn read(problem: Problem) -> Self {
+        UiError(problem.in_language(crate::i18n::locale()))
+    }
+
     /// The message for `field`, if the server rejected that field.
     pub fn field(&self, field: &str) -> Option<String> {
         self.0.field_error(field).map(str::to_owned)
@@ -92,7 +98,7 @@ impl FromServerFnError for UiError {
         // the answer's status too, not only the problem's (else every such error is a 500)
         #[cfg(feature = "ssr")]
         ssr::set_status(status);
-        UiError(Problem::new(status, detail))
+        UiError::read(Problem::new(status, detail))
     }
 }
 
@@ -143,7 +149,7 @@ mod ssr {
     /// errors shown inside an answer that itself succeeds (the response status stays).
     pub fn shown(e: &CoreError) -> UiError {
         e.log_if_internal();
-        UiError(e.to_problem())
+        UiError::read(e.to_problem())
     }
 
     impl From<CoreError> for UiError {

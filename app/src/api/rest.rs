@@ -64,7 +64,7 @@ pub fn track_url(card: &str, track: &str, rest: &str) -> String {
 /// The sentence for a failed answer whose body is `body` (problem+json or anything else).
 pub fn problem_text(status: u16, body: &str) -> String {
     match serde_json::from_str::<Problem>(body) {
-        Ok(problem) => UiError(problem).to_string(),
+        Ok(problem) => UiError::read(problem).to_string(),
         Err(_) => match status {
             413 => tr!("library-file-too-large"),
             415 => tr!("library-not-audio"),

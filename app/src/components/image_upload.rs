@@ -196,7 +196,7 @@ mod browser {
         }
         let status = response.status();
         Err(match response.json::<Problem>().await {
-            Ok(problem) => UiError(problem).to_string(),
+            Ok(problem) => UiError::read(problem).to_string(),
             Err(_) if status == 413 => tr!("library-image-larger-than-server"),
             Err(_) => tr!("library-upload-failed", status = status),
         })

@@ -134,9 +134,13 @@ fn locked(until: &str) -> CoreError {
         .unwrap_or(60);
     let minutes = (retry_after_s + 59) / 60;
     CoreError::TooManyRequests {
-        detail: format!(
-            "too many failed sign-ins for this email from your address; try again in {minutes} minute(s)"
-        ),
+        detail: match minutes {
+            1 => "too many failed sign-ins for this email from your address; try again in 1 minute"
+                .to_owned(),
+            n => format!(
+                "too many failed sign-ins for this email from your address; try again in {n} minutes"
+            ),
+        },
         retry_after_s,
     }
 }

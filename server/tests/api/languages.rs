@@ -237,3 +237,66 @@ async fn mails_speak_the_recipients_language_else_the_senders() {
         "{text}"
     );
 }
+
+#[tokio::test]
+async fn pages_read_problems_in_their_language_and_the_api_keeps_the_servers_words() {
+    let app = spawn_app().await;
+    let anon = app.anonymous();
+    let german = (ACCEPT_LANGUAGE.as_str(), "de-DE");
+    // the sign-in page's server function, for a German browser
+    let r = anon
+        .client
+        .post(anon.url("/rpc/login"))
+        .header(german.0, german.1)
+        .form(&[
+            ("email", "nobody@example.com"),
+            ("password", "wrong-password"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 401);
+    let problem: Value = r.json().await.unwrap();
+    assert_eq!(
+        problem["detail"],
+        "E-Mail-Adresse oder Passwort ist falsch."
+    );
+    assert_eq!(problem["title"], "Anmeldung nötig");
+    assert_eq!(
+        problem["type"], "/problems/unauthenticated",
+        "the kind stays"
+    );
+
+    // a field's message, beside the field and in the sentence
+    let r = anon
+        .client
+        .post(anon.url("/rpc/forgot_password"))
+        .header(ACCEPT_LANGUAGE, "fr")
+        .json(&json!({"input": {"email": "not-an-address"}}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 422);
+    let problem: Value = r.json().await.unwrap();
+    assert_eq!(problem["errors"][0]["pointer"], "/email");
+    assert_eq!(
+        problem["errors"][0]["detail"],
+        "n’est pas une adresse e-mail"
+    );
+    assert_eq!(
+        problem["detail"],
+        "« Adresse e-mail » n’est pas une adresse e-mail"
+    );
+
+    // the REST API answers in the server's words whatever the browser says
+    let r = anon
+        .client
+        .post(anon.url("/api/auth/login"))
+        .header(german.0, german.1)
+        .json(&json!({"email": "nobody@example.com", "password": "wrong-password"}))
+        .send()
+        .await
+        .unwrap();
+    let problem = assert_problem(r, 401).await;
+    assert_eq!(problem["detail"], "email or password is wrong");
+}

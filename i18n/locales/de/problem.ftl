@@ -1,0 +1,104 @@
+# Fehlermeldungen, wie die Seiten sie zeigen (das englische Original ist das Muster).
+
+problem-title-400 = Fehlerhafte Anfrage
+problem-title-401 = Anmeldung nötig
+problem-title-403 = Nicht erlaubt
+problem-title-404 = Nicht gefunden
+problem-title-405 = Nicht möglich
+problem-title-409 = Konflikt
+problem-title-413 = Zu groß
+problem-title-415 = Nicht unterstütztes Format
+problem-title-422 = Ungültige Eingabe
+problem-title-429 = Zu viele Anfragen
+problem-title-500 = Interner Serverfehler
+problem-title-503 = Dienst nicht erreichbar
+
+problem-status-400 = Die Anfrage wurde nicht verstanden. Lade die Seite neu und versuch es noch einmal.
+problem-status-401 = Melde dich zuerst an: Deine Sitzung ist vielleicht abgelaufen.
+problem-status-403 = Das darfst du nicht.
+problem-status-404 = Das gibt es nicht mehr, oder du darfst es nicht sehen.
+problem-status-405 = Das geht hier nicht.
+problem-status-409 = Das geht gerade nicht: Inzwischen hat sich etwas geändert. Lade die Seite neu und versuch es noch einmal.
+problem-status-413 = Das ist zu groß.
+problem-status-415 = Diese Art von Datei kann hier nicht verwendet werden.
+problem-status-422 = Etwas von dem, was du eingegeben hast, ist ungültig.
+problem-status-429 = Zu viele Versuche. Warte einen Moment und versuch es dann noch einmal.
+problem-status-500 = Auf dem Server ist etwas schiefgegangen. Versuch es noch einmal und sag deiner Verwaltung Bescheid, wenn es wieder passiert.
+problem-status-503 = Ein Dienst, den Cardsmith braucht, ist gerade nicht erreichbar. Versuch es gleich noch einmal.
+problem-not-valid = ist ungültig
+
+problem-field-is = „{ $field }“ { $detail }
+problem-fields = { $count ->
+    [one] { $count } Feld ist ungültig
+   *[other] { $count } Felder sind ungültig
+}
+problem-field-title = Titel
+problem-field-name = Name
+problem-field-email = E-Mail-Adresse
+problem-field-password = Passwort
+problem-field-current-password = Aktuelles Passwort
+problem-field-display-name = Anzeigename
+problem-field-description = Beschreibung
+problem-field-slug = Adresse
+problem-field-text = Text
+problem-field-voice = Stimme
+problem-field-url = Link
+problem-field-code = Code
+problem-field-link = Link
+problem-field-collection = Sammlung
+problem-field-language = Sprache
+
+problem-required = ist erforderlich
+problem-required-for = ist für { $a } erforderlich
+problem-too-long = ist zu lang
+problem-longer-than = ist länger als { $n } Zeichen
+problem-not-email = ist keine E-Mail-Adresse
+problem-must-be-email = muss eine E-Mail-Adresse sein
+problem-at-most-chars = darf höchstens { $n } Zeichen lang sein
+problem-at-least-chars = muss mindestens { $n } Zeichen lang sein
+problem-between-chars = muss zwischen { $n } und { $m } Zeichen lang sein
+problem-from-to-chars = muss { $n } bis { $m } Zeichen lang sein
+problem-between-seconds = muss zwischen { $n } und { $m } Sekunden liegen
+problem-between-minutes = muss zwischen { $n } und { $m } Minuten liegen
+problem-between = muss zwischen { $n } und { $m } liegen
+problem-from-to = muss zwischen { $n } und { $m } liegen
+problem-or-more-seconds = muss { $n } Sekunden oder mehr sein
+problem-or-more = muss { $n } oder mehr sein
+problem-one-of-three = muss { $a }, { $b } oder { $c } sein
+problem-one-of-two = muss { $a } oder { $b } sein
+problem-no-control = darf keine Steuerzeichen enthalten
+problem-no-spaces = darf keine Leerzeichen enthalten
+problem-not-empty = darf nicht leer sein
+problem-empty = ist leer
+problem-http = muss mit http:// oder https:// beginnen
+problem-listed-twice = steht doppelt in der Liste
+problem-after-start = muss nach dem Anfang liegen
+problem-slug-chars = darf nur Kleinbuchstaben, Ziffern und einzelne Bindestriche enthalten, nicht am Anfang oder Ende
+problem-reserved = ist der Name einer festen Adresse der API; wähle einen anderen
+problem-not-your-collection = ist keine Sammlung, die du bearbeiten darfst
+problem-not-your-account = ist keines deiner verknüpften Konten
+problem-link-invalid = ist ungültig; kopiere den ganzen Link aus der Mail oder fordere einen neuen an
+problem-link-used = wurde schon verwendet (jeder Link funktioniert einmal); fordere bei Bedarf einen neuen an
+problem-link-expired = ist abgelaufen (diese Links gelten nur begrenzt); fordere einen neuen an
+problem-session-expired = ist abgelaufen; melde dich noch einmal an
+problem-session-unknown = ist unbekannt oder wurde schon verwendet; melde dich noch einmal an
+problem-pairing-code = muss aus den 8 Buchstaben bestehen, die deine App zeigt, etwa WDJB-MJHT
+
+problem-sign-in-first = Melde dich zuerst an.
+problem-wrong-password = E-Mail-Adresse oder Passwort ist falsch.
+problem-admin-only = Das dürfen nur Administratorinnen und Administratoren.
+problem-slug-taken = Die Adresse { $a } ist schon vergeben.
+problem-already-member = { $a } ist schon Mitglied oder eingeladen.
+problem-user-exists = Es gibt schon ein Konto mit der E-Mail-Adresse { $a }.
+problem-nothing-recorded = Es wurde noch nichts aufgenommen.
+problem-waveform-later = Die Wellenform ist fertig, sobald der Titel umgewandelt ist.
+problem-not-audio = Die Aufnahme ist kein Audio, das der Server lesen kann.
+problem-image-unreadable = Das Bild konnte nicht gelesen werden.
+problem-too-many-one-second = Zu viele Versuche. Versuch es in 1 Sekunde noch einmal.
+problem-too-many-seconds = Zu viele Versuche. Versuch es in { $n } Sekunden noch einmal.
+problem-locked-one-minute = Zu viele fehlgeschlagene Anmeldungen mit dieser E-Mail-Adresse von deiner Adresse aus. Versuch es in 1 Minute noch einmal.
+problem-locked-minutes = Zu viele fehlgeschlagene Anmeldungen mit dieser E-Mail-Adresse von deiner Adresse aus. Versuch es in { $n } Minuten noch einmal.
+problem-platform-busy = Die Player-Plattform ist gerade ausgelastet. Versuch es gleich noch einmal.
+problem-platform-unavailable = Die Player-Plattform ist gerade nicht erreichbar. Versuch es später noch einmal.
+problem-platform-failed = Bei der Player-Plattform ist ein Fehler aufgetreten. Versuch es später noch einmal.
+problem-server-unreachable = Der Server ist nicht erreichbar. Prüfe deine Verbindung und versuch es noch einmal.

@@ -1,0 +1,104 @@
+# Los errores tal como los muestran las páginas (el original inglés sirve de patrón).
+
+problem-title-400 = Solicitud mal formada
+problem-title-401 = Hay que iniciar sesión
+problem-title-403 = No permitido
+problem-title-404 = No encontrado
+problem-title-405 = No es posible aquí
+problem-title-409 = Conflicto
+problem-title-413 = Demasiado grande
+problem-title-415 = Formato no admitido
+problem-title-422 = Datos no válidos
+problem-title-429 = Demasiadas solicitudes
+problem-title-500 = Error interno del servidor
+problem-title-503 = Servicio no disponible
+
+problem-status-400 = No se ha entendido la solicitud. Vuelve a cargar la página e inténtalo de nuevo.
+problem-status-401 = Inicia sesión primero: puede que tu sesión haya caducado.
+problem-status-403 = No puedes hacer esto.
+problem-status-404 = Esto ya no existe, o no tienes permiso para verlo.
+problem-status-405 = Esto no se puede hacer aquí.
+problem-status-409 = Ahora no es posible: algo ha cambiado mientras tanto. Vuelve a cargar la página e inténtalo de nuevo.
+problem-status-413 = Es demasiado grande.
+problem-status-415 = Este tipo de archivo no se puede usar aquí.
+problem-status-422 = Algo de lo que has escrito no es válido.
+problem-status-429 = Demasiados intentos. Espera un momento y vuelve a intentarlo.
+problem-status-500 = Algo ha fallado en el servidor. Inténtalo de nuevo y avisa a tu administrador si vuelve a pasar.
+problem-status-503 = Un servicio que Cardsmith necesita no responde ahora mismo. Inténtalo de nuevo en un momento.
+problem-not-valid = no es válido
+
+problem-field-is = «{ $field }» { $detail }
+problem-fields = { $count ->
+    [one] { $count } campo no es válido
+   *[other] { $count } campos no son válidos
+}
+problem-field-title = Título
+problem-field-name = Nombre
+problem-field-email = Correo electrónico
+problem-field-password = Contraseña
+problem-field-current-password = Contraseña actual
+problem-field-display-name = Nombre visible
+problem-field-description = Descripción
+problem-field-slug = Dirección
+problem-field-text = Texto
+problem-field-voice = Voz
+problem-field-url = Enlace
+problem-field-code = Código
+problem-field-link = Enlace
+problem-field-collection = Colección
+problem-field-language = Idioma
+
+problem-required = es obligatorio
+problem-required-for = es obligatorio para { $a }
+problem-too-long = es demasiado largo
+problem-longer-than = tiene más de { $n } caracteres
+problem-not-email = no es una dirección de correo
+problem-must-be-email = debe ser una dirección de correo
+problem-at-most-chars = debe tener como máximo { $n } caracteres
+problem-at-least-chars = debe tener al menos { $n } caracteres
+problem-between-chars = debe tener entre { $n } y { $m } caracteres
+problem-from-to-chars = debe tener de { $n } a { $m } caracteres
+problem-between-seconds = debe estar entre { $n } y { $m } segundos
+problem-between-minutes = debe estar entre { $n } y { $m } minutos
+problem-between = debe estar entre { $n } y { $m }
+problem-from-to = debe estar entre { $n } y { $m }
+problem-or-more-seconds = debe ser de { $n } segundos o más
+problem-or-more = debe ser { $n } o más
+problem-one-of-three = debe ser { $a }, { $b } o { $c }
+problem-one-of-two = debe ser { $a } o { $b }
+problem-no-control = no debe contener caracteres de control
+problem-no-spaces = no debe contener espacios
+problem-not-empty = no debe estar vacío
+problem-empty = está vacío
+problem-http = debe empezar por http:// o https://
+problem-listed-twice = aparece dos veces en la lista
+problem-after-start = debe ir después del inicio
+problem-slug-chars = solo puede contener minúsculas, cifras y guiones sueltos, no en los extremos
+problem-reserved = es el nombre de una dirección fija de la API; elige otro
+problem-not-your-collection = no es una colección que puedas editar
+problem-not-your-account = no es una de tus cuentas vinculadas
+problem-link-invalid = no es válido; copia el enlace completo del correo, o pide uno nuevo
+problem-link-used = ya se ha usado (cada enlace funciona una sola vez); pide uno nuevo si lo necesitas
+problem-link-expired = ha caducado (estos enlaces duran poco); pide uno nuevo
+problem-session-expired = ha caducado; vuelve a iniciar sesión
+problem-session-unknown = es desconocido o ya se ha usado; vuelve a iniciar sesión
+problem-pairing-code = deben ser las 8 letras que muestra tu aplicación, como WDJB-MJHT
+
+problem-sign-in-first = Inicia sesión primero.
+problem-wrong-password = El correo o la contraseña no son correctos.
+problem-admin-only = Esto solo pueden hacerlo los administradores.
+problem-slug-taken = La dirección { $a } ya está ocupada.
+problem-already-member = { $a } ya es miembro o está invitado.
+problem-user-exists = Ya existe una cuenta con el correo { $a }.
+problem-nothing-recorded = Todavía no se ha grabado nada.
+problem-waveform-later = La forma de onda estará lista cuando la pista se haya convertido.
+problem-not-audio = La grabación no es un audio que el servidor pueda leer.
+problem-image-unreadable = No se ha podido leer la imagen.
+problem-too-many-one-second = Demasiados intentos. Vuelve a intentarlo dentro de 1 segundo.
+problem-too-many-seconds = Demasiados intentos. Vuelve a intentarlo dentro de { $n } segundos.
+problem-locked-one-minute = Demasiados inicios de sesión fallidos con este correo desde tu dirección. Vuelve a intentarlo dentro de 1 minuto.
+problem-locked-minutes = Demasiados inicios de sesión fallidos con este correo desde tu dirección. Vuelve a intentarlo dentro de { $n } minutos.
+problem-platform-busy = La plataforma de los reproductores está saturada. Vuelve a intentarlo en un momento.
+problem-platform-unavailable = La plataforma de los reproductores no responde. Vuelve a intentarlo más tarde.
+problem-platform-failed = La plataforma de los reproductores ha fallado. Vuelve a intentarlo más tarde.
+problem-server-unreachable = No se puede conectar con el servidor. Comprueba tu conexión e inténtalo de nuevo.

@@ -1,0 +1,104 @@
+# Les erreurs telles que les pages les montrent (l’original anglais sert de modèle).
+
+problem-title-400 = Requête mal formée
+problem-title-401 = Connexion requise
+problem-title-403 = Non autorisé
+problem-title-404 = Introuvable
+problem-title-405 = Impossible ici
+problem-title-409 = Conflit
+problem-title-413 = Trop volumineux
+problem-title-415 = Format non pris en charge
+problem-title-422 = Saisie invalide
+problem-title-429 = Trop de requêtes
+problem-title-500 = Erreur interne du serveur
+problem-title-503 = Service indisponible
+
+problem-status-400 = La requête n’a pas été comprise. Rechargez la page et réessayez.
+problem-status-401 = Connectez-vous d’abord : votre session a peut-être expiré.
+problem-status-403 = Vous n’avez pas le droit de faire cela.
+problem-status-404 = Cela n’existe plus, ou vous n’avez pas le droit de le voir.
+problem-status-405 = Ce n’est pas possible ici.
+problem-status-409 = Ce n’est pas possible pour l’instant : quelque chose a changé entre-temps. Rechargez la page et réessayez.
+problem-status-413 = C’est trop volumineux.
+problem-status-415 = Ce type de fichier ne peut pas être utilisé ici.
+problem-status-422 = Une partie de ce que vous avez saisi n’est pas valide.
+problem-status-429 = Trop d’essais. Patientez un instant, puis réessayez.
+problem-status-500 = Un problème est survenu sur le serveur. Réessayez, et prévenez votre administrateur si cela se reproduit.
+problem-status-503 = Un service dont Cardsmith a besoin est injoignable pour le moment. Réessayez dans un instant.
+problem-not-valid = n’est pas valide
+
+problem-field-is = « { $field } » { $detail }
+problem-fields = { $count ->
+    [one] { $count } champ n’est pas valide
+   *[other] { $count } champs ne sont pas valides
+}
+problem-field-title = Titre
+problem-field-name = Nom
+problem-field-email = Adresse e-mail
+problem-field-password = Mot de passe
+problem-field-current-password = Mot de passe actuel
+problem-field-display-name = Nom affiché
+problem-field-description = Description
+problem-field-slug = Adresse
+problem-field-text = Texte
+problem-field-voice = Voix
+problem-field-url = Lien
+problem-field-code = Code
+problem-field-link = Lien
+problem-field-collection = Collection
+problem-field-language = Langue
+
+problem-required = est obligatoire
+problem-required-for = est obligatoire pour { $a }
+problem-too-long = est trop long
+problem-longer-than = dépasse { $n } caractères
+problem-not-email = n’est pas une adresse e-mail
+problem-must-be-email = doit être une adresse e-mail
+problem-at-most-chars = doit faire au plus { $n } caractères
+problem-at-least-chars = doit faire au moins { $n } caractères
+problem-between-chars = doit faire entre { $n } et { $m } caractères
+problem-from-to-chars = doit faire de { $n } à { $m } caractères
+problem-between-seconds = doit être compris entre { $n } et { $m } secondes
+problem-between-minutes = doit être compris entre { $n } et { $m } minutes
+problem-between = doit être compris entre { $n } et { $m }
+problem-from-to = doit être compris entre { $n } et { $m }
+problem-or-more-seconds = doit être d’au moins { $n } secondes
+problem-or-more = doit être supérieur ou égal à { $n }
+problem-one-of-three = doit valoir { $a }, { $b } ou { $c }
+problem-one-of-two = doit valoir { $a } ou { $b }
+problem-no-control = ne doit pas contenir de caractères de contrôle
+problem-no-spaces = ne doit pas contenir d’espaces
+problem-not-empty = ne doit pas être vide
+problem-empty = est vide
+problem-http = doit commencer par http:// ou https://
+problem-listed-twice = figure deux fois dans la liste
+problem-after-start = doit venir après le début
+problem-slug-chars = ne peut contenir que des minuscules, des chiffres et des tirets simples, pas aux extrémités
+problem-reserved = est le nom d’une adresse fixe de l’API ; choisissez-en un autre
+problem-not-your-collection = n’est pas une collection que vous pouvez modifier
+problem-not-your-account = n’est pas l’un de vos comptes liés
+problem-link-invalid = n’est pas valide ; copiez le lien entier depuis l’e-mail, ou demandez-en un nouveau
+problem-link-used = a déjà servi (chaque lien ne sert qu’une fois) ; demandez-en un nouveau si besoin
+problem-link-expired = a expiré (ces liens ont une durée limitée) ; demandez-en un nouveau
+problem-session-expired = a expiré ; reconnectez-vous
+problem-session-unknown = est inconnu ou a déjà servi ; reconnectez-vous
+problem-pairing-code = doit être les 8 lettres que montre votre application, comme WDJB-MJHT
+
+problem-sign-in-first = Connectez-vous d’abord.
+problem-wrong-password = L’adresse e-mail ou le mot de passe est incorrect.
+problem-admin-only = Cela est réservé aux administrateurs.
+problem-slug-taken = L’adresse { $a } est déjà prise.
+problem-already-member = { $a } est déjà membre ou invité.
+problem-user-exists = Un compte existe déjà avec l’adresse { $a }.
+problem-nothing-recorded = Rien n’a encore été enregistré.
+problem-waveform-later = La forme d’onde sera prête une fois la piste convertie.
+problem-not-audio = L’enregistrement n’est pas un son que le serveur sait lire.
+problem-image-unreadable = L’image n’a pas pu être lue.
+problem-too-many-one-second = Trop d’essais. Réessayez dans 1 seconde.
+problem-too-many-seconds = Trop d’essais. Réessayez dans { $n } secondes.
+problem-locked-one-minute = Trop de connexions échouées pour cette adresse e-mail depuis votre adresse. Réessayez dans 1 minute.
+problem-locked-minutes = Trop de connexions échouées pour cette adresse e-mail depuis votre adresse. Réessayez dans { $n } minutes.
+problem-platform-busy = La plateforme des lecteurs est surchargée. Réessayez dans un instant.
+problem-platform-unavailable = La plateforme des lecteurs est injoignable. Réessayez plus tard.
+problem-platform-failed = La plateforme des lecteurs a rencontré une erreur. Réessayez plus tard.
+problem-server-unreachable = Le serveur est injoignable. Vérifiez votre connexion et réessayez.
