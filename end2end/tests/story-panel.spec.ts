@@ -8,11 +8,11 @@ import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, noSideScroll, openSection, screenshot, setSystemProviders, signInAsAdmin, test } from './fixtures';
 import { groupLabels, insidePanel, previewPlays } from './voices';
 
-/** A collection for Mia, German-speaking (its child profile's voice), with a space preset;
- * answers its slug. */
+/** A collection for Mia, German-speaking (its language and its child profile's voice), with
+ * a space preset; answers its slug. */
 async function miasCollection(page: Page, label: string): Promise<string> {
   const stamp = Date.now().toString(36);
-  const collection = await (await page.request.post('/api/collections', { data: { name: `Stories ${label} ${stamp}`, description: '' } })).json();
+  const collection = await (await page.request.post('/api/collections', { data: { name: `Stories ${label} ${stamp}`, description: '', language: 'de' } })).json();
   const profile = { child_name: 'Mia', child_age: 5, friends: 'Sam', interests: 'rockets and trains', notes: '', pets: 'a cat called Tom', avoid_themes: '', prompt_template: '', vocab_level: '', voice_id: 'espeak:de', duration_min: 5 };
   expect((await page.request.patch(`/api/collections/${collection.id}/profile`, { data: profile })).status()).toBe(204);
   const preset = { name: 'Space', emoji: '🚀', prompt_template: 'A calm trip to the stars', vocab_level: '', voice_id: 'espeak:de', duration_min: 5, sort_order: 0 };
@@ -84,9 +84,16 @@ for (const size of [
       await insidePanel(presetVoice, presets);
       await noSideScroll(page);
       await screenshot(page, `story-panel-profile-presets-${size.name}.png`);
-      // the collection's settings say which language it has, and where it comes from
+      // the collection's settings say which language its cards speak, and change it
       await openSection(page, 'collection-settings');
-      await expect(page.getByTestId('collection-language')).toContainText('Deutsch, the language of the child profile');
+      const language = page.getByLabel('Language of its cards');
+      await expect(language).toHaveValue('de');
+      await language.selectOption({ label: 'Italiano' });
+      const languageForm = page.getByRole('form', { name: 'Language of its cards' });
+      await languageForm.getByRole('button', { name: 'Save language' }).click();
+      await expect(languageForm.getByRole('status')).toContainText('Saved');
+      const saved = await (await page.request.get(`/api/collections/by-slug/${slug}`)).json();
+      expect(saved.language).toBe('it');
 
       if (size.name === 'laptop') {
         // the template makes a card, read by the offline German voice

@@ -31,6 +31,7 @@ const FIELD_PATTERNS: &[&str] = &[
     "problem-or-more-seconds",
     "problem-or-more",
     "problem-one-of-two",
+    "problem-one-of",
     "problem-one-of-three",
     "problem-no-control",
     "problem-no-spaces",

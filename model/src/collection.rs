@@ -20,8 +20,55 @@ pub struct CollectionOut {
     pub background_image_hash: Option<String>,
     /// The caller's role here: `owner`, `editor` or `viewer`.
     pub viewer_role: Option<String>,
+    /// The language its cards speak, one of the player platform's ([`LANGUAGES`]): published
+    /// cards carry it as their `languages`, and new spoken tracks start with a voice of it.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(pattern = "^(en|en-gb|en-us|fr|fr-fr|es|es-es|es-419|de|it)$")
+    )]
+    pub language: String,
     #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub created_at: String,
+}
+
+/// The languages a collection may speak: the player platform's own list (its cards'
+/// `metadata.languages`).
+pub const LANGUAGES: [&str; 10] = [
+    "en", "en-gb", "en-us", "fr", "fr-fr", "es", "es-es", "es-419", "de", "it",
+];
+
+/// Each of [`LANGUAGES`] by the name its speakers give it, for choosing one.
+pub const LANGUAGE_NAMES: [(&str, &str); 10] = [
+    ("en", "English"),
+    ("en-gb", "English (UK)"),
+    ("en-us", "English (US)"),
+    ("de", "Deutsch"),
+    ("es", "Español"),
+    ("es-es", "Español (España)"),
+    ("es-419", "Español (Latinoamérica)"),
+    ("fr", "Français"),
+    ("fr-fr", "Français (France)"),
+    ("it", "Italiano"),
+];
+
+/// What is wrong with `language` as a collection's language, if anything.
+pub fn language_problem(language: &str) -> Option<String> {
+    (!LANGUAGES.contains(&language)).then(|| format!("must be one of {}", LANGUAGES.join(", ")))
+}
+
+/// The voices that speak `language` best, best first (`flite:slt` is American English and
+/// clearer than espeak-ng; espeak-ng speaks the rest, with a female variant). The server
+/// takes the first it has; the voice picker starts with the first.
+pub fn language_voices(language: &str) -> &'static [&'static str] {
+    match language {
+        "en-gb" => &["espeak:en-gb+f3", "flite:slt"],
+        "fr" | "fr-fr" => &["espeak:fr-fr+f3", "espeak:fr-fr"],
+        "es" | "es-es" => &["espeak:es+f3", "espeak:es"],
+        "es-419" => &["espeak:es-419+f3", "espeak:es-419"],
+        "de" => &["espeak:de+f3", "espeak:de"],
+        "it" => &["espeak:it+f3", "espeak:it"],
+        _ => &["flite:slt", "espeak:en-us+f3"],
+    }
 }
 
 /// `GET /collections/{id}` and `GET /collections/by-slug/{slug}`.
@@ -44,6 +91,13 @@ pub struct CreateCollectionInput {
     #[serde(default)]
     #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::optional_slug))]
     pub slug: Option<String>,
+    /// The language of its cards ([`LANGUAGES`]); the creator's interface language when absent.
+    #[serde(default)]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(pattern = "^(en|en-gb|en-us|fr|fr-fr|es|es-es|es-419|de|it)$")
+    )]
+    pub language: Option<String>,
 }
 
 impl CreateCollectionInput {
@@ -57,6 +111,9 @@ impl CreateCollectionInput {
         if let Some(slug) = self.slug.as_deref().filter(|s| !s.is_empty()) {
             c.check("slug", crate::validate::slug_problem(slug));
         }
+        if let Some(language) = self.language.as_deref() {
+            c.check("language", language_problem(language));
+        }
         c.finish()
     }
 }
@@ -68,6 +125,13 @@ pub struct UpdateCollectionInput {
     pub name: String,
     #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::description))]
     pub description: String,
+    /// The language of its cards ([`LANGUAGES`]); unchanged when absent.
+    #[serde(default)]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(pattern = "^(en|en-gb|en-us|fr|fr-fr|es|es-es|es-419|de|it)$")
+    )]
+    pub language: Option<String>,
 }
 
 impl UpdateCollectionInput {
@@ -77,6 +141,10 @@ impl UpdateCollectionInput {
             .check(
                 "description",
                 crate::validate::description_problem(&self.description),
+            )
+            .check(
+                "language",
+                self.language.as_deref().and_then(language_problem),
             )
             .finish()
     }

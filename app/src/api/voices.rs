@@ -15,8 +15,8 @@ use super::UiError;
 pub struct VoiceMenu {
     /// Every voice the caller may use (`GET /api/tts/voices`).
     pub voices: Vec<VoiceOut>,
-    /// The child profile's voice of the card's home collection (`""` when it has none, or
-    /// when no card was named): its language is the collection's.
+    /// The child profile's voice of the card's home collection, else the best voice of the
+    /// collection's language (`""` when no card was named): pickers list its language first.
     pub collection_voice: String,
 }
 
@@ -33,6 +33,14 @@ pub async fn load_voice_menu(card: Option<String>) -> Result<VoiceMenu, UiError>
         let home = detail.card.collection_id;
         if let Ok(profile) = collections::presets::get_profile(&core, &actor, &home).await {
             collection_voice = profile.voice_id;
+        }
+        // no voice of its own: the best voice of the collection's language
+        if collection_voice.is_empty() {
+            if let Ok(collection) = collections::service::get(&core, &actor, &home).await {
+                collection_voice = tts::voice_for_language(&collection.collection.language)
+                    .await
+                    .unwrap_or_default();
+            }
         }
     }
     Ok(VoiceMenu {

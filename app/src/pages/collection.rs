@@ -15,6 +15,7 @@ mod settings;
 mod story;
 
 use cardsmith_model::card::{CardOut, CreateCardInput};
+use cardsmith_model::collection::language_voices;
 use cardsmith_model::collection::{
     CollectionOut, CollectionProfileOut, CollectionStatsOutputBody, GetCollectionOutputBody,
 };
@@ -55,13 +56,26 @@ struct Shown {
     /// Where the caller published cards (the publish dialog's badges).
     publish: RwSignal<Vec<PublishSummary>>,
     /// The child profile as last saved: story templates are told about its child, and its
-    /// voice's language is the collection's, which every voice picker lists first.
+    /// voice is the one stories start with.
     profile: RwSignal<CollectionProfileOut>,
 }
 
 impl Shown {
     fn id(&self) -> String {
         self.collection.with_untracked(|c| c.id.clone())
+    }
+
+    /// The voice new stories start with: the child profile's, else the best voice of the
+    /// collection's language. Voice pickers list its language first.
+    fn voice(&self) -> Signal<String> {
+        let (profile, collection) = (self.profile, self.collection);
+        Signal::derive(move || {
+            let own = profile.with(|p| p.voice_id.clone());
+            if !own.is_empty() {
+                return own;
+            }
+            collection.with(|c| language_voices(&c.language)[0].to_owned())
+        })
     }
 }
 

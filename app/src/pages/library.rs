@@ -163,6 +163,7 @@ fn NewCollectionForm() -> impl IntoView {
             name: name.get_untracked(),
             description: description.get_untracked(),
             slug: None,
+            language: None,
         };
         match input.validate() {
             Ok(()) => {

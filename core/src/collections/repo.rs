@@ -5,9 +5,19 @@ use cardsmith_model::collection::CollectionOut;
 use crate::db::{DbDriver, DbPool};
 use crate::CoreResult;
 
+/// A collection to insert.
+pub struct NewCollection<'a> {
+    pub id: &'a str,
+    pub name: &'a str,
+    pub slug: &'a str,
+    pub description: &'a str,
+    /// One of [`cardsmith_model::collection::LANGUAGES`].
+    pub language: &'a str,
+}
+
 /// Every `CollectionOut` column, for the user bound as `$1`.
 const SELECT_FOR_USER: &str = "
-    SELECT c.id, c.name, c.slug, c.description, c.background_image_hash, c.created_at,
+    SELECT c.id, c.name, c.slug, c.description, c.background_image_hash, c.language, c.created_at,
            m.role AS viewer_role,
            EXISTS (SELECT 1 FROM user_default_collections d
                    WHERE d.user_id = $1 AND d.collection_id = c.id) AS is_default,
@@ -23,6 +33,7 @@ struct CollectionRow {
     slug: String,
     description: String,
     background_image_hash: Option<String>,
+    language: String,
     created_at: String,
     viewer_role: String,
     #[sqlx(try_from = "crate::db::Flag")]
@@ -41,6 +52,7 @@ impl From<CollectionRow> for CollectionOut {
             card_count: r.card_count,
             background_image_hash: r.background_image_hash,
             viewer_role: Some(r.viewer_role),
+            language: r.language,
             created_at: r.created_at,
         }
     }
@@ -88,21 +100,26 @@ where
 /// Inserts a collection with `owner_id` as its first owner.
 pub async fn insert<'c>(
     tx: &mut crate::db::DbTx<'c>,
-    id: &str,
-    name: &str,
-    slug: &str,
-    description: &str,
+    new: NewCollection<'_>,
     owner_id: &str,
 ) -> Result<(), sqlx::Error> {
+    let NewCollection {
+        id,
+        name,
+        slug,
+        description,
+        language,
+    } = new;
     let now = crate::time::now_str();
     sqlx::query(
-        "INSERT INTO collections (id, name, slug, description, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $5)",
+        "INSERT INTO collections (id, name, slug, description, language, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $6)",
     )
     .bind(id)
     .bind(name.trim())
     .bind(slug)
     .bind(description)
+    .bind(language)
     .bind(&now)
     .execute(&mut **tx)
     .await?;

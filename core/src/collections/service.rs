@@ -1,5 +1,6 @@
 //! Use cases on collections themselves.
 
+use cardsmith_i18n::t;
 use cardsmith_model::collection::{
     CollectionOut, CollectionStatsOutputBody, CreateCollectionInput, GetCollectionOutputBody,
     SlugAvailableOutputBody, SlugInput, UpdateCollectionInput,
@@ -7,7 +8,7 @@ use cardsmith_model::collection::{
 use cardsmith_model::validate::{slug_problem, CollectionRole};
 
 use super::access::require_collection;
-use super::repo;
+use super::repo::{self, NewCollection};
 use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
 use crate::cards::repo as card_repo;
@@ -15,9 +16,6 @@ use crate::error::OnUnique;
 use crate::media::image;
 use crate::slug::{self, SlugSpace};
 use crate::{new_id, time, Core, CoreError, CoreResult};
-
-/// Name of the collection `POST /collections/default` creates.
-pub const DEFAULT_COLLECTION_NAME: &str = "My recordings";
 
 pub async fn list(core: &Core, actor: &Actor) -> CoreResult<Vec<CollectionOut>> {
     repo::list_for(core.db.pool(), actor.id()).await
@@ -42,16 +40,17 @@ pub async fn create(
         let (input, id) = (&input, &id);
         async move {
             let mut tx = core.db.begin().await?;
-            repo::insert(
-                &mut tx,
+            let new = NewCollection {
                 id,
-                &input.name,
-                &slug,
-                &input.description,
-                actor.id(),
-            )
-            .await
-            .on_unique(|| slug::taken(&slug))?;
+                name: &input.name,
+                slug: &slug,
+                description: &input.description,
+                // the creator's own language unless they name another
+                language: input.language.as_deref().unwrap_or(actor.locale.code()),
+            };
+            repo::insert(&mut tx, new, actor.id())
+                .await
+                .on_unique(|| slug::taken(&slug))?;
             audit::record(&mut *tx, AuditEvent::own(actor, "collection.created", slug)).await?;
             tx.commit().await?;
             Ok(())
@@ -152,10 +151,13 @@ pub async fn update(
     require_collection(core.db.pool(), actor, id, CollectionRole::Editor).await?;
     let mut tx = core.db.begin().await?;
     sqlx::query(
-        "UPDATE collections SET name = $1, description = $2, updated_at = $3 WHERE id = $4",
+        "UPDATE collections SET name = $1, description = $2, language = COALESCE($3, language),
+                updated_at = $4
+         WHERE id = $5",
     )
     .bind(input.name.trim())
     .bind(&input.description)
+    .bind(input.language.as_deref())
     .bind(time::now_str())
     .bind(id)
     .execute(&mut *tx)
@@ -175,8 +177,12 @@ pub async fn delete(core: &Core, actor: &Actor, id: &str, cascade: bool) -> Core
         .fetch_one(&mut *tx)
         .await?;
     if homed > 0 && !cascade {
+        let cards = match homed {
+            1 => "1 card".to_owned(),
+            n => format!("{n} cards"),
+        };
         return Err(CoreError::Conflict(format!(
-            "this collection is home to {homed} card(s): move them elsewhere first, or delete with cascade=true to delete them too"
+            "this collection is home to {cards}: move them elsewhere first, or delete with cascade=true to delete them too"
         )));
     }
     sqlx::query("DELETE FROM cards WHERE home_collection_id = $1")
@@ -240,24 +246,26 @@ pub async fn default_collection(core: &Core, actor: &Actor) -> CoreResult<Collec
             return Ok(found);
         }
     }
+    // named and described in the person's language, and speaking it
+    let name = t!(actor.locale, "coll-default-name");
     let slug = slug::unique_from_title(
         pool,
         SlugSpace::Collections,
-        &format!("{DEFAULT_COLLECTION_NAME} {}", actor.user.display_name),
+        &format!("{name} {}", actor.user.display_name),
     )
     .await?;
     let id = new_id();
     let mut tx = core.db.begin().await?;
-    repo::insert(
-        &mut tx,
-        &id,
-        DEFAULT_COLLECTION_NAME,
-        &slug,
-        "Quick recordings land here.",
-        actor.id(),
-    )
-    .await
-    .on_unique(|| slug::taken(&slug))?;
+    let new = NewCollection {
+        id: &id,
+        name: &name,
+        slug: &slug,
+        description: &t!(actor.locale, "coll-default-description"),
+        language: actor.locale.code(),
+    };
+    repo::insert(&mut tx, new, actor.id())
+        .await
+        .on_unique(|| slug::taken(&slug))?;
     set_default_in(&mut tx, actor.id(), &id).await?;
     tx.commit().await?;
     load(core, actor, &id).await

@@ -158,6 +158,8 @@ async fn make(core: &Core, actor: &Actor, made: &mut Made) -> CoreResult<SeedExa
                           with drawn covers and chapter icons. Publish, print or delete them."
                 .into(),
             slug: None,
+            // the example stories are written and read in English
+            language: Some("en".into()),
         },
     )
     .await?;

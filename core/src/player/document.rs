@@ -14,15 +14,26 @@ pub(super) struct SentChapter {
     pub icon: String,
 }
 
+/// What a card says about itself beside its chapters.
+pub(super) struct About<'a> {
+    pub title: &'a str,
+    pub description: &'a str,
+    /// Its home collection's language, one of the platform's (`metadata.languages`).
+    pub language: &'a str,
+    /// The cover's `mediaUrl` on the platform.
+    pub cover: Option<String>,
+}
+
 /// The whole card document (the platform replaces a card with what it is sent): stable
-/// chapter keys `01`, `02`, …, an icon on every chapter and its track, and totals over the
-/// tracks.
-pub(super) fn document(
-    title: &str,
-    description: &str,
-    chapters: Vec<SentChapter>,
-    cover: Option<String>,
-) -> Card {
+/// chapter keys `01`, `02`, …, an icon on every chapter and its track, totals over the
+/// tracks, and the language its collection speaks.
+pub(super) fn document(about: About<'_>, chapters: Vec<SentChapter>) -> Card {
+    let About {
+        title,
+        description,
+        language,
+        cover,
+    } = about;
     let (mut duration, mut size, mut streams) = (0.0, 0.0, false);
     let chapters = chapters
         .into_iter()
@@ -73,7 +84,9 @@ pub(super) fn document(
                 has_streams: Some(streams),
                 ..Default::default()
             }),
-            ..Default::default()
+            extra: [("languages".to_owned(), serde_json::json!([language]))]
+                .into_iter()
+                .collect(),
         },
         ..Default::default()
     }

@@ -19,7 +19,7 @@ use cardsmith_upstream::UpstreamError;
 use serde::{Deserialize, Serialize};
 
 use super::accounts::{account_client, call_failed, upstream_error};
-use super::document::{document, SentChapter};
+use super::document::{document, About, SentChapter};
 use super::repo::{uploaded, Uploaded};
 use super::verify::Fingerprint;
 use crate::cards::repo::{self as card_repo, CardRow};
@@ -158,7 +158,17 @@ pub(super) async fn publish_card(
         },
         None => None,
     };
-    let mut doc = document(&card.title, &card.description, chapters, cover);
+    let language: String = sqlx::query_scalar("SELECT language FROM collections WHERE id = $1")
+        .bind(&card.home_collection_id)
+        .fetch_one(core.db.pool())
+        .await?;
+    let about = About {
+        title: &card.title,
+        description: &card.description,
+        language: &language,
+        cover,
+    };
+    let mut doc = document(about, chapters);
     doc.card_id = match existing {
         Some(id) => Some(id),
         None if resumed => match unrecorded_copy(core, &client, account_id, &doc).await {

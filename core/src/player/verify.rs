@@ -30,6 +30,8 @@ const SENT_PATHS: &[&str] = &[
     "metadata.media.duration",
     "metadata.media.fileSize",
     "metadata.media.hasStreams",
+    "metadata.languages",
+    "metadata.languages[]",
     "content.playbackType",
     "content.chapters",
     "content.chapters[].key",
@@ -328,7 +330,7 @@ mod tests {
     /// document without a place in `SENT_PATHS` fails here.
     #[test]
     fn document_paths_are_all_compared() {
-        use super::super::document::{document, SentChapter};
+        use super::super::document::{document, About, SentChapter};
         use cardsmith_upstream::model::content::Track;
         use cardsmith_upstream::model::Channels;
         let audio = Track {
@@ -353,14 +355,18 @@ mod tests {
             track,
             icon: icon.into(),
         };
+        let about = About {
+            title: "Moon",
+            description: "Words",
+            language: "fr",
+            cover: Some("https://cover.example/c".into()),
+        };
         let doc = document(
-            "Moon",
-            "Words",
+            about,
             vec![
                 chapter("One", audio, "yoto:#i"),
                 chapter("Live", stream, "yoto:#j"),
             ],
-            Some("https://cover.example/c".into()),
         );
         let mut sent = BTreeMap::new();
         flatten(

@@ -218,7 +218,14 @@ pub async fn make(
     let voice = match input.voice.as_deref() {
         Some(voice) => voice.to_owned(),
         None if !audience.voice_id.is_empty() => audience.voice_id.clone(),
-        None => crate::tts::default_voice().await?,
+        None => {
+            let language: String =
+                sqlx::query_scalar("SELECT language FROM collections WHERE id = $1")
+                    .bind(collection_id)
+                    .fetch_one(core.db.pool())
+                    .await?;
+            crate::tts::voice_for_language(&language).await?
+        }
     };
     job::check_voice(core, actor, &voice).await?;
     let description: String = first_sentence(&input.text);

@@ -56,6 +56,12 @@ pub async fn default_voice() -> CoreResult<String> {
         .ok_or_else(no_engine)
 }
 
+/// The voice a collection speaking `language` starts with: the best of
+/// [`cardsmith_model::collection::language_voices`] this server has, else [`default_voice`].
+pub async fn voice_for_language(language: &str) -> CoreResult<String> {
+    pick_voice(cardsmith_model::collection::language_voices(language)).await
+}
+
 /// The first of `preferred` that this server can speak, else [`default_voice`].
 pub async fn pick_voice(preferred: &[&str]) -> CoreResult<String> {
     let engines = engines().await;

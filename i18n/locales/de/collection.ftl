@@ -141,9 +141,9 @@ coll-default-heading = Standardsammlung
 coll-default-explain = Schnelle Aufnahmen landen in deiner Standardsammlung.
 coll-default-make = Als Standard festlegen
 coll-default-is = Das ist deine Standardsammlung: Schnelle Aufnahmen landen hier.
-coll-settings-language = Sprache
-coll-settings-language-known = { $language }, die Sprache der Stimme im Kinderprofil: Stimmenlisten zeigen sie hier zuerst. Wähle unter Kinderprofil eine andere Stimme, um sie zu ändern.
-coll-settings-language-none = Noch keine: Stimmenlisten beginnen mit der Sprache deines Browsers. Wähle unter Kinderprofil eine Stimme, dann wird ihre Sprache die der Sammlung.
+coll-settings-language = Sprache der Karten
+coll-settings-language-hint = Veröffentlichte Karten geben diese Sprache an, und neue Geschichten und gesprochene Titel beginnen mit einer ihrer Stimmen (außer das Kinderprofil wählt eine Stimme).
+coll-settings-language-save = Sprache speichern
 coll-settings-address = Adresse
 coll-delete = Sammlung löschen
 coll-delete-explain = Karten, die aus anderen Sammlungen verknüpft sind, bleiben in jedem Fall, wo sie zu Hause sind. Karten, die in dieser Sammlung zu Hause sind, sind geschützt: Ohne das Häkchen unten wird das Löschen abgelehnt, solange noch welche hier zu Hause sind. Verschieb sie also vorher.
@@ -244,3 +244,7 @@ coll-tale-night-2-title = Das kleine Licht
 coll-tale-night-2 = Gerade als { $name } ins Bett kletterte, erschien ein winziges Licht am Fenster. Es war ein Glühwürmchen, das wie eine Laterne leuchtete. „Ich suche das gemütlichste Zimmer der Stadt“, flüsterte es. { $name } zeigte ihm die Decke, das Kissen und die kleine Lampe. Das Glühwürmchen seufzte glücklich. „Das ist es“, sagte es. „Das ist das gemütlichste Zimmer von allen.“
 coll-tale-night-3-title = Gute Nacht
 coll-tale-night-3 = Das Glühwürmchen ließ sich auf der Fensterbank nieder und machte sein Licht kleiner, langsam, ganz langsam, wie ein Gähnen. { $name } gähnte auch. Draußen hielt der Mond Wache über den Garten und die stille Straße. { $name } nahm sich vor, morgen früh { $friend } von dem Glühwürmchen zu erzählen. Dann wurde nach und nach alles ganz still. Gute Nacht, { $name }. Schlaf gut.
+
+# Die Sammlung für schnelle Aufnahmen, in der Sprache der Person.
+coll-default-name = Meine Aufnahmen
+coll-default-description = Schnelle Aufnahmen landen hier.

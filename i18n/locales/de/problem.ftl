@@ -64,6 +64,7 @@ problem-between = muss zwischen { $n } und { $m } liegen
 problem-from-to = muss zwischen { $n } und { $m } liegen
 problem-or-more-seconds = muss { $n } Sekunden oder mehr sein
 problem-or-more = muss { $n } oder mehr sein
+problem-one-of = muss eines von { $a } sein
 problem-one-of-three = muss { $a }, { $b } oder { $c } sein
 problem-one-of-two = muss { $a } oder { $b } sein
 problem-no-control = darf keine Steuerzeichen enthalten

@@ -127,10 +127,9 @@ coll-default-heading = Default collection
 coll-default-explain = Quick recordings land in your default collection.
 coll-default-make = Make default
 coll-default-is = This is your default collection: quick recordings land here.
-coll-settings-language = Language
-# The language is its name, e.g. "Deutsch"
-coll-settings-language-known = { $language }, the language of the child profile's voice: voice lists here show it first. Choose another voice under Child profile to change it.
-coll-settings-language-none = None yet: voice lists start with your browser's language. Choose a voice under Child profile and its language becomes the collection's.
+coll-settings-language = Language of its cards
+coll-settings-language-hint = Published cards say they are in this language, and new stories and spoken tracks start with one of its voices (unless the child profile chooses a voice).
+coll-settings-language-save = Save language
 coll-settings-address = Address
 coll-delete = Delete collection
 coll-delete-explain = Cards linked in from other collections stay where they live either way. Cards whose home is this collection are kept safe: without the box below, deleting is refused while any live here, so move them first.
@@ -233,3 +232,7 @@ coll-tale-night-2-title = The Little Light
 coll-tale-night-2 = Just as { $name } climbed into bed, a tiny light appeared at the window. It was a firefly, glowing like a lantern. "I am looking for the cosiest room in town," it whispered. { $name } showed it the blanket, the pillow and the little lamp. The firefly sighed happily. "This is it," it said. "This is the cosiest room of all."
 coll-tale-night-3-title = Goodnight
 coll-tale-night-3 = The firefly settled on the windowsill and dimmed its light, slowly, slowly, like a yawn. { $name } yawned too. Outside, the moon kept watch over the garden and the quiet street. { $name } decided to tell { $friend } about the firefly in the morning. Then, little by little, everything grew still. Goodnight, { $name }. Sleep well.
+
+# The collection made for a person's quick recordings, in their language.
+coll-default-name = My recordings
+coll-default-description = Quick recordings land here.

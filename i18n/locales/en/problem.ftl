@@ -67,6 +67,7 @@ problem-between = must be between { $n } and { $m }
 problem-from-to = must be { $n } to { $m }
 problem-or-more-seconds = must be { $n } or more seconds
 problem-or-more = must be { $n } or more
+problem-one-of = must be one of { $a }
 problem-one-of-three = must be { $a }, { $b } or { $c }
 problem-one-of-two = must be { $a } or { $b }
 problem-no-control = must not contain control characters

@@ -141,9 +141,9 @@ coll-default-heading = Colección predeterminada
 coll-default-explain = Las grabaciones rápidas van a tu colección predeterminada.
 coll-default-make = Hacerla predeterminada
 coll-default-is = Esta es tu colección predeterminada: las grabaciones rápidas van aquí.
-coll-settings-language = Idioma
-coll-settings-language-known = { $language }, el idioma de la voz del perfil infantil: las listas de voces de aquí lo muestran primero. Elige otra voz en Perfil infantil para cambiarlo.
-coll-settings-language-none = Todavía ninguno: las listas de voces empiezan por el idioma de tu navegador. Elige una voz en Perfil infantil y su idioma pasará a ser el de la colección.
+coll-settings-language = Idioma de las tarjetas
+coll-settings-language-hint = Las tarjetas publicadas indican este idioma, y las historias y pistas habladas nuevas empiezan con una de sus voces (salvo que el perfil del niño elija una voz).
+coll-settings-language-save = Guardar el idioma
 coll-settings-address = Dirección
 coll-delete = Eliminar colección
 coll-delete-explain = Las tarjetas enlazadas desde otras colecciones se quedan donde están en cualquier caso. Las tarjetas cuyo hogar es esta colección están a salvo: sin la casilla de abajo, no se puede eliminar mientras quede alguna aquí, así que muévelas antes.
@@ -247,3 +247,7 @@ coll-tale-night-2-title = La lucecita
 coll-tale-night-2 = Justo cuando { $name } se metía en la cama, apareció una lucecita diminuta en la ventana. Era una luciérnaga que brillaba como un farolillo. «Busco la habitación más acogedora de la ciudad», susurró. { $name } le enseñó la manta, la almohada y la lamparita. La luciérnaga suspiró feliz. «Es esta», dijo. «Es la habitación más acogedora de todas».
 coll-tale-night-3-title = Buenas noches
 coll-tale-night-3 = La luciérnaga se posó en el alféizar y fue apagando su luz, despacio, despacio, como un bostezo. { $name } también bostezó. Fuera, la luna vigilaba el jardín y la calle tranquila. { $name } decidió hablarle a { $friend } de la luciérnaga por la mañana. Luego, poco a poco, todo quedó en silencio. Buenas noches, { $name }. Que duermas bien.
+
+# La colección de las grabaciones rápidas, en el idioma de la persona.
+coll-default-name = Mis grabaciones
+coll-default-description = Aquí llegan las grabaciones rápidas.

@@ -64,6 +64,7 @@ problem-between = debe estar entre { $n } y { $m }
 problem-from-to = debe estar entre { $n } y { $m }
 problem-or-more-seconds = debe ser de { $n } segundos o más
 problem-or-more = debe ser { $n } o más
+problem-one-of = debe ser uno de { $a }
 problem-one-of-three = debe ser { $a }, { $b } o { $c }
 problem-one-of-two = debe ser { $a } o { $b }
 problem-no-control = no debe contener caracteres de control

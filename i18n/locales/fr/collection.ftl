@@ -141,9 +141,9 @@ coll-default-heading = Collection par défaut
 coll-default-explain = Les enregistrements rapides arrivent dans votre collection par défaut.
 coll-default-make = Définir par défaut
 coll-default-is = C’est votre collection par défaut : les enregistrements rapides arrivent ici.
-coll-settings-language = Langue
-coll-settings-language-known = { $language }, la langue de la voix du profil de l’enfant : les listes de voix l’affichent ici en premier. Choisissez une autre voix dans Profil de l’enfant pour la changer.
-coll-settings-language-none = Aucune pour l’instant : les listes de voix commencent par la langue de votre navigateur. Choisissez une voix dans Profil de l’enfant, et sa langue devient celle de la collection.
+coll-settings-language = Langue des cartes
+coll-settings-language-hint = Les cartes publiées indiquent cette langue, et les nouvelles histoires et pistes lues commencent avec l’une de ses voix (sauf si le profil de l’enfant choisit une voix).
+coll-settings-language-save = Enregistrer la langue
 coll-settings-address = Adresse
 coll-delete = Supprimer la collection
 coll-delete-explain = Les cartes liées depuis d’autres collections restent là où elles sont, dans tous les cas. Les cartes dont cette collection est le foyer sont protégées : sans la case ci-dessous, la suppression est refusée tant qu’il en reste ici ; déplacez-les donc d’abord.
@@ -247,3 +247,7 @@ coll-tale-night-2-title = La petite lumière
 coll-tale-night-2 = Juste au moment où { $name } se glissait dans son lit, une toute petite lumière apparut à la fenêtre. C’était une luciole, qui brillait comme une lanterne. « Je cherche la chambre la plus douillette de la ville », murmura-t-elle. { $name } lui montra la couverture, l’oreiller et la petite lampe. La luciole soupira de bonheur. « C’est ici, dit-elle. C’est la chambre la plus douillette de toutes. »
 coll-tale-night-3-title = Bonne nuit
 coll-tale-night-3 = La luciole se posa sur le rebord de la fenêtre et baissa sa lumière, lentement, lentement, comme un bâillement. { $name } bâilla aussi. Dehors, la lune veillait sur le jardin et sur la rue tranquille. { $name } décida de parler de la luciole à { $friend } le lendemain matin. Puis, petit à petit, tout devint calme. Bonne nuit, { $name }. Dors bien.
+
+# La collection des enregistrements rapides, dans la langue de la personne.
+coll-default-name = Mes enregistrements
+coll-default-description = Les enregistrements rapides arrivent ici.

@@ -64,6 +64,7 @@ problem-between = doit être compris entre { $n } et { $m }
 problem-from-to = doit être compris entre { $n } et { $m }
 problem-or-more-seconds = doit être d’au moins { $n } secondes
 problem-or-more = doit être supérieur ou égal à { $n }
+problem-one-of = doit être l’un de { $a }
 problem-one-of-three = doit valoir { $a }, { $b } ou { $c }
 problem-one-of-two = doit valoir { $a } ou { $b }
 problem-no-control = ne doit pas contenir de caractères de contrôle

@@ -4,7 +4,12 @@
 use reqwest::header::ACCEPT_LANGUAGE;
 use serde_json::{json, Value};
 
-use crate::support::helpers::{assert_problem, pointers, spawn_app, User};
+use crate::player_accounts::link_account;
+use crate::publish::publish_card;
+use crate::support::audio_fixtures::tone;
+use crate::support::helpers::{
+    assert_problem, pointers, spawn_app, spawn_app_with, upload_ready_track, User,
+};
 
 /// The page at `path` as `user` gets it with `headers`: its `<html lang>` and its body.
 async fn page(user: &User, path: &str, headers: &[(&str, &str)]) -> (String, String) {
@@ -299,4 +304,100 @@ async fn pages_read_problems_in_their_language_and_the_api_keeps_the_servers_wor
         .unwrap();
     let problem = assert_problem(r, 401).await;
     assert_eq!(problem["detail"], "email or password is wrong");
+}
+
+#[tokio::test]
+async fn a_collections_language_goes_with_its_cards_and_chooses_their_voice() {
+    let app = spawn_app_with(&["--demo-upstream"]).await;
+    let sim = app.sim.clone().unwrap();
+    let (papa, _) = app.new_user("papa@example.com", "user").await;
+    let r = papa
+        .update_profile(&json!({"display_name": "Papa", "locale": "fr"}))
+        .await;
+    assert_eq!(r.status(), 200);
+
+    // made without a language: the maker's; the quick-recordings one too, named in it
+    let contes = papa.create_collection("Contes").await;
+    assert_eq!(contes["language"], "fr");
+    let quick: Value = papa
+        .post_for_json("/api/collections/default", &json!({}))
+        .await;
+    assert_eq!(quick["name"], "Mes enregistrements");
+    assert_eq!(quick["language"], "fr");
+
+    // or the one named; never one the platform does not know, and nothing is made then
+    let r = papa
+        .post_json(
+            "/api/collections",
+            &json!({"name": "Märchen", "description": "", "language": "de"}),
+        )
+        .await;
+    assert_eq!(r.status(), 201);
+    let maerchen: Value = r.json().await.unwrap();
+    assert_eq!(maerchen["language"], "de");
+    let before = papa.get_list("/api/collections").await.len();
+    for bad in ["klingon", "DE", "", "de-de"] {
+        let r = papa
+            .post_json(
+                "/api/collections",
+                &json!({"name": "Nope", "description": "", "language": bad}),
+            )
+            .await;
+        let problem = assert_problem(r, 422).await;
+        assert_eq!(pointers(&problem), ["/language"], "{bad}");
+    }
+    assert_eq!(papa.get_list("/api/collections").await.len(), before);
+
+    // changed with the collection's name, kept when left out
+    let id = contes["id"].as_str().unwrap();
+    let path = format!("/api/collections/{id}");
+    let put = |body: Value| {
+        let (papa, path) = (&papa, &path);
+        async move { papa.put_json(path, &body).await }
+    };
+    assert_eq!(
+        put(json!({"name": "Contes", "description": "", "language": "es-419"}))
+            .await
+            .status(),
+        204
+    );
+    assert_eq!(
+        put(json!({"name": "Contes", "description": ""}))
+            .await
+            .status(),
+        204
+    );
+    let got: Value = papa.get_json(&format!("/api/collections/{id}")).await;
+    assert_eq!(got["language"], "es-419");
+    let problem = assert_problem(
+        put(json!({"name": "Contes", "description": "", "language": "xx"})).await,
+        422,
+    )
+    .await;
+    assert_eq!(pointers(&problem), ["/language"]);
+
+    // a card of the German collection starts with a German voice and is published as German
+    let card = papa
+        .create_card(maerchen["id"].as_str().unwrap(), "Rotkäppchen")
+        .await["slug"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let menu: Value = papa
+        .client
+        .post(papa.url("/rpc/load_voice_menu"))
+        .form(&[("card", card.as_str())])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(menu["collection_voice"], "espeak:de+f3", "{menu}");
+    upload_ready_track(&papa, &card, &tone(1, "wav")).await;
+    let account = link_account(&app, &papa).await;
+    let player_card = publish_card(&papa, &account, &card).await;
+    let remote =
+        serde_json::to_value(sim.card(&sim.default_user(), &player_card).unwrap()).unwrap();
+    assert_eq!(remote["metadata"]["languages"], json!(["de"]));
 }

@@ -226,7 +226,7 @@ fn PresetForm(
                     error=field_error(local, outcome, "sort_order") hint=tr!("coll-preset-position-hint")/>
             </div>
             <VoicePicker id="preset_voice" voice menu=shared_menu(None) sample=String::new()
-                collection_voice=Signal::derive(move || shown.profile.with(|p| p.voice_id.clone()))
+                collection_voice=shown.voice()
                 none_label=tr!("coll-preset-voice-none")/>
             <div class="flex flex-wrap gap-3">
                 <SubmitButton label=tr!("coll-preset-save") busy_label=tr!("saving") busy/>

@@ -1,7 +1,7 @@
 //! Collection settings. Editors rename it and make it their default; owners also change its
 //! slug and delete it. Each control is shown only to the roles the server allows it.
 
-use cardsmith_model::collection::{SlugInput, UpdateCollectionInput};
+use cardsmith_model::collection::{SlugInput, UpdateCollectionInput, LANGUAGE_NAMES};
 use cardsmith_model::validate::CollectionRole;
 use leptos::ev::SubmitEvent;
 use leptos::prelude::*;
@@ -10,12 +10,11 @@ use super::Shown;
 use crate::api::{ChangeCollectionSlug, DeleteCollection, SetDefaultCollection, UpdateCollection};
 use crate::components::confirm::ConfirmButton;
 use crate::components::form::{
-    field_error, general_error, CheckField, ErrorAlert, StatusNote, SubmitButton, TextArea,
-    TextField,
+    field_error, general_error, CheckField, ErrorAlert, SelectField, StatusNote, SubmitButton,
+    TextArea, TextField,
 };
 use crate::components::layout::{Panel, BUTTON};
 use crate::components::slug_form::SlugForm;
-use crate::components::voice_picker::{language_name, shared_menu};
 
 const SUBSECTION: &str = "space-y-3 border-t border-slate-100 pt-4";
 
@@ -39,28 +38,51 @@ pub fn SettingsPanel() -> impl IntoView {
     }
 }
 
-/// The collection's language, which is its child profile's voice's: said here, where people
-/// look for it, and changed there.
+/// The language the collection's cards speak: published cards carry it, and stories and
+/// spoken tracks start with one of its voices (unless the child profile names a voice).
 #[component]
 fn Language() -> impl IntoView {
     let shown = expect_context::<Shown>();
-    let menu = shared_menu(None);
-    let words = move || {
-        let voice = shown.profile.with(|p| p.voice_id.clone());
-        let voices = menu.with(|m| match m {
-            Some(Ok(m)) => m.voices.clone(),
-            _ => Vec::new(),
-        });
-        match language_name(&voice, &voices) {
-            Some(language) => tr!("coll-settings-language-known", language = language),
-            None => tr!("coll-settings-language-none"),
+    let chosen = RwSignal::new(shown.collection.with_untracked(|c| c.language.clone()));
+    let save = ServerAction::<UpdateCollection>::new();
+    let saved = Signal::derive(move || {
+        matches!(save.value().get(), Some(Ok(()))).then(|| tr!("coll-saved"))
+    });
+    Effect::new(move |_| {
+        if let Some(Ok(())) = save.value().get() {
+            shown
+                .collection
+                .update(|c| c.language = chosen.get_untracked());
         }
+    });
+    let options: Vec<(String, String)> = LANGUAGE_NAMES
+        .iter()
+        .map(|(code, name)| ((*code).to_owned(), (*name).to_owned()))
+        .collect();
+    let on_submit = move |ev: SubmitEvent| {
+        ev.prevent_default();
+        let (name, description) = shown
+            .collection
+            .with_untracked(|c| (c.name.clone(), c.description.clone()));
+        save.dispatch(UpdateCollection {
+            id: shown.id(),
+            input: UpdateCollectionInput {
+                name,
+                description,
+                language: Some(chosen.get_untracked()),
+            },
+        });
     };
     view! {
-        <div class=SUBSECTION>
-            <h3 class="font-semibold">{tr!("coll-settings-language")}</h3>
-            <p class="text-sm text-slate-600" data-testid="collection-language">{words}</p>
-        </div>
+        <form class=SUBSECTION aria-label=tr!("coll-settings-language") novalidate on:submit=on_submit>
+            <ErrorAlert message=general_error(move || save.value().get())/>
+            <SelectField id="collection_language" label=tr!("coll-settings-language") value=chosen
+                options hint=tr!("coll-settings-language-hint")/>
+            <div class="flex flex-wrap items-center gap-3">
+                <SubmitButton label=tr!("coll-settings-language-save") busy_label=tr!("saving") busy=save.pending()/>
+                <StatusNote message=saved/>
+            </div>
+        </form>
     }
 }
 
@@ -90,6 +112,7 @@ fn RenameForm() -> impl IntoView {
         let input = UpdateCollectionInput {
             name: name.get_untracked(),
             description: description.get_untracked(),
+            language: None,
         };
         match input.validate() {
             Ok(()) => {

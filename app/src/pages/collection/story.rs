@@ -193,7 +193,7 @@ pub fn StoryPanel(
                     hint=tr!("coll-story-text-hint")/>
                 <p class="text-xs text-slate-500" aria-live="polite">{counter}</p>
                 <VoicePicker id="story_voice" voice menu sample=text
-                    collection_voice=Signal::derive(move || shown.profile.with(|p| p.voice_id.clone()))/>
+                    collection_voice=shown.voice()/>
                 <div class="flex flex-wrap items-center gap-3">
                     <SubmitButton label=tr!("coll-story-make") busy_label=tr!("coll-story-making") busy=making/>
                     {move || progress.get().map(|p| view! {

@@ -53,6 +53,7 @@ impl Destination {
             name: self.new_name.get_untracked().trim().to_owned(),
             description: String::new(),
             slug: None,
+            language: None,
         };
         let refused = |detail: String| {
             let message = tr!("player-import-new-collection-refused", problem = detail);
