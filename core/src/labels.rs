@@ -40,7 +40,8 @@ pub async fn generate(
     let page = PageSize::parse(&input.page_size)
         .ok_or_else(|| CoreError::invalid("page_size", page_size_problem()))?;
     let cards = cards::label_cards(core, actor, &input.card_slugs).await?;
-    let bytes = tokio::task::spawn_blocking(move || label::render(&cards, format, page))
+    let locale = actor.locale;
+    let bytes = tokio::task::spawn_blocking(move || label::render(&cards, format, page, locale))
         .await
         .map_err(|e| CoreError::internal("label task", e))?
         .map_err(|e| CoreError::internal("rendering labels", e))?;
@@ -65,7 +66,10 @@ pub async fn generate(
     .bind(time::now_str())
     .execute(&mut *tx)
     .await?;
-    let detail = format!("{filename}: {} card(s)", input.card_slugs.len());
+    let detail = match input.card_slugs.len() {
+        1 => format!("{filename}: 1 card"),
+        n => format!("{filename}: {n} cards"),
+    };
     audit::commit(tx, AuditEvent::own(actor, "label.generated", detail)).await?;
     Ok(GenerateLabelsOutputBody {
         url: format!("/api/labels/{filename}"),

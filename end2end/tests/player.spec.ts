@@ -78,10 +78,10 @@ test('a parent links the family account, controls a player and imports a card', 
   await settings.getByLabel('Day maximum volume').fill('12');
   await settings.getByLabel('Night maximum volume').fill('5');
   await settings.getByRole('button', { name: 'Save settings' }).click();
-  await expect(settings.getByRole('status')).toContainText('2 setting(s) saved on the player');
+  await expect(settings.getByRole('status')).toContainText('2 settings saved on the player');
   await settings.getByLabel('Night starts at').fill('19:00'); // a second save sends only the newer edit
   await settings.getByRole('button', { name: 'Save settings' }).click();
-  await expect(settings.getByRole('status')).toContainText('1 setting(s) saved on the player');
+  await expect(settings.getByRole('status')).toContainText('1 setting saved on the player');
   await gotoHydrated(page, '/devices');
   await bedroom.getByText('Settings', { exact: true }).click();
   await expect(settings.getByLabel('Day maximum volume')).toHaveValue('12');
@@ -98,7 +98,7 @@ test('a parent links the family account, controls a player and imports a card', 
   await shortcut.getByLabel('Card').fill(await playerCardId(page, "Grandma's songs"));
   await shortcut.getByLabel('Chapter (optional)').fill('02');
   await bedroom.getByRole('button', { name: 'Save shortcuts' }).click();
-  await expect(bedroom.getByRole('status').last()).toContainText('1 shortcut(s) saved on the player');
+  await expect(bedroom.getByRole('status').last()).toContainText('1 shortcut saved on the player');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'phone-devices.png');
   expect(await scrollsSideways(page)).toBe(false);
@@ -215,7 +215,7 @@ test('a card published to the account is played by its title, any other by its i
   await bedroom.getByRole('button', { name: 'Remove shortcut 1' }).click();
   await expect(bedroom.getByRole('listitem', { name: /^Shortcut/ })).toHaveCount(1);
   await bedroom.getByRole('button', { name: 'Save shortcuts' }).click();
-  await expect(bedroom.getByRole('status').last()).toContainText('1 shortcut(s) saved on the player');
+  await expect(bedroom.getByRole('status').last()).toContainText('1 shortcut saved on the player');
 });
 
 test('an app links a player account: the sign-in happens on a phone, which asks for the code the app shows', async ({

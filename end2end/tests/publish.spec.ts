@@ -165,7 +165,7 @@ test('a parent publishes a card, re-publishes nothing, sees what an edit changes
   const seed = page.getByRole('dialog', { name: 'Put on players' });
   await seed.getByLabel(/Bedroom player/).check();
   await seed.getByRole('button', { name: 'Put on players', exact: true }).click();
-  await expect(seed.getByRole('status')).toContainText('the cards are on 1 player(s)', { timeout: 30_000 });
+  await expect(seed.getByRole('status')).toContainText('the cards are on 1 player,', { timeout: 30_000 });
   await screenshot(page, 'seed.png', { fullPage: false });
   await seed.getByRole('button', { name: 'Close' }).first().click();
 

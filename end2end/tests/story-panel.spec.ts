@@ -13,7 +13,7 @@ import { groupLabels, insidePanel, previewPlays } from './voices';
 async function miasCollection(page: Page, label: string): Promise<string> {
   const stamp = Date.now().toString(36);
   const collection = await (await page.request.post('/api/collections', { data: { name: `Stories ${label} ${stamp}`, description: '', language: 'de' } })).json();
-  const profile = { child_name: 'Mia', child_age: 5, friends: 'Sam', interests: 'rockets and trains', notes: '', pets: 'a cat called Tom', avoid_themes: '', prompt_template: '', vocab_level: '', voice_id: 'espeak:de', duration_min: 5 };
+  const profile = { child_name: 'Mia', child_age: 5, friends: 'Sam', interests: 'Raketen und Züge', notes: '', pets: 'eine Katze namens Tom', avoid_themes: '', prompt_template: '', vocab_level: '', voice_id: 'espeak:de', duration_min: 5 };
   expect((await page.request.patch(`/api/collections/${collection.id}/profile`, { data: profile })).status()).toBe(204);
   const preset = { name: 'Space', emoji: '🚀', prompt_template: 'A calm trip to the stars', vocab_level: '', voice_id: 'espeak:de', duration_min: 5, sort_order: 0 };
   expect((await page.request.post(`/api/collections/${collection.id}/presets`, { data: preset })).status()).toBe(201);
@@ -43,15 +43,15 @@ for (const size of [
       await expect(panel.getByRole('button', { name: 'Write a draft' })).toHaveCount(0);
       await expect(panel.getByRole('alert')).toHaveCount(0);
 
-      // the template: about Mia, themed by the preset
+      // the template: about Mia, themed by the preset, told in the collection's German
       await panel.getByLabel('Preset').selectOption({ label: '🚀 Space' });
       await panel.getByLabel('Story idea').fill('a moon that cannot sleep');
       await panel.getByRole('button', { name: 'Use a story template' }).click();
-      await expect(panel.getByLabel('Story title')).toHaveValue('Mia and the Sleepy Moon');
+      await expect(panel.getByLabel('Story title')).toHaveValue('Mia und der schläfrige Mond');
       const story = panel.getByLabel('Story', { exact: true });
-      await expect(story).toHaveValue(/^Chapter 1: The Rocket in the Garden\n\nThis is a story about a moon that cannot sleep\. Once upon a time there was a child called Mia, who loved rockets\./);
-      await expect(story).toHaveValue(/took a cat called Tom/);
-      await expect(story).toHaveValue(/Chapter 3: The Moon's Lullaby/);
+      await expect(story).toHaveValue(/^# Die Rakete im Garten\n\nDie Idee zu dieser Geschichte: a moon that cannot sleep\. Es war einmal ein Kind namens Mia, das Raketen liebte\./);
+      await expect(story).toHaveValue(/und eine Katze namens Tom kam mit/);
+      await expect(story).toHaveValue(/# Das Schlaflied des Mondes/);
       await expect(panel.getByRole('status').filter({ hasText: 'A story template is in' })).toBeVisible();
       await expect(panel.getByRole('alert')).toHaveCount(0);
 
@@ -98,11 +98,11 @@ for (const size of [
       if (size.name === 'laptop') {
         // the template makes a card, read by the offline German voice
         await panel.getByRole('button', { name: 'Make the card' }).click();
-        await expect(panel.getByRole('status').filter({ hasText: '“Mia and the Sleepy Moon” is ready: 3 spoken chapter(s).' })).toBeVisible({ timeout: 120_000 });
-        const made = panel.getByRole('link', { name: 'Open “Mia and the Sleepy Moon”' });
+        await expect(panel.getByRole('status').filter({ hasText: '“Mia und der schläfrige Mond” is ready: 3 spoken chapters.' })).toBeVisible({ timeout: 120_000 });
+        const made = panel.getByRole('link', { name: 'Open “Mia und der schläfrige Mond”' });
         const href = await made.getAttribute('href');
         const card = await (await page.request.get(`/api${href}`)).json();
-        expect(card.tracks.map((t: { title: string }) => t.title)).toEqual(['The Rocket in the Garden', 'Among the Stars', "The Moon's Lullaby"]);
+        expect(card.tracks.map((t: { title: string }) => t.title)).toEqual(['Die Rakete im Garten', 'Zwischen den Sternen', 'Das Schlaflied des Mondes']);
         const first = await (await page.request.get(`/api${href}/tracks/${card.tracks[0].slug}`)).json();
         expect(first.tts_voice).toBe('espeak:de');
       }

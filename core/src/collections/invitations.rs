@@ -15,6 +15,7 @@
 //! [`MAILS_PER_RECIPIENT_PER_DAY`] times a day in all; an invitation past those limits is
 //! still recorded and can be accepted, it is only not mailed again.
 
+use cardsmith_i18n::t;
 use cardsmith_model::deletion::{InvitationOut, MyInvitationOut};
 use cardsmith_model::validate::CollectionRole;
 
@@ -27,7 +28,6 @@ use crate::error::OnUnique;
 use crate::mail::letter::Letter;
 use crate::mail::{self, Mail};
 use crate::{new_id, time, Core, CoreError, CoreResult};
-use cardsmith_i18n::t;
 
 /// Invitations one user may send a minute (from one client address).
 pub const INVITATIONS_PER_USER: u32 = 10;

@@ -23,6 +23,7 @@ pub mod render;
 pub mod theme;
 mod variations;
 
+use cardsmith_i18n::{t, Locale};
 use cardsmith_model::icons::{ApproveThemeInput, GenerateIconsOutputBody, SuggestThemeOutputBody};
 use cardsmith_model::validate::CollectionRole;
 
@@ -195,7 +196,12 @@ pub async fn regenerate(
     attach(core, actor, card, &track, &drawn, "track.icon_generated").await?;
     Ok(GenerateIconsOutputBody {
         generated: 1,
-        message: format!("Drew a new icon for “{}” ({}).", track.title, who(&drawn)),
+        message: t!(
+            actor.locale,
+            "art-icons-drew-chapter",
+            title = &track.title,
+            who = who(actor.locale, &drawn)
+        ),
     })
 }
 
@@ -234,49 +240,53 @@ pub async fn batch(
             break;
         }
         if is_own(core, track).await? {
-            kept.push(format!("“{}”", track.title));
+            kept.push(track.title.clone());
             continue;
         }
         let drawn = draw::draw(core, actor.id(), &ctx, track, None, 0, None).await?;
         attach(core, actor, card, track, &drawn, "track.icon_generated").await?;
-        let by = who(&drawn);
+        let by = who(actor.locale, &drawn);
         if !drawn_by.contains(&by) {
             drawn_by.push(by);
         }
         generated += 1;
         progress((generated as f64 / planned).min(1.0));
     }
+    let locale = actor.locale;
     let mut message = match generated {
-        0 => "No icons drawn.".to_owned(),
-        1 => format!(
-            "Drew 1 icon in “{}” ({}).",
-            ctx.theme.palette_name,
-            drawn_by.join(", ")
-        ),
-        n => format!(
-            "Drew {n} icons in “{}” ({}).",
-            ctx.theme.palette_name,
-            drawn_by.join(", ")
+        0 => t!(locale, "art-icons-drew-none"),
+        n => t!(
+            locale,
+            "art-icons-drew",
+            count = n,
+            palette = ctx.theme.palette_name.as_str(),
+            who = drawn_by.join(", ")
         ),
     };
     if !kept.is_empty() {
-        message.push_str(&format!(
-            " Kept the own icon of {} chapter(s): {}; regenerate a chapter to replace it.",
-            kept.len(),
-            kept.join(", ")
-        ));
+        let kept = t!(
+            locale,
+            "art-icons-kept",
+            count = kept.len(),
+            titles = kept.join(", ")
+        );
+        message = format!("{message} {kept}");
     }
     if chapters.is_empty() {
-        message = "The card has no chapters yet.".to_owned();
+        message = t!(locale, "art-icons-no-chapters");
     }
     Ok(GenerateIconsOutputBody { generated, message })
 }
 
-fn who(drawn: &Drawn) -> String {
+fn who(locale: Locale, drawn: &Drawn) -> String {
     if drawn.provider == OFFLINE {
-        "offline pictures".to_owned()
+        t!(locale, "art-icons-by-offline")
     } else {
-        format!("drawn by {}", drawn.provider)
+        t!(
+            locale,
+            "art-icons-by-provider",
+            provider = drawn.provider.as_str()
+        )
     }
 }
 

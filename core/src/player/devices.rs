@@ -3,6 +3,7 @@
 //! written read-merge-write (a PUT replaces the whole block), shortcuts written only (they
 //! cannot be read back), and commands.
 
+use cardsmith_i18n::t;
 use cardsmith_model::device::{
     CacheStatusOut, DeviceCommandInput, DeviceSettingsInput, InfoSnapshot, ListDevicesOutputBody,
     ShortcutsInput,
@@ -271,7 +272,14 @@ pub async fn command(
     match client.send_device_command(device_id, path, &body).await {
         Ok(_) => {
             let done = format!("sent {} to the player", input.command);
-            audited(core, actor, "device.command_sent", device_id, done).await
+            let shown = match input.command.as_str() {
+                "play" => t!(actor.locale, "player-sent-play"),
+                "pause" => t!(actor.locale, "player-sent-pause"),
+                "resume" => t!(actor.locale, "player-sent-resume"),
+                "stop" => t!(actor.locale, "player-sent-stop"),
+                _ => t!(actor.locale, "player-sent-status"),
+            };
+            audited(core, actor, "device.command_sent", device_id, done, shown).await
         }
         Err(e) => Err(call_failed(core, account_id, e).await),
     }
@@ -300,7 +308,16 @@ pub async fn settings(
     match edited {
         Ok(_) => {
             let done = format!("{count} setting(s) saved on the player");
-            audited(core, actor, "device.settings_changed", device_id, done).await
+            let shown = t!(actor.locale, "player-settings-saved", count = count);
+            audited(
+                core,
+                actor,
+                "device.settings_changed",
+                device_id,
+                done,
+                shown,
+            )
+            .await
         }
         Err(e) => Err(call_failed(core, account_id, e).await),
     }
@@ -342,8 +359,10 @@ pub async fn shortcuts(
     };
     match client.put_shortcuts(device_id, &body).await {
         Ok(_) => {
-            let done = format!("{} shortcut(s) saved on the player", input.shortcuts.len());
-            audited(core, actor, "device.shortcuts_set", device_id, done).await
+            let count = input.shortcuts.len();
+            let done = format!("{count} shortcut(s) saved on the player");
+            let shown = t!(actor.locale, "player-shortcuts-saved", count = count);
+            audited(core, actor, "device.shortcuts_set", device_id, done, shown).await
         }
         Err(e) => Err(call_failed(core, account_id, e).await),
     }
@@ -357,8 +376,9 @@ async fn audited(
     action: &str,
     device_id: &str,
     done: String,
+    shown: String,
 ) -> CoreResult<String> {
     let detail = format!("{device_id}: {done}");
     audit::record(core.db.pool(), AuditEvent::own(actor, action, detail)).await?;
-    Ok(done)
+    Ok(shown)
 }

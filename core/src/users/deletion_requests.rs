@@ -12,6 +12,7 @@
 //! Asking is rate limited per client address and per (address, user) with the sign-in
 //! limiter of [`crate::throttle`].
 
+use cardsmith_i18n::t;
 use cardsmith_model::deletion::{
     DeleteRequestInput, DeletionRequestItem, ReassignmentsInput, STATUS_APPROVED, STATUS_EXPIRED,
     STATUS_PENDING, STATUS_REJECTED,
@@ -103,9 +104,11 @@ pub async fn request(
         AuditEvent::own(actor, "account.deletion_requested", detail),
     )
     .await?;
-    Ok(MessageOutputBody::new(format!(
-        "Your request to delete your account was sent to the administrators. \
-         If nobody decides it, it expires at {expires_at}."
+    let expires = cardsmith_i18n::date_time(actor.locale, &expires_at);
+    Ok(MessageOutputBody::new(t!(
+        actor.locale,
+        "account-delete-requested",
+        expires = expires
     )))
 }
 

@@ -8,6 +8,7 @@
 
 use std::net::IpAddr;
 
+use cardsmith_i18n::{t, Locale};
 use cardsmith_model::recovery::{
     AdminResetPasswordOutputBody, ForgotPasswordInput, ResetPasswordInput,
 };
@@ -19,7 +20,6 @@ use crate::audit::{self, AuditEvent};
 use crate::auth::chosen_locale;
 use crate::auth::{password, session, Actor};
 use crate::{mail, time, Core, CoreError, CoreResult};
-use cardsmith_i18n::{t, Locale};
 
 /// Mail-sending requests a minute from one client address (forgot-password and the admin's
 /// resend-verification), 429 beyond.
@@ -166,10 +166,14 @@ pub async fn admin_reset_link(
     let detail = "reset link made (valid 1 hour)".to_owned();
     finish_admin_action(tx, actor, user_id, "admin.password_reset_link", detail).await?;
     Ok(AdminResetPasswordOutputBody {
-        message: format!(
-            "Give this link to {} yourself: it sets a new password once, within 1 hour, and \
-             signs them out everywhere.",
-            row.email
+        message: t!(
+            actor.locale,
+            "adm-users-reset-link-made",
+            email = &row.email,
+            lifetime = crate::mail::letter::hours(
+                actor.locale,
+                Purpose::ResetPassword.lifetime().num_hours()
+            )
         ),
         reset_link,
     })

@@ -241,3 +241,5 @@ account-ai-cascade-yours = Deine Kaskade
 account-ai-cascade-instance = Die Kaskade der Instanz
 account-ai-cascade-loading = Reihenfolge wird ermittelt …
 account-ai-cascade-note = Ein Anbieter, der aus ist, keinen Schlüssel hat, sein Budget aufgebraucht hat oder scheitert, wird übersprungen, und der nächste wird versucht.
+
+account-delete-requested = Deine Bitte, dein Konto zu löschen, ist an die Verwaltung gegangen. Wenn niemand darüber entscheidet, verfällt sie am { $expires }.

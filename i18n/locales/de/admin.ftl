@@ -220,3 +220,5 @@ adm-jobs-retry = Wiederholen
 adm-jobs-retry-label = Wiederholen: { $kind } für { $who }
 adm-jobs-row-label = { $kind } für { $who }: { $status }
 adm-jobs-progress = Fortschritt: { $kind }
+
+adm-users-reset-link-made = Gib diesen Link selbst an { $email } weiter: Er setzt einmal ein neues Passwort, innerhalb von { $lifetime }, und meldet die Person überall ab.

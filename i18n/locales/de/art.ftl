@@ -143,3 +143,18 @@ art-cover-preview-alt = { $side ->
    *[back] Vorschau des erzeugten Covers der Rückseite
 }
 art-cover-preview-empty = Erzeuge ein Cover, um hier eine Vorschau zu sehen
+
+# Was das Zeichnen der Symbole getan hat, danach gesagt.
+art-icons-drew-chapter = Ein neues Symbol für „{ $title }“ gezeichnet ({ $who }).
+art-icons-drew-none = Keine Symbole gezeichnet.
+art-icons-drew = { $count ->
+    [one] 1 Symbol in „{ $palette }“ gezeichnet ({ $who }).
+   *[other] { $count } Symbole in „{ $palette }“ gezeichnet ({ $who }).
+}
+art-icons-kept = { $count ->
+    [one] Das eigene Symbol von 1 Kapitel blieb: { $titles }; zeichne ein Kapitel neu, um es zu ersetzen.
+   *[other] Die eigenen Symbole von { $count } Kapiteln blieben: { $titles }; zeichne ein Kapitel neu, um es zu ersetzen.
+}
+art-icons-no-chapters = Die Karte hat noch keine Kapitel.
+art-icons-by-offline = Offline-Bilder
+art-icons-by-provider = gezeichnet von { $provider }

@@ -235,3 +235,7 @@ library-request-not-written = Die Anfrage konnte nicht erstellt werden: { $error
 library-answer-not-understood = Die Antwort des Servers war unverständlich: { $error }
 library-job-not-finished = Der Auftrag wurde nicht abgeschlossen.
 library-browser-only = Das funktioniert nur im Browser.
+
+# The label sheets' own words.
+label-sheet-title = Kartenetiketten
+label-more = + { $count } weitere

@@ -226,3 +226,18 @@ player-run-published = Veröffentlicht
 player-run-failed = Fehlgeschlagen: { $reason }
 player-run-progress = Wird veröffentlicht … { $percent } %
 player-run-queued = In der Warteschlange
+
+# Was an den Player geschickt wurde, nach einem Tastendruck gesagt.
+player-sent-play = Abspielen an den Player geschickt
+player-sent-pause = Pause an den Player geschickt
+player-sent-resume = Weiter an den Player geschickt
+player-sent-stop = Stopp an den Player geschickt
+player-sent-status = Den Player nach seinem Zustand gefragt
+player-settings-saved = { $count ->
+    [one] { $count } Einstellung auf dem Player gespeichert
+   *[other] { $count } Einstellungen auf dem Player gespeichert
+}
+player-shortcuts-saved = { $count ->
+    [one] { $count } Kurzwahl auf dem Player gespeichert
+   *[other] { $count } Kurzwahlen auf dem Player gespeichert
+}

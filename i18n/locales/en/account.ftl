@@ -112,7 +112,10 @@ account-delete-takeover = Who takes over each collection they own
 account-delete-leave-orphaned = Leave orphaned (assign later)
 account-delete-keep-shared = Keep with its other owners
 # the members of a collection besides the person being deleted (0 or more)
-account-delete-other-members = { $count } other member(s)
+account-delete-other-members = { $count ->
+    [one] { $count } other member
+   *[other] { $count } other members
+}
 account-delete-user-label = Delete { $email }…
 account-delete-user-open = Delete user…
 account-delete-user-question = Delete { $email } for good? Their sessions end, their jobs stop, and their linked player accounts, recordings and label sheets are deleted. Their collections go to the owners chosen above or stay orphaned for you to assign.
@@ -249,3 +252,5 @@ account-ai-cascade-yours = Your cascade
 account-ai-cascade-instance = The instance's cascade
 account-ai-cascade-loading = Working out the order…
 account-ai-cascade-note = A provider that is off, has no key, has spent its budget or fails is passed over, and the next one is tried.
+
+account-delete-requested = Your request to delete your account was sent to the administrators. If nobody decides it, it expires on { $expires }.

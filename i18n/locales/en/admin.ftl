@@ -16,7 +16,10 @@ adm-users-status-active = active
 adm-users-status-locked = locked
 adm-users-status-deactivated = deactivated
 # Only the translations tell one session from several; the English shows the count as is.
-adm-users-signed-out = Signed out of { $count } session(s)
+adm-users-signed-out = { $count ->
+    [one] Signed out of { $count } session
+   *[other] Signed out of { $count } sessions
+}
 adm-users-edit = Edit
 adm-users-edit-label = Edit { $email }
 adm-users-sign-out = Sign out everywhere
@@ -228,3 +231,5 @@ adm-jobs-retry = Retry
 adm-jobs-retry-label = Retry: { $kind } for { $who }
 adm-jobs-row-label = { $kind } for { $who }: { $status }
 adm-jobs-progress = Progress of { $kind }
+
+adm-users-reset-link-made = Give this link to { $email } yourself: it sets a new password once, within { $lifetime }, and signs them out everywhere.

@@ -127,3 +127,18 @@ art-cover-preview-alt = { $side ->
    *[back] Preview of the generated back cover
 }
 art-cover-preview-empty = Generate to see a preview
+
+# What drawing icons did, said after it.
+art-icons-drew-chapter = Drew a new icon for “{ $title }” ({ $who }).
+art-icons-drew-none = No icons drawn.
+art-icons-drew = { $count ->
+    [one] Drew 1 icon in “{ $palette }” ({ $who }).
+   *[other] Drew { $count } icons in “{ $palette }” ({ $who }).
+}
+art-icons-kept = { $count ->
+    [one] Kept the own icon of 1 chapter: { $titles }; regenerate a chapter to replace it.
+   *[other] Kept the own icons of { $count } chapters: { $titles }; regenerate a chapter to replace it.
+}
+art-icons-no-chapters = The card has no chapters yet.
+art-icons-by-offline = offline pictures
+art-icons-by-provider = drawn by { $provider }

@@ -136,7 +136,10 @@ coll-delete-explain = Cards linked in from other collections stay where they liv
 coll-delete-cascade = Also delete the cards that live in this collection
 coll-delete-cascade-hint = Their covers and settings go with them.
 coll-delete-question = Delete “{ $name }”? This cannot be undone.
-coll-delete-question-cascade = Delete “{ $name }” and the { $count } card(s) that live in it? This cannot be undone.
+coll-delete-question-cascade = { $count ->
+    [one] Delete “{ $name }” and the card that lives in it? This cannot be undone.
+   *[other] Delete “{ $name }” and the { $count } cards that live in it? This cannot be undone.
+}
 coll-delete-confirm = Yes, delete collection
 
 # New story card
@@ -167,7 +170,10 @@ coll-story-making-progress = Making the story card
 coll-story-open = Open “{ $name }”
 # What the story's job did; the sentences are shown one after the other. Why something
 # was not made comes from the server.
-coll-story-made = “{ $name }” is ready: { $chapters } spoken chapter(s).
+coll-story-made = { $chapters ->
+    [one] “{ $name }” is ready: { $chapters } spoken chapter.
+   *[other] “{ $name }” is ready: { $chapters } spoken chapters.
+}
 coll-story-made-cover = A cover was drawn.
 coll-story-made-no-cover = The cover was not made: { $why }; generate or upload one on the card.
 coll-story-made-no-icons = The chapter icons were not made: { $why }; draw them from the card's Icons panel.

@@ -126,8 +126,14 @@ library-seed-choose-player = Choose at least one player.
 library-seed-one-account = Choose players of one account at a time.
 library-seed-not-a-time = That is not a time.
 # when: the time as typed, e.g. 2026-12-25T07:00
-library-seed-scheduled = Scheduled for { $when }: { $count } player(s) will get the cards then.
-library-seed-done = Done: the cards are on { $count } player(s), one button press away.
+library-seed-scheduled = { $count ->
+    [one] Scheduled for { $when }: { $count } player will get the cards then.
+   *[other] Scheduled for { $when }: { $count } players will get the cards then.
+}
+library-seed-done = { $count ->
+    [one] Done: the cards are on { $count } player, one button press away.
+   *[other] Done: the cards are on { $count } players, one button press away.
+}
 
 ## Label sheets and their share links
 
@@ -163,7 +169,10 @@ library-no-share-links-text = Generate a sheet above, then press “Create share
 library-revoke-all = Revoke all
 library-revoke-all-question = Revoke every share link? Nobody can open your sheets through them any more; the sheets themselves stay.
 library-revoke-all-confirm = Yes, revoke all
-library-shares-revoked = Revoked { $count } link(s)
+library-shares-revoked = { $count ->
+    [one] Revoked { $count } link
+   *[other] Revoked { $count } links
+}
 # when: the day and time the link was made, e.g. 2025-03-01 18:04
 library-share-created = Created { $when }
 library-open = Open
@@ -225,3 +234,7 @@ library-request-not-written = The request could not be written: { $error }
 library-answer-not-understood = The server's answer was not understood: { $error }
 library-job-not-finished = The job did not finish.
 library-browser-only = This only works in the browser.
+
+# The label sheets' own words.
+label-sheet-title = Card labels
+label-more = + { $count } more

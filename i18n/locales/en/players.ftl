@@ -223,3 +223,18 @@ player-run-published = Published
 player-run-failed = Failed: { $reason }
 player-run-progress = Publishing… { $percent }%
 player-run-queued = Queued
+
+# What the player was sent, said after a control is pressed.
+player-sent-play = Sent play to the player
+player-sent-pause = Sent pause to the player
+player-sent-resume = Sent resume to the player
+player-sent-stop = Sent stop to the player
+player-sent-status = Asked the player for its status
+player-settings-saved = { $count ->
+    [one] { $count } setting saved on the player
+   *[other] { $count } settings saved on the player
+}
+player-shortcuts-saved = { $count ->
+    [one] { $count } shortcut saved on the player
+   *[other] { $count } shortcuts saved on the player
+}

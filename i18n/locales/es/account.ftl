@@ -242,3 +242,5 @@ account-ai-cascade-yours = Tu cascada
 account-ai-cascade-instance = La cascada de la instancia
 account-ai-cascade-loading = Calculando el orden…
 account-ai-cascade-note = Un proveedor desactivado, sin clave, sin presupuesto o que falla se salta, y se prueba el siguiente.
+
+account-delete-requested = Tu solicitud para eliminar tu cuenta se ha enviado a los administradores. Si nadie la resuelve, caduca el { $expires }.

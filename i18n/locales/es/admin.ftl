@@ -220,3 +220,5 @@ adm-jobs-retry = Reintentar
 adm-jobs-retry-label = Reintentar: { $kind } para { $who }
 adm-jobs-row-label = { $kind } para { $who }: { $status }
 adm-jobs-progress = Progreso: { $kind }
+
+adm-users-reset-link-made = Dale tú mismo este enlace a { $email }: permite elegir una contraseña nueva una sola vez, en un plazo de { $lifetime }, y cierra su sesión en todas partes.

@@ -143,3 +143,18 @@ art-cover-preview-alt = { $side ->
    *[back] Vista previa de la portada trasera generada
 }
 art-cover-preview-empty = Genera una portada para ver aquí la vista previa
+
+# Lo que hizo el dibujo de los iconos, dicho después.
+art-icons-drew-chapter = Se ha dibujado un icono nuevo para «{ $title }» ({ $who }).
+art-icons-drew-none = No se ha dibujado ningún icono.
+art-icons-drew = { $count ->
+    [one] Se ha dibujado 1 icono en «{ $palette }» ({ $who }).
+   *[other] Se han dibujado { $count } iconos en «{ $palette }» ({ $who }).
+}
+art-icons-kept = { $count ->
+    [one] Se ha conservado el icono propio de 1 capítulo: { $titles }; vuelve a dibujar un capítulo para sustituirlo.
+   *[other] Se han conservado los iconos propios de { $count } capítulos: { $titles }; vuelve a dibujar un capítulo para sustituirlos.
+}
+art-icons-no-chapters = La tarjeta todavía no tiene capítulos.
+art-icons-by-offline = imágenes sin conexión
+art-icons-by-provider = dibujado por { $provider }

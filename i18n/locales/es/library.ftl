@@ -239,3 +239,7 @@ library-request-not-written = No se pudo preparar la solicitud: { $error }
 library-answer-not-understood = No se entendió la respuesta del servidor: { $error }
 library-job-not-finished = La tarea no terminó.
 library-browser-only = Esto solo funciona en el navegador.
+
+# The label sheets' own words.
+label-sheet-title = Etiquetas de tarjetas
+label-more = + { $count } más

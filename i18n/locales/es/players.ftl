@@ -229,3 +229,18 @@ player-run-published = Publicada
 player-run-failed = Error: { $reason }
 player-run-progress = Publicando… { $percent } %
 player-run-queued = En cola
+
+# Lo que se envió al reproductor, dicho tras pulsar un control.
+player-sent-play = Reproducir enviado al reproductor
+player-sent-pause = Pausa enviada al reproductor
+player-sent-resume = Continuar enviado al reproductor
+player-sent-stop = Detener enviado al reproductor
+player-sent-status = Se ha pedido su estado al reproductor
+player-settings-saved = { $count ->
+    [one] { $count } ajuste guardado en el reproductor
+   *[other] { $count } ajustes guardados en el reproductor
+}
+player-shortcuts-saved = { $count ->
+    [one] { $count } atajo guardado en el reproductor
+   *[other] { $count } atajos guardados en el reproductor
+}

@@ -245,3 +245,5 @@ account-ai-cascade-yours = Votre cascade
 account-ai-cascade-instance = La cascade de l’instance
 account-ai-cascade-loading = Calcul de l’ordre…
 account-ai-cascade-note = Un fournisseur désactivé, sans clé, à court de budget ou en échec est ignoré, et le suivant est essayé.
+
+account-delete-requested = Votre demande de suppression de compte a été envoyée aux administrateurs. Si personne ne la traite, elle expire le { $expires }.

@@ -220,3 +220,5 @@ adm-jobs-retry = Relancer
 adm-jobs-retry-label = Relancer : { $kind } pour { $who }
 adm-jobs-row-label = { $kind } pour { $who } : { $status }
 adm-jobs-progress = Progression : { $kind }
+
+adm-users-reset-link-made = Donnez vous-même ce lien à { $email } : il permet de choisir un nouveau mot de passe une seule fois, dans un délai de { $lifetime }, et déconnecte la personne partout.

@@ -143,3 +143,18 @@ art-cover-preview-alt = { $side ->
    *[back] Aperçu de la couverture générée pour le verso
 }
 art-cover-preview-empty = Générez une couverture pour en voir l’aperçu
+
+# Ce qu’a fait le dessin des icônes, dit ensuite.
+art-icons-drew-chapter = Nouvelle icône dessinée pour « { $title } » ({ $who }).
+art-icons-drew-none = Aucune icône dessinée.
+art-icons-drew = { $count ->
+    [one] 1 icône dessinée dans « { $palette } » ({ $who }).
+   *[other] { $count } icônes dessinées dans « { $palette } » ({ $who }).
+}
+art-icons-kept = { $count ->
+    [one] L’icône propre d’1 chapitre est gardée : { $titles } ; redessinez un chapitre pour la remplacer.
+   *[other] Les icônes propres de { $count } chapitres sont gardées : { $titles } ; redessinez un chapitre pour les remplacer.
+}
+art-icons-no-chapters = La carte n’a pas encore de chapitre.
+art-icons-by-offline = images hors ligne
+art-icons-by-provider = dessinée par { $provider }

@@ -239,3 +239,7 @@ library-request-not-written = Impossible de préparer la requête : { $error }
 library-answer-not-understood = La réponse du serveur n’a pas été comprise : { $error }
 library-job-not-finished = La tâche ne s’est pas terminée.
 library-browser-only = Cela ne fonctionne que dans le navigateur.
+
+# The label sheets' own words.
+label-sheet-title = Étiquettes de cartes
+label-more = + { $count } de plus

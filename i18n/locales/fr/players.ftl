@@ -235,3 +235,18 @@ player-run-published = Publiée
 player-run-failed = Échec : { $reason }
 player-run-progress = Publication… { $percent } %
 player-run-queued = En attente
+
+# Ce qui a été envoyé au lecteur, dit après un appui sur une commande.
+player-sent-play = Lecture envoyée au lecteur
+player-sent-pause = Pause envoyée au lecteur
+player-sent-resume = Reprise envoyée au lecteur
+player-sent-stop = Arrêt envoyé au lecteur
+player-sent-status = État demandé au lecteur
+player-settings-saved = { $count ->
+    [one] { $count } réglage enregistré sur le lecteur
+   *[other] { $count } réglages enregistrés sur le lecteur
+}
+player-shortcuts-saved = { $count ->
+    [one] { $count } raccourci enregistré sur le lecteur
+   *[other] { $count } raccourcis enregistrés sur le lecteur
+}

@@ -96,7 +96,9 @@ fn keys_in_code() -> BTreeMap<String, PathBuf> {
                 // tr!("key" …)
                 "tr" => call.trim_start().strip_prefix('"'),
                 // t!(locale, "key" …): skip the locale expression
-                "t" => call.split_once(", \"").map(|(_, rest)| rest),
+                "t" => call
+                    .split_once(',')
+                    .and_then(|(_, rest)| rest.trim_start().strip_prefix('"')),
                 _ => continue,
             };
             if let Some(key) = literal.and_then(|l| l.split_once('"')).map(|(k, _)| k) {

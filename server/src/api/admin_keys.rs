@@ -32,7 +32,8 @@ pub async fn rotate_encryption_key(
     ApiJson(input): ApiJson<RotateKeyInput>,
 ) -> ApiResult<Json<MessageOutputBody>> {
     let count = rotate_key(&core, &actor, &input.old_key).await?;
-    Ok(Json(MessageOutputBody::new(format!(
-        "re-encrypted {count} stored secret(s) with the configured key"
-    ))))
+    Ok(Json(MessageOutputBody::new(match count {
+        1 => "re-encrypted 1 stored secret with the configured key".to_owned(),
+        n => format!("re-encrypted {n} stored secrets with the configured key"),
+    })))
 }

@@ -100,9 +100,10 @@ pub async fn revoke_sessions(
     Caller(actor): Caller,
 ) -> ApiResult<impl IntoResponse> {
     let ended = account::revoke_my_sessions(&core, &actor).await?;
-    let body = Json(MessageOutputBody::new(format!(
-        "signed out of {ended} session(s)"
-    )));
+    let body = Json(MessageOutputBody::new(match ended {
+        1 => "signed out of 1 session".to_owned(),
+        n => format!("signed out of {n} sessions"),
+    }));
     Ok((clear_cookie(&core), body))
 }
 

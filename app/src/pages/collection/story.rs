@@ -7,6 +7,7 @@
 
 mod template;
 
+use cardsmith_i18n::Locale;
 use cardsmith_model::collection::PresetOut;
 use cardsmith_model::story::{
     DraftStoryInput, Made, MakeStoryInput, MakeStoryOut, StoryDraftOut, StoryJobResult,
@@ -90,9 +91,14 @@ pub fn StoryPanel(
     };
     let use_template = move |_| {
         let chosen = chosen_preset();
+        // told in the collection's language when Cardsmith speaks it
+        let told_in = shown
+            .collection
+            .with_untracked(|c| Locale::from_tag(&c.language))
+            .unwrap_or_else(crate::i18n::locale);
         let (name, story) = shown
             .profile
-            .with_untracked(|p| story_template(p, chosen.as_ref(), &idea.get_untracked()));
+            .with_untracked(|p| story_template(p, chosen.as_ref(), &idea.get_untracked(), told_in));
         title.set(name);
         text.set(story);
         draft_error.set(None);

@@ -2,6 +2,8 @@
 //! its title, as many as fit on the label; when some do not, the last row says "+ N more"
 //! instead of running off the card.
 
+use cardsmith_i18n::{t, Locale};
+
 use super::layout::Item;
 use super::style::{Face, Style, CAP_HEIGHT, INK, MM_PER_PT, MUTED};
 use super::text::{ellipsize, one_line, wrap, Fonts};
@@ -27,6 +29,7 @@ pub(super) fn chapter_list(
     icons: &[Option<usize>],
     [x, top, width]: [f32; 3],
     bottom: f32,
+    locale: Locale,
 ) {
     let rows = ((bottom - top) / ROW + 1e-3).floor().max(0.0) as usize;
     let (shown, more) = split(tracks.len(), rows);
@@ -66,7 +69,7 @@ pub(super) fn chapter_list(
         }
     }
     if more > 0 {
-        let more = format!("+ {more} more");
+        let more = t!(locale, "label-more", count = more);
         out.push(Item::Text([text_x, row_top + baseline], NUMBER, more));
     }
 }
@@ -118,6 +121,15 @@ mod tests {
     }
 
     fn list(tracks: &[LabelTrack], icons: &[Option<usize>], rows: f32) -> Vec<Item> {
+        list_in(Locale::En, tracks, icons, rows)
+    }
+
+    fn list_in(
+        locale: Locale,
+        tracks: &[LabelTrack],
+        icons: &[Option<usize>],
+        rows: f32,
+    ) -> Vec<Item> {
         let mut items = Vec::new();
         let fonts = FONTS.as_ref().unwrap();
         chapter_list(
@@ -127,6 +139,7 @@ mod tests {
             icons,
             [0.0, 0.0, 48.0],
             rows * ROW,
+            locale,
         );
         items
     }
@@ -176,6 +189,8 @@ mod tests {
         let items = list(&forty, &[None; 40], 10.0);
         let texts = texts(&items);
         assert_eq!(texts.last(), Some(&"+ 31 more"));
+        let german = list_in(Locale::De, &forty, &[None; 40], 10.0);
+        assert_eq!(super::tests::texts(&german).last(), Some(&"+ 31 weitere"));
         assert!(texts.contains(&"9.") && texts.contains(&"Track 9"));
         assert!(!texts.contains(&"Track 10"));
         // nothing runs below the list's bottom

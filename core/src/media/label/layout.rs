@@ -59,37 +59,50 @@ pub(super) fn layout_pages(
     cards: &[LabelCard],
     pictures: &Pictures,
     sheet: &Sheet,
+    locale: cardsmith_i18n::Locale,
 ) -> Vec<Vec<Item>> {
     let indexed: Vec<usize> = (0..cards.len()).collect();
+    let drawing = Drawing {
+        fonts,
+        pictures,
+        trim: sheet.trim,
+        locale,
+    };
     let page = |chunk: &[usize]| {
         let mut items = Vec::new();
         for (slot, &card) in chunk.iter().enumerate() {
             let at = sheet.origin(slot);
-            layout_label(
-                &mut items,
-                fonts,
-                &cards[card],
-                pictures,
-                card,
-                at,
-                sheet.trim,
-            );
+            layout_label(&mut items, &drawing, &cards[card], card, at);
         }
         items
     };
     indexed.chunks(sheet.per_page()).map(page).collect()
 }
 
+/// What every label of a sheet is drawn with.
+struct Drawing<'a> {
+    fonts: &'a Fonts,
+    pictures: &'a Pictures,
+    /// Cut marks and an outline around each label.
+    trim: bool,
+    /// The language of the sheet's own words.
+    locale: cardsmith_i18n::Locale,
+}
+
 /// Cover top left, title and author beside it, the chapters below, all inside the padding.
 fn layout_label(
     out: &mut Vec<Item>,
-    fonts: &Fonts,
+    drawing: &Drawing<'_>,
     card: &LabelCard,
-    pictures: &Pictures,
     index: usize,
     (x, y): (f32, f32),
-    trim: bool,
 ) {
+    let Drawing {
+        fonts,
+        pictures,
+        trim,
+        locale,
+    } = *drawing;
     if trim {
         cut_marks(out, x, y);
         let outline = [x, y, CARD_W, CARD_H];
@@ -129,6 +142,7 @@ fn layout_label(
         &pictures.icon_of[index],
         area,
         y + CARD_H - PAD,
+        locale,
     );
 }
 

@@ -25,6 +25,7 @@ mod text;
 
 use std::sync::Arc;
 
+use cardsmith_i18n::Locale;
 use cover::prepare_pictures;
 use layout::layout_pages;
 use pdf::render_pdf;
@@ -104,10 +105,13 @@ pub enum LabelError {
 
 /// Renders all `cards` as one document: a PDF with a page per sheet of labels (nine on plain
 /// paper), or one SVG with those pages stacked vertically.
+///
+/// The sheet's own words ("+ 3 more", the PDF's title) are in `locale`, the reader's.
 pub fn render(
     cards: &[LabelCard],
     format: LabelFormat,
     page: PageSize,
+    locale: Locale,
 ) -> Result<Vec<u8>, LabelError> {
     if cards.is_empty() {
         return Err(LabelError::NoCards);
@@ -115,9 +119,9 @@ pub fn render(
     let fonts = FONTS.as_ref().ok_or(LabelError::Font)?;
     let pictures = prepare_pictures(cards);
     let sheet = page.sheet();
-    let pages = layout_pages(fonts, cards, &pictures, &sheet);
+    let pages = layout_pages(fonts, cards, &pictures, &sheet, locale);
     match format {
-        LabelFormat::Pdf => render_pdf(fonts, &pages, &pictures, sheet.size),
+        LabelFormat::Pdf => render_pdf(fonts, &pages, &pictures, sheet.size, locale),
         LabelFormat::Svg => render_svg(&pages, &pictures, sheet.size),
     }
 }

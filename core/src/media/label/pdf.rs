@@ -32,8 +32,9 @@ pub(super) fn render_pdf(
     pages: &[Vec<Item>],
     pictures: &Pictures,
     (page_w, page_h): (f32, f32),
+    locale: cardsmith_i18n::Locale,
 ) -> Result<Vec<u8>, LabelError> {
-    let mut doc = pdf::PdfDocument::new("Card labels");
+    let mut doc = pdf::PdfDocument::new(&cardsmith_i18n::t!(locale, "label-sheet-title"));
     let regular = subset_font(
         &fonts.regular,
         REGULAR_TTF,

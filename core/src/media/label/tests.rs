@@ -3,6 +3,7 @@
 
 mod poppler;
 
+use cardsmith_i18n::Locale;
 use std::io::Cursor;
 
 use image::{ImageFormat, RgbImage};
@@ -36,11 +37,11 @@ fn card(title: &str, tracks: usize, cover: Option<Vec<u8>>) -> LabelCard {
 }
 
 fn pdf(cards: &[LabelCard], page: PageSize) -> Vec<u8> {
-    render(cards, LabelFormat::Pdf, page).unwrap()
+    render(cards, LabelFormat::Pdf, page, Locale::En).unwrap()
 }
 
 fn svg(cards: &[LabelCard], page: PageSize) -> String {
-    String::from_utf8(render(cards, LabelFormat::Svg, page).unwrap()).unwrap()
+    String::from_utf8(render(cards, LabelFormat::Svg, page, Locale::En).unwrap()).unwrap()
 }
 
 fn pdf_pages(bytes: &[u8]) -> Vec<printpdf::PdfPage> {
@@ -200,8 +201,8 @@ fn undecodable_cover_prints_a_placeholder() {
 
 #[test]
 fn no_cards_is_an_error() {
-    let result = render(&[], LabelFormat::Pdf, PageSize::A4);
+    let result = render(&[], LabelFormat::Pdf, PageSize::A4, Locale::En);
     assert!(matches!(result, Err(LabelError::NoCards)));
-    let result = render(&[], LabelFormat::Svg, PageSize::Letter);
+    let result = render(&[], LabelFormat::Svg, PageSize::Letter, Locale::En);
     assert!(matches!(result, Err(LabelError::NoCards)));
 }

@@ -4,8 +4,10 @@
 //! child profile) and picked by the theme of the preset and the idea (space, the sea, a
 //! wood, a dragon, else a quiet night at home), never a theme the profile avoids. The parent
 //! edits it into their own; read as it is, it still makes a good three-chapter card. The
-//! stories are messages (`coll-tale-*`), told in the page's language.
+//! stories are messages (`coll-tale-*`), told in the collection's language when Cardsmith
+//! speaks it, else in the page's.
 
+use cardsmith_i18n::{t, Locale};
 use cardsmith_model::collection::{CollectionProfileOut, PresetOut};
 
 /// The name a story uses when the child profile has none.
@@ -14,13 +16,15 @@ const NO_NAME: &str = "Pip";
 /// Who a story is told about, as its messages take it: `name`, `loves` ("who loved …"),
 /// `companion` (a pet, or a teddy) and `friend`.
 struct Child {
+    /// The language the story is told in.
+    locale: Locale,
     name: String,
     loves: String,
     companion: String,
     friend: String,
 }
 
-/// A story in the page's language: its title and its chapters' titles and texts.
+/// A story in its language: its title and its chapters' titles and texts.
 type Told = (String, [(String, String); 3]);
 
 /// One story: the words that point at it, and the story told about a child.
@@ -79,11 +83,12 @@ const QUIET_NIGHT: Template = Template {
 
 fn sleepy_moon(c: &Child) -> Told {
     (
-        tr!("coll-tale-moon", name = &c.name),
+        t!(c.locale, "coll-tale-moon", name = &c.name),
         [
             (
-                tr!("coll-tale-moon-1-title"),
-                tr!(
+                t!(c.locale, "coll-tale-moon-1-title"),
+                t!(
+                    c.locale,
                     "coll-tale-moon-1",
                     name = &c.name,
                     loves = &c.loves,
@@ -91,12 +96,17 @@ fn sleepy_moon(c: &Child) -> Told {
                 ),
             ),
             (
-                tr!("coll-tale-moon-2-title"),
-                tr!("coll-tale-moon-2", name = &c.name),
+                t!(c.locale, "coll-tale-moon-2-title"),
+                t!(c.locale, "coll-tale-moon-2", name = &c.name),
             ),
             (
-                tr!("coll-tale-moon-3-title"),
-                tr!("coll-tale-moon-3", name = &c.name, friend = &c.friend),
+                t!(c.locale, "coll-tale-moon-3-title"),
+                t!(
+                    c.locale,
+                    "coll-tale-moon-3",
+                    name = &c.name,
+                    friend = &c.friend
+                ),
             ),
         ],
     )
@@ -104,21 +114,30 @@ fn sleepy_moon(c: &Child) -> Told {
 
 fn gentle_sea(c: &Child) -> Told {
     (
-        tr!("coll-tale-sea", name = &c.name),
+        t!(c.locale, "coll-tale-sea", name = &c.name),
         [
             (
-                tr!("coll-tale-sea-1-title"),
-                tr!(
+                t!(c.locale, "coll-tale-sea-1-title"),
+                t!(
+                    c.locale,
                     "coll-tale-sea-1",
                     name = &c.name,
                     loves = &c.loves,
                     companion = &c.companion
                 ),
             ),
-            (tr!("coll-tale-sea-2-title"), tr!("coll-tale-sea-2")),
             (
-                tr!("coll-tale-sea-3-title"),
-                tr!("coll-tale-sea-3", name = &c.name, friend = &c.friend),
+                t!(c.locale, "coll-tale-sea-2-title"),
+                t!(c.locale, "coll-tale-sea-2"),
+            ),
+            (
+                t!(c.locale, "coll-tale-sea-3-title"),
+                t!(
+                    c.locale,
+                    "coll-tale-sea-3",
+                    name = &c.name,
+                    friend = &c.friend
+                ),
             ),
         ],
     )
@@ -126,21 +145,30 @@ fn gentle_sea(c: &Child) -> Told {
 
 fn moonlit_wood(c: &Child) -> Told {
     (
-        tr!("coll-tale-wood", name = &c.name),
+        t!(c.locale, "coll-tale-wood", name = &c.name),
         [
             (
-                tr!("coll-tale-wood-1-title"),
-                tr!(
+                t!(c.locale, "coll-tale-wood-1-title"),
+                t!(
+                    c.locale,
                     "coll-tale-wood-1",
                     name = &c.name,
                     loves = &c.loves,
                     companion = &c.companion
                 ),
             ),
-            (tr!("coll-tale-wood-2-title"), tr!("coll-tale-wood-2")),
             (
-                tr!("coll-tale-wood-3-title"),
-                tr!("coll-tale-wood-3", name = &c.name, friend = &c.friend),
+                t!(c.locale, "coll-tale-wood-2-title"),
+                t!(c.locale, "coll-tale-wood-2"),
+            ),
+            (
+                t!(c.locale, "coll-tale-wood-3-title"),
+                t!(
+                    c.locale,
+                    "coll-tale-wood-3",
+                    name = &c.name,
+                    friend = &c.friend
+                ),
             ),
         ],
     )
@@ -148,21 +176,30 @@ fn moonlit_wood(c: &Child) -> Told {
 
 fn friendly_dragon(c: &Child) -> Told {
     (
-        tr!("coll-tale-dragon", name = &c.name),
+        t!(c.locale, "coll-tale-dragon", name = &c.name),
         [
             (
-                tr!("coll-tale-dragon-1-title"),
-                tr!(
+                t!(c.locale, "coll-tale-dragon-1-title"),
+                t!(
+                    c.locale,
                     "coll-tale-dragon-1",
                     name = &c.name,
                     loves = &c.loves,
                     companion = &c.companion
                 ),
             ),
-            (tr!("coll-tale-dragon-2-title"), tr!("coll-tale-dragon-2")),
             (
-                tr!("coll-tale-dragon-3-title"),
-                tr!("coll-tale-dragon-3", name = &c.name, friend = &c.friend),
+                t!(c.locale, "coll-tale-dragon-2-title"),
+                t!(c.locale, "coll-tale-dragon-2"),
+            ),
+            (
+                t!(c.locale, "coll-tale-dragon-3-title"),
+                t!(
+                    c.locale,
+                    "coll-tale-dragon-3",
+                    name = &c.name,
+                    friend = &c.friend
+                ),
             ),
         ],
     )
@@ -170,11 +207,12 @@ fn friendly_dragon(c: &Child) -> Told {
 
 fn quiet_night(c: &Child) -> Told {
     (
-        tr!("coll-tale-night", name = &c.name),
+        t!(c.locale, "coll-tale-night", name = &c.name),
         [
             (
-                tr!("coll-tale-night-1-title"),
-                tr!(
+                t!(c.locale, "coll-tale-night-1-title"),
+                t!(
+                    c.locale,
                     "coll-tale-night-1",
                     name = &c.name,
                     loves = &c.loves,
@@ -182,12 +220,17 @@ fn quiet_night(c: &Child) -> Told {
                 ),
             ),
             (
-                tr!("coll-tale-night-2-title"),
-                tr!("coll-tale-night-2", name = &c.name),
+                t!(c.locale, "coll-tale-night-2-title"),
+                t!(c.locale, "coll-tale-night-2", name = &c.name),
             ),
             (
-                tr!("coll-tale-night-3-title"),
-                tr!("coll-tale-night-3", name = &c.name, friend = &c.friend),
+                t!(c.locale, "coll-tale-night-3-title"),
+                t!(
+                    c.locale,
+                    "coll-tale-night-3",
+                    name = &c.name,
+                    friend = &c.friend
+                ),
             ),
         ],
     )
@@ -201,6 +244,7 @@ pub fn story_template(
     profile: &CollectionProfileOut,
     preset: Option<&PresetOut>,
     idea: &str,
+    locale: Locale,
 ) -> (String, String) {
     let theme = [
         preset.map_or("", |p| p.name.as_str()),
@@ -224,13 +268,14 @@ pub fn story_template(
     }
     let template = best.map_or(&QUIET_NIGHT, |(t, _)| t);
     let child = Child {
+        locale,
         name: first_item(&profile.child_name).unwrap_or_else(|| NO_NAME.to_owned()),
         loves: match first_item(&profile.interests) {
-            Some(interest) => tr!("coll-tale-loves", interest = interest),
-            None => tr!("coll-tale-loves-stories"),
+            Some(interest) => t!(locale, "coll-tale-loves", interest = interest),
+            None => t!(locale, "coll-tale-loves-stories"),
         },
-        companion: first_item(&profile.pets).unwrap_or_else(|| tr!("coll-tale-teddy")),
-        friend: first_item(&profile.friends).unwrap_or_else(|| tr!("coll-tale-everyone")),
+        companion: first_item(&profile.pets).unwrap_or_else(|| t!(locale, "coll-tale-teddy")),
+        friend: first_item(&profile.friends).unwrap_or_else(|| t!(locale, "coll-tale-everyone")),
     };
     let (title, chapters) = (template.told)(&child);
     let idea = sentence_middle(idea.trim().trim_end_matches(['.', '!', '?']));
@@ -239,10 +284,15 @@ pub fn story_template(
         if n > 0 {
             text.push_str("\n\n");
         }
-        text.push_str(&tr!("coll-tale-chapter", number = n + 1, title = heading));
+        text.push_str(&t!(
+            locale,
+            "coll-tale-chapter",
+            number = n + 1,
+            title = heading
+        ));
         text.push_str("\n\n");
         if n == 0 && !idea.is_empty() {
-            text.push_str(&tr!("coll-tale-idea", idea = &idea));
+            text.push_str(&t!(locale, "coll-tale-idea", idea = &idea));
             text.push(' ');
         }
         text.push_str(body);
@@ -285,8 +335,15 @@ fn words(text: &str) -> Vec<String> {
 
 /// The first entry of a profile list ("dinosaurs, trains and boats" → "dinosaurs").
 fn first_item(list: &str) -> Option<String> {
+    /// "and" in the languages Cardsmith speaks, between two items of a list.
+    const AND: [&str; 4] = [" and ", " und ", " et ", " y "];
     list.split([',', ';', '\n'])
-        .flat_map(|part| part.split(" and "))
+        .map(|part| {
+            AND.iter()
+                .filter_map(|and| part.find(and))
+                .min()
+                .map_or(part, |cut| &part[..cut])
+        })
         .map(str::trim)
         .find(|item| !item.is_empty())
         .map(str::to_owned)

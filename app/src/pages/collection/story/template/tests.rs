@@ -1,5 +1,6 @@
 //! Templates are told about the profile's child and themed by the preset and the idea.
 
+use cardsmith_i18n::Locale;
 use cardsmith_model::collection::{CollectionProfileOut, PresetOut};
 use cardsmith_model::story::MakeStoryInput;
 
@@ -34,7 +35,7 @@ fn preset(name: &str, prompt: &str) -> PresetOut {
 #[test]
 fn the_story_is_about_the_profiles_child() {
     let child = profile("Mia", "trains and boats", "a cat called Tom", "");
-    let (title, text) = story_template(&child, None, "");
+    let (title, text) = story_template(&child, None, "", Locale::En);
     // boats point at the sea
     assert_eq!(title, "Mia and the Gentle Sea");
     assert!(
@@ -50,7 +51,7 @@ fn the_story_is_about_the_profiles_child() {
 
 #[test]
 fn an_empty_profile_still_reads_well_and_makes_a_valid_card() {
-    let (title, text) = story_template(&CollectionProfileOut::default(), None, "");
+    let (title, text) = story_template(&CollectionProfileOut::default(), None, "", Locale::En);
     assert_eq!(title, "Pip and the Quiet Night");
     assert!(text.contains("who loved a good story"));
     assert!(text.contains("a favourite teddy"));
@@ -69,26 +70,26 @@ fn the_preset_and_the_idea_choose_the_theme() {
     let child = profile("Leo", "", "", "");
     let space = preset("🚀 Space", "A trip to the stars");
     assert_eq!(
-        story_template(&child, Some(&space), "").0,
+        story_template(&child, Some(&space), "", Locale::En).0,
         "Leo and the Sleepy Moon"
     );
-    let (title, text) = story_template(&child, None, "A whale who sings.");
+    let (title, text) = story_template(&child, None, "A whale who sings.", Locale::En);
     assert_eq!(title, "Leo and the Gentle Sea");
     assert!(
         text.contains("This is a story about a whale who sings. Once upon a time"),
         "{text}"
     );
     assert_eq!(
-        story_template(&child, None, "owls in the woods").0,
+        story_template(&child, None, "owls in the woods", Locale::En).0,
         "Leo and the Moonlit Wood"
     );
     assert_eq!(
-        story_template(&child, None, "a dragon who bakes bread").0,
+        story_template(&child, None, "a dragon who bakes bread", Locale::En).0,
         "Leo and the Friendly Dragon"
     );
     // interests count too: a child who loves rockets gets space
     assert_eq!(
-        story_template(&profile("Leo", "rockets", "", ""), None, "").0,
+        story_template(&profile("Leo", "rockets", "", ""), None, "", Locale::En).0,
         "Leo and the Sleepy Moon"
     );
 }
@@ -98,7 +99,21 @@ fn an_avoided_theme_is_never_chosen() {
     let child = profile("Ada", "", "", "dragons, the dark");
     let knights = preset("Knights", "a dragon at the castle");
     assert_eq!(
-        story_template(&child, Some(&knights), "").0,
+        story_template(&child, Some(&knights), "", Locale::En).0,
         "Ada and the Quiet Night"
     );
+}
+
+#[test]
+fn a_story_is_told_in_the_language_asked() {
+    let child = profile("Mia", "rockets", "", "");
+    let space = preset("🚀 Space", "A trip to the stars");
+    let (title, text) = story_template(&child, Some(&space), "", Locale::De);
+    assert_eq!(title, "Mia und der schläfrige Mond");
+    assert!(
+        text.starts_with("# Die Rakete im Garten\n\nEs war einmal ein Kind namens Mia"),
+        "{text}"
+    );
+    let (title, _) = story_template(&child, Some(&space), "", Locale::Fr);
+    assert!(!title.contains("Sleepy"), "{title}");
 }
