@@ -64,7 +64,7 @@ pub fn bytes(locale: Locale, n: u64) -> String {
         value /= 1024.0;
         unit += 1;
     }
-    let places = if unit == 0 || value >= 100.0 { 0 } else { 1 };
+    let places = if unit == 0 || value >= 10.0 { 0 } else { 1 };
     format!(
         "{}\u{a0}{}",
         decimal(locale, value, places).trim_end_matches([',', '.']),

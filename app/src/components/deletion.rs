@@ -20,9 +20,10 @@ use crate::components::form::{
 use crate::components::layout::CurrentUser;
 use crate::components::layout::{BUTTON, PANEL};
 
-/// The date part of a stored timestamp, as people read it.
+/// The day of a stored timestamp, as people of the page's language write it ("29 Nov 2026",
+/// "29. Nov. 2026").
 pub fn day(timestamp: &str) -> String {
-    timestamp.get(..10).unwrap_or(timestamp).to_owned()
+    cardsmith_i18n::date(crate::i18n::locale(), timestamp)
 }
 
 /// Settings: ask for the account to be deleted (with an optional reason, confirmed once

@@ -134,26 +134,9 @@ pub fn can_edit(role: Option<&str>) -> bool {
     role_of(role) >= CollectionRole::Editor
 }
 
-/// Bytes in the unit people read: "0 B", "740 KB", "3.2 MB".
+/// Bytes in the unit people of the page's language read: "740 KB", "3.2 MB", "3,2 Mo".
 pub fn human_bytes(bytes: i64) -> String {
-    const UNITS: [&str; 4] = ["KB", "MB", "GB", "TB"];
-    if bytes < 1000 {
-        return format!("{} B", bytes.max(0));
-    }
-    let mut value = bytes as f64;
-    let mut unit = "B";
-    for u in UNITS {
-        if value < 1000.0 {
-            break;
-        }
-        value /= 1000.0;
-        unit = u;
-    }
-    if value < 10.0 {
-        format!("{value:.1} {unit}")
-    } else {
-        format!("{value:.0} {unit}")
-    }
+    cardsmith_i18n::bytes(crate::i18n::locale(), u64::try_from(bytes).unwrap_or(0))
 }
 
 /// A length in seconds as a clock reads it: "0:07", "3:25", "1:02:09"; "–" when unknown.
@@ -289,11 +272,10 @@ mod tests {
 
     #[test]
     fn bytes_read_naturally() {
-        assert_eq!(human_bytes(0), "0 B");
-        assert_eq!(human_bytes(999), "999 B");
-        assert_eq!(human_bytes(1_500), "1.5 KB");
-        assert_eq!(human_bytes(740_000), "740 KB");
-        assert_eq!(human_bytes(3_200_000), "3.2 MB");
+        assert_eq!(human_bytes(-1), "0\u{a0}B");
+        assert_eq!(human_bytes(999), "999\u{a0}B");
+        assert_eq!(human_bytes(1_536), "1.5\u{a0}KB");
+        assert_eq!(human_bytes(3_355_443), "3.2\u{a0}MB");
     }
 
     #[test]

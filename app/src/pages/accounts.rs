@@ -115,7 +115,7 @@ fn AccountCard(
             busy.set(false);
         });
     });
-    let since = account.linked_at.get(..10).unwrap_or_default().to_owned();
+    let since = cardsmith_i18n::date(crate::i18n::locale(), &account.linked_at);
     view! {
         <li class=PANEL aria-label=tr!("player-accounts-account", label = &account.label)>
             <div class="flex flex-wrap items-center gap-2">

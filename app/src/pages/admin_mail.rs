@@ -120,14 +120,9 @@ fn StatusBadge(status: MailStatus) -> impl IntoView {
     }
 }
 
-/// A stored time as people read it (UTC, to the second).
+/// A stored time as people of the page's language read it (UTC, to the minute).
 fn when(t: &str) -> String {
-    t.replace('T', " ")
-        .trim_end_matches('Z')
-        .split('.')
-        .next()
-        .unwrap_or_default()
-        .to_owned()
+    cardsmith_i18n::date_time(crate::i18n::locale(), t)
 }
 
 const CELL: &str = "block px-0 py-0.5 md:table-cell md:px-3 md:py-2";
@@ -364,7 +359,7 @@ mod tests {
     }
 
     #[test]
-    fn times_read_without_t_z_or_fractions() {
-        assert_eq!(when("2026-11-23T17:42:08.123Z"), "2026-11-23 17:42:08");
+    fn times_read_as_a_day_and_a_time() {
+        assert_eq!(when("2026-11-23T17:42:08.123Z"), "23 Nov 2026, 17:42");
     }
 }

@@ -112,12 +112,13 @@ fn number(status: &Value, key: &str) -> Option<f64> {
     }
 }
 
-/// A stored timestamp (`2026-11-22T13:13:25.123Z`) as people read it: `2026-11-22 13:13 UTC`.
-/// The same on the server and in the browser, so hydration finds the text it expects.
+/// A stored timestamp (`2026-11-22T13:13:25.123Z`) as people of the page's language read it:
+/// `22 Nov 2026, 13:13 UTC`. The same on the server and in the browser (no local time zone),
+/// so hydration finds the text it expects.
 fn readable_time(stamp: &str) -> String {
-    match stamp.get(..16) {
-        Some(minutes) => format!("{} UTC", minutes.replace('T', " ")),
-        None => stamp.to_owned(),
+    match cardsmith_i18n::date_time(crate::i18n::locale(), stamp) {
+        unreadable if unreadable == stamp => unreadable,
+        readable => format!("{readable} UTC"),
     }
 }
 

@@ -6,7 +6,7 @@ use super::*;
 fn times_and_numbers_read_naturally() {
     assert_eq!(
         readable_time("2026-11-22T13:13:25.123Z"),
-        "2026-11-22 13:13 UTC"
+        "22 Nov 2026, 13:13 UTC"
     );
     assert_eq!(readable_time("soon"), "soon");
     let status = serde_json::json!({ "a": 76, "b": "18", "c": null });

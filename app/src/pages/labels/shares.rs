@@ -61,12 +61,8 @@ fn ShareRow(share: LabelShareOut, reload: Callback<()>) -> impl IntoView {
             reload.run(());
         }
     });
-    // RFC 3339 to "2025-03-01 18:04": enough to tell links apart.
-    let when = share
-        .created_at
-        .get(..16)
-        .unwrap_or(&share.created_at)
-        .replace('T', " ");
+    // to the minute, in the page's language: enough to tell links apart
+    let when = cardsmith_i18n::date_time(crate::i18n::locale(), &share.created_at);
     let id = StoredValue::new(share.id.clone());
     view! {
         <li class="space-y-2 py-3">

@@ -19,12 +19,12 @@ fn item(action: &str, audio: i64, bytes: i64, icons: i64, cover: bool) -> Publis
 #[test]
 fn uploads_read_as_words() {
     assert_eq!(
-        uploads_text(&item("create", 1, 32_000, 1, true)),
-        "Uploads 1 audio file (32 KB) · 1 icon · cover"
+        uploads_text(&item("create", 1, 32_768, 1, true)),
+        "Uploads 1 audio file (32\u{a0}KB) · 1 icon · cover"
     );
     assert_eq!(
-        uploads_text(&item("update", 2, 3_100_000, 0, false)),
-        "Uploads 2 audio files (3.1 MB)"
+        uploads_text(&item("update", 2, 3_250_586, 0, false)),
+        "Uploads 2 audio files (3.1\u{a0}MB)"
     );
     assert_eq!(
         uploads_text(&item("update", 0, 0, 0, false)),
@@ -40,12 +40,12 @@ fn uploads_read_as_words() {
 #[test]
 fn the_plan_sums_up() {
     let plan = [
-        item("create", 2, 3_100_000, 0, false),
+        item("create", 2, 3_250_586, 0, false),
         item("unchanged", 0, 0, 0, false),
     ];
     assert_eq!(
         plan_summary(&plan),
-        "1 to create, 1 unchanged · 3.1 MB of audio to upload"
+        "1 to create, 1 unchanged · 3.1\u{a0}MB of audio to upload"
     );
     assert_eq!(plan_summary(&plan[1..]), "1 unchanged · no audio to upload");
 }
