@@ -151,7 +151,7 @@ fn EntryTable(
                             <code class="font-medium text-indigo-700">{e.action}</code></td>
                         <td class=format!("{CELL} break-all")><span class=LABEL>{tr!("adm-audit-user")}</span>{who(&names, &e.user_id)}</td>
                         <td class=format!("{CELL} break-all")><span class=LABEL>{tr!("adm-audit-by")}</span>{who(&names, &e.actor_id)}</td>
-                        <td class=format!("{CELL} break-all")><span class=LABEL>{tr!("adm-audit-detail")}</span>{or_dash(e.detail)}</td>
+                        <td class=format!("{CELL} break-all")><span class=LABEL>{tr!("adm-audit-detail")}</span><span translate="no">{or_dash(e.detail)}</span></td>
                         <td class=CELL><span class=LABEL>{tr!("adm-audit-address")}</span>{or_dash(e.ip)}</td>
                     </tr>
                 }).collect_view()}

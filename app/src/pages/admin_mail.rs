@@ -153,7 +153,7 @@ fn MessageTable(list: Vec<MailMessageOut>, first: i64) -> impl IntoView {
                             <time datetime=m.created_at.clone()>{when(&m.created_at)}</time></td>
                         <td class=format!("{CELL} break-all")><span class=LABEL>{tr!("adm-mail-to")}</span>{m.recipient}</td>
                         <td class=format!("{CELL} break-words")><span class=LABEL>{tr!("adm-mail-subject")}</span>
-                            <a href=format!("/admin/mail/{}", m.id) class="font-medium text-indigo-700 hover:underline">{m.subject}</a></td>
+                            <a href=format!("/admin/mail/{}", m.id) class="font-medium text-indigo-700 hover:underline" translate="no">{m.subject}</a></td>
                         <td class=CELL><span class=LABEL>{tr!("adm-mail-status")}</span><StatusBadge status=m.status/></td>
                         <td class=CELL><span class=LABEL>{tr!("adm-mail-attempts")}</span>{m.attempts}</td>
                     </tr>
@@ -218,7 +218,7 @@ fn Message(
         (tr!("adm-mail-attempts"), message.attempts.to_string()),
     ];
     view! {
-        <h1 class="mt-2 break-words text-2xl font-bold" data-testid="mail-subject">{message.subject.clone()}</h1>
+        <h1 class="mt-2 break-words text-2xl font-bold" data-testid="mail-subject" translate="no">{message.subject.clone()}</h1>
         <div class=format!("{PANEL} mt-6")>
             <div class="flex flex-wrap items-center gap-3">
                 <StatusBadge status=message.status/>
@@ -244,7 +244,7 @@ fn Message(
         </div>
         <section class=format!("{PANEL} mt-6") aria-labelledby="mail-text-heading">
             <h2 id="mail-text-heading" class="text-lg font-semibold">{tr!("adm-mail-message")}</h2>
-            <p class="whitespace-pre-wrap break-words text-sm leading-relaxed" data-testid="mail-text">
+            <p class="whitespace-pre-wrap break-words text-sm leading-relaxed" data-testid="mail-text" translate="no">
                 {linkify(&text, &own_origin).into_iter().map(|part| match part {
                     Part::Text(t) => t.into_any(),
                     Part::Link(url) => view! {
@@ -254,7 +254,7 @@ fn Message(
             </p>
             <details class="text-sm">
                 <summary class="cursor-pointer font-medium text-slate-700">{tr!("adm-mail-html")}</summary>
-                <pre class="mt-2 overflow-x-auto whitespace-pre-wrap break-all rounded-lg bg-slate-50 p-3 text-xs">{html}</pre>
+                <pre class="mt-2 overflow-x-auto whitespace-pre-wrap break-all rounded-lg bg-slate-50 p-3 text-xs" translate="no">{html}</pre>
             </details>
         </section>
     }
