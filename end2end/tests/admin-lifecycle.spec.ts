@@ -38,7 +38,7 @@ test.describe('user lifecycle', () => {
     expect(await canSignIn(browser, email, PASSWORD)).toBe(false);
     await gotoHydrated(page, '/admin/users');
     await expect(row.getByText('locked', { exact: true })).toBeVisible();
-    await row.getByRole('button', { name: `Unlock ${email}` }).click();
+    await row.getByRole('button', { name: `Unlock: ${email}` }).click();
     await expect(row.getByText('active', { exact: true })).toBeVisible();
     expect(await canSignIn(browser, email, PASSWORD)).toBe(true);
 

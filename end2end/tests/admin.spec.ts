@@ -32,7 +32,7 @@ test.describe('administration', () => {
     await expect(page.getByRole('status').filter({ hasText: `Created ${email}` })).toBeVisible();
     await expect(users.getByText(email)).toBeVisible();
 
-    await page.getByRole('button', { name: `Edit ${email}` }).click();
+    await page.getByRole('button', { name: `Edit: ${email}` }).click();
     await page.getByLabel('Display name', { exact: true }).first().fill('Parent Renamed');
     await page.getByRole('button', { name: 'Save user', exact: true }).click();
     await expect(users.getByText('Parent Renamed')).toBeVisible();

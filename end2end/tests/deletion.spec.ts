@@ -97,7 +97,7 @@ for (const [size, viewport] of [
       await collection(other.page, `Theirs ${tag}`);
       await gotoHydrated(page, '/admin/users');
       const row = page.getByRole('list', { name: 'Users' }).getByRole('listitem').filter({ hasText: `other-${tag}@example.com` });
-      await row.getByRole('button', { name: `Delete other-${tag}@example.com…` }).click();
+      await row.getByRole('button', { name: `Delete user…: other-${tag}@example.com` }).click();
       await expect(row.getByLabel(`Theirs ${tag}`)).toBeVisible();
       await row.getByRole('button', { name: 'Delete user', exact: true }).click();
       await expect(row.getByText(`Delete other-${tag}@example.com for good?`)).toBeVisible();

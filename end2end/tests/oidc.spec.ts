@@ -101,7 +101,7 @@ for (const [size, viewport] of [['laptop', LAPTOP], ['phone', PHONE]] as const) 
     const email = `assoc-${size}-${Date.now().toString(36)}@example.com`;
     expect((await page.request.post('/api/admin/users', { data: { email, password: 'a-long-enough-password', role: 'user' } })).status()).toBe(201);
     await gotoHydrated(page, '/admin/users');
-    const open = page.getByRole('button', { name: `Associate ${email} with a Test ID identity` });
+    const open = page.getByRole('button', { name: `Associate sign-in identity: ${email} (Test ID)` });
     await open.click();
     const row = page.locator('li').filter({ has: page.getByText(email, { exact: true }) });
     await row.getByRole('button', { name: 'Associate', exact: true }).click();

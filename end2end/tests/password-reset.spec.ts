@@ -135,7 +135,7 @@ for (const [size, viewport] of [
     expect(await canSignIn(browser, email, newPassword)).toBe(true);
 
     // The verification mail of the new account: its link confirms the email once.
-    await row.getByRole('button', { name: `Resend verification to ${email}` }).click();
+    await row.getByRole('button', { name: `Resend verification: ${email}` }).click();
     await expect(row.getByRole('status').filter({ hasText: 'outbox' })).toBeVisible();
     const verifyLink = await mailedLink(page.request, email, '/verify-email');
     await gotoHydrated(user, verifyLink);
@@ -155,9 +155,9 @@ for (const [size, viewport] of [
     const other = uniqueEmail(`mark-${size}`);
     await createUser(page.request, other);
     await gotoHydrated(page, '/admin/users');
-    await userRow(page, other).getByRole('button', { name: `Mark ${other} verified` }).click();
+    await userRow(page, other).getByRole('button', { name: `Mark email verified: ${other}` }).click();
     await expect(userRow(page, other).getByText('email verified', { exact: true })).toBeVisible();
-    await expect(userRow(page, other).getByRole('button', { name: `Resend verification to ${other}` })).toHaveCount(0);
+    await expect(userRow(page, other).getByRole('button', { name: `Resend verification: ${other}` })).toHaveCount(0);
     await screenshot(page, `admin-users-email-badges-${size}.png`);
   });
 }

@@ -86,7 +86,7 @@ for (const size of [
       await screenshot(page, `story-panel-profile-presets-${size.name}.png`);
       // the collection's settings say which language its cards speak, and change it
       await openSection(page, 'collection-settings');
-      const language = page.getByLabel('Language of its cards');
+      const language = page.getByRole('combobox', { name: 'Language of its cards' });
       await expect(language).toHaveValue('de');
       await language.selectOption({ label: 'Italiano' });
       const languageForm = page.getByRole('form', { name: 'Language of its cards' });

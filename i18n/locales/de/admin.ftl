@@ -20,9 +20,9 @@ adm-users-signed-out = { $count ->
    *[other] { $count } Sitzungen beendet
 }
 adm-users-edit = Bearbeiten
-adm-users-edit-label = { $email } bearbeiten
+adm-users-edit-label = Bearbeiten: { $email }
 adm-users-sign-out = Überall abmelden
-adm-users-sign-out-label = { $email } überall abmelden
+adm-users-sign-out-label = Überall abmelden: { $email }
 adm-users-display-name = Anzeigename
 adm-users-role = Rolle
 adm-users-save = Benutzer speichern
@@ -39,7 +39,7 @@ adm-users-deactivate = Deaktivieren
 adm-users-deactivate-yes = Ja, deaktivieren
 adm-users-deactivate-question = { $email } deaktivieren? Die Person wird überall abgemeldet und kann sich erst wieder anmelden, wenn du das Konto reaktivierst.
 adm-users-unlock = Entsperren
-adm-users-unlock-label = { $email } entsperren
+adm-users-unlock-label = Entsperren: { $email }
 adm-users-reactivate = Reaktivieren
 
 ## Protokoll

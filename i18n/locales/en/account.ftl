@@ -84,7 +84,7 @@ account-oidc-unlink-confirm = Yes, unlink
 # badges on the Users page, beside an account
 account-oidc-badge-provider-only = signs in with { $provider } only
 account-oidc-badge-both = password or { $provider }
-account-oidc-associate-label = Associate { $email } with a { $provider } identity
+account-oidc-associate-label = Associate sign-in identity: { $email } ({ $provider })
 account-oidc-associate-open = Associate sign-in identity
 account-oidc-associate = Associate
 account-oidc-associating = Associating…
@@ -116,7 +116,7 @@ account-delete-other-members = { $count ->
     [one] { $count } other member
    *[other] { $count } other members
 }
-account-delete-user-label = Delete { $email }…
+account-delete-user-label = Delete user…: { $email }
 account-delete-user-open = Delete user…
 account-delete-user-question = Delete { $email } for good? Their sessions end, their jobs stop, and their linked player accounts, recordings and label sheets are deleted. Their collections go to the owners chosen above or stay orphaned for you to assign.
 account-delete-user-group = Delete { $email }
@@ -129,8 +129,8 @@ account-delete-user-confirm = Yes, delete user
 account-email-verified = email verified
 account-email-not-verified = email not verified
 account-email-reset-question = Make a password reset link for { $email }? You give it to them yourself; it works once, within 1 hour, and signs them out everywhere when used.
-account-email-resend-label = Resend verification to { $email }
-account-email-verify-label = Mark { $email } verified
+account-email-resend-label = Resend verification: { $email }
+account-email-verify-label = Mark email verified: { $email }
 account-email-resend = Resend verification
 account-email-verify = Mark email verified
 account-email-reset = Reset password

@@ -21,9 +21,9 @@ adm-users-signed-out = { $count ->
    *[other] Signed out of { $count } sessions
 }
 adm-users-edit = Edit
-adm-users-edit-label = Edit { $email }
+adm-users-edit-label = Edit: { $email }
 adm-users-sign-out = Sign out everywhere
-adm-users-sign-out-label = Sign out { $email } everywhere
+adm-users-sign-out-label = Sign out everywhere: { $email }
 adm-users-display-name = Display name
 adm-users-role = Role
 adm-users-save = Save user
@@ -40,7 +40,7 @@ adm-users-deactivate = Deactivate
 adm-users-deactivate-yes = Yes, deactivate
 adm-users-deactivate-question = Deactivate { $email }? They are signed out everywhere and cannot sign in until reactivated.
 adm-users-unlock = Unlock
-adm-users-unlock-label = Unlock { $email }
+adm-users-unlock-label = Unlock: { $email }
 adm-users-reactivate = Reactivate
 
 ## Audit log

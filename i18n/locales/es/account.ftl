@@ -82,7 +82,7 @@ account-oidc-unlink-question = ¿Dejar de entrar con { $provider }? Solo podrás
 account-oidc-unlink-confirm = Sí, desvincular
 account-oidc-badge-provider-only = entra solo con { $provider }
 account-oidc-badge-both = contraseña o { $provider }
-account-oidc-associate-label = Asociar { $email } a una identidad de { $provider }
+account-oidc-associate-label = Asociar identidad de inicio de sesión: { $email } ({ $provider })
 account-oidc-associate-open = Asociar identidad de inicio de sesión
 account-oidc-associate = Asociar
 account-oidc-associating = Asociando…
@@ -113,7 +113,7 @@ account-delete-other-members = { $count ->
         [one] { $count } miembro más
        *[other] { $count } miembros más
     }
-account-delete-user-label = Eliminar a { $email }…
+account-delete-user-label = Eliminar usuario…: { $email }
 account-delete-user-open = Eliminar usuario…
 account-delete-user-question = ¿Eliminar a { $email } definitivamente? Sus sesiones terminan, sus tareas se detienen y sus cuentas de reproductor vinculadas, grabaciones y hojas de etiquetas se eliminan. Sus colecciones pasan a los propietarios elegidos arriba o quedan huérfanas para que las asignes tú.
 account-delete-user-group = Eliminar a { $email }
@@ -126,8 +126,8 @@ account-delete-user-confirm = Sí, eliminar usuario
 account-email-verified = correo verificado
 account-email-not-verified = correo sin verificar
 account-email-reset-question = ¿Crear un enlace para restablecer la contraseña de { $email }? Se lo das tú; funciona una vez, durante 1 hora, y al usarlo cierra su sesión en todas partes.
-account-email-resend-label = Reenviar la verificación a { $email }
-account-email-verify-label = Marcar { $email } como verificado
+account-email-resend-label = Reenviar verificación: { $email }
+account-email-verify-label = Marcar correo como verificado: { $email }
 account-email-resend = Reenviar verificación
 account-email-verify = Marcar correo como verificado
 account-email-reset = Restablecer contraseña

@@ -20,9 +20,9 @@ adm-users-signed-out = { $count ->
    *[other] Se cerraron { $count } sesiones
 }
 adm-users-edit = Editar
-adm-users-edit-label = Editar { $email }
+adm-users-edit-label = Editar: { $email }
 adm-users-sign-out = Cerrar sesión en todas partes
-adm-users-sign-out-label = Cerrar la sesión de { $email } en todas partes
+adm-users-sign-out-label = Cerrar sesión en todas partes: { $email }
 adm-users-display-name = Nombre visible
 adm-users-role = Rol
 adm-users-save = Guardar usuario
@@ -39,7 +39,7 @@ adm-users-deactivate = Desactivar
 adm-users-deactivate-yes = Sí, desactivar
 adm-users-deactivate-question = ¿Desactivar { $email }? Se cerrarán todas sus sesiones y no podrá iniciar sesión hasta que se reactive su cuenta.
 adm-users-unlock = Desbloquear
-adm-users-unlock-label = Desbloquear { $email }
+adm-users-unlock-label = Desbloquear: { $email }
 adm-users-reactivate = Reactivar
 
 ## Registro

@@ -82,7 +82,7 @@ account-oidc-unlink-question = Ne plus vous connecter avec { $provider } ? Vous 
 account-oidc-unlink-confirm = Oui, dissocier
 account-oidc-badge-provider-only = se connecte uniquement avec { $provider }
 account-oidc-badge-both = mot de passe ou { $provider }
-account-oidc-associate-label = Associer { $email } à une identité { $provider }
+account-oidc-associate-label = Associer une identité de connexion : { $email } ({ $provider })
 account-oidc-associate-open = Associer une identité de connexion
 account-oidc-associate = Associer
 account-oidc-associating = Association…
@@ -113,7 +113,7 @@ account-delete-other-members = { $count ->
         [one] { $count } autre membre
        *[other] { $count } autres membres
     }
-account-delete-user-label = Supprimer { $email }…
+account-delete-user-label = Supprimer l’utilisateur… : { $email }
 account-delete-user-open = Supprimer l’utilisateur…
 account-delete-user-question = Supprimer définitivement { $email } ? Ses sessions prennent fin, ses tâches s’arrêtent, et ses comptes de lecteur associés, ses enregistrements et ses planches d’étiquettes sont supprimés. Ses collections vont aux propriétaires choisis ci-dessus ou restent orphelines, et c’est à vous de les attribuer.
 account-delete-user-group = Supprimer { $email }
@@ -126,8 +126,8 @@ account-delete-user-confirm = Oui, supprimer l’utilisateur
 account-email-verified = e-mail vérifié
 account-email-not-verified = e-mail non vérifié
 account-email-reset-question = Créer un lien de réinitialisation du mot de passe pour { $email } ? Vous le transmettez vous-même ; il fonctionne une fois, pendant 1 heure, et déconnecte la personne partout quand il est utilisé.
-account-email-resend-label = Renvoyer l’e-mail de vérification à { $email }
-account-email-verify-label = Marquer { $email } comme vérifié
+account-email-resend-label = Renvoyer la vérification : { $email }
+account-email-verify-label = Marquer l’e-mail comme vérifié : { $email }
 account-email-resend = Renvoyer la vérification
 account-email-verify = Marquer l’e-mail comme vérifié
 account-email-reset = Réinitialiser le mot de passe

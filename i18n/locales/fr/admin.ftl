@@ -20,9 +20,9 @@ adm-users-signed-out = { $count ->
    *[other] { $count } sessions fermées
 }
 adm-users-edit = Modifier
-adm-users-edit-label = Modifier { $email }
+adm-users-edit-label = Modifier : { $email }
 adm-users-sign-out = Déconnecter partout
-adm-users-sign-out-label = Déconnecter { $email } partout
+adm-users-sign-out-label = Déconnecter partout : { $email }
 adm-users-display-name = Nom affiché
 adm-users-role = Rôle
 adm-users-save = Enregistrer l’utilisateur
@@ -39,7 +39,7 @@ adm-users-deactivate = Désactiver
 adm-users-deactivate-yes = Oui, désactiver
 adm-users-deactivate-question = Désactiver { $email } ? Cette personne est déconnectée partout et ne pourra plus se connecter avant d’être réactivée.
 adm-users-unlock = Déverrouiller
-adm-users-unlock-label = Déverrouiller { $email }
+adm-users-unlock-label = Déverrouiller : { $email }
 adm-users-reactivate = Réactiver
 
 ## Journal
