@@ -25,8 +25,3 @@ export async function axe(page: Page): Promise<Finding[]> {
     }));
   }, TAGS);
 }
-
-/** The findings a page may not have: serious and critical ones. */
-export function blocking(findings: Finding[]): Finding[] {
-  return findings.filter((f) => f.impact === 'serious' || f.impact === 'critical');
-}

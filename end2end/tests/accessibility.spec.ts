@@ -5,7 +5,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { axe, blocking, type Finding } from './a11y';
+import { axe, type Finding } from './a11y';
+import { overflowAtDoubleText, smallTargets } from './targets';
 import { expect, gotoHydrated, screenshot, signInAsAdmin, submitLogin, test, tone, waitForPath } from './fixtures';
 
 const PASSWORD = 'an accessible passphrase';
@@ -104,6 +105,8 @@ test('every page and dialog has no serious or critical accessibility finding, in
   const f = await family(browser, page);
   const serious: string[] = [];
   const moderate: string[] = [];
+  const tooSmall: string[] = [];
+  const tooWide: string[] = [];
   for (const size of SIZES) {
     const { name, ...options } = size;
     for (const theme of THEMES) {
@@ -122,6 +125,11 @@ test('every page and dialog has no serious or critical accessibility finding, in
       for (const path of f.pages) {
         await gotoHydrated(page, path);
         report(`${name} ${theme} ${path}`, await axe(page), serious, moderate);
+        if (name === 'phone' && theme === 'light') {
+          for (const small of await smallTargets(page)) tooSmall.push(`${path}: ${small}`);
+          const over = await overflowAtDoubleText(page);
+          if (over > 0) tooWide.push(`${path}: ${over}px`);
+        }
         if (theme === 'dark' && path === `/cards/${f.card}`) await screenshot(page, `dark-${name}-card.png`);
       }
       for (const dialog of DIALOGS) {
@@ -146,4 +154,5 @@ test('every page and dialog has no serious or critical accessibility finding, in
   await german.close();
   if (moderate.length) console.log(`moderate and minor findings:\n${[...new Set(moderate)].join('\n')}`);
   expect([...new Set(serious)], 'serious or critical accessibility findings').toEqual([]);
+  expect({ tooSmall, tooWide }, 'touch targets under 44 × 44 px, and pages scrolling sideways with text at 200 %, on a phone').toEqual({ tooSmall: [], tooWide: [] });
 });

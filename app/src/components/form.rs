@@ -188,9 +188,9 @@ pub fn CheckField(
     view! {
         <div class="flex items-start gap-3">
             <input id=id name=id type="checkbox" bind:checked=checked
-                class="mt-1 h-4 w-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-300"/>
+                class="mt-3.5 h-4 w-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-300"/>
             <div>
-                <label for=id class="text-sm font-medium text-slate-700">{label}</label>
+                <label for=id class="inline-flex min-h-11 items-center text-sm font-medium text-slate-700">{label}</label>
                 {hint.map(|h| view! { <p class="text-xs text-slate-500">{h}</p> })}
             </div>
         </div>

@@ -1,7 +1,8 @@
 //! The frame of every dialog: a native `<dialog>` opened with `showModal()`.
 //!
 //! The browser then does what a hand-made overlay gets wrong: the page behind becomes inert
-//! (Tab cannot wander out, screen readers stay inside), the dialog sits above everything, and
+//! (screen readers stay inside; Tab goes round the dialog's controls, `keys::tab_stays_in`),
+//! the dialog sits above everything, and
 //! Escape raises `cancel`, which we turn into `on_close` so the caller's state decides. The
 //! caller renders the dialog only while it is open (`<Show>`), so it is never part of a server
 //! render or of hydration; the button that opened it gets the focus back (`return_focus`).
@@ -16,7 +17,7 @@ use leptos::prelude::*;
 pub const PRIMARY: &str = "inline-flex min-h-11 items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-300 disabled:cursor-not-allowed disabled:opacity-50";
 
 /// The square ✕ button in a dialog's header.
-const CLOSE: &str = "inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-600 hover:bg-slate-50 focus:outline-none focus:ring-2 focus:ring-indigo-300";
+const CLOSE: &str = "inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-600 hover:bg-slate-50 focus:outline-none focus:ring-2 focus:ring-indigo-300";
 
 #[component]
 pub fn Modal(
@@ -52,6 +53,7 @@ pub fn Modal(
     };
     view! {
         <dialog node_ref=dialog role="dialog" aria-modal="true" aria-labelledby=id on:cancel=on_cancel
+            on:keydown=super::keys::tab_stays_in(dialog)
             class="mx-auto mt-auto mb-0 flex max-h-[92dvh] w-full max-w-full flex-col overflow-hidden rounded-t-2xl border-0 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 sm:mb-auto sm:max-h-[85dvh] sm:max-w-2xl sm:rounded-2xl">
             <header class="flex items-start gap-3 border-b border-slate-100 px-4 py-3 sm:px-6 sm:py-4">
                 <div class="min-w-0 flex-1">

@@ -96,7 +96,7 @@ pub fn AppBar(user: UserOut, path: String) -> impl IntoView {
     view! {
         <header class="border-b border-slate-200 bg-white" on:keydown=on_keydown>
             <div class="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-                <a href="/cards" class="flex items-center gap-2 text-lg font-bold text-indigo-700">
+                <a href="/cards" class="flex min-h-11 items-center gap-2 text-lg font-bold text-indigo-700">
                     <img src="/favicon.svg" alt="" class="h-7 w-7"/>
                     "Cardsmith"
                 </a>

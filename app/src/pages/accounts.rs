@@ -11,7 +11,7 @@ use crate::components::layout::{capitalised, refresh, Badge, EmptyBox, Panel, PA
 
 /// Linking leaves the app: the platform shows its sign-in, then sends the browser back here.
 const LINK_URL: &str = "/api/player-accounts/link";
-const LINK_BUTTON: &str = "inline-flex items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-300";
+const LINK_BUTTON: &str = "inline-flex min-h-11 items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-300";
 
 /// How the last trip to the platform ended (the address it sent the browser back to), until
 /// an unlink makes it stale.

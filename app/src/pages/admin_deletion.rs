@@ -34,7 +34,7 @@ pub(crate) fn Tabs() -> impl IntoView {
 #[component]
 fn Tab(href: &'static str, #[prop(into)] label: String) -> impl IntoView {
     view! {
-        <A href=href attr:class="rounded-lg px-3 py-1.5 font-medium text-slate-600 hover:bg-slate-100 aria-[current=page]:bg-indigo-50 aria-[current=page]:text-indigo-700">
+        <A href=href attr:class="inline-flex min-h-11 items-center rounded-lg px-3 py-1.5 font-medium text-slate-600 hover:bg-slate-100 aria-[current=page]:bg-indigo-50 aria-[current=page]:text-indigo-700">
             {label}
         </A>
     }

@@ -125,12 +125,12 @@ fn UserRow(user: UserOut, reload: Callback<()>) -> impl IntoView {
                 <span class="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">{role_word(&user.role)}</span>
                 <span class=format!("rounded-full px-2 py-0.5 text-xs font-medium {badge}")>{status_word(&user.status)}</span>
                 <EmailBadge verified=user.email_confirmed/>
-                <button type="button" class="text-sm font-medium text-indigo-700 hover:underline"
+                <button type="button" class="min-h-11 text-sm font-medium text-indigo-700 hover:underline"
                     aria-label=tr!("adm-users-edit-label", email = &user.email)
                     on:click=move |_| editing.update(|e| *e = !*e)>
                     {tr!("adm-users-edit")}
                 </button>
-                <button type="button" class="text-sm font-medium text-rose-700 hover:underline"
+                <button type="button" class="min-h-11 text-sm font-medium text-rose-700 hover:underline"
                     aria-label=tr!("adm-users-sign-out-label", email = &user.email)
                     on:click=move |_| { revoke.dispatch(RevokeUserSessions { id: revoke_id.clone() }); }>
                     {tr!("adm-users-sign-out")}

@@ -39,7 +39,7 @@ pub fn CardPage() -> impl IntoView {
     let page = Resource::new(slug, card_page);
     view! {
         <nav aria-label=tr!("card-breadcrumb") class="mb-2 text-sm">
-            <a href="/cards" class="font-medium text-indigo-700 hover:underline">{tr!("card-all-cards")}</a>
+            <a href="/cards" class="inline-flex min-h-11 items-center font-medium text-indigo-700 hover:underline">{tr!("card-all-cards")}</a>
         </nav>
         {loaded(page, tr!("loading-card"), |page| view! {
             <Title text=page.detail.card.title.clone()/>

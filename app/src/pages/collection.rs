@@ -92,7 +92,7 @@ pub fn CollectionPage() -> impl IntoView {
     let me = expect_context::<CurrentUser>();
     view! {
         <nav aria-label=tr!("coll-breadcrumb") class="mb-2 text-sm">
-            <a href="/collections" class="font-medium text-indigo-700 hover:underline">{tr!("coll-back-to-collections")}</a>
+            <a href="/collections" class="inline-flex min-h-11 items-center font-medium text-indigo-700 hover:underline">{tr!("coll-back-to-collections")}</a>
         </nav>
         {loaded(page, tr!("loading-collection"), move |page| me.get().map(|me| {
             let name = page.collection.name.clone();

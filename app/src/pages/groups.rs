@@ -321,7 +321,7 @@ pub fn AdminMailRoute() -> impl IntoView {
 pub fn AdminMailMessageRoute() -> impl IntoView {
     let id = use_params_map().with_untracked(|p| p.get("id").unwrap_or_default());
     view! {
-        <a href="/admin/mail" class="text-sm font-medium text-indigo-700 hover:underline">{tr!("admin-mail-back")}</a>
+        <a href="/admin/mail" class="inline-flex min-h-11 items-center text-sm font-medium text-indigo-700 hover:underline">{tr!("admin-mail-back")}</a>
         <AdminRoute title=tr!("nav-admin-mail") refusal=tr!("admin-only-mail") untitled=true panels=vec![AdminPanel::MailMessage(id)]/>
     }
 }

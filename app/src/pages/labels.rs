@@ -112,7 +112,7 @@ fn Builder(cards: Vec<CardOut>, generate: ServerAction<GenerateLabels>) -> impl 
                     <span class="flex items-center gap-2">
                         <input id="label_select_all" type="checkbox" class="h-4 w-4 rounded border-slate-300"
                             prop:checked=all_selected on:change=select_all/>
-                        <label for="label_select_all" class="text-sm font-medium">{tr!("library-select-all")}</label>
+                        <label for="label_select_all" class="inline-flex min-h-11 items-center text-sm font-medium">{tr!("library-select-all")}</label>
                     </span>
                     <span class="text-sm text-slate-600" aria-live="polite">
                         {move || tr!("library-selected", count = selected.with(Vec::len), total = total)}

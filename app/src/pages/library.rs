@@ -27,7 +27,7 @@ pub fn CardsPage() -> impl IntoView {
         <Title text=tr!("nav-cards")/>
         <div class="flex flex-wrap items-baseline justify-between gap-2">
             <h1 class="text-2xl font-bold">{tr!("nav-cards")}</h1>
-            <a href="/labels" class="text-sm font-medium text-indigo-700 hover:underline">{tr!("library-print-labels")}</a>
+            <a href="/labels" class="inline-flex min-h-11 items-center text-sm font-medium text-indigo-700 hover:underline">{tr!("library-print-labels")}</a>
         </div>
         <p class="mt-1 text-slate-600">{tr!("library-cards-intro")}</p>
         <div class="mt-6">

@@ -167,7 +167,7 @@ pub(crate) fn ResetPasswordForm() -> impl IntoView {
                 <section class=PANEL aria-labelledby="reset-done-heading">
                     <h1 id="reset-done-heading" class="text-xl font-semibold">{tr!("account-reset-done-heading")}</h1>
                     <Feedback tone=Tone::Success>{tr!("account-reset-done")}</Feedback>
-                    <a href="/login" class="inline-flex items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">{tr!("signin-submit")}</a>
+                    <a href="/login" class="inline-flex min-h-11 items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">{tr!("signin-submit")}</a>
                 </section>
             </Show>
     }
