@@ -156,3 +156,21 @@ test('every page and dialog has no serious or critical accessibility finding, in
   expect([...new Set(serious)], 'serious or critical accessibility findings').toEqual([]);
   expect({ tooSmall, tooWide }, 'touch targets under 44 × 44 px, and pages scrolling sideways with text at 200 %, on a phone').toEqual({ tooSmall: [], tooWide: [] });
 });
+
+test('movement stops for people who ask their system for less of it', async ({ browser }) => {
+  const seconds = async (reducedMotion: 'reduce' | 'no-preference') => {
+    const context = await browser.newContext({ reducedMotion });
+    const page = await context.newPage();
+    await signInAsAdmin(page);
+    const shelf = await (await page.request.post('/api/collections', { data: { name: `Still ${reducedMotion}`, description: '' } })).json();
+    const card = await (await page.request.post(`/api/collections/${shelf.id}/cards`, { data: { title: 'Still', description: '' } })).json();
+    await gotoHydrated(page, `/cards/${card.slug}`);
+    // a folded section's arrow turns as it opens
+    const turning = page.locator('.transition-transform').first();
+    const duration = await turning.evaluate((el) => parseFloat(getComputedStyle(el).transitionDuration));
+    await context.close();
+    return duration;
+  };
+  expect(await seconds('no-preference')).toBeGreaterThan(0.05);
+  expect(await seconds('reduce')).toBeLessThan(0.001);
+});

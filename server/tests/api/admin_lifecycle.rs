@@ -186,7 +186,7 @@ async fn the_admin_page_offers_each_action_when_it_applies_and_its_server_functi
     // Active kid: Deactivate on the kid's row only (never on the admin's own), no Unlock.
     let html = page().await;
     assert_eq!(html.matches(">Deactivate<").count(), 1, "{html}");
-    assert!(!html.contains("Unlock kid@example.com"));
+    assert!(!html.contains("Unlock: kid@example.com"));
 
     let anon = app.anonymous();
     for _ in 0..5 {
@@ -194,7 +194,7 @@ async fn the_admin_page_offers_each_action_when_it_applies_and_its_server_functi
     }
     assert!(page()
         .await
-        .contains("aria-label=\"Unlock kid@example.com\""));
+        .contains("aria-label=\"Unlock: kid@example.com\""));
     assert_eq!(rpc(&kid, "unlock_user", &kid_id).await.status(), 403);
     assert_eq!(rpc(&admin, "unlock_user", &kid_id).await.status(), 200);
     assert_eq!(listed(&app, "kid@example.com").await["status"], "active");

@@ -648,7 +648,7 @@ async fn the_pages_render_without_a_session_and_their_server_functions_act() {
     let admin = app.admin().await;
     let html = admin.get("/admin/users").await.text().await.unwrap();
     assert!(html.contains("email not verified"), "{html}");
-    assert!(html.contains(&format!("aria-label=\"Resend verification to {KID}\"")));
+    assert!(html.contains(&format!("aria-label=\"Resend verification: {KID}\"")));
     assert!(html.contains(">Reset password<"));
     let kid = app.signed_in(KID, NEW_PASSWORD).await;
     let form = |user: &User, name: &'static str| {
