@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { axe, type Finding } from './a11y';
 import { overflowAtDoubleText, smallTargets } from './targets';
+import { SIGNED_IN, SIGNED_OUT } from './pages';
 import { expect, gotoHydrated, screenshot, signInAsAdmin, submitLogin, test, tone, waitForPath } from './fixtures';
 
 const PASSWORD = 'an accessible passphrase';
@@ -15,25 +16,6 @@ const SIZES = [
   { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
 ] as const;
 const THEMES = ['light', 'dark'] as const;
-
-const SIGNED_OUT = ['/login', '/forgot-password', '/reset-password?token=nope', '/verify-email?token=nope', '/link-player'];
-const SIGNED_IN = [
-  '/cards',
-  '/collections',
-  '/labels',
-  '/devices',
-  '/accounts',
-  '/import',
-  '/settings',
-  '/admin/users',
-  '/admin/audit-log',
-  '/admin/health',
-  '/admin/jobs',
-  '/admin/mail',
-  '/admin/deletion-requests',
-  '/admin/orphaned-collections',
-  '/admin/ai-providers',
-];
 
 type Family = { email: string; collection: string; card: string; pages: string[] };
 

@@ -6,6 +6,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, gotoHydrated, noSideScroll, screenshot, signInAsAdmin, submitLogin, test, waitForPath } from './fixtures';
 import { leftovers, stringsFor } from './strings';
+import { SIGNED_IN, SIGNED_OUT } from './pages';
 
 const PASSWORD = 'a long polyglot passphrase';
 const SIZES = [
@@ -13,25 +14,6 @@ const SIZES = [
   { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
 ] as const;
 const LOCALES = ['de', 'fr', 'es'] as const;
-
-const SIGNED_OUT = ['/login', '/forgot-password', '/reset-password?token=nope', '/verify-email?token=nope', '/link-player'];
-const SIGNED_IN = [
-  '/cards',
-  '/collections',
-  '/labels',
-  '/devices',
-  '/accounts',
-  '/import',
-  '/settings',
-  '/admin/users',
-  '/admin/audit-log',
-  '/admin/health',
-  '/admin/jobs',
-  '/admin/mail',
-  '/admin/deletion-requests',
-  '/admin/orphaned-collections',
-  '/admin/ai-providers',
-];
 
 /** `/admin/ai-providers` → `admin_ai-providers`; a page of one card, collection or mail by
  * what it is, not its address. */

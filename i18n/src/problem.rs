@@ -76,12 +76,13 @@ const DETAIL_PATTERNS: &[&str] = &[
 
 /// The title of a problem of `status`.
 pub fn title(locale: Locale, status: u16) -> String {
-    text(locale, title_key(status))
+    text(locale, status_keys(status).0)
 }
 
 /// The sentence of a problem of `status` whose English `detail` is given.
 pub fn detail(locale: Locale, status: u16, detail: &str) -> String {
-    translate(locale, DETAIL_PATTERNS, detail).unwrap_or_else(|| text(locale, status_key(status)))
+    translate(locale, DETAIL_PATTERNS, detail)
+        .unwrap_or_else(|| text(locale, status_keys(status).1))
 }
 
 /// What is wrong with one input, from its English `detail`.
@@ -127,37 +128,21 @@ fn field_name(locale: Locale, field: &str) -> String {
     text(locale, key)
 }
 
-fn title_key(status: u16) -> &'static str {
+/// The keys of the title and the fallback sentence of a problem of `status`.
+fn status_keys(status: u16) -> (&'static str, &'static str) {
     match status {
-        401 => "problem-title-401",
-        403 => "problem-title-403",
-        404 => "problem-title-404",
-        405 => "problem-title-405",
-        409 => "problem-title-409",
-        413 => "problem-title-413",
-        415 => "problem-title-415",
-        422 => "problem-title-422",
-        429 => "problem-title-429",
-        503 => "problem-title-503",
-        s if s >= 500 => "problem-title-500",
-        _ => "problem-title-400",
-    }
-}
-
-fn status_key(status: u16) -> &'static str {
-    match status {
-        401 => "problem-status-401",
-        403 => "problem-status-403",
-        404 => "problem-status-404",
-        405 => "problem-status-405",
-        409 => "problem-status-409",
-        413 => "problem-status-413",
-        415 => "problem-status-415",
-        422 => "problem-status-422",
-        429 => "problem-status-429",
-        503 => "problem-status-503",
-        s if s >= 500 => "problem-status-500",
-        _ => "problem-status-400",
+        401 => ("problem-title-401", "problem-status-401"),
+        403 => ("problem-title-403", "problem-status-403"),
+        404 => ("problem-title-404", "problem-status-404"),
+        405 => ("problem-title-405", "problem-status-405"),
+        409 => ("problem-title-409", "problem-status-409"),
+        413 => ("problem-title-413", "problem-status-413"),
+        415 => ("problem-title-415", "problem-status-415"),
+        422 => ("problem-title-422", "problem-status-422"),
+        429 => ("problem-title-429", "problem-status-429"),
+        503 => ("problem-title-503", "problem-status-503"),
+        s if s >= 500 => ("problem-title-500", "problem-status-500"),
+        _ => ("problem-title-400", "problem-status-400"),
     }
 }
 
