@@ -13,7 +13,7 @@ use super::Batch;
 use crate::auth::Actor;
 use crate::cards::repo::CardRow;
 use crate::jobs::context::JobContext;
-use crate::jobs::{self, kind, JobPayload};
+use crate::jobs::{self, kind, JobPayload, Priority};
 use crate::{Core, CoreResult};
 
 /// The payload of an `icons.generate` job: the card and which of its chapters.
@@ -27,6 +27,10 @@ pub struct IconsJob {
 impl JobPayload for IconsJob {
     fn kind(&self) -> &'static str {
         kind::ICONS_GENERATE
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Bulk
     }
 }
 

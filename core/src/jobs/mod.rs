@@ -108,12 +108,39 @@ impl JobQueue {
     }
 }
 
+/// Who waits for a job, as the audio pool orders them ([`queue::Order::Turns`]). Stored as
+/// `jobs.priority`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Priority {
+    /// Someone asked for it and waits in front of the screen: an edit, an upload, the last
+    /// step of a recording.
+    Waited = 0,
+    /// Nobody watches it finish: a rescan, seeding, generation, and everything a running job
+    /// queues (a story's spoken chapters, a rescan's transcodes).
+    Bulk = 1,
+}
+
+tokio::task_local! {
+    /// Set while a worker runs a job: what it queues is bulk work ([`Priority::Bulk`]).
+    static IN_JOB: ();
+}
+
+/// Runs `work` (a job's run) so that the jobs it queues count as bulk work.
+pub(crate) async fn as_job<F: std::future::Future>(work: F) -> F::Output {
+    IN_JOB.scope((), work).await
+}
+
 /// The payload of one kind of job. Each job module exports its payload type and a `queue`
 /// that writes it; its runner reads it back with [`context::JobContext::payload`]. The type
 /// names its kind, so no producer writes a payload by hand or under the wrong kind.
 pub trait JobPayload: Serialize + DeserializeOwned {
     /// The kind this payload is enqueued as (one of [`kind`]).
     fn kind(&self) -> &'static str;
+
+    /// Who waits for it when a request queues it (a running job's own jobs are always bulk).
+    fn priority(&self) -> Priority {
+        Priority::Waited
+    }
 }
 
 /// Adds the job `payload` describes to the queue inside the caller's transaction and returns
@@ -148,9 +175,14 @@ where
         .to_string();
     let id = new_id();
     let now = time::now_str();
+    let priority = match IN_JOB.try_with(|_| ()) {
+        Ok(()) => Priority::Bulk,
+        Err(_) => payload.priority(),
+    };
     sqlx::query(
-        "INSERT INTO jobs (id, user_id, kind, status, payload, run_at, created_at, updated_at)
-         VALUES ($1, $2, $3, 'queued', $4, $6, $5, $5)",
+        "INSERT INTO jobs (id, user_id, kind, status, payload, run_at, created_at, updated_at,
+                           priority)
+         VALUES ($1, $2, $3, 'queued', $4, $6, $5, $5, $7)",
     )
     .bind(&id)
     .bind(user_id)
@@ -158,6 +190,7 @@ where
     .bind(text)
     .bind(&now)
     .bind(run_at)
+    .bind(priority as i64)
     .execute(executor)
     .await?;
     Ok(id)

@@ -28,6 +28,12 @@ pub enum Order {
     /// last [`FAIR_WINDOW_MINUTES`] first (then the oldest), so one user's burst waits behind
     /// everybody else's first job instead of filling the pool.
     Fair,
+    /// Waited-for work before bulk work ([`super::Priority`]), then users in turn: the job
+    /// whose user's last job of the same kind started longest ago (or never) first, then the
+    /// oldest. A parent's twenty uploads take one turn each, so another parent's trim or
+    /// single upload waits for the jobs already running and at most one of theirs; and that
+    /// parent's own trim is not behind their uploads, as the turn is per kind.
+    Turns,
 }
 
 /// How far back [`Order::Fair`] counts a user's started jobs.
@@ -54,10 +60,13 @@ pub async fn claim(
             "(SELECT COUNT(*) FROM jobs d WHERE d.user_id = q.user_id AND d.kind IN ({kinds_in})
                 AND d.status <> 'queued' AND d.updated_at > $3), q.created_at, q.id"
         ),
+        Order::Turns => "q.priority, COALESCE((SELECT MAX(d.started_at) FROM jobs d
+                WHERE d.user_id = q.user_id AND d.kind = q.kind), ''), q.created_at, q.id"
+            .to_owned(),
     };
     let sql = format!(
         "UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = $1,
-                updated_at = $2, progress = 0
+                updated_at = $2, started_at = $2, progress = 0
          WHERE id = (
              SELECT q.id FROM jobs q
              WHERE q.kind IN ({kinds_in}) AND ((q.status = 'queued' AND q.run_at <= $2)

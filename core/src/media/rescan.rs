@@ -16,7 +16,7 @@ use serde::Serialize;
 use crate::audit::{self, AuditEvent};
 use crate::db::Flag;
 use crate::jobs::context::JobContext;
-use crate::jobs::{self, kind, JobPayload};
+use crate::jobs::{self, kind, JobPayload, Priority};
 use crate::{time, Core, CoreResult};
 
 #[derive(Debug, Default, Serialize)]
@@ -45,6 +45,10 @@ pub struct RescanPayload {}
 impl JobPayload for RescanPayload {
     fn kind(&self) -> &'static str {
         kind::RESCAN
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Bulk
     }
 }
 

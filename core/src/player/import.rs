@@ -21,7 +21,7 @@ use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
 use crate::collections::access::require_collection;
 use crate::jobs::context::JobContext;
-use crate::jobs::{self, kind, JobPayload};
+use crate::jobs::{self, kind, JobPayload, Priority};
 use crate::media::audio::{decode, probe};
 use crate::tracks::repo::{self as track_repo, NewTrack};
 use crate::{new_id, time, Core, CoreError, CoreResult};
@@ -124,6 +124,10 @@ pub struct ImportPayload {
 impl JobPayload for ImportPayload {
     fn kind(&self) -> &'static str {
         kind::IMPORT
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Bulk
     }
 }
 

@@ -23,7 +23,7 @@ use crate::auth::Actor;
 use crate::cards::repo as card_repo;
 use crate::collections::access::require_collection;
 use crate::jobs::context::JobContext;
-use crate::jobs::{self, kind, JobPayload};
+use crate::jobs::{self, kind, JobPayload, Priority};
 use crate::{time, Core, CoreError, CoreResult};
 
 /// What a seed job needs; card ids are resolved when the seed is asked for.
@@ -37,6 +37,10 @@ pub struct SeedPayload {
 impl JobPayload for SeedPayload {
     fn kind(&self) -> &'static str {
         kind::SEED
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Bulk
     }
 }
 

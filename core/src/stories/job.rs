@@ -11,7 +11,7 @@ use super::chapters::{self, Chapter};
 use crate::auth::Actor;
 use crate::cards::{generate, repo::CardRow};
 use crate::jobs::context::JobContext;
-use crate::jobs::{kind, JobPayload};
+use crate::jobs::{kind, JobPayload, Priority};
 use crate::tts::{self, ResolvedVoice, Speech, Spoken};
 use crate::{icon_generation, Core, CoreResult};
 
@@ -26,6 +26,10 @@ pub(crate) struct StoryPayload {
 impl JobPayload for StoryPayload {
     fn kind(&self) -> &'static str {
         kind::STORY
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Bulk
     }
 }
 

@@ -20,10 +20,11 @@ use crate::{Core, CoreError, CoreResult};
 /// The pools of [`super::WorkerSettings::with_lease`], named by the rows of [`HANDLERS`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum PoolName {
-    /// Upload transcodes: two at a time.
-    Transcode,
-    /// Trim, split, merge, fade: one at a time.
-    Edit,
+    /// Everything ffmpeg makes player audio of: upload transcodes and the edits (trim, split,
+    /// merge, fade), two at a time, one queue. One queue, so a trim asked for behind another
+    /// user's twenty uploads waits for at most one running job, not for a pool of its own to
+    /// work through every other trim first; two at a time, as the machine's cores allow.
+    Audio,
     /// Library rescans.
     Maintenance,
     /// The platform is rate limited: one card at a time per server.
@@ -36,10 +37,12 @@ enum PoolName {
 }
 
 impl PoolName {
-    /// Generation jobs are long and a user can ask for several: users take turns
-    /// ([`Order::Fair`]). The others keep first come, first served.
+    /// Audio work is what parents wait for: waited-for work first, then users in turn
+    /// ([`Order::Turns`]). Generation jobs are long and a user can ask for several: users take
+    /// turns over the last hour ([`Order::Fair`]). The others keep first come, first served.
     fn order(self) -> Order {
         match self {
+            Self::Audio => Order::Turns,
             Self::Generation => Order::Fair,
             _ => Order::Oldest,
         }
@@ -48,8 +51,7 @@ impl PoolName {
 
 /// Each pool and how many of its jobs run at once.
 const POOLS: &[(PoolName, usize)] = &[
-    (PoolName::Transcode, 2),
-    (PoolName::Edit, 1),
+    (PoolName::Audio, 2),
     (PoolName::Maintenance, 1),
     (PoolName::Player, 1),
     (PoolName::Mail, 1),
@@ -75,11 +77,11 @@ pub(crate) struct Handler {
 #[rustfmt::skip]
 pub(crate) const HANDLERS: &[Handler] = &[
     //  kind             pool                   run        after a final failure
-    row(kind::TRANSCODE, PoolName::Transcode,   TRANSCODE, Some(TRANSCODE_FAILED)),
-    row(kind::TRIM,      PoolName::Edit,        EDIT,      Some(EDIT_FAILED)),
-    row(kind::SPLIT,     PoolName::Edit,        EDIT,      Some(EDIT_FAILED)),
-    row(kind::MERGE,     PoolName::Edit,        EDIT,      Some(EDIT_FAILED)),
-    row(kind::FADE,      PoolName::Edit,        EDIT,      Some(EDIT_FAILED)),
+    row(kind::TRANSCODE, PoolName::Audio,       TRANSCODE, Some(TRANSCODE_FAILED)),
+    row(kind::TRIM,      PoolName::Audio,       EDIT,      Some(EDIT_FAILED)),
+    row(kind::SPLIT,     PoolName::Audio,       EDIT,      Some(EDIT_FAILED)),
+    row(kind::MERGE,     PoolName::Audio,       EDIT,      Some(EDIT_FAILED)),
+    row(kind::FADE,      PoolName::Audio,       EDIT,      Some(EDIT_FAILED)),
     row(kind::RESCAN,    PoolName::Maintenance, RESCAN,    None),
     row(kind::PUBLISH,   PoolName::Player,      PUBLISH,   Some(PUBLISH_FAILED)),
     row(kind::IMPORT,    PoolName::Player,      IMPORT,    None),

@@ -48,8 +48,9 @@ impl WorkerSettings {
         }
     }
 
-    /// The pools of [`handlers::HANDLERS`]: transcodes two at a time, edits one, rescans one,
-    /// the player platform's jobs (publish, import, seed) one.
+    /// The pools of [`handlers::HANDLERS`]: audio (transcodes and edits) two at a time,
+    /// rescans one, the player platform's jobs (publish, import, seed) one, mail one,
+    /// generation one.
     pub fn with_lease(lease: Duration) -> Self {
         Self {
             pools: handlers::pools(),
@@ -117,7 +118,8 @@ async fn run_one(core: &Core, job: ClaimedJob, settings: &WorkerSettings) {
     let ctx = Arc::new(JobContext::new(core.clone(), job.clone()));
     let run = {
         let ctx = ctx.clone();
-        async move { run_kind(&ctx).await }
+        // what the job queues is bulk work (`jobs::Priority`)
+        async move { super::as_job(run_kind(&ctx)).await }
     };
     // the losing branches drop the supervised run, which aborts the job's task
     let outcome = tokio::select! {
@@ -231,11 +233,26 @@ mod tests {
     struct TestJob {
         #[serde(skip)]
         kind: &'static str,
+        #[serde(skip)]
+        bulk: bool,
+    }
+
+    impl TestJob {
+        fn of(kind: &'static str) -> Self {
+            Self { kind, bulk: false }
+        }
     }
 
     impl crate::jobs::JobPayload for TestJob {
         fn kind(&self) -> &'static str {
             self.kind
+        }
+
+        fn priority(&self) -> crate::jobs::Priority {
+            match self.bulk {
+                true => crate::jobs::Priority::Bulk,
+                false => crate::jobs::Priority::Waited,
+            }
         }
     }
 
@@ -248,6 +265,21 @@ mod tests {
                 Ok("woke".into())
             }
             _ => Ok("ran".into()),
+        }
+    }
+
+    async fn add_users(core: &Core, ids: &[&str]) {
+        for id in ids {
+            let user = crate::users::repo::NewUser {
+                id,
+                email: &format!("{id}@example.com"),
+                display_name: id,
+                password_hash: "x",
+                role: "user",
+            };
+            crate::users::repo::insert(core.db.pool(), user)
+                .await
+                .unwrap();
         }
     }
 
@@ -289,16 +321,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let core = core_in(dir.path()).await;
         let pool = core.db.pool();
-        for id in ["u-a", "u-b"] {
-            let user = crate::users::repo::NewUser {
-                id,
-                email: &format!("{id}@example.com"),
-                display_name: id,
-                password_hash: "x",
-                role: "user",
-            };
-            crate::users::repo::insert(pool, user).await.unwrap();
-        }
+        add_users(&core, &["u-a", "u-b"]).await;
         let lease = Duration::seconds(30);
         for (order, expected) in [
             (queue::Order::Fair, ["u-a", "u-b", "u-a", "u-a"]),
@@ -310,7 +333,7 @@ mod tests {
                 "test-oldest"
             };
             for user in ["u-a", "u-a", "u-a", "u-b"] {
-                super::super::enqueue(pool, Some(user), &TestJob { kind })
+                super::super::enqueue(pool, Some(user), &TestJob::of(kind))
                     .await
                     .unwrap();
             }
@@ -321,6 +344,75 @@ mod tests {
             }
             assert_eq!(taken, expected, "{order:?}");
         }
+    }
+
+    /// The audio pool's order: waited-for work first, then users in turn per kind. A parent
+    /// queued three uploads before another parent's one and both asked for a trim: the other
+    /// parent's upload and both trims go before the rest of the burst, and the bulk job
+    /// (queued first of all) goes last. A job queued while a job runs is bulk.
+    #[tokio::test]
+    async fn the_audio_pool_takes_waited_work_first_then_users_in_turn() {
+        let dir = tempfile::tempdir().unwrap();
+        let core = core_in(dir.path()).await;
+        let pool = core.db.pool();
+        add_users(&core, &["u-a", "u-b"]).await;
+        let bulk = TestJob {
+            kind: "test-upload",
+            bulk: true,
+        };
+        let queued = [
+            ("u-b", bulk),
+            ("u-a", TestJob::of("test-upload")),
+            ("u-a", TestJob::of("test-upload")),
+            ("u-a", TestJob::of("test-upload")),
+            ("u-b", TestJob::of("test-upload")),
+            ("u-a", TestJob::of("test-trim")),
+            ("u-b", TestJob::of("test-trim")),
+        ];
+        for (user, job) in &queued {
+            super::super::enqueue(pool, Some(user), job).await.unwrap();
+            // distinct creation times (milliseconds), so "older" is well defined
+            tokio::time::sleep(StdDuration::from_millis(3)).await;
+        }
+        let (kinds, lease) = (["test-upload", "test-trim"], Duration::seconds(30));
+        let mut taken = Vec::new();
+        while let Some(job) = queue::claim(pool, &kinds, lease, queue::Order::Turns)
+            .await
+            .unwrap()
+        {
+            queue::succeed(pool, &job.id, "{}").await.unwrap();
+            let priority: i64 = sqlx::query_scalar("SELECT priority FROM jobs WHERE id = $1")
+                .bind(&job.id)
+                .fetch_one(pool)
+                .await
+                .unwrap();
+            taken.push(format!("{} {} {priority}", job.user_id.unwrap(), job.kind));
+            tokio::time::sleep(StdDuration::from_millis(3)).await;
+        }
+        let expected = [
+            "u-a test-upload 0",
+            "u-b test-upload 0",
+            "u-a test-trim 0",
+            "u-b test-trim 0",
+            "u-a test-upload 0",
+            "u-a test-upload 0",
+            "u-b test-upload 1",
+        ];
+        assert_eq!(taken, expected);
+
+        let inside = super::super::as_job(super::super::enqueue(
+            pool,
+            None,
+            &TestJob::of("test-upload"),
+        ))
+        .await
+        .unwrap();
+        let priority: i64 = sqlx::query_scalar("SELECT priority FROM jobs WHERE id = $1")
+            .bind(&inside)
+            .fetch_one(pool)
+            .await
+            .unwrap();
+        assert_eq!(priority, 1, "what a running job queues is bulk work");
     }
 
     /// An idle worker sleeps for its poll interval unless woken: with an hour's poll, a job
@@ -339,7 +431,7 @@ mod tests {
             poll: StdDuration::from_secs(3600),
             timeout: StdDuration::from_secs(60),
         };
-        let payload = TestJob { kind: "test-ok" };
+        let payload = TestJob::of("test-ok");
         let enqueue = || super::super::enqueue(core.db.pool(), None, &payload);
         let first = enqueue().await.unwrap();
         let workers = start(&core, &settings);
@@ -362,7 +454,7 @@ mod tests {
         let mut ids = Vec::new();
         for kind in ["test-panic", "test-hang", "test-ok", "mystery"] {
             ids.push(
-                super::super::enqueue(core.db.pool(), None, &TestJob { kind })
+                super::super::enqueue(core.db.pool(), None, &TestJob::of(kind))
                     .await
                     .unwrap(),
             );
