@@ -25,6 +25,7 @@ pub mod metrics;
 pub mod migrate_storage;
 mod paging;
 pub mod player;
+pub mod priority;
 pub mod recording;
 pub mod settings;
 pub mod slug;

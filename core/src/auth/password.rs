@@ -1,7 +1,8 @@
 //! argon2id password hashing, run off the async runtime (it is deliberately slow).
 //!
-//! Each hash takes about 19 MiB and a core for a moment. At most one hash per core runs at a
-//! time: a burst of sign-ins queues here instead of exhausting memory and blocking threads.
+//! Each hash takes about 19 MiB and a core for a moment. At most one hash per two cores runs
+//! at a time (one on a 2-core machine): a burst of sign-ins queues here instead of exhausting
+//! memory or taking every core from the requests being served meanwhile.
 
 use std::sync::{Arc, LazyLock};
 
@@ -13,10 +14,10 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::{CoreError, CoreResult};
 
-/// One permit per core the process may use.
+/// One permit per two cores the process may use (at least one).
 static HASHING: LazyLock<Arc<Semaphore>> = LazyLock::new(|| {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    Arc::new(Semaphore::new(cores))
+    Arc::new(Semaphore::new(cores.div_ceil(2)))
 });
 
 /// Waits for a free core; the permit travels into the blocking task and ends with it.

@@ -355,7 +355,7 @@ async fn draw(
         CoverSide::Front => Face::Front,
         CoverSide::Back => Face::Back,
     };
-    let png = tokio::task::spawn_blocking(move || {
+    let png = crate::priority::blocking(move || {
         art::cover_png(&CoverSpec {
             prompt: &prompt,
             face,
@@ -365,8 +365,7 @@ async fn draw(
             ..CoverSpec::card(&title, &seed)
         })
     })
-    .await
-    .map_err(|e| CoreError::internal("cover task", e))??;
+    .await??;
     image::store_encoded(core, png, "image/png", art::COVER_WIDTH, art::COVER_HEIGHT).await
 }
 

@@ -271,10 +271,8 @@ fn chapter_icons(story: &Story) -> Vec<::image::RgbaImage> {
 /// Draws the card's front cover (PNG, the platform's 638x1011) and sets it.
 async fn set_cover(core: &Core, actor: &Actor, card: &CardRow, title: &str) -> CoreResult<()> {
     let title = title.to_owned();
-    let png =
-        tokio::task::spawn_blocking(move || art::cover_png(&CoverSpec::card(&title, ART_SEED)))
-            .await
-            .map_err(|e| CoreError::internal("cover task", e))??;
+    let png = crate::priority::blocking(move || art::cover_png(&CoverSpec::card(&title, ART_SEED)))
+        .await??;
     let stored =
         image::store_encoded(core, png, "image/png", art::COVER_WIDTH, art::COVER_HEIGHT).await?;
     let mut tx = core.db.begin().await?;

@@ -120,16 +120,6 @@ pub enum Priority {
     Bulk = 1,
 }
 
-tokio::task_local! {
-    /// Set while a worker runs a job: what it queues is bulk work ([`Priority::Bulk`]).
-    static IN_JOB: ();
-}
-
-/// Runs `work` (a job's run) so that the jobs it queues count as bulk work.
-pub(crate) async fn as_job<F: std::future::Future>(work: F) -> F::Output {
-    IN_JOB.scope((), work).await
-}
-
 /// The payload of one kind of job. Each job module exports its payload type and a `queue`
 /// that writes it; its runner reads it back with [`context::JobContext::payload`]. The type
 /// names its kind, so no producer writes a payload by hand or under the wrong kind.
@@ -175,9 +165,10 @@ where
         .to_string();
     let id = new_id();
     let now = time::now_str();
-    let priority = match IN_JOB.try_with(|_| ()) {
-        Ok(()) => Priority::Bulk,
-        Err(_) => payload.priority(),
+    // a worker runs every job as background work (`priority`)
+    let priority = match crate::priority::in_background() {
+        true => Priority::Bulk,
+        false => payload.priority(),
     };
     sqlx::query(
         "INSERT INTO jobs (id, user_id, kind, status, payload, run_at, created_at, updated_at,

@@ -279,7 +279,7 @@ pub(super) async fn run(
     let stdin_text;
     match voice.engine {
         EngineKind::Espeak => {
-            command = Command::new("espeak-ng");
+            command = crate::priority::command("espeak-ng");
             // -b 1: the text is UTF-8; --stdin: read it from there
             command
                 .arg("-b")
@@ -296,7 +296,7 @@ pub(super) async fn run(
             tokio::fs::write(&path, text)
                 .await
                 .map_err(|e| CoreError::internal("writing the text for flite", e))?;
-            command = Command::new("flite");
+            command = crate::priority::command("flite");
             command
                 .arg("-voice")
                 .arg(&voice.name)

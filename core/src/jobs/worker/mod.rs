@@ -118,8 +118,8 @@ async fn run_one(core: &Core, job: ClaimedJob, settings: &WorkerSettings) {
     let ctx = Arc::new(JobContext::new(core.clone(), job.clone()));
     let run = {
         let ctx = ctx.clone();
-        // what the job queues is bulk work (`jobs::Priority`)
-        async move { super::as_job(run_kind(&ctx)).await }
+        // below the server's priority; what the job queues is bulk work
+        async move { crate::priority::as_background(run_kind(&ctx)).await }
     };
     // the losing branches drop the supervised run, which aborts the job's task
     let outcome = tokio::select! {
@@ -400,7 +400,7 @@ mod tests {
         ];
         assert_eq!(taken, expected);
 
-        let inside = super::super::as_job(super::super::enqueue(
+        let inside = crate::priority::as_background(super::super::enqueue(
             pool,
             None,
             &TestJob::of("test-upload"),

@@ -72,9 +72,8 @@ impl Summary {
 /// Decodes `path` on the blocking pool.
 pub async fn summarize(path: &Path) -> CoreResult<Summary> {
     let path = path.to_owned();
-    tokio::task::spawn_blocking(move || summarize_blocking(&path))
-        .await
-        .map_err(|e| CoreError::internal("decode task", e))?
+    // a whole file's samples: below the server when a job asks (`priority`)
+    crate::priority::blocking(move || summarize_blocking(&path)).await?
 }
 
 /// The exact length in frames of a PCM file (a WAV we wrote), from its header; `None` when

@@ -56,7 +56,7 @@ pub async fn probe(path: &Path) -> CoreResult<Probe> {
         .collect();
     args.extend(super::guarded_file(path)?);
     args.extend(["-show_format".to_owned(), "-show_streams".to_owned()]);
-    let run = tokio::process::Command::new("ffprobe")
+    let run = crate::priority::command("ffprobe")
         .args(&args)
         .stdin(std::process::Stdio::null())
         .kill_on_drop(true)

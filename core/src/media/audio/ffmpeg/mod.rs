@@ -170,9 +170,7 @@ impl Encoding<'_> {
             .map(|(file, part)| (file.0.clone(), *part))
             .collect();
         let target = joined.0.clone();
-        tokio::task::spawn_blocking(move || parts::splice(&spliced, &target))
-            .await
-            .map_err(|e| CoreError::internal("joining encoded parts", e))??;
+        crate::priority::blocking(move || parts::splice(&spliced, &target)).await??;
         // the edit list of one encode: the first frame starts the encoder's priming early
         let priming = parts::AAC_PRIMING as f64 / f64::from(SAMPLE_RATE);
         let mut args = args_of(&["-itsoffset", &format!("-{priming:.6}"), "-f", "aac"]);

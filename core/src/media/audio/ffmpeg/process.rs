@@ -61,7 +61,7 @@ pub(super) async fn invoke_unbounded(
     loglevel: &str,
     stdout: Stdout<'_>,
 ) -> CoreResult<String> {
-    let mut command = tokio::process::Command::new("ffmpeg");
+    let mut command = crate::priority::command("ffmpeg");
     command.args([
         "-hide_banner",
         "-nostdin",
