@@ -80,21 +80,25 @@ impl Recorders {
     /// encoders were stopped.
     pub fn stop_idle(&self, idle: Duration) -> usize {
         let mut sessions = self.sessions.lock().expect("recorders");
-        let mut stopped = 0;
+        let mut stopped = Vec::new();
         sessions.retain(|id, slot| {
             // a slot in use (a chunk being written) is not idle
             let Ok(mut state) = slot.try_lock() else {
                 return true;
             };
             let quiet = state.last_chunk.is_none_or(|t| t.elapsed() >= idle);
-            if quiet && state.encoder.take().is_some() {
-                tracing::info!(session_id = %id, "stopped an idle live encoder");
-                stopped += 1;
+            if quiet {
+                if let Some(encoder) = state.encoder.take() {
+                    tracing::info!(session_id = %id, "stopped an idle live encoder");
+                    stopped.push(encoder);
+                }
             }
             drop(state);
             !quiet || Arc::strong_count(slot) > 1
         });
-        stopped
+        drop(sessions);
+        // their scratch folders are deleted here, after the lock every chunk needs is free
+        stopped.len()
     }
 }
 

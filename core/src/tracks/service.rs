@@ -357,7 +357,10 @@ fn peaks_name(hash: &str) -> String {
 pub async fn summary_of(core: &Core, hash: &str) -> CoreResult<Summary> {
     store::key_of(hash)?;
     if let Ok(bytes) = core.media().read_named(&peaks_name(hash)).await {
-        if let Ok(summary) = serde_json::from_slice::<Summary>(&bytes) {
+        // megabytes of JSON for an hour of audio: parsed off the async runtime
+        let parsed =
+            tokio::task::spawn_blocking(move || serde_json::from_slice::<Summary>(&bytes)).await;
+        if let Ok(Ok(summary)) = parsed {
             return Ok(summary);
         }
     }
@@ -369,7 +372,8 @@ pub async fn summary_of(core: &Core, hash: &str) -> CoreResult<Summary> {
 
 /// Caches a summary just computed (a failure only costs a later recomputation).
 pub async fn remember_summary(core: &Core, hash: &str, summary: &Summary) {
-    if let Ok(json) = serde_json::to_vec(summary) {
+    let summary = summary.clone();
+    if let Ok(Ok(json)) = crate::priority::blocking(move || serde_json::to_vec(&summary)).await {
         if let Err(e) = core.media().write_named(&peaks_name(hash), json).await {
             tracing::warn!(hash, error = %e, "caching a waveform failed");
         }

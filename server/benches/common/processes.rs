@@ -210,3 +210,25 @@ fn nginx_binary() -> PathBuf {
         .find(|p| p.is_file())
         .unwrap_or_else(|| PathBuf::from("/usr/sbin/nginx"))
 }
+
+/// Busy loops standing in for other work on the machine (another build), stopped when
+/// dropped.
+pub struct BusyLoops(Vec<Stopped>);
+
+impl BusyLoops {
+    /// Starts `n` shells that spin at the server's priority.
+    pub fn start(n: usize) -> Self {
+        Self(
+            (0..n)
+                .map(|_| {
+                    Stopped(
+                        Command::new("sh")
+                            .args(["-c", "while :; do :; done"])
+                            .spawn()
+                            .unwrap(),
+                    )
+                })
+                .collect(),
+        )
+    }
+}

@@ -4,6 +4,8 @@
 //!
 //! A local file is read [`READ_CHUNK`] bytes at a time: each read of a tokio file is a hop to
 //! the blocking pool, and with `ReaderStream`'s default 4 KiB a 1 MiB range took 256 of them.
+//! A range of at most [`ONE_READ`] (what players and the browser's audio element ask for) is
+//! read in one positioned read on one hop instead of a seek and a stream of reads.
 
 use std::io::SeekFrom;
 
@@ -20,6 +22,9 @@ use crate::problem::ApiError;
 
 /// Bytes read from disk per chunk of a response body.
 const READ_CHUNK: usize = 256 * 1024;
+
+/// The largest range read whole, in one blocking call, into the response body.
+const ONE_READ: u64 = 2 * 1024 * 1024;
 
 /// Whether a `Range` may be honoured: always without `If-Range`; with it, only when it names
 /// this content's strong ETag (RFC 9110 §13.1.5). We send no `Last-Modified`, so an HTTP-date
@@ -94,6 +99,9 @@ async fn body_of(media: MediaBody, range: Option<(u64, u64)>) -> Result<Body, Ap
                 )));
             };
             debug_assert!(end < len);
+            if end - start < ONE_READ {
+                return read_at(file, start, end).await.map(Body::from);
+            }
             file.seek(SeekFrom::Start(start))
                 .await
                 .map_err(|_| unreadable())?;
@@ -114,6 +122,22 @@ async fn body_of(media: MediaBody, range: Option<(u64, u64)>) -> Result<Body, Ap
             Ok(Body::from_stream(stream))
         }
     }
+}
+
+/// Bytes `start..=end` of `file`, read on one hop to the blocking pool.
+async fn read_at(file: tokio::fs::File, start: u64, end: u64) -> Result<Vec<u8>, ApiError> {
+    use std::os::unix::fs::FileExt;
+    let file = file.into_std().await;
+    tokio::task::spawn_blocking(move || {
+        let mut bytes = vec![0; (end - start + 1) as usize];
+        file.read_exact_at(&mut bytes, start).map(|()| bytes)
+    })
+    .await
+    .map_err(|_| unreadable())?
+    .map_err(|e| {
+        tracing::error!(error = %e, "reading stored audio failed");
+        unreadable()
+    })
 }
 
 /// The stored file `media` (named by its content `hash`), honouring Range, If-Range and
