@@ -81,6 +81,7 @@ async fn run() {
     // what is still processing when the parents stop gets five more minutes
     let drain_until = end + Duration::from_secs(300);
     let cpu_before = watch::cpu_seconds(server.pid());
+    let bench_before = watch::cpu_seconds(std::process::id());
     let stop = Arc::new(AtomicBool::new(false));
     let sampler = tokio::spawn(watch::watch(
         server.client.clone(),
@@ -104,6 +105,7 @@ async fn run() {
     }
     let wall = started.elapsed();
     let cpu_after = watch::cpu_seconds(server.pid());
+    let bench_after = watch::cpu_seconds(std::process::id());
     stop.store(true, Ordering::Relaxed);
     let samples = sampler.await.unwrap();
 
@@ -117,9 +119,11 @@ async fn run() {
     recorder.print();
     let (own, children) = (cpu_after.0 - cpu_before.0, cpu_after.1 - cpu_before.1);
     println!(
-        "CPU: the server {:.2} cores, its children (ffmpeg, speech engines) {:.2} cores",
+        "CPU: the server {:.2} cores, its children (ffmpeg, speech engines) {:.2} cores; \
+         the parents (this process, on the same cores) {:.2} cores",
         own / wall.as_secs_f64(),
         children / wall.as_secs_f64(),
+        (bench_after.0 - bench_before.0) / wall.as_secs_f64(),
     );
     println!("\n== the job queue and memory over the soak (every 30 s)");
     watch::print(&samples, 6);

@@ -80,12 +80,12 @@ pub struct Parent {
 
 /// How often each action is picked (out of the sum).
 const MIX: &[(Action, u64)] = &[
-    (Action::Read, 34),
+    (Action::Read, 41),
     (Action::Rename, 8),
     (Action::CreateCard, 3),
-    (Action::Upload, 14),
-    (Action::Record, 6),
-    (Action::Trim, 7),
+    (Action::Upload, 11),
+    (Action::Record, 4),
+    (Action::Trim, 5),
     (Action::Range, 12),
     (Action::Reorder, 6),
     (Action::Publish, 3),

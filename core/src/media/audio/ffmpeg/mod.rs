@@ -17,7 +17,7 @@
 //! one per core ([`parts`]), since the AAC encoder itself uses one.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use super::decode::{PeakMeter, Summary};
 use super::parts;
@@ -49,12 +49,14 @@ pub type Progress<'a> = &'a (dyn Fn(f64) + Send + Sync);
 /// Encodes `input` to the player's format, AAC 128 kbps in M4A brought to [`TARGET_LUFS`], and
 /// measures what it encoded (frames and waveform), in one encoding pass after a measuring one.
 ///
-/// While the loudness is measured, a second ffmpeg decodes the source into a float WAV at
-/// [`SAMPLE_RATE`] beside `output` (removed when done), and the encoding pass reads that: the
-/// encoders do not decode or resample the source again; the encoding pass runs in parts, one
-/// per core (audio of 20.5 seconds or more). Audio whose decoded copy would pass
-/// [`MAX_DECODED_BYTES`] is decoded twice instead, so a long audiobook never fills the disk,
-/// and encoded in one part.
+/// The cores are shared by the encodes running at once: alone, an encode uses them all. While
+/// the loudness is measured, a second ffmpeg decodes the source into a float WAV at
+/// [`SAMPLE_RATE`] beside `output` (removed when done), and the encoding pass reads that in
+/// parts, one per core (audio of 20.5 seconds or more): the encoders do not decode or
+/// resample the source again. Beside other encodes (a busy queue), each is one ffmpeg
+/// measuring and one encoding the source whole: parts would only add a decoded copy and a
+/// join on cores that are busy anyway. Audio whose decoded copy would pass
+/// [`MAX_DECODED_BYTES`] is always decoded twice, so a long audiobook never fills the disk.
 pub async fn encode_m4a(
     input: &Path,
     output: &Path,
@@ -62,7 +64,33 @@ pub async fn encode_m4a(
     progress: Progress<'_>,
 ) -> CoreResult<Summary> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    encode_m4a_in_parts(input, output, duration_ms, progress, cores).await
+    let running = Running::start();
+    let parts = (cores / running.now()).max(1);
+    encode_m4a_in_parts(input, output, duration_ms, progress, parts).await
+}
+
+/// Encodes running in this process (see [`encode_m4a`]).
+static ENCODES: AtomicUsize = AtomicUsize::new(0);
+
+/// One encode counted in [`ENCODES`] while it lives.
+struct Running;
+
+impl Running {
+    fn start() -> Self {
+        ENCODES.fetch_add(1, Ordering::SeqCst);
+        Self
+    }
+
+    /// How many encodes run now, this one included.
+    fn now(&self) -> usize {
+        ENCODES.load(Ordering::SeqCst).max(1)
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        ENCODES.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 /// [`encode_m4a`] whose encoding pass runs in up to `parts` parts at once (see [`parts`]):
@@ -83,7 +111,9 @@ pub(crate) async fn encode_m4a_in_parts(
             .channels
             .unwrap_or(1)
             .max(1) as usize;
-        let keep = duration_ms.is_some_and(|ms| decoded_bytes(ms, channels) <= MAX_DECODED_BYTES);
+        // the decoded copy serves the parts; one part reads the source itself
+        let keep = parts > 1
+            && duration_ms.is_some_and(|ms| decoded_bytes(ms, channels) <= MAX_DECODED_BYTES);
         if keep {
             decode_to_wav(input, &decoded.0, duration_ms).await?;
         }
