@@ -127,6 +127,7 @@ async fn run() {
     );
     println!("\n== the job queue and memory over the soak (every 30 s)");
     watch::print(&samples, 6);
+    watch::print_job_runs(&server.client, &base).await;
     println!("\n== what was made, checked at the end");
     check(&server, &family).await;
     drop(_busy);

@@ -383,12 +383,18 @@ impl Parent {
         let url = self.url(&format!("/cards/{card}/tracks/{slug}/trim"));
         let request = self.client.post(url).json(&body);
         if let Some(job) = self.timed_json("submit a trim", request, 202).await {
+            let Some(id) = job["job_id"].as_str().filter(|id| !id.is_empty()) else {
+                return self
+                    .recorder
+                    .failed("submit a trim", format!("no job_id: {job}"));
+            };
+            let id = id.to_owned();
             let m = &mut self.made[i];
             m.idle = false;
             m.seconds = seconds - 2.0;
             m.how = "trim";
             self.waiting.push(Waiting::Job {
-                id: job["job_id"].as_str().unwrap_or_default().to_owned(),
+                id,
                 operation: "trim → done",
                 made: Some(i),
                 since,

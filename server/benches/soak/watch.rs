@@ -76,10 +76,15 @@ pub fn print(samples: &[Sample], every_line: usize) {
         "time", "queued", "running", "oldest wait", "server RSS", "with children"
     );
     for s in samples.iter().step_by(every_line.max(1)) {
+        // the admin's list shows at most 500
+        let queued = match s.queued {
+            500.. => "500+".to_owned(),
+            n => n.to_string(),
+        };
         println!(
             "{:>5}s {:>7} {:>8} {:>11.0}s {:>8} MB {:>13} MB",
             s.at.as_secs(),
-            s.queued,
+            queued,
             s.running,
             s.oldest_wait.as_secs_f64(),
             s.rss_kb / 1024,
@@ -129,4 +134,41 @@ fn clock_ticks() -> f64 {
         .ok()
         .and_then(|o| String::from_utf8_lossy(&o.stdout).trim().parse().ok())
         .unwrap_or(100.0)
+}
+
+/// Prints how long each kind of job ran on average (queue time not included), from the
+/// server's Prometheus exposition (`cardsmith_job_run_duration_seconds` `_sum` and `_count`).
+pub async fn print_job_runs(admin: &Client, base: &str) {
+    let text = match admin
+        .get(format!("{base}/metrics"))
+        .header("accept", "text/plain")
+        .send()
+        .await
+    {
+        Ok(r) => r.text().await.unwrap_or_default(),
+        Err(_) => return,
+    };
+    let family = "cardsmith_job_run_duration_seconds";
+    let read = |suffix: &str| -> Vec<(String, f64)> {
+        let prefix = format!("{family}_{suffix}{{");
+        text.lines()
+            .filter_map(|l| l.strip_prefix(prefix.as_str()))
+            .filter(|l| l.contains("outcome=\"succeeded\""))
+            .filter_map(|l| {
+                let kind = l.split("kind=\"").nth(1)?.split('"').next()?.to_owned();
+                let value = l.rsplit(' ').next()?.parse().ok()?;
+                Some((kind, value))
+            })
+            .collect()
+    };
+    let (sums, counts) = (read("sum"), read("count"));
+    for (kind, sum) in sums {
+        let count = counts.iter().find(|(k, _)| *k == kind).map_or(0.0, |c| c.1);
+        if count > 0.0 {
+            println!(
+                "{kind:<12} {count:>6.0} runs, {:.2} s each on average (queue time not included)",
+                sum / count
+            );
+        }
+    }
 }

@@ -21,9 +21,11 @@ use crate::{Core, CoreError, CoreResult};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum PoolName {
     /// Everything ffmpeg makes player audio of: upload transcodes and the edits (trim, split,
-    /// merge, fade), two at a time, one queue. One queue, so a trim asked for behind another
-    /// user's twenty uploads waits for at most one running job, not for a pool of its own to
-    /// work through every other trim first; two at a time, as the machine's cores allow.
+    /// merge, fade), in one queue, so a trim asked for behind another user's twenty uploads
+    /// waits for a running job to end, not for a pool of its own to work through every other
+    /// trim first. One more at a time than the machine has cores: a job spends part of its
+    /// time starting processes, probing and storing, and the encoders run below the server
+    /// (`priority`), so the extra one fills idle cores without slowing requests.
     Audio,
     /// Library rescans.
     Maintenance,
@@ -49,13 +51,30 @@ impl PoolName {
     }
 }
 
+/// How many of a pool's jobs run at once.
+#[derive(Debug, Clone, Copy)]
+enum AtOnce {
+    Exactly(usize),
+    /// The cores this process may use, plus one.
+    CoresPlusOne,
+}
+
+impl AtOnce {
+    fn count(self) -> usize {
+        match self {
+            Self::Exactly(n) => n,
+            Self::CoresPlusOne => std::thread::available_parallelism().map_or(1, |n| n.get()) + 1,
+        }
+    }
+}
+
 /// Each pool and how many of its jobs run at once.
-const POOLS: &[(PoolName, usize)] = &[
-    (PoolName::Audio, 2),
-    (PoolName::Maintenance, 1),
-    (PoolName::Player, 1),
-    (PoolName::Mail, 1),
-    (PoolName::Generation, 1),
+const POOLS: &[(PoolName, AtOnce)] = &[
+    (PoolName::Audio, AtOnce::CoresPlusOne),
+    (PoolName::Maintenance, AtOnce::Exactly(1)),
+    (PoolName::Player, AtOnce::Exactly(1)),
+    (PoolName::Mail, AtOnce::Exactly(1)),
+    (PoolName::Generation, AtOnce::Exactly(1)),
 ];
 
 type Boxed<'a, T> = Pin<Box<dyn Future<Output = CoreResult<T>> + Send + 'a>>;
@@ -209,13 +228,13 @@ fn handler(job_kind: &str) -> Option<&'static Handler> {
 pub(super) fn pools() -> Vec<Pool> {
     POOLS
         .iter()
-        .map(|&(name, concurrency)| Pool {
+        .map(|&(name, at_once)| Pool {
             kinds: HANDLERS
                 .iter()
                 .filter(|h| h.pool == name)
                 .map(|h| h.kind)
                 .collect(),
-            concurrency,
+            concurrency: at_once.count(),
             order: name.order(),
         })
         .collect()
