@@ -457,10 +457,10 @@ impl Parent {
         });
         let request = self.client.post(self.url("/publish")).json(&body);
         if let Some(out) = self.timed_json("publish (answer)", request, 202).await {
-            let id = out["plan"][0]["job_id"]
-                .as_str()
-                .unwrap_or_default()
-                .to_owned();
+            // a card the account already holds as it is needs no job
+            let Some(id) = out["plan"][0]["job_id"].as_str().map(str::to_owned) else {
+                return;
+            };
             self.waiting.push(Waiting::Job {
                 id,
                 operation: "publish → done",
