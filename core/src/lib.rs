@@ -83,6 +83,12 @@ impl Core {
     }
 }
 
+/// The cores this process may use (at least one): what pools, hashing and encoders size
+/// themselves by.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
 /// A fresh, time-ordered identifier (UUIDv7), so ids sort by creation.
 pub fn new_id() -> String {
     uuid::Uuid::now_v7().to_string()

@@ -43,10 +43,7 @@ pub const TRIM_THRESHOLD: usize = 4 * 1024 * 1024;
 /// allocates may otherwise get an arena of its own and the memory freed in it is not shared;
 /// the blocking pool and the database connections bring dozens of threads.
 pub fn arena_count() -> usize {
-    std::thread::available_parallelism()
-        .map(usize::from)
-        .unwrap_or(2)
-        .max(2)
+    crate::cores().max(2)
 }
 
 /// Most threads the runtime's blocking pool may have (tokio's default is 512). Each one can

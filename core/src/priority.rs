@@ -91,8 +91,7 @@ type Task = Box<dyn FnOnce() + Send>;
 static BACKGROUND_THREADS: LazyLock<Mutex<mpsc::Sender<Task>>> = LazyLock::new(|| {
     let (send, receive) = mpsc::channel::<Task>();
     let receive = std::sync::Arc::new(Mutex::new(receive));
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    for i in 0..cores {
+    for i in 0..crate::cores() {
         let receive = receive.clone();
         let started = std::thread::Builder::new()
             .name(format!("background-{i}"))

@@ -15,10 +15,8 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use crate::{CoreError, CoreResult};
 
 /// One permit per two cores the process may use (at least one).
-static HASHING: LazyLock<Arc<Semaphore>> = LazyLock::new(|| {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    Arc::new(Semaphore::new(cores.div_ceil(2)))
-});
+static HASHING: LazyLock<Arc<Semaphore>> =
+    LazyLock::new(|| Arc::new(Semaphore::new(crate::cores().div_ceil(2))));
 
 /// Waits for a free core; the permit travels into the blocking task and ends with it.
 async fn permit() -> CoreResult<OwnedSemaphorePermit> {

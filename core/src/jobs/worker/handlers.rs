@@ -63,7 +63,7 @@ impl AtOnce {
     fn count(self) -> usize {
         match self {
             Self::Exactly(n) => n,
-            Self::CoresPlusOne => std::thread::available_parallelism().map_or(1, |n| n.get()) + 1,
+            Self::CoresPlusOne => crate::cores() + 1,
         }
     }
 }

@@ -49,9 +49,8 @@ impl WorkerSettings {
     }
 
     /// The pools of [`handlers::HANDLERS`]: audio (transcodes and edits) one more at a time
-    /// than there are cores,
-    /// rescans one, the player platform's jobs (publish, import, seed) one, mail one,
-    /// generation one.
+    /// than there are cores, rescans one, the player platform's jobs (publish, import, seed)
+    /// one, mail one, generation one.
     pub fn with_lease(lease: Duration) -> Self {
         Self {
             pools: handlers::pools(),

@@ -63,9 +63,8 @@ pub async fn encode_m4a(
     duration_ms: Option<i64>,
     progress: Progress<'_>,
 ) -> CoreResult<Summary> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let running = Running::start();
-    let parts = (cores / running.now()).max(1);
+    let parts = (crate::cores() / running.now()).max(1);
     encode_m4a_in_parts(input, output, duration_ms, progress, parts).await
 }
 
