@@ -23,8 +23,9 @@ use crate::problem::ApiError;
 /// Bytes read from disk per chunk of a response body.
 const READ_CHUNK: usize = 256 * 1024;
 
-/// The largest range read whole, in one blocking call, into the response body.
-const ONE_READ: u64 = 2 * 1024 * 1024;
+/// The largest range read whole, in one blocking call, into the response body (what one
+/// request may hold in memory; a longer range streams in [`READ_CHUNK`] reads).
+const ONE_READ: u64 = 1024 * 1024;
 
 /// Whether a `Range` may be honoured: always without `If-Range`; with it, only when it names
 /// this content's strong ETag (RFC 9110 §13.1.5). We send no `Last-Modified`, so an HTTP-date
