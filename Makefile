@@ -20,16 +20,17 @@ help:
 bootstrap:
 	@$(STEP) bootstrap scripts/bootstrap
 
-# only the build and serve tools (the test tools would add 13+ minutes on a fresh machine);
-# the server builds while the build tools install (scripts/release-build says why)
+# only the build and serve tools (the test tools would add 13+ minutes on a fresh machine)
 run:
-	@$(STEP) "bootstrap (run) and release build" scripts/release-build
+	@$(STEP) "bootstrap (run)" scripts/bootstrap run
+	@$(STEP) "release build (server and site)" scripts/build --release
 	@scripts/serve --release
 
 test: bootstrap
 	@scripts/test
 
-dev: bootstrap
+dev:
+	@$(STEP) "bootstrap (dev: cargo-leptos, wasm-bindgen-cli)" scripts/bootstrap dev
 	@. scripts/env.sh && cargo leptos watch --split
 
 bench: bootstrap

@@ -127,10 +127,10 @@ async function startServer() {
   const targetDir = process.env.CARGO_TARGET_DIR || path.join(os.homedir(), '.cache', 'cardsmith', 'target');
   const bin = process.env.CARDSMITH_BIN || path.join(targetDir, profile, 'cardsmith');
   if (!fs.existsSync(bin)) {
-    throw new Error(`${bin} not found: run \`cargo leptos build${profile === 'release' ? ' --release' : ''}\` first (make test does)`);
+    throw new Error(`${bin} not found: run \`scripts/build${profile === 'release' ? ' --release' : ''}\` first (make test does)`);
   }
   if (!process.env.CARDSMITH_BIN && !fs.existsSync(path.join(root, 'target', 'site', 'pkg'))) {
-    throw new Error('target/site/pkg is missing: run `cargo leptos build` first');
+    throw new Error('target/site/pkg is missing: run `scripts/build` first');
   }
   const port = await freePort();
   const bind = `127.0.0.1:${port}`;

@@ -3,8 +3,8 @@
 //! Pages render on the server; the parts a person works with (forms, the library's search,
 //! the recorder, the waveform editor, the publish dialog…) are inside `#[island]` components:
 //! the app bar, and one lazy island per group of pages (`pages::groups`), each group's code in
-//! a WASM module of its own (`#[island(lazy)]`, `cargo leptos build --split`). A page ships
-//! the runtime and its group's module, nothing of the other pages, and a page with no island
+//! a WASM module of its own (`#[island(lazy)]`; `scripts/build` splits the WASM by route). A
+//! page ships the runtime and its group's module, nothing of the other pages, and a page with no island
 //! loads no WASM at all.
 //!
 //! The script below replaces Leptos's `HydrationScripts`: it loads the WASM only when the

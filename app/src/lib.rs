@@ -89,8 +89,8 @@ pub(crate) fn page_title(page: &str) -> String {
     }
 }
 
-/// The stylesheet's URL: `cardsmith.css`, or the name with its content hash when cargo-leptos
-/// hashed the site's files (`hash-files`; `HydrationScripts` does the same for the JS and WASM).
+/// The stylesheet's URL: `cardsmith.css`, or the name with its content hash when the site
+/// builder named the site's files by content (`hash-files`; `HydrationScripts` does the same for the JS and WASM).
 fn stylesheet_href(options: &LeptosOptions) -> String {
     let (pkg, name) = (&options.site_pkg_dir, &options.output_name);
     match options
@@ -103,8 +103,8 @@ fn stylesheet_href(options: &LeptosOptions) -> String {
     }
 }
 
-/// The content hash cargo-leptos gave the built `kind` file (`js`, `wasm` or `css`), from the
-/// hash file it writes beside the server binary; `None` without one. Read on every page, as
+/// The content hash the site builder (`scripts/build`) gave the built `kind` file (`js`,
+/// `wasm` or `css`), from the hash file it writes beside the server binary; `None` without one. Read on every page, as
 /// Leptos' own `HydrationScripts` does: `make dev` rebuilds the front end under a running
 /// server, and a cached hash would name files that are gone.
 pub fn built_asset_hash(options: &LeptosOptions, kind: &str) -> Option<String> {

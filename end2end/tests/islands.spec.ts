@@ -1,6 +1,6 @@
 // Islands (issue 14): pages render on the server, and only their interactive parts (the
 // `#[island]` components) load WASM and hydrate, each group's island in a module of its own
-// (`split_<island>_loader_….wasm`, from `cargo leptos build --split`; the groups are in
+// (`split_<island>_loader_….wasm`, from `scripts/build`; the groups are in
 // app/src/pages/groups.rs, the library pages' islands in app/src/pages/library.rs). A page loaded directly hydrates its islands and answers its
 // controls; it loads its own group's module and no other's; a page without islands loads no
 // WASM at all.
@@ -20,7 +20,7 @@ function watchWasm(page: Page): string[] {
   return files;
 }
 
-/** Whether the server's bundle is split (`cargo leptos build --split`, as `make test` and
+/** Whether the server's bundle is split (`scripts/build`, as `make test` and
  * `make run` build it): its JS glue imports the split loader. (A build without `--split` does
  * not load at all: its glue imports `__wasm_split_placeholder__`, which no browser resolves;
  * this only keeps the module checks from failing against a server built elsewhere.) */

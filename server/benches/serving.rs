@@ -13,7 +13,7 @@
 //! 3. the first `GET /api/cards` after a card changed (the list is built afresh);
 //! 4. the upload of the 10-minute MP3 until its track is ready, against plain ffmpeg;
 //! 5. the server's resident memory idle, at its peak under the loads above, and 10 s after;
-//! 6. the hydrate bundle in `target/site/pkg` (what `cargo leptos build --release --split`
+//! 6. the hydrate bundle in `target/site/pkg` (what `scripts/build --release`
 //!    wrote): the first page's files and every WASM module, raw, gzipped, and brotli when
 //!    precompressed files are there.
 //!
@@ -299,7 +299,7 @@ fn bundle_rows() -> Vec<Row> {
     let pkg = bundle::pkg_dir();
     let Some(bundle) = bundle::measure(&pkg) else {
         println!(
-            "no bundle in {} (scripts/bench builds it: cargo leptos build --release --split)",
+            "no bundle in {} (scripts/bench builds it: scripts/build --release --site-only)",
             pkg.display()
         );
         return vec![Row::new("hydrate bundle", "not built").target(TARGET)];

@@ -1,13 +1,13 @@
 //! The built front end under `/pkg`: the WASM, its JS glue and chunks, and the stylesheet that
-//! cargo-leptos writes into `<site-root>/pkg`.
+//! `scripts/build` (cardsmith-site) writes into `<site-root>/pkg`.
 //!
-//! - **Precompressed.** A release build (`cargo leptos build --release --precompress`, as
-//!   `make run` does) writes a `.br` and a `.gz` beside every file. [`ServeDir`] answers with the
+//! - **Precompressed.** A release build (`scripts/build --release`, as `make run` does)
+//!   writes a `.br` and a `.gz` beside every file. [`ServeDir`] answers with the
 //!   best one the request's `Accept-Encoding` allows (brotli, then gzip, else the file itself)
 //!   and says which in `Content-Encoding`; nothing is compressed per request. A dev build has no
 //!   such files and is served as is.
-//! - **Cached for good when the name says the content.** With `hash-files` cargo-leptos puts a
-//!   hash of each file's content into its name (`cardsmith.<hash>.wasm`), so such a URL never
+//! - **Cached for good when the name says the content.** The site builder puts a digest of
+//!   the files' content into their names (`cardsmith.<hash>.wasm`), so such a URL never
 //!   changes meaning: a year and `immutable`. Any other name (`snippets/…`, a build without
 //!   hashes) is `no-cache`: kept, but revalidated.
 //! - **Revalidated cheaply.** [`ServeDir`] handles `If-Modified-Since`; this module adds an
@@ -39,10 +39,10 @@ struct PkgDir {
     dir: PathBuf,
 }
 
-/// Whether pages must name the hashed files: cargo-leptos built them (`hash-files`) and wrote
-/// their hashes beside this binary, where Leptos' `HydrationScripts` reads them. Cargo-leptos
-/// says so through `LEPTOS_HASH_FILES` only to a server it starts itself; `scripts/serve`, the
-/// browser tests and the fuzzer run the binary directly. A hash file naming a JS file that is not
+/// Whether pages must name the hashed files: the site builder named them by content and wrote
+/// the digests beside this binary, where Leptos' `HydrationScripts` reads them. Nothing sets
+/// `LEPTOS_HASH_FILES` for a server started directly (`scripts/serve`, the browser tests and
+/// the fuzzer), so the hash file itself says so. A hash file naming a JS file that is not
 /// in the site (another profile's build replaced the site since) is reported and ignored.
 pub fn hashed_names_built(options: &LeptosOptions) -> bool {
     let Some(js_hash) = cardsmith_app::built_asset_hash(options, "js") else {
@@ -55,7 +55,7 @@ pub fn hashed_names_built(options: &LeptosOptions) -> bool {
         tracing::warn!(
             missing = %js.display(),
             "the hash file beside the binary names a file the site does not have: \
-             rebuild with cargo leptos build"
+             rebuild with scripts/build"
         );
         return false;
     }
@@ -132,8 +132,8 @@ impl PkgDir {
     }
 }
 
-/// Whether a file name is `<stem>.<hash>.<extension>` with cargo-leptos' hash: 22 characters of
-/// URL-safe base64 (an MD5 digest).
+/// Whether a file name is `<stem>.<hash>.<extension>` with the site builder's digest: 22
+/// characters of URL-safe base64 (128 bits).
 fn has_content_hash(file: &Path) -> bool {
     let Some(name) = file.file_name().and_then(|n| n.to_str()) else {
         return false;

@@ -1,4 +1,4 @@
-//! Sizes of the hydrate bundle that `cargo leptos build --split` wrote to the site's `pkg`
+//! Sizes of the hydrate bundle that `scripts/build` wrote to the site's `pkg`
 //! directory: what the first page loads, and every module of the build.
 //!
 //! Only islands hydrate (app/src/islands.rs): the main module (the runtime and the app bar,
