@@ -8,9 +8,9 @@
 //! it was the longest step of a fresh `make run` (about 900 CPU-seconds even unoptimised).
 //! This tool links the two libraries that do the work (`wasm-bindgen-cli-support`, at the
 //! version of our `wasm-bindgen`, and `wasm_split_cli_support`) and calls the npm tools
-//! `scripts/bootstrap` installs (`tailwindcss`, `wasm-opt`, `esbuild`). Cargo builds the WASM
-//! and the server beforehand; `scripts/site-build` runs all of it. `make dev` still uses
-//! `cargo leptos watch`.
+//! `scripts/bootstrap` installs (`tailwindcss`, binaryen through `site/wasm-opt.mjs`,
+//! `esbuild`). Cargo builds the WASM and the server beforehand; `scripts/build` runs all of
+//! it. `make dev` still uses `cargo leptos watch`.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;

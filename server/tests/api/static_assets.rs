@@ -1,7 +1,7 @@
 //! The built front end under `/pkg`: precompressed variants chosen by `Accept-Encoding`,
 //! caching by name (hashed names for a year, others revalidated), `ETag` and 304.
 //!
-//! Each test builds its own site root, as `cargo leptos build --release --precompress` lays it
+//! Each test builds its own site root, as `scripts/build --release` lays it
 //! out (a file with its `.br` and `.gz` beside it), and points the server at it with its own
 //! `Leptos.toml`.
 
