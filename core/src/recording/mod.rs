@@ -245,13 +245,16 @@ impl Finishing<'_> {
     }
 }
 
-/// Stores what the live encoder wrote: (FLAC, M4A).
+/// Stores what the live encoder wrote: (FLAC, M4A), both measured at once (one per core): the
+/// parent waits for this.
 async fn adopt_live(
     core: &Core,
     output: &live::LiveOutput,
 ) -> CoreResult<(Encoded, Option<Encoded>)> {
-    let flac = adopt_measured(core, Ok(()), output.flac.clone()).await?;
-    let m4a = adopt_measured(core, Ok(()), output.m4a.clone()).await?;
+    let (flac, m4a) = tokio::try_join!(
+        adopt_measured(core, Ok(()), output.flac.clone()),
+        adopt_measured(core, Ok(()), output.m4a.clone()),
+    )?;
     Ok((flac, Some(m4a)))
 }
 

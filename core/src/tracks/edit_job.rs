@@ -10,7 +10,9 @@ use cardsmith_model::validate::slugify;
 use super::edit::{Edit, EditPayload};
 use super::repo::{self, NewTrack, TrackRow};
 use super::sources::demote;
-use super::transcode_job::{adopt_measured, encode_player_audio, ensure_parent, Encoded};
+use super::transcode_job::{
+    adopt_measured, adopt_summarized, encode_player_audio, ensure_parent, Encoded,
+};
 use crate::jobs::context::JobContext;
 use crate::jobs::queue::ClaimedJob;
 use crate::media::audio::{ffmpeg, probe};
@@ -37,10 +39,10 @@ pub async fn run(ctx: &JobContext) -> CoreResult<EditJobResult> {
     let duration = track.duration_ms;
     let pieces = match &p.edit {
         Edit::Trim { start, end, title } => {
-            let rate = sample_rate(input).await?;
-            let filter = cut(rate, *start, Some(*end));
+            let source = source_of(input).await?;
+            let filter = cut(source.0, *start, Some(*end));
             let title = title.clone().unwrap_or_else(|| track.title.clone());
-            vec![piece(ctx, input, &filter, title, duration, 0.0, 1.0).await?]
+            vec![piece(ctx, input, source, &filter, title, duration, 0.0, 1.0).await?]
         }
         Edit::Fade {
             fade_in_ms,
@@ -65,6 +67,7 @@ pub async fn run(ctx: &JobContext) -> CoreResult<EditJobResult> {
                 piece(
                     ctx,
                     input,
+                    source_of(input).await?,
                     &filters.join(","),
                     track.title.clone(),
                     duration,
@@ -75,7 +78,7 @@ pub async fn run(ctx: &JobContext) -> CoreResult<EditJobResult> {
             ]
         }
         Edit::Split { points, titles } => {
-            let rate = sample_rate(input).await?;
+            let source = source_of(input).await?;
             let mut bounds = vec![0.0];
             bounds.extend(points.iter().copied());
             let n = bounds.len();
@@ -92,7 +95,8 @@ pub async fn run(ctx: &JobContext) -> CoreResult<EditJobResult> {
                     piece(
                         ctx,
                         input,
-                        &cut(rate, bounds[i], end),
+                        source,
+                        &cut(source.0, bounds[i], end),
                         title,
                         duration,
                         from,
@@ -123,8 +127,8 @@ pub async fn run(ctx: &JobContext) -> CoreResult<EditJobResult> {
             drop(copies);
             let flac = adopt_measured(core, result, out).await?;
             let flac_file = core.media().local(&flac.hash).await?;
-            let m4a = encode_player_audio(ctx, flac_file.path(), Some(flac.duration_ms), 0.5, 1.0)
-                .await?;
+            let length = Some(flac.duration_ms);
+            let m4a = encode_player_audio(ctx, flac_file.path(), length, None, 0.5, 1.0).await?;
             let title = title.clone().unwrap_or_else(|| track.title.clone());
             vec![Piece { title, flac, m4a }]
         }
@@ -154,11 +158,14 @@ async fn original_media(core: &Core, track: &TrackRow) -> CoreResult<LocalMedia>
     core.media().local(hash).await
 }
 
-async fn sample_rate(path: &std::path::Path) -> CoreResult<u32> {
-    probe::probe(path)
-        .await?
+/// The sample rate and channels of the audio at `path`: what a sample-exact cut and the
+/// measuring of its pieces need.
+async fn source_of(path: &std::path::Path) -> CoreResult<(u32, usize)> {
+    let probed = probe::probe(path).await?;
+    let rate = probed
         .sample_rate
-        .ok_or_else(|| CoreError::Internal("the audio has no sample rate".into()))
+        .ok_or_else(|| CoreError::Internal("the audio has no sample rate".into()))?;
+    Ok((rate, probed.channels.unwrap_or(1).max(1) as usize))
 }
 
 /// A sample-exact cut from `start` to `end` seconds (to the end when `None`).
@@ -172,10 +179,13 @@ fn cut(rate: u32, start: f64, end: Option<f64>) -> String {
     filter
 }
 
-/// Filters `input` into a stored FLAC, then encodes the player's M4A from it.
+/// Filters `input` (of `source`'s rate and channels) into a stored FLAC, measured in the same
+/// pass, then encodes the player's M4A from it: two decodes of the audio in all.
+#[allow(clippy::too_many_arguments)]
 async fn piece(
     ctx: &JobContext,
     input: &std::path::Path,
+    source: (u32, usize),
     filter: &str,
     title: String,
     duration_ms: Option<i64>,
@@ -187,11 +197,16 @@ async fn piece(
     ensure_parent(&out).await?;
     let middle = from + (to - from) / 2.0;
     let progress = ctx.progress(from, middle);
-    let result = ffmpeg::filter_to_flac(input, filter, &out, duration_ms, &progress).await;
-    let flac = adopt_measured(core, result, out).await?;
+    let measured =
+        ffmpeg::filter_to_flac_measured(input, filter, &out, source, duration_ms, &progress).await;
+    let (summary, known) = match measured {
+        Ok((summary, known)) => (Ok(summary), Some(known)),
+        Err(e) => (Err(e), None),
+    };
+    let flac = adopt_summarized(core, summary, out).await?;
     let flac_file = core.media().local(&flac.hash).await?;
-    let m4a =
-        encode_player_audio(ctx, flac_file.path(), Some(flac.duration_ms), middle, to).await?;
+    let length = Some(flac.duration_ms);
+    let m4a = encode_player_audio(ctx, flac_file.path(), length, known, middle, to).await?;
     Ok(Piece { title, flac, m4a })
 }
 

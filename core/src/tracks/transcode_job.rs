@@ -154,7 +154,8 @@ async fn transcode(ctx: &JobContext, track_id: &str) -> CoreResult<TranscodeResu
         .as_deref()
         .ok_or_else(|| CoreError::Internal("the track has no original to transcode".into()))?;
     let input = core.media().local(original).await?;
-    let encoded = encode_player_audio(ctx, input.path(), track.duration_ms, 0.0, 0.95).await?;
+    let encoded =
+        encode_player_audio(ctx, input.path(), track.duration_ms, None, 0.0, 0.95).await?;
     drop(input);
     let mut tx = core.db.begin().await?;
     let changed = sqlx::query(
@@ -192,11 +193,13 @@ pub struct Encoded {
     pub duration_ms: i64,
 }
 
-/// ffmpeg → M4A in `tmp/`, measured on the way (peaks cached), moved into the store.
+/// ffmpeg → M4A in `tmp/`, measured on the way (peaks cached), moved into the store. `known`:
+/// the input's level and channels when an earlier pass measured them.
 pub async fn encode_player_audio(
     ctx: &JobContext,
     input: &std::path::Path,
     duration_ms: Option<i64>,
+    known: Option<ffmpeg::Known>,
     from: f64,
     to: f64,
 ) -> CoreResult<Encoded> {
@@ -204,13 +207,8 @@ pub async fn encode_player_audio(
     let out = store::tmp_path(&core.settings.data_dir, "m4a");
     ensure_parent(&out).await?;
     let progress = ctx.progress(from, to);
-    match ffmpeg::encode_m4a(input, &out, duration_ms, &progress).await {
-        Ok(summary) => adopt(core, out, summary).await,
-        Err(e) => {
-            let _ = tokio::fs::remove_file(&out).await;
-            Err(e)
-        }
-    }
+    let encoded = ffmpeg::encode_m4a(input, &out, duration_ms, known, &progress).await;
+    adopt_summarized(core, encoded, out).await
 }
 
 /// Stores what ffmpeg wrote to `out` (deleting it on failure) and measures it.
@@ -219,18 +217,27 @@ pub async fn adopt_measured(
     result: CoreResult<()>,
     out: PathBuf,
 ) -> CoreResult<Encoded> {
-    if let Err(e) = result {
-        let _ = tokio::fs::remove_file(&out).await;
-        return Err(e);
-    }
-    let summary = match decode::summarize(&out).await {
-        Ok(s) => s,
+    let summary = match result {
+        Ok(()) => decode::summarize(&out).await,
+        Err(e) => Err(e),
+    };
+    adopt_summarized(core, summary, out).await
+}
+
+/// Stores what ffmpeg wrote to `out`, measured on the way as `summary` (deleting it on
+/// failure).
+pub async fn adopt_summarized(
+    core: &Core,
+    summary: CoreResult<Summary>,
+    out: PathBuf,
+) -> CoreResult<Encoded> {
+    match summary {
+        Ok(summary) => adopt(core, out, summary).await,
         Err(e) => {
             let _ = tokio::fs::remove_file(&out).await;
-            return Err(e);
+            Err(e)
         }
-    };
-    adopt(core, out, summary).await
+    }
 }
 
 /// Moves `out` into the store and keeps its measured `summary` beside it.

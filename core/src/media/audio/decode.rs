@@ -76,9 +76,15 @@ pub async fn summarize(path: &Path) -> CoreResult<Summary> {
     crate::priority::blocking(move || summarize_blocking(&path)).await?
 }
 
-/// The exact length in frames of a PCM file (a WAV we wrote), from its header; `None` when
-/// the header does not say.
+/// The exact length in frames of a WAV or FLAC we wrote, from its header; `None` when the
+/// header does not say.
 pub async fn frames_of(path: &Path) -> CoreResult<Option<u64>> {
+    Ok(length_of(path).await?.map(|(frames, _)| frames))
+}
+
+/// The exact length of a WAV or FLAC we wrote, from its header: (frames, sample rate); `None`
+/// when the header does not say both.
+pub async fn length_of(path: &Path) -> CoreResult<Option<(u64, u32)>> {
     let path = path.to_owned();
     tokio::task::spawn_blocking(move || {
         let fail = |e: Error| CoreError::Internal(format!("reading {}: {e}", path.display()));
@@ -93,10 +99,10 @@ pub async fn frames_of(path: &Path) -> CoreResult<Option<u64>> {
                 &MetadataOptions::default(),
             )
             .map_err(fail)?;
-        Ok(probed
-            .format
-            .default_track()
-            .and_then(|t| t.codec_params.n_frames))
+        Ok(probed.format.default_track().and_then(|t| {
+            let params = &t.codec_params;
+            params.n_frames.zip(params.sample_rate)
+        }))
     })
     .await
     .map_err(|e| CoreError::internal("decode task", e))?

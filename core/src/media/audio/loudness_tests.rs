@@ -89,7 +89,7 @@ async fn encode_and_check(
     let before = measure(&input).await;
     let out = dir.path().join(format!("{name}.m4a"));
     let length = length_known.then_some((seconds * 1000.0) as i64);
-    let summary = ffmpeg::encode_m4a_in_parts(&input, &out, length, &|_| {}, parts)
+    let summary = ffmpeg::encode_m4a_in_parts(&input, &out, length, None, &|_| {}, parts)
         .await
         .expect("encoded");
     let mut left: Vec<String> = std::fs::read_dir(dir.path())
@@ -231,4 +231,42 @@ fn the_gain_is_bounded_and_silence_is_left_alone() {
     assert_eq!(ffmpeg::gain_to_target(Some(-26.0)), 10.0);
     assert_eq!(ffmpeg::gain_to_target(Some(-90.0)), ffmpeg::MAX_GAIN_DB);
     assert_eq!(ffmpeg::gain_to_target(None), 0.0);
+}
+
+/// An edit's one pass (cut to FLAC, metered and measured on the way) reads what decoding the
+/// FLAC afterwards and measuring it apart read: the same frames and waveform, the same level.
+#[tokio::test]
+async fn an_edit_measures_its_flac_while_writing_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let lavfi = "anoisesrc=color=pink:amplitude=0.2:duration=9:seed=3:sample_rate=44100,\
+                 aformat=channel_layouts=stereo";
+    let input = source(dir.path(), "edited", lavfi).await;
+    let out = dir.path().join("cut.flac");
+    let cut = "atrim=start_sample=22050:end_sample=330750,asetpts=PTS-STARTPTS";
+    let (summary, known) =
+        ffmpeg::filter_to_flac_measured(&input, cut, &out, (44_100, 2), Some(9_000), &|_| {})
+            .await
+            .expect("cut and measured");
+    assert_eq!(known.channels, 2);
+    assert_eq!(summary.frames, 330_750 - 22_050);
+    let decoded = decode::summarize(&out).await.unwrap();
+    assert_eq!(summary.frames, decoded.frames);
+    assert_eq!(summary.peaks.len(), decoded.peaks.len());
+    let difference = largest_difference(&summary.peaks, &decoded.peaks);
+    assert!(difference < 1e-3, "waveforms differ by {difference}");
+    let apart = ffmpeg::measure_level(&out, Some(7_000), &|_| {})
+        .await
+        .unwrap();
+    let (one, two) = (known.level, apart);
+    assert!(
+        (one.integrated_lufs.unwrap() - two.integrated_lufs.unwrap()).abs() < 0.1,
+        "{one:?} against {two:?}"
+    );
+    assert!((one.sample_peak_dbfs.unwrap() - two.sample_peak_dbfs.unwrap()).abs() < 0.1);
+    // told the wrong rate, the meter's count disagrees with the FLAC, which is read back
+    let (misled, _) =
+        ffmpeg::filter_to_flac_measured(&input, cut, &out, (48_000, 2), Some(9_000), &|_| {})
+            .await
+            .expect("cut and measured");
+    assert_eq!(misled, decode::summarize(&out).await.unwrap());
 }

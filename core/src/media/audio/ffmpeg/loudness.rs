@@ -58,10 +58,17 @@ pub async fn measure_level(
     let meter = "ebur128=framelog=verbose:peak=sample";
     args.extend(args_of(&["-vn", "-af", meter, "-f", "null", "-"]));
     let log = invoke(args, duration_ms, "info", Stdout::Progress(progress)).await?;
-    Ok(Level {
-        integrated_lufs: integrated_loudness(&log),
-        sample_peak_dbfs: summary_value(&log, "Sample peak:", "Peak:"),
-    })
+    Ok(Level::from_log(&log))
+}
+
+impl Level {
+    /// The level in the summary an `ebur128=peak=sample` filter logged at the info level.
+    pub(super) fn from_log(log: &str) -> Self {
+        Level {
+            integrated_lufs: integrated_loudness(log),
+            sample_peak_dbfs: summary_value(log, "Sample peak:", "Peak:"),
+        }
+    }
 }
 
 /// Decodes `input` into `wav`, resampled to [`SAMPLE_RATE`], as 32-bit floats (RF64 past
