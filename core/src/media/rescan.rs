@@ -117,7 +117,8 @@ pub async fn reconcile(core: &Core, user_id: Option<&str>) -> CoreResult<RescanR
                 && t.original_hash.is_some());
         if audio_missing || stuck {
             let mut tx = core.db.begin().await?;
-            let job = crate::tracks::transcode_job::queue(&mut tx, user_id, &t.id, None).await?;
+            let job =
+                crate::tracks::transcode_job::queue(&mut tx, user_id, &t.id, None, None).await?;
             sqlx::query("UPDATE tracks SET audio_hash = CASE WHEN $1 THEN NULL ELSE audio_hash END, transcode_status = $2, processing_job_id = $3, updated_at = $4 WHERE id = $5")
                 .bind(audio_missing)
                 .bind(transcode_status::PENDING)

@@ -193,6 +193,7 @@ async fn add_track(
         size: original.size,
         format: "flac".into(),
         duration_ms: Some(original.duration_ms),
+        channels: None,
     };
     let finishing = Finishing {
         session_id: id,

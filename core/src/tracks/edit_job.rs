@@ -128,7 +128,9 @@ pub async fn run(ctx: &JobContext) -> CoreResult<EditJobResult> {
             let flac = adopt_measured(core, result, out).await?;
             let flac_file = core.media().local(&flac.hash).await?;
             let length = Some(flac.duration_ms);
-            let m4a = encode_player_audio(ctx, flac_file.path(), length, None, 0.5, 1.0).await?;
+            let m4a =
+                encode_player_audio(ctx, flac_file.path(), length, Default::default(), 0.5, 1.0)
+                    .await?;
             let title = title.clone().unwrap_or_else(|| track.title.clone());
             vec![Piece { title, flac, m4a }]
         }
@@ -200,8 +202,8 @@ async fn piece(
     let measured =
         ffmpeg::filter_to_flac_measured(input, filter, &out, source, duration_ms, &progress).await;
     let (summary, known) = match measured {
-        Ok((summary, known)) => (Ok(summary), Some(known)),
-        Err(e) => (Err(e), None),
+        Ok((summary, known)) => (Ok(summary), known),
+        Err(e) => (Err(e), Default::default()),
     };
     let flac = adopt_summarized(core, summary, out).await?;
     let flac_file = core.media().local(&flac.hash).await?;

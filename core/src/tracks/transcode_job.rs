@@ -25,6 +25,10 @@ pub struct TranscodePayload {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub card_slug: Option<String>,
     pub track_id: String,
+    /// The original's channels, as the upload's probe found them (absent in jobs queued
+    /// before this field, and by rescans: the encode then probes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub channels: Option<u32>,
 }
 
 impl JobPayload for TranscodePayload {
@@ -33,16 +37,19 @@ impl JobPayload for TranscodePayload {
     }
 }
 
-/// Queues the transcode of `track_id` in the caller's transaction; returns the job id.
+/// Queues the transcode of `track_id` (whose original has `channels`, when known) in the
+/// caller's transaction; returns the job id.
 pub async fn queue(
     tx: &mut DbTx<'_>,
     user_id: Option<&str>,
     track_id: &str,
     card_slug: Option<&str>,
+    channels: Option<u32>,
 ) -> CoreResult<String> {
     let payload = TranscodePayload {
         card_slug: card_slug.map(str::to_owned),
         track_id: track_id.to_owned(),
+        channels,
     };
     jobs::enqueue(&mut **tx, user_id, &payload).await
 }
@@ -105,7 +112,11 @@ pub enum TranscodeResult {
 /// Runs a transcode job.
 pub async fn run(ctx: &JobContext) -> CoreResult<TranscodeResult> {
     let p: TranscodePayload = ctx.payload()?;
-    transcode(ctx, &p.track_id).await
+    let known = ffmpeg::Known {
+        channels: p.channels.map(|c| c.max(1) as usize),
+        ..Default::default()
+    };
+    transcode(ctx, &p.track_id, known).await
 }
 
 /// A transcode gave up or was cancelled: its track says so (failed, with the reason).
@@ -136,7 +147,11 @@ pub(super) async fn release(
 }
 
 /// Encodes a track's original into the player's M4A and measures it exactly.
-async fn transcode(ctx: &JobContext, track_id: &str) -> CoreResult<TranscodeResult> {
+async fn transcode(
+    ctx: &JobContext,
+    track_id: &str,
+    known: ffmpeg::Known,
+) -> CoreResult<TranscodeResult> {
     let core = &ctx.core;
     let Some(track) = repo::find_by_id(core.db.pool(), track_id).await? else {
         return Ok(TranscodeResult::Skipped {
@@ -155,7 +170,7 @@ async fn transcode(ctx: &JobContext, track_id: &str) -> CoreResult<TranscodeResu
         .ok_or_else(|| CoreError::Internal("the track has no original to transcode".into()))?;
     let input = core.media().local(original).await?;
     let encoded =
-        encode_player_audio(ctx, input.path(), track.duration_ms, None, 0.0, 0.95).await?;
+        encode_player_audio(ctx, input.path(), track.duration_ms, known, 0.0, 0.95).await?;
     drop(input);
     let mut tx = core.db.begin().await?;
     let changed = sqlx::query(
@@ -194,12 +209,12 @@ pub struct Encoded {
 }
 
 /// ffmpeg → M4A in `tmp/`, measured on the way (peaks cached), moved into the store. `known`:
-/// the input's level and channels when an earlier pass measured them.
+/// what is known of the input already (its channels, its level).
 pub async fn encode_player_audio(
     ctx: &JobContext,
     input: &std::path::Path,
     duration_ms: Option<i64>,
-    known: Option<ffmpeg::Known>,
+    known: ffmpeg::Known,
     from: f64,
     to: f64,
 ) -> CoreResult<Encoded> {

@@ -89,6 +89,7 @@ pub async fn store_file(core: &Core, file: IncomingFile) -> CoreResult<StoredAud
         size: size as i64,
         format: probed.format.to_owned(),
         duration_ms: probed.duration_ms,
+        channels: probed.channels,
     })
 }
 
@@ -114,6 +115,8 @@ pub struct StoredAudio {
     pub size: i64,
     pub format: String,
     pub duration_ms: Option<i64>,
+    /// Its channels, when a probe said (the transcode then need not probe again).
+    pub channels: Option<u32>,
 }
 
 /// A track to add for audio already in the store.
@@ -171,9 +174,16 @@ pub async fn insert_stored(
     let slug = repo::free_slug(tx, &card.id, &slugify(title), &id).await?;
     let job_id = match &player {
         Some(_) => None,
-        None => {
-            Some(super::transcode_job::queue(tx, Some(actor.id()), &id, Some(&card.slug)).await?)
-        }
+        None => Some(
+            super::transcode_job::queue(
+                tx,
+                Some(actor.id()),
+                &id,
+                Some(&card.slug),
+                audio.channels,
+            )
+            .await?,
+        ),
     };
     repo::insert(
         tx,

@@ -58,13 +58,13 @@ pub type Progress<'a> = &'a (dyn Fn(f64) + Send + Sync);
 /// join on cores that are busy anyway. Audio whose decoded copy would pass
 /// [`MAX_DECODED_BYTES`] is always decoded twice, so a long audiobook never fills the disk.
 ///
-/// `known`: what an earlier pass over `input` already measured (see [`filter_to_flac_measured`]);
-/// the measuring pass is then skipped.
+/// `known`: what is already known of `input` (its channels from an upload's probe; its level
+/// too after an edit's [`filter_to_flac_measured`]); what is known is not found out again.
 pub async fn encode_m4a(
     input: &Path,
     output: &Path,
     duration_ms: Option<i64>,
-    known: Option<Known>,
+    known: Known,
     progress: Progress<'_>,
 ) -> CoreResult<Summary> {
     let running = Running::start();
@@ -72,11 +72,12 @@ pub async fn encode_m4a(
     encode_m4a_in_parts(input, output, duration_ms, known, progress, parts).await
 }
 
-/// What a pass over a file measured, so the encoding pass need not measure it again.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// What is already known of an encode's input (an upload's probe, an edit's measuring pass),
+/// so the encode need not find it out again.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Known {
-    pub level: Level,
-    pub channels: usize,
+    pub level: Option<Level>,
+    pub channels: Option<usize>,
 }
 
 /// Encodes running in this process (see [`encode_m4a`]).
@@ -109,43 +110,38 @@ pub(crate) async fn encode_m4a_in_parts(
     input: &Path,
     output: &Path,
     duration_ms: Option<i64>,
-    known: Option<Known>,
+    known: Known,
     progress: Progress<'_>,
     parts: usize,
 ) -> CoreResult<Summary> {
     let decoded = Scratch(output.with_extension("decoded.wav"));
-    // the decoded copy serves the parts; one part reads the source itself
-    let decoded_path = decoded.0.as_path();
-    let keep_decoded = |channels: usize| async move {
+    // the loudness is measured while another ffmpeg (on the other core) writes the decoded
+    // copy: each decodes the source, and neither waits for the other
+    let decoding = async {
+        let channels = match known.channels {
+            Some(channels) => channels,
+            None => super::probe::probe(input)
+                .await?
+                .channels
+                .unwrap_or(1)
+                .max(1) as usize,
+        };
+        // the decoded copy serves the parts; one part reads the source itself
         let keep = parts > 1
             && duration_ms.is_some_and(|ms| decoded_bytes(ms, channels) <= MAX_DECODED_BYTES);
         if keep {
-            decode_to_wav(input, decoded_path, duration_ms).await?;
+            decode_to_wav(input, &decoded.0, duration_ms).await?;
         }
-        Ok::<_, CoreError>(keep)
+        Ok::<_, CoreError>((channels, keep))
     };
-    let (level, channels, keep) = match known {
-        Some(known) => {
-            let keep = keep_decoded(known.channels).await?;
-            (known.level, known.channels, keep)
-        }
-        None => {
-            // the loudness is measured while another ffmpeg (on the other core) writes the
-            // decoded copy: each decodes the source, and neither waits for the other
-            let decoding = async {
-                let channels = super::probe::probe(input)
-                    .await?
-                    .channels
-                    .unwrap_or(1)
-                    .max(1) as usize;
-                Ok::<_, CoreError>((channels, keep_decoded(channels).await?))
-            };
-            let measuring = |f: f64| progress(f * 0.1);
-            let (level, (channels, keep)) =
-                tokio::try_join!(measure_level(input, duration_ms, &measuring), decoding)?;
-            (level, channels, keep)
+    let measuring = |f: f64| progress(f * 0.1);
+    let level = async {
+        match known.level {
+            Some(level) => Ok(level),
+            None => measure_level(input, duration_ms, &measuring).await,
         }
     };
+    let (level, (channels, keep)) = tokio::try_join!(level, decoding)?;
     let chain = gain_chain(&level);
     let frames = match keep {
         true => super::decode::frames_of(&decoded.0).await?,
@@ -430,8 +426,8 @@ pub async fn filter_to_flac_measured(
     )
     .await?;
     let known = Known {
-        level: Level::from_log(&log),
-        channels,
+        level: Some(Level::from_log(&log)),
+        channels: Some(channels),
     };
     let mut summary = meter.finish();
     // the FLAC's header says its length and rate: a decoder that yields another rate than
