@@ -154,11 +154,14 @@ pub(crate) async fn encode_m4a_in_parts(
         duration_ms,
         progress,
     };
-    if plan.len() > 1 {
-        return encoding.in_parts(&decoded.0, &plan, output).await;
-    }
-    let source = if keep { decoded.0.as_path() } else { input };
-    encoding.whole(source, output).await
+    let encoded = if plan.len() > 1 {
+        encoding.in_parts(&decoded.0, &plan, output).await
+    } else {
+        let source = if keep { decoded.0.as_path() } else { input };
+        encoding.whole(source, output).await
+    };
+    decoded.remove().await;
+    encoded
 }
 
 /// The encoding pass of one track: its gain chain, what the meter reads, where progress goes.
@@ -229,6 +232,9 @@ impl Encoding<'_> {
         args.extend(m4a_container_args());
         args.push(path_str(output)?.to_owned());
         run(args, self.duration_ms, &|_| {}).await?;
+        for scratch in files.into_iter().chain([joined]) {
+            scratch.remove().await;
+        }
         Ok(Summary::joined(summaries))
     }
 
@@ -311,9 +317,21 @@ fn decoded_bytes(duration_ms: i64, channels: usize) -> u64 {
 /// A file of ours that goes away with this value, whatever happened in between.
 struct Scratch(PathBuf);
 
+impl Scratch {
+    /// Deletes the file on the blocking pool: a decoded copy can be a GiB, and freeing that
+    /// much is filesystem work a runtime thread must not wait for. A scratch file dropped
+    /// instead (an error, a cancelled job) is deleted there and then.
+    async fn remove(mut self) {
+        let path = std::mem::take(&mut self.0);
+        let _ = tokio::fs::remove_file(path).await;
+    }
+}
+
 impl Drop for Scratch {
     fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
+        if !self.0.as_os_str().is_empty() {
+            let _ = std::fs::remove_file(&self.0);
+        }
     }
 }
 
