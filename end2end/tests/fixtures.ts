@@ -100,6 +100,22 @@ export async function waitHydrated(page: Page): Promise<void> {
   }
 }
 
+/** Makes every later document of `page` note when it set its hydrated marker, in its own
+ * clock (0 = navigation start), as `window.__hydratedAt`: what the hydration measurements
+ * read. */
+export async function noteHydrationTime(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __hydratedAt?: number };
+    new MutationObserver((_, observer) => {
+      if (document.documentElement?.dataset.hydrated === 'true') {
+        w.__hydratedAt = performance.now();
+        observer.disconnect();
+      }
+      // the document, not <html>: init scripts run before <html> exists
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
+  });
+}
+
 /** Full page load of `path`, then waits for hydration. */
 export async function gotoHydrated(page: Page, urlPath: string): Promise<void> {
   await page.goto(urlPath);

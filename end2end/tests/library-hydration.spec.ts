@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { expect, gotoHydrated, signInAsAdmin, submitLogin, test, waitForPath } from './fixtures';
+import { expect, gotoHydrated, noteHydrationTime, signInAsAdmin, submitLogin, test, waitForPath } from './fixtures';
 
 const CARDS = 1000;
 const RUNS = 3;
@@ -38,17 +38,7 @@ test('hydration time of /cards with 1,000 cards at 4x CPU throttling', async ({ 
     );
   }
 
-  // When the marker is set, in the page's own clock (0 = navigation start).
-  await page.addInitScript(() => {
-    const w = window as unknown as { __hydratedAt?: number };
-    new MutationObserver((_, observer) => {
-      if (document.documentElement?.dataset.hydrated === 'true') {
-        w.__hydratedAt = performance.now();
-        observer.disconnect();
-      }
-      // the document, not <html>: init scripts run before <html> exists
-    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
-  });
+  await noteHydrationTime(page);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 

@@ -12,7 +12,8 @@ import path from 'node:path';
 
 import type { Page } from '@playwright/test';
 
-import { expect, gotoHydrated, signInAsAdmin, test, tone } from './fixtures';
+import { expect, gotoHydrated, noteHydrationTime, signInAsAdmin, test, tone } from './fixtures';
+import { SIGNED_IN } from './pages';
 
 const RUNS = 5;
 const PHONE = { width: 390, height: 844 };
@@ -57,27 +58,8 @@ test('hydration time of every page on a phone at 4x CPU throttling', async ({ pa
   await expect.poll(ready, { timeout: 90_000 }).toBe(10);
 
   await page.setViewportSize(PHONE);
-  await page.addInitScript(() => {
-    const w = window as unknown as { __hydratedAt?: number };
-    new MutationObserver((_, observer) => {
-      if (document.documentElement?.dataset.hydrated === 'true') {
-        w.__hydratedAt = performance.now();
-        observer.disconnect();
-      }
-    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
-  });
-  const addresses = [
-    `/cards/${card.slug}`,
-    '/cards',
-    '/collections',
-    `/collections/${collection.slug}`,
-    '/labels',
-    '/devices',
-    '/accounts',
-    '/import',
-    '/settings',
-    '/admin/users',
-  ];
+  await noteHydrationTime(page);
+  const addresses = [`/cards/${card.slug}`, `/collections/${collection.slug}`, ...SIGNED_IN];
   // a first visit fills the cache (and the compiled-code cache) as a returning parent has it
   for (const address of addresses) await gotoHydrated(page, address);
   const cdp = await page.context().newCDPSession(page);
