@@ -87,7 +87,7 @@ fn run(args: &Args) -> Result<()> {
     let mut modules = chunks;
     modules.push(pkg.join(format!("{OUTPUT_NAME}.wasm")));
     if args.release {
-        step("wasm-opt -Oz", || optimise::wasm(&modules))?;
+        step("wasm-opt -O1", || optimise::wasm(&modules))?;
         step("minify JS", || {
             optimise::js(&pkg.join(format!("{OUTPUT_NAME}.js")))
         })?;

@@ -1,6 +1,6 @@
 //! Release-only size work, by the npm tools `scripts/bootstrap` installs: binaryen's optimiser
-//! (`wasm-opt -Oz`, through `site/wasm-opt.mjs`) on every module, `esbuild --minify` on the
-//! bindings (on the `PATH` through `scripts/env.sh`).
+//! (`wasm-opt -O1`, through `site/wasm-opt.mjs`, which says why not `-Oz`) on every module,
+//! `esbuild --minify` on the bindings (on the `PATH` through `scripts/env.sh`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
