@@ -40,7 +40,7 @@ pub async fn run(ctx: &JobContext) -> CoreResult<EditJobResult> {
     let pieces = match &p.edit {
         Edit::Trim { start, end, title } => {
             let source = source_of(input).await?;
-            let filter = cut(source.0, *start, Some(*end));
+            let filter = cut(source.sample_rate, *start, Some(*end));
             let title = title.clone().unwrap_or_else(|| track.title.clone());
             vec![piece(ctx, input, source, &filter, title, duration, 0.0, 1.0).await?]
         }
@@ -96,7 +96,7 @@ pub async fn run(ctx: &JobContext) -> CoreResult<EditJobResult> {
                         ctx,
                         input,
                         source,
-                        &cut(source.0, bounds[i], end),
+                        &cut(source.sample_rate, bounds[i], end),
                         title,
                         duration,
                         from,
@@ -162,12 +162,16 @@ async fn original_media(core: &Core, track: &TrackRow) -> CoreResult<LocalMedia>
 
 /// The sample rate and channels of the audio at `path`: what a sample-exact cut and the
 /// measuring of its pieces need.
-async fn source_of(path: &std::path::Path) -> CoreResult<(u32, usize)> {
+async fn source_of(path: &std::path::Path) -> CoreResult<ffmpeg::SourceAudio> {
     let probed = probe::probe(path).await?;
-    let rate = probed
+    let sample_rate = probed
         .sample_rate
         .ok_or_else(|| CoreError::Internal("the audio has no sample rate".into()))?;
-    Ok((rate, probed.channels.unwrap_or(1).max(1) as usize))
+    let channels = probed.channels.unwrap_or(1).max(1) as usize;
+    Ok(ffmpeg::SourceAudio {
+        sample_rate,
+        channels,
+    })
 }
 
 /// A sample-exact cut from `start` to `end` seconds (to the end when `None`).
@@ -187,7 +191,7 @@ fn cut(rate: u32, start: f64, end: Option<f64>) -> String {
 async fn piece(
     ctx: &JobContext,
     input: &std::path::Path,
-    source: (u32, usize),
+    source: ffmpeg::SourceAudio,
     filter: &str,
     title: String,
     duration_ms: Option<i64>,

@@ -234,6 +234,14 @@ fn the_gain_is_bounded_and_silence_is_left_alone() {
     assert_eq!(ffmpeg::gain_to_target(None), 0.0);
 }
 
+/// Stereo audio at `sample_rate`.
+fn stereo(sample_rate: u32) -> ffmpeg::SourceAudio {
+    ffmpeg::SourceAudio {
+        sample_rate,
+        channels: 2,
+    }
+}
+
 /// An edit's one pass (cut to FLAC, metered and measured on the way) reads what decoding the
 /// FLAC afterwards and measuring it apart read: the same frames and waveform, the same level.
 #[tokio::test]
@@ -245,7 +253,7 @@ async fn an_edit_measures_its_flac_while_writing_it() {
     let out = dir.path().join("cut.flac");
     let cut = "atrim=start_sample=22050:end_sample=330750,asetpts=PTS-STARTPTS";
     let (summary, known) =
-        ffmpeg::filter_to_flac_measured(&input, cut, &out, (44_100, 2), Some(9_000), &|_| {})
+        ffmpeg::filter_to_flac_measured(&input, cut, &out, stereo(44_100), Some(9_000), &|_| {})
             .await
             .expect("cut and measured");
     assert_eq!(known.channels, Some(2));
@@ -266,7 +274,7 @@ async fn an_edit_measures_its_flac_while_writing_it() {
     assert!((one.sample_peak_dbfs.unwrap() - two.sample_peak_dbfs.unwrap()).abs() < 0.1);
     // told the wrong rate, the meter's count disagrees with the FLAC, which is read back
     let (misled, _) =
-        ffmpeg::filter_to_flac_measured(&input, cut, &out, (48_000, 2), Some(9_000), &|_| {})
+        ffmpeg::filter_to_flac_measured(&input, cut, &out, stereo(48_000), Some(9_000), &|_| {})
             .await
             .expect("cut and measured");
     assert_eq!(misled, decode::summarize(&out).await.unwrap());

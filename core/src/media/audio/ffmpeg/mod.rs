@@ -285,11 +285,23 @@ impl Encoding<'_> {
 
     /// Progress after `frames` frames encoded: the encoding pass is the last 90 %.
     fn report(&self, frames: u64) {
-        if let Some(ms) = self.duration_ms {
-            let total = ms.max(1) as f64 * f64::from(SAMPLE_RATE) / 1000.0;
-            (self.progress)(0.1 + 0.9 * (frames as f64 / total).clamp(0.0, 1.0));
+        if let Some(done) = fraction_done(frames, SAMPLE_RATE, self.duration_ms) {
+            (self.progress)(0.1 + 0.9 * done);
         }
     }
+}
+
+/// How much of `duration_ms` (when known) `frames` at `sample_rate` are, from 0 to 1.
+fn fraction_done(frames: u64, sample_rate: u32, duration_ms: Option<i64>) -> Option<f64> {
+    let total = duration_ms?.max(1) as f64 * f64::from(sample_rate) / 1000.0;
+    Some((frames as f64 / total).clamp(0.0, 1.0))
+}
+
+/// The sample rate and channels of an input, as a probe found them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SourceAudio {
+    pub sample_rate: u32,
+    pub channels: usize,
 }
 
 /// `atrim` to the samples `start..end` (`end` `None`: to the end), ending in a comma.
@@ -395,13 +407,13 @@ pub async fn filter_to_flac(
 
 /// [`filter_to_flac`] that measures what it writes in the same decode: the FLAC's length and
 /// waveform (as [`super::decode::summarize`] would read them back) and its loudness, which the
-/// encoding pass of an edit then uses instead of decoding the FLAC twice more. `channels` and
-/// `sample_rate` are the input's (an edit's filters keep both).
+/// encoding pass of an edit then uses instead of decoding the FLAC twice more. `source` is the
+/// input's rate and channels (an edit's filters keep both).
 pub async fn filter_to_flac_measured(
     input: &Path,
     filter: &str,
     output: &Path,
-    (sample_rate, channels): (u32, usize),
+    source: SourceAudio,
     duration_ms: Option<i64>,
     progress: Progress<'_>,
 ) -> CoreResult<(Summary, Known)> {
@@ -428,14 +440,13 @@ pub async fn filter_to_flac_measured(
         path_str(output)?,
     ]));
     args.extend(meter_output());
-    let mut meter = PeakMeter::new(sample_rate);
-    let total = duration_ms.map(|ms| ms.max(1) as f64 * f64::from(sample_rate) / 1000.0);
+    let mut meter = PeakMeter::new(source.sample_rate);
     let frames = |n: u64| {
-        if let Some(total) = total {
-            progress((n as f64 / total).clamp(0.0, 1.0));
+        if let Some(done) = fraction_done(n, source.sample_rate, duration_ms) {
+            progress(done);
         }
     };
-    let channels = channels.max(1);
+    let channels = source.channels.max(1);
     let log = invoke(
         args,
         duration_ms,
