@@ -13,9 +13,10 @@ use crate::support::helpers::{
 };
 
 /// A take as a browser would send it: WebM/Opus made by ffmpeg from espeak-ng speech, cut
-/// into `n` pieces.
+/// into `n` pieces. Each call writes its own file: tests run at once in one process.
 pub fn take_in_chunks(n: usize) -> Vec<Vec<u8>> {
-    let webm = std::env::temp_dir().join(format!("take-{}.webm", std::process::id()));
+    let dir = tempfile::tempdir().unwrap();
+    let webm = dir.path().join("take.webm");
     let out = std::process::Command::new("ffmpeg")
         .args(["-hide_banner", "-loglevel", "error", "-y", "-i"])
         .arg(speech())
