@@ -23,8 +23,10 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: path.join(__dirname, 'tests'),
-  outputDir: path.join(__dirname, 'results', 'artifacts'),
-  // One server, one database, 2 cores: run the specs one after another.
+  // Per results dir, so lanes side by side (run.mjs --lanes) never clean each other's output.
+  outputDir: path.join(process.env.CARDSMITH_E2E_RESULTS_DIR ?? path.join(__dirname, 'results'), 'artifacts'),
+  // One server, one database per run: its specs one after another (`run.mjs --lanes N` runs
+  // N servers side by side, each with its share of the spec files).
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -3,6 +3,7 @@
 // waits for /health, runs the Playwright specs in Debian's Chromium, stops the server.
 //
 //   node end2end/run.mjs [--release] [playwright test args...]   e.g. -g "sign in"
+//   node end2end/run.mjs [--release] --lanes N [spec names...]   N servers side by side (lanes.mjs)
 //
 // Server: $CARDSMITH_BIN, else $CARGO_TARGET_DIR/{debug|release}/cardsmith
 // (CARGO_TARGET_DIR defaults to ~/.cache/cardsmith/target), started from the repo root.
@@ -36,6 +37,18 @@ args = args.filter((a) => a !== '--release');
 
 fs.mkdirSync(resultsDir, { recursive: true });
 fs.mkdirSync(screenshotDir, { recursive: true });
+
+const lanesAt = args.indexOf('--lanes');
+if (lanesAt >= 0) {
+  const lanes = Number(args[lanesAt + 1]);
+  const filters = args.filter((_, i) => i !== lanesAt && i !== lanesAt + 1);
+  if (!Number.isInteger(lanes) || lanes < 1 || filters.some((a) => a.startsWith('-'))) {
+    log('usage: node end2end/run.mjs [--release] --lanes N [spec names...] (no other Playwright arguments)');
+    process.exit(2);
+  }
+  const { runLanes } = await import('./lanes.mjs');
+  process.exit(await runLanes({ root, lanes, filters, release: profile === 'release', resultsDir, log }));
+}
 fs.rmSync(reportFile, { force: true });
 
 let server = null;

@@ -14,21 +14,30 @@ fmt_duration() {                              # fmt_duration START [END] -> "1m0
     if (m > 0) printf "%dm%04.1fs", m, r; else printf "%.1fs", r }'
 }
 
-# step NAME CMD [ARG...]: prints a header, runs CMD, prints its wall-clock duration.
+# children_cpu_s FILE: writes the CPU seconds (user + system) of this shell's reaped children
+# to FILE. `times` must run in this shell, not in a $(...) subshell, which has none yet.
+children_cpu_s() {
+  times >"$1"
+  awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, p, /[ms]/); t += p[1] * 60 + p[2] }; printf "%.0f", t }' "$1" >"$1.s"
+  mv "$1.s" "$1"
+}
+
+# step NAME CMD [ARG...]: prints a header, runs CMD, prints its wall-clock duration and the
+# CPU its processes used (how busy it kept the machine, for steps that run side by side).
 # Returns CMD's exit code. STEP_SUMMARY (an array) collects one line per step.
 STEP_SUMMARY=()
 step() {
-  local name=$1 start rc dur; shift
+  local name=$1 start cpu0 rc dur cpu tmp; shift
   printf '\n==> [%s] %s\n    $ %s\n' "$(date +%H:%M:%S)" "$name" "$*" >&2
-  start=$(now_s)
+  tmp=$(mktemp); start=$(now_s); children_cpu_s "$tmp"; cpu0=$(<"$tmp")
   set +e; "$@"; rc=$?; set -e
-  dur=$(fmt_duration "$start")
+  dur=$(fmt_duration "$start"); children_cpu_s "$tmp"; cpu="cpu $(( $(<"$tmp") - cpu0 )) s"; rm -f "$tmp"
   if [ "$rc" -eq 0 ]; then
-    printf '<== %s: ok in %s\n' "$name" "$dur" >&2
-    STEP_SUMMARY+=("$(printf '  ok     %9s  %s' "$dur" "$name")")
+    printf '<== %s: ok in %s (%s)\n' "$name" "$dur" "$cpu" >&2
+    STEP_SUMMARY+=("$(printf '  ok     %9s  %-10s  %s' "$dur" "$cpu" "$name")")
   else
-    printf '<== %s: FAILED (exit %d) after %s\n' "$name" "$rc" "$dur" >&2
-    STEP_SUMMARY+=("$(printf '  FAILED %9s  %s (exit %d)' "$dur" "$name" "$rc")")
+    printf '<== %s: FAILED (exit %d) after %s (%s)\n' "$name" "$rc" "$dur" "$cpu" >&2
+    STEP_SUMMARY+=("$(printf '  FAILED %9s  %-10s  %s (exit %d)' "$dur" "$cpu" "$name" "$rc")")
   fi
   return "$rc"
 }
