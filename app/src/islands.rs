@@ -35,9 +35,10 @@ pub fn IslandScripts(options: LeptosOptions) -> impl IntoView {
         (name.clone(), format!("{name}_bg"))
     };
     let script = format!(
-        "{SCRIPT}({:?}, {:?});",
+        "{SCRIPT}({:?}, {:?}, {:?});",
         format!("{pkg}/{js}.js"),
-        format!("{pkg}/{wasm}.wasm")
+        format!("{pkg}/{wasm}.wasm"),
+        cardsmith_i18n::messages_path(crate::i18n::locale()),
     );
     // the page's Content-Security-Policy runs inline scripts by this nonce only
     let nonce = leptos::nonce::use_nonce();
@@ -51,15 +52,19 @@ pub fn follow_page_title(page: impl Fn() -> String + 'static) {
     Effect::new(move |_| document().set_title(&crate::page_title(&page())));
 }
 
-/// Loads the WASM if the page has islands, hydrates each (a lazy island's hydrate function
-/// returns a promise: its module loads first), then sets the marker. Islands are never
-/// nested here (an island's children would need Leptos's own hand-over between the two).
-const SCRIPT: &str = r#"(async (js, wasm) => {
+/// Loads the WASM if the page has islands, with the page's language's messages fetched
+/// beside it (`cardsmith_i18n::messages_path`: the WASM carries no words), hydrates each
+/// island (a lazy island's hydrate function returns a promise: its module loads first), then
+/// sets the marker. Islands are never nested here (an island's children would need Leptos's
+/// own hand-over between the two).
+const SCRIPT: &str = r#"(async (js, wasm, messages) => {
   const done = () => { document.documentElement.dataset.hydrated = 'true'; };
   const islands = [...document.querySelectorAll('leptos-island')];
   if (islands.length === 0) { done(); return; }
+  const words = fetch(messages).then((r) => (r.ok ? r.text() : Promise.reject(new Error(messages + ': ' + r.status))));
   const mod = await import(js);
   await mod.default({ module_or_path: wasm });
+  mod.load_messages(await words);
   mod.hydrate();
   for (const island of islands) {
     const hydrate = mod[island.dataset.component];

@@ -13,6 +13,7 @@ mod components;
 mod islands;
 mod pages;
 
+pub use i18n::locale as page_locale;
 use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, MetaTags, Title};
 use leptos_router::components::{ParentRoute, Redirect, Route, Router, Routes};

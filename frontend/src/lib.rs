@@ -8,6 +8,13 @@
 // The islands' hydrate functions are exported by the app crate: link it in.
 pub use cardsmith_app;
 
+/// Called by the page's script with the page's language's messages (the text of
+/// `/i18n/<code>.<digest>.ftl`, fetched beside this module), before [`hydrate`].
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn load_messages(text: String) {
+    cardsmith_i18n::load_messages(cardsmith_app::page_locale(), text);
+}
+
 /// Called by the page's script once the module loads, before any island hydrates.
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn hydrate() {

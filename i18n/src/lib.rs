@@ -3,8 +3,9 @@
 //! Every sentence a person reads lives in `locales/<code>/*.ftl`, written in Fluent, Mozilla's
 //! localisation format: a translator writes the whole message, with the plural forms and word
 //! order of their language (`{ $count -> [one] 1 track *[other] { $count } tracks }`), instead
-//! of the code gluing fragments together. The files are compiled in (`static_loader!`), so the
-//! server, the mails and the browser's islands read the same messages without a request.
+//! of the code gluing fragments together. The server compiles every file in
+//! (`static_loader!`) for its pages, mails and problem details; the browser's islands load the
+//! page's language only, the same files joined into one (`source`, `browser`).
 //!
 //! Why Fluent through `fluent-templates` rather than `leptos_i18n`: the words are needed outside
 //! Leptos too (mails and label sheets are written in `cardsmith-core`, problem details in the
@@ -18,19 +19,33 @@
 //! assert_eq!(t!(Locale::En, "count-chapters", count = 3), "3 chapters");
 //! ```
 
+#[cfg(any(target_arch = "wasm32", test))]
+mod browser;
 mod format;
 mod locale;
 pub mod problem;
+mod source;
 
 use std::borrow::Cow;
+#[cfg(not(target_arch = "wasm32"))]
 use std::collections::HashMap;
 
+#[cfg(target_arch = "wasm32")]
+pub use browser::load_messages;
 pub use format::{bytes, clock, date, date_time, decimal, integer, minutes_and_seconds};
 pub use locale::{Locale, UnknownLocale, CODES};
+#[cfg(not(target_arch = "wasm32"))]
+pub use source::messages_text;
+pub use source::{messages_file, messages_path};
 
 use fluent_templates::fluent_bundle::FluentValue;
-use fluent_templates::{LanguageIdentifier, Loader};
+use fluent_templates::LanguageIdentifier;
+#[cfg(not(target_arch = "wasm32"))]
+use fluent_templates::Loader;
 
+// The server's messages, every language compiled in. The browser's come from the server
+// instead, the page's language only (`browser`).
+#[cfg(not(target_arch = "wasm32"))]
 fluent_templates::static_loader! {
     static MESSAGES = {
         locales: "./locales",
@@ -85,19 +100,27 @@ pub fn text(locale: Locale, key: &str) -> String {
 
 /// The message `key` in `locale` with its variables filled in.
 pub fn text_with(locale: Locale, key: &str, args: &[(&'static str, Arg<'_>)]) -> String {
+    #[cfg(not(target_arch = "wasm32"))]
     let args: HashMap<Cow<'static, str>, FluentValue<'_>> = args
         .iter()
-        .map(|(name, value)| {
-            let value = match value {
-                Arg::Text(s) => FluentValue::from(s.as_ref()),
-                Arg::Number(n) => FluentValue::from(*n),
-            };
-            (Cow::Borrowed(*name), value)
-        })
+        .map(|(name, arg)| (Cow::Borrowed(*name), fluent_value(arg)))
+        .collect();
+    #[cfg(target_arch = "wasm32")]
+    let args: fluent_templates::fluent_bundle::FluentArgs<'_> = args
+        .iter()
+        .map(|(name, arg)| (*name, fluent_value(arg)))
         .collect();
     lookup(locale, key, Some(&args))
 }
 
+fn fluent_value<'a>(arg: &'a Arg<'_>) -> FluentValue<'a> {
+    match arg {
+        Arg::Text(s) => FluentValue::from(s.as_ref()),
+        Arg::Number(n) => FluentValue::from(*n),
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn lookup(
     locale: Locale,
     key: &str,
@@ -108,6 +131,15 @@ fn lookup(
         // A key nobody wrote shows itself (the checks keep this from shipping) rather than
         // an empty space a person cannot report.
         .unwrap_or_else(|| key.to_owned())
+}
+
+#[cfg(target_arch = "wasm32")]
+fn lookup(
+    locale: Locale,
+    key: &str,
+    args: Option<&fluent_templates::fluent_bundle::FluentArgs<'_>>,
+) -> String {
+    browser::lookup(locale, key, args).unwrap_or_else(|| key.to_owned())
 }
 
 fn language(locale: Locale) -> &'static LanguageIdentifier {

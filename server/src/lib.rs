@@ -10,6 +10,7 @@ pub mod config;
 pub mod linger;
 pub mod locale;
 pub mod media_config;
+pub mod messages_file;
 pub mod migrate_storage;
 pub mod openapi;
 pub mod problem;

@@ -263,6 +263,7 @@ fn router(state: AppState) -> Router {
             get(api::labels::open_shared_label),
         )
         .route("/language", post(crate::locale::pick))
+        .route("/i18n/{file}", get(crate::messages_file::serve))
         .nest("/api", api)
         .leptos_routes_with_context(&state, page_routes(), render_context.clone(), move || {
             shell(options.clone())

@@ -32,7 +32,7 @@ pub(super) fn files(dir: &Path, extension: &str, out: &mut Vec<PathBuf>) {
 }
 
 /// Each message of a language and the variables it uses.
-fn messages(locale: Locale) -> BTreeMap<String, BTreeSet<String>> {
+pub(crate) fn messages(locale: Locale) -> BTreeMap<String, BTreeSet<String>> {
     let mut paths = Vec::new();
     files(
         &root().join("locales").join(locale.code()),

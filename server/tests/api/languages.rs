@@ -401,3 +401,86 @@ async fn a_collections_language_goes_with_its_cards_and_chooses_their_voice() {
         serde_json::to_value(sim.card(&sim.default_user(), &player_card).unwrap()).unwrap();
     assert_eq!(remote["metadata"]["languages"], json!(["de"]));
 }
+
+/// The islands' words come from the server, in the page's language only: a page's script
+/// names its language's messages file; that file is the server's text, kept for good under
+/// its digest and sent gzipped when the browser takes it; any other name is a 404 problem.
+#[tokio::test]
+async fn a_page_names_its_languages_messages_file_and_the_server_sends_it() {
+    use std::io::Read as _;
+    let app = spawn_app().await;
+    let anon = app.anonymous();
+    let german = [(ACCEPT_LANGUAGE.as_str(), "de")];
+    let (lang, body) = page(&anon, "/login", &german).await;
+    assert_eq!(lang, "de");
+    let path = body
+        .split_once("\"/i18n/")
+        .and_then(|(_, rest)| rest.split_once('"'))
+        .map(|(name, _)| format!("/i18n/{name}"))
+        .expect("the page's script names its messages file");
+    assert!(
+        path.starts_with("/i18n/de.") && path.ends_with(".ftl"),
+        "{path}"
+    );
+    assert!(!body.contains("\"/i18n/en."), "only the page's language");
+
+    let get = |path: String, encoding: &'static str| {
+        anon.client
+            .get(anon.url(&path))
+            .header("accept-encoding", encoding)
+            .send()
+    };
+    let plain = get(path.clone(), "identity").await.unwrap();
+    assert_eq!(plain.status(), 200);
+    assert_eq!(plain.headers()["content-type"], "text/plain; charset=utf-8");
+    assert_eq!(
+        plain.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    assert!(plain.headers().get("content-encoding").is_none());
+    let etag = plain.headers()["etag"].to_str().unwrap().to_owned();
+    let text = plain.text().await.unwrap();
+    assert_eq!(
+        text,
+        cardsmith_i18n::messages_text(cardsmith_i18n::Locale::De)
+    );
+    assert!(text.contains("Passwort vergessen?"));
+
+    let gzipped = get(path.clone(), "gzip, br").await.unwrap();
+    assert_eq!(gzipped.headers()["content-encoding"], "gzip");
+    assert_ne!(gzipped.headers()["etag"].to_str().unwrap(), etag);
+    let bytes = gzipped.bytes().await.unwrap();
+    assert!(
+        bytes.len() * 3 < text.len(),
+        "{} bytes gzipped",
+        bytes.len()
+    );
+    let mut unzipped = String::new();
+    flate2::read::GzDecoder::new(&bytes[..])
+        .read_to_string(&mut unzipped)
+        .unwrap();
+    assert_eq!(unzipped, text);
+
+    let again = anon
+        .client
+        .get(anon.url(&path))
+        .header("accept-encoding", "identity")
+        .header("if-none-match", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 304);
+
+    let digest = path
+        .trim_start_matches("/i18n/de.")
+        .trim_end_matches(".ftl");
+    for other in [
+        "/i18n/de.0000000000000000.ftl".to_owned(),
+        format!("/i18n/it.{digest}.ftl"),
+        format!("/i18n/de.{digest}.ftl.gz"),
+        "/i18n/de.ftl".to_owned(),
+    ] {
+        let r = get(other.clone(), "identity").await.unwrap();
+        assert_problem(r, 404).await;
+    }
+}
