@@ -4,7 +4,8 @@
 //! Only islands hydrate (app/src/islands.rs): the main module (the runtime and the app bar,
 //! the one island every signed-in page has) with its JS glue and the split loader, then per
 //! lazy island a `split_<island>_loader_…` module and the shared `chunk_*` modules it needs,
-//! which `__wasm_split_manifest.json` lists.
+//! which `__wasm_split_manifest.json` lists; and the page's language's messages, which the
+//! server sends beside them.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -71,7 +72,7 @@ pub fn total(files: &[Sizes]) -> Total {
 /// main module.
 pub struct Bundle {
     /// What a first visit to [`FIRST_PAGE`] loads: the main module, its JS glue, the split
-    /// loader, the CSS, and its islands' own and shared modules.
+    /// loader, the CSS, its islands' own and shared modules, and the page's words.
     pub first_page: Vec<Sizes>,
     /// Every WASM module of the build (what a visit to every page would load).
     pub all_wasm: Vec<Sizes>,
@@ -110,10 +111,34 @@ pub fn measure(pkg: &Path) -> Option<Bundle> {
         chunks.dedup();
         all_wasm.extend(chunks.into_iter().map(|c| pkg.join(format!("{c}.wasm"))));
     }
+    let mut first_page = once_each(first_page);
+    first_page.push(page_words());
     Some(Bundle {
-        first_page: once_each(first_page),
+        first_page,
         all_wasm: once_each(all_wasm),
     })
+}
+
+/// The first page's words: `/i18n/en.<digest>.ftl`, which the page's script fetches beside
+/// the WASM. It is not in `pkg` (the server sends it from memory), and it goes out gzipped
+/// to every browser that takes gzip, brotli ones included: its gzip size stands in both
+/// compressed columns.
+fn page_words() -> Sizes {
+    let dir = tempfile::tempdir().unwrap();
+    let locale = cardsmith_i18n::Locale::En;
+    let path = dir.path().join(
+        cardsmith_i18n::messages_path(locale)
+            .trim_start_matches("/i18n/")
+            .to_owned(),
+    );
+    std::fs::write(&path, cardsmith_i18n::messages_text(locale)).unwrap();
+    let gzip = gzipped_len(&path);
+    Sizes {
+        raw: cardsmith_i18n::messages_text(locale).len() as u64,
+        gzip,
+        brotli: Some(gzip),
+        path: std::path::Path::new("(server) /i18n").join(path.file_name().unwrap()),
+    }
 }
 
 /// The sizes of `paths`, each file once: the manifest lists a group's own module among its
