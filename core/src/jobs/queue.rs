@@ -33,7 +33,13 @@ pub enum Order {
     /// oldest. A parent's twenty uploads take one turn each, so another parent's trim or
     /// single upload waits for the jobs already running and at most one of theirs; and that
     /// parent's own trim is not behind their uploads, as the turn is per kind.
-    Turns,
+    ///
+    /// Within the waited-for work, a job of the `short` kinds goes first when its user has
+    /// none of those running: an edit is seconds of work on audio already made, an upload's
+    /// transcode is the whole file, and the short job first is the shorter wait for both
+    /// together. One at a time per user, so a parent queueing forty trims gets one in the
+    /// fast lane and the rest take their turns.
+    Turns { short: &'static [&'static str] },
 }
 
 /// How far back [`Order::Fair`] counts a user's started jobs.
@@ -54,15 +60,33 @@ pub async fn claim(
         .map(|i| format!("${}", i + first_kind))
         .collect();
     let kinds_in = placeholders.join(", ");
+    // the short kinds' placeholders follow the kinds'
+    let short_kinds = match order {
+        Order::Turns { short } => short,
+        _ => &[],
+    };
+    let short_in = (0..short_kinds.len())
+        .map(|i| format!("${}", i + first_kind + kinds.len()))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let fast_lane = match short_kinds.is_empty() {
+        true => String::new(),
+        false => format!(
+            "CASE WHEN q.kind IN ({short_in}) AND NOT EXISTS (SELECT 1 FROM jobs r
+                WHERE r.user_id = q.user_id AND r.kind IN ({short_in}) AND r.status = 'running')
+                THEN 0 ELSE 1 END, "
+        ),
+    };
     let order_by = match order {
         Order::Oldest => "q.created_at, q.id".to_owned(),
         Order::Fair => format!(
             "(SELECT COUNT(*) FROM jobs d WHERE d.user_id = q.user_id AND d.kind IN ({kinds_in})
                 AND d.status <> 'queued' AND d.updated_at > $3), q.created_at, q.id"
         ),
-        Order::Turns => "q.priority, COALESCE((SELECT MAX(d.started_at) FROM jobs d
+        Order::Turns { .. } => format!(
+            "q.priority, {fast_lane}COALESCE((SELECT MAX(d.started_at) FROM jobs d
                 WHERE d.user_id = q.user_id AND d.kind = q.kind), ''), q.created_at, q.id"
-            .to_owned(),
+        ),
     };
     let sql = format!(
         "UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = $1,
@@ -81,7 +105,7 @@ pub async fn claim(
     if order == Order::Fair {
         query = query.bind(time::from_now(Duration::minutes(-FAIR_WINDOW_MINUTES)));
     }
-    for kind in kinds {
+    for kind in kinds.iter().chain(short_kinds) {
         query = query.bind(*kind);
     }
     Ok(query.fetch_optional(pool).await?)

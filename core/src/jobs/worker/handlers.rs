@@ -39,12 +39,14 @@ enum PoolName {
 }
 
 impl PoolName {
-    /// Audio work is what parents wait for: waited-for work first, then users in turn
-    /// ([`Order::Turns`]). Generation jobs are long and a user can ask for several: users take
+    /// Audio work is what parents wait for: waited-for work first, an edit before an upload's
+    /// transcode, then users in turn ([`Order::Turns`]). Generation jobs are long and a user can ask for several: users take
     /// turns over the last hour ([`Order::Fair`]). The others keep first come, first served.
     fn order(self) -> Order {
         match self {
-            Self::Audio => Order::Turns,
+            Self::Audio => Order::Turns {
+                short: &[kind::TRIM, kind::SPLIT, kind::MERGE, kind::FADE],
+            },
             Self::Generation => Order::Fair,
             _ => Order::Oldest,
         }

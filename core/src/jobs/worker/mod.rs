@@ -376,10 +376,8 @@ mod tests {
         }
         let (kinds, lease) = (["test-upload", "test-trim"], Duration::seconds(30));
         let mut taken = Vec::new();
-        while let Some(job) = queue::claim(pool, &kinds, lease, queue::Order::Turns)
-            .await
-            .unwrap()
-        {
+        let turns = queue::Order::Turns { short: &[] };
+        while let Some(job) = queue::claim(pool, &kinds, lease, turns).await.unwrap() {
             queue::succeed(pool, &job.id, "{}").await.unwrap();
             let priority: i64 = sqlx::query_scalar("SELECT priority FROM jobs WHERE id = $1")
                 .bind(&job.id)
@@ -413,6 +411,53 @@ mod tests {
             .await
             .unwrap();
         assert_eq!(priority, 1, "what a running job queues is bulk work");
+    }
+
+    /// The short kinds' fast lane: another parent's upload was queued first, yet a parent's
+    /// trim goes first; while that trim runs, the same parent's next trims take their turns
+    /// like any job, so the upload goes next, not behind all of them.
+    #[tokio::test]
+    async fn an_edit_goes_before_an_upload_one_per_user_at_a_time() {
+        let dir = tempfile::tempdir().unwrap();
+        let core = core_in(dir.path()).await;
+        let pool = core.db.pool();
+        add_users(&core, &["u-a", "u-b"]).await;
+        let queued = [
+            ("u-b", "test-upload"),
+            ("u-a", "test-trim"),
+            ("u-a", "test-trim"),
+            ("u-a", "test-trim"),
+        ];
+        for (user, kind) in queued {
+            super::super::enqueue(pool, Some(user), &TestJob::of(kind))
+                .await
+                .unwrap();
+            tokio::time::sleep(StdDuration::from_millis(3)).await;
+        }
+        let kinds = ["test-upload", "test-trim"];
+        let order = queue::Order::Turns {
+            short: &["test-trim"],
+        };
+        let lease = Duration::seconds(30);
+        let claim = || queue::claim(pool, &kinds, lease, order);
+        let first = claim().await.unwrap().unwrap();
+        assert_eq!(
+            (first.user_id.as_deref(), &*first.kind),
+            (Some("u-a"), "test-trim")
+        );
+        tokio::time::sleep(StdDuration::from_millis(3)).await;
+        let second = claim().await.unwrap().unwrap();
+        assert_eq!(
+            (second.user_id.as_deref(), &*second.kind),
+            (Some("u-b"), "test-upload"),
+            "one edit per user in the fast lane"
+        );
+        queue::succeed(pool, &first.id, "{}").await.unwrap();
+        let third = claim().await.unwrap().unwrap();
+        assert_eq!(
+            (third.user_id.as_deref(), &*third.kind),
+            (Some("u-a"), "test-trim")
+        );
     }
 
     /// An idle worker sleeps for its poll interval unless woken: with an hour's poll, a job
