@@ -126,11 +126,9 @@ pub fn measure(pkg: &Path) -> Option<Bundle> {
 fn page_words() -> Sizes {
     let dir = tempfile::tempdir().unwrap();
     let locale = cardsmith_i18n::Locale::En;
-    let path = dir.path().join(
-        cardsmith_i18n::messages_path(locale)
-            .trim_start_matches("/i18n/")
-            .to_owned(),
-    );
+    let path = dir
+        .path()
+        .join(cardsmith_i18n::messages_path(locale).trim_start_matches("/i18n/"));
     std::fs::write(&path, cardsmith_i18n::messages_text(locale)).unwrap();
     let gzip = gzipped_len(&path);
     Sizes {
