@@ -37,6 +37,30 @@ pub fn locale() -> Locale {
     }
 }
 
+/// Makes `wanted`'s messages ready for lookups and says which language to tell something in:
+/// `wanted`, or the page's when `wanted`'s messages cannot be had. In the browser only the
+/// page's language is loaded before hydration (`cardsmith_i18n::browser`); another is fetched
+/// here once (`/i18n/<code>.<digest>.ftl`). On the server every language is compiled in.
+#[allow(dead_code)] // the server never needs to wait: only islands call it
+pub async fn ready(wanted: Locale) -> Locale {
+    #[cfg(target_arch = "wasm32")]
+    if !cardsmith_i18n::has_messages(wanted) {
+        let fetched = async {
+            let path = cardsmith_i18n::messages_path(wanted);
+            let response = gloo_net::http::Request::get(&path).send().await.ok()?;
+            match response.ok() {
+                true => response.text().await.ok(),
+                false => None,
+            }
+        };
+        match fetched.await {
+            Some(text) => cardsmith_i18n::load_messages(wanted, text),
+            None => return locale(),
+        }
+    }
+    wanted
+}
+
 /// A message in the page's language: `tr!("nav-cards")`, `tr!("count-chapters", count = n)`.
 macro_rules! tr {
     ($key:literal $(,)?) => {

@@ -1,4 +1,6 @@
-//! The messages of the browser's islands: the page's language only, as the server sent it.
+//! The messages of the browser's islands, as the server sent them: the page's language, and
+//! any other an island fetched because it tells something in that language (a story in the
+//! collection's language).
 //!
 //! The WASM does not carry the `.ftl` files (all four languages were 425 KB of its text, and
 //! parsing them was main-thread time on a phone before the first island could answer). The
@@ -13,8 +15,8 @@ use fluent_templates::fluent_bundle::{FluentArgs, FluentBundle, FluentResource};
 use crate::Locale;
 
 thread_local! {
-    /// The page's language and its messages, once loaded.
-    static LOADED: RefCell<Option<(Locale, FluentBundle<FluentResource>)>> = const { RefCell::new(None) };
+    /// The languages loaded so far and their messages: the page's first.
+    static LOADED: RefCell<Vec<(Locale, FluentBundle<FluentResource>)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Makes `text` (one language's joined `.ftl` files) the messages of `locale`. A message that
@@ -25,7 +27,21 @@ pub fn load_messages(locale: Locale, text: String) {
     // as on the server (`static_loader!`'s `customise`): no isolation marks around variables
     bundle.set_use_isolating(false);
     bundle.add_resource_overriding(resource);
-    LOADED.with(|loaded| *loaded.borrow_mut() = Some((locale, bundle)));
+    LOADED.with(|loaded| {
+        let mut loaded = loaded.borrow_mut();
+        loaded.retain(|(language, _)| *language != locale);
+        loaded.push((locale, bundle));
+    });
+}
+
+/// Whether `locale`'s messages are loaded.
+pub fn has_messages(locale: Locale) -> bool {
+    LOADED.with(|loaded| {
+        loaded
+            .borrow()
+            .iter()
+            .any(|(language, _)| *language == locale)
+    })
 }
 
 /// The message `key` (or `message.attribute`) in `locale`, if that language is loaded and
@@ -33,10 +49,7 @@ pub fn load_messages(locale: Locale, text: String) {
 pub(crate) fn lookup(locale: Locale, key: &str, args: Option<&FluentArgs>) -> Option<String> {
     LOADED.with(|loaded| {
         let loaded = loaded.borrow();
-        let (language, bundle) = loaded.as_ref()?;
-        if *language != locale {
-            return None;
-        }
+        let (_, bundle) = loaded.iter().find(|(language, _)| *language == locale)?;
         let pattern = match key.split_once('.') {
             Some((message, attribute)) => bundle
                 .get_message(message)?
@@ -81,13 +94,22 @@ mod tests {
                 compared > 500,
                 "only {compared} messages compared in {locale:?}"
             );
-            // one language at a time: the page's
-            let other = if locale == Locale::En {
-                Locale::De
-            } else {
-                Locale::En
-            };
-            assert_eq!(super::lookup(other, "nav-cards", None), None);
         }
+    }
+
+    /// A language is there once loaded, beside the others; loading it again replaces it.
+    #[test]
+    fn languages_are_looked_up_once_loaded() {
+        // each test thread has its own (thread-local) set
+        assert!(!super::has_messages(Locale::Fr));
+        assert_eq!(super::lookup(Locale::Fr, "nav-cards", None), None);
+        super::load_messages(Locale::De, messages_text(Locale::De).to_owned());
+        super::load_messages(Locale::Fr, messages_text(Locale::Fr).to_owned());
+        super::load_messages(Locale::Fr, messages_text(Locale::Fr).to_owned());
+        assert!(super::has_messages(Locale::De) && super::has_messages(Locale::Fr));
+        assert!(!super::has_messages(Locale::Es));
+        let fr = super::lookup(Locale::Fr, "nav-cards", None);
+        assert_eq!(fr.as_deref(), Some(text(Locale::Fr, "nav-cards").as_str()));
+        assert_ne!(fr, super::lookup(Locale::De, "nav-cards", None));
     }
 }

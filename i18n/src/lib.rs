@@ -31,7 +31,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 #[cfg(target_arch = "wasm32")]
-pub use browser::load_messages;
+pub use browser::{has_messages, load_messages};
 pub use format::{bytes, clock, date, date_time, decimal, integer, minutes_and_seconds};
 pub use locale::{Locale, UnknownLocale, CODES};
 #[cfg(not(target_arch = "wasm32"))]

@@ -91,18 +91,22 @@ pub fn StoryPanel(
     };
     let use_template = move |_| {
         let chosen = chosen_preset();
-        // told in the collection's language when Cardsmith speaks it
-        let told_in = shown
+        // told in the collection's language when Cardsmith speaks it (its words are fetched
+        // first when it is not the page's)
+        let wanted = shown
             .collection
             .with_untracked(|c| Locale::from_tag(&c.language))
             .unwrap_or_else(crate::i18n::locale);
-        let (name, story) = shown
-            .profile
-            .with_untracked(|p| story_template(p, chosen.as_ref(), &idea.get_untracked(), told_in));
-        title.set(name);
-        text.set(story);
-        draft_error.set(None);
-        draft_note.set(Some(tr!("coll-story-template-note")));
+        spawn_local(async move {
+            let told_in = crate::i18n::ready(wanted).await;
+            let (name, story) = shown.profile.with_untracked(|p| {
+                story_template(p, chosen.as_ref(), &idea.get_untracked(), told_in)
+            });
+            title.set(name);
+            text.set(story);
+            draft_error.set(None);
+            draft_note.set(Some(tr!("coll-story-template-note")));
+        });
     };
     let make = move |ev: SubmitEvent| {
         ev.prevent_default();
