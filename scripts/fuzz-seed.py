@@ -174,6 +174,7 @@ DEPENDS_ON_STATE = {
     "preview-speech": "the voice must be one this server has; instructions only for voices that follow them",
     "add-tts-track": "the voice must be one this server has; instructions only for voices that follow them",
     "make-story": "the voice must be one this server has, the preset one of the collection's",
+    "draft-story": "the preset must be one of the collection's",
     "reorder-tracks": "positions must name exactly the card's playable tracks",
     "merge-tracks": "the tracks must be the card's own",
     "add-stream-track": "stream_url must reach a public address",

@@ -37,8 +37,9 @@ const WORDS_PER_MINUTE: i64 = 130;
 const MIN_WORDS: i64 = 150;
 const MAX_WORDS: i64 = 3_000;
 
-/// The audience of collection `collection_id` with `preset_id`'s refinements (404 for a
-/// preset of another collection).
+/// The audience of collection `collection_id` with `preset_id`'s refinements (422 on
+/// `preset_id` for a preset the collection does not have: the collection in the path is
+/// there, so a 404 would say the wrong thing is missing).
 pub async fn audience(
     core: &Core,
     actor: &Actor,
@@ -53,7 +54,9 @@ pub async fn audience(
                 .await?
                 .into_iter()
                 .find(|p| p.id == id)
-                .ok_or_else(|| CoreError::NotFound("preset".into()))?,
+                .ok_or_else(|| {
+                    CoreError::invalid("preset_id", "no such preset in this collection")
+                })?,
         ),
     };
     Ok((Audience::new(&profile, preset.as_ref()), preset))

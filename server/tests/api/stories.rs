@@ -146,6 +146,11 @@ async fn bad_stories_and_strangers_change_nothing() {
             json!({"title": "T", "text": STORY, "voice": "nobody:nothing"}),
             "/voice",
         ),
+        // a preset the collection does not have: the collection is there, the body is wrong
+        (
+            json!({"title": "T", "text": STORY, "preset_id": "01a22ad1-e223-7390-bf6c-7e7c827d3f7b"}),
+            "/preset_id",
+        ),
     ] {
         let problem = assert_problem(parent.post_json(&url, &body).await, 422).await;
         assert_eq!(pointers(&problem), [field], "{body}");
