@@ -86,7 +86,7 @@ fn set_validators(headers: &mut HeaderMap, tag: HeaderValue) {
 
 /// Whether `If-None-Match` names `tag` (or is `*`); weak tags compare by their opaque part,
 /// as RFC 9110 §13.1.2 asks of `If-None-Match`.
-fn matches(if_none_match: &HeaderValue, tag: &HeaderValue) -> bool {
+pub(crate) fn matches(if_none_match: &HeaderValue, tag: &HeaderValue) -> bool {
     let (Ok(wanted), Ok(tag)) = (if_none_match.to_str(), tag.to_str()) else {
         return false;
     };

@@ -35,7 +35,10 @@ pub async fn serve(Path(file): Path<String>, headers: HeaderMap) -> Response {
         (text.as_bytes(), None, format!("\"{file}\""))
     };
     let etag = HeaderValue::from_str(&etag).expect("a file name that matched is plain ASCII");
-    let mut response = if names_etag(&headers, &etag) {
+    let revalidated = headers
+        .get(header::IF_NONE_MATCH)
+        .is_some_and(|wanted| crate::conditional::matches(wanted, &etag));
+    let mut response = if revalidated {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
         (
@@ -94,21 +97,6 @@ fn accepts_gzip(headers: &HeaderMap) -> bool {
         });
         (coding.eq_ignore_ascii_case("gzip") || coding == "*") && !refused
     })
-}
-
-/// Whether `If-None-Match` names `etag` (or `*`).
-fn names_etag(headers: &HeaderMap, etag: &HeaderValue) -> bool {
-    let Some(wanted) = headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-    else {
-        return false;
-    };
-    let etag = etag.to_str().unwrap_or_default();
-    wanted
-        .split(',')
-        .map(|tag| tag.trim().trim_start_matches("W/"))
-        .any(|tag| tag == etag || tag == "*")
 }
 
 #[cfg(test)]
