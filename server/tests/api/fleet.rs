@@ -188,7 +188,7 @@ async fn a_job_of_a_killed_instance_is_finished_by_another() {
     assert_eq!(user.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.status(), 200);
     let card = card_for(&user, "Interrupted").await;
     // long enough that A is surely still at it when it is killed
-    let track = upload_track(&user, &card, &tone(600, "mp3")).await;
+    let track = upload_track(&user, &card, &tone(300, "mp3")).await;
     let slug = track["slug"].as_str().unwrap().to_owned();
     let detail = user
         .get_json(&format!("/api/cards/{card}/tracks/{slug}"))

@@ -118,25 +118,37 @@ pub async fn upload_track(user: &User, card: &str, path: &Path) -> Value {
     r.json().await.unwrap()
 }
 
+/// How long a wait for background work may last before the test gives up. A bound on
+/// liveness, not on speed: `make test` runs the browser suite beside this one, and the encoders
+/// run below both (`priority`), so on two busy cores a transcode can take ten times as long as
+/// on a quiet machine.
+const SETTLE_WITHIN: Duration = Duration::from_secs(240);
+
 /// Polls a track until its transcode settles (ready or failed) and returns its detail.
 pub async fn wait_settled(user: &User, card: &str, track: &str) -> Value {
-    for _ in 0..600 {
-        let t: Value = user
+    let deadline = tokio::time::Instant::now() + SETTLE_WITHIN;
+    let mut t = Value::Null;
+    while tokio::time::Instant::now() < deadline {
+        t = user
             .get_json(&format!("/api/cards/{card}/tracks/{track}"))
             .await;
-        match t["transcode_status"].as_str() {
-            Some("pending" | "processing") => tokio::time::sleep(Duration::from_millis(100)).await,
-            _ if t["processing_job_id"].is_null() => return t,
-            _ => tokio::time::sleep(Duration::from_millis(100)).await,
+        let settled = !matches!(
+            t["transcode_status"].as_str(),
+            Some("pending" | "processing")
+        ) && t["processing_job_id"].is_null();
+        if settled {
+            return t;
         }
+        tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    panic!("track {card}/{track} never settled");
+    panic!("track {card}/{track} never settled: {t}");
 }
 
 /// Polls a job until it is no longer queued or running and returns it.
 pub async fn wait_job(user: &User, id: &str) -> Value {
+    let deadline = tokio::time::Instant::now() + SETTLE_WITHIN;
     let mut job = Value::Null;
-    for _ in 0..600 {
+    while tokio::time::Instant::now() < deadline {
         job = user.get_json(&format!("/api/jobs/{id}")).await;
         if !matches!(job["status"].as_str(), Some("queued" | "running")) {
             return job;
