@@ -7,21 +7,39 @@ use sha2::{Digest, Sha256};
 use crate::db::DbPool;
 use crate::CoreResult;
 
-/// Cards the user bound as `$1` can reach: home in one of their collections, or linked into one.
-pub(super) const SELECT_REACHABLE: &str = "
+/// The `FROM … WHERE …` of cards the user bound as `$1` can reach: home in one of their
+/// collections, or linked into one. `card` is the card and `hm` their membership of its home
+/// collection (`hm.role` their role there, NULL when they reach it through a link); a literal
+/// argument adds joins after `card`. A macro, so every query that checks access says it in
+/// these words (`concat!` takes literals only).
+macro_rules! reachable_cards {
+    ($($join:literal)?) => {
+        concat!(
+            "
+    FROM cards card ",
+            $($join,)?
+            "
+    LEFT JOIN collection_members hm ON hm.collection_id = card.home_collection_id AND hm.user_id = $1
+    WHERE (hm.user_id IS NOT NULL OR EXISTS (
+        SELECT 1 FROM collection_cards l
+        JOIN collection_members lm ON lm.collection_id = l.collection_id AND lm.user_id = $1
+        WHERE l.card_id = card.id))"
+        )
+    };
+}
+pub(crate) use reachable_cards;
+
+/// Cards the user bound as `$1` can reach, with their home collection's name.
+pub(super) const SELECT_REACHABLE: &str = concat!(
+    "
     SELECT card.id, card.slug, card.title, card.description, card.author,
            card.home_collection_id, hc.name AS collection_name, hc.slug AS collection_slug,
            card.cover_prompt, card.back_cover_prompt, card.cover_hash, card.back_cover_hash,
            card.autoadvance, card.shuffle, card.overlay_timeout, card.resume_timeout,
            card.track_count, card.total_duration_ms, card.source_types, card.tracks_digest,
-           card.icon_theme, card.created_at, card.updated_at, hm.role AS home_role
-    FROM cards card
-    JOIN collections hc ON hc.id = card.home_collection_id
-    LEFT JOIN collection_members hm ON hm.collection_id = card.home_collection_id AND hm.user_id = $1
-    WHERE (hm.user_id IS NOT NULL OR EXISTS (
-        SELECT 1 FROM collection_cards l
-        JOIN collection_members lm ON lm.collection_id = l.collection_id AND lm.user_id = $1
-        WHERE l.card_id = card.id))";
+           card.icon_theme, card.created_at, card.updated_at, hm.role AS home_role",
+    reachable_cards!("JOIN collections hc ON hc.id = card.home_collection_id")
+);
 
 /// A card row with everything `CardOut` and the access checks need.
 #[derive(Debug, Clone, sqlx::FromRow)]

@@ -170,6 +170,45 @@ where
         .await?)
 }
 
+/// What `GET …/audio` needs, found in one query: it runs for every Range request a player or
+/// the browser's audio element makes, and on SQLite each query is a round trip to the
+/// connection's thread.
+#[derive(Debug, sqlx::FromRow)]
+pub struct ReachableAudio {
+    /// The caller's role in the card's home collection (`None`: reached through a link).
+    pub home_role: Option<String>,
+    /// `None`: the card is reachable but has no track by that slug.
+    pub track_id: Option<String>,
+    pub audio_hash: Option<String>,
+    pub original_hash: Option<String>,
+    pub transcoded_format: Option<String>,
+    pub original_format: Option<String>,
+}
+
+/// The stored files of track `track_slug` of card `card_slug`, when user `user_id` can reach
+/// the card (`None` when they cannot, or when there is no such card).
+pub async fn reachable_audio(
+    pool: &DbPool,
+    user_id: &str,
+    card_slug: &str,
+    track_slug: &str,
+) -> CoreResult<Option<ReachableAudio>> {
+    const SQL: &str = concat!(
+        "SELECT hm.role AS home_role, t.id AS track_id, t.audio_hash, t.original_hash,
+                t.transcoded_format, t.original_format",
+        crate::cards::repo::reachable_cards!(
+            "LEFT JOIN tracks t ON t.card_id = card.id AND t.slug = $3"
+        ),
+        " AND card.slug = $2"
+    );
+    Ok(sqlx::query_as(SQL)
+        .bind(user_id)
+        .bind(card_slug)
+        .bind(track_slug)
+        .fetch_optional(pool)
+        .await?)
+}
+
 pub async fn find_by_id<'e, E>(executor: E, id: &str) -> CoreResult<Option<TrackRow>>
 where
     E: sqlx::Executor<'e, Database = DbDriver>,

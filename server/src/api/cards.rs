@@ -163,7 +163,7 @@ pub async fn list_cards(
     } else {
         (
             [(header::CONTENT_TYPE, "application/json")],
-            Body::from(list.body.as_ref().clone()),
+            Body::from(list.body),
         )
             .into_response()
     };

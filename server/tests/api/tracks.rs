@@ -245,6 +245,66 @@ async fn audio_is_served_with_ranges_and_etags() {
     .await;
 }
 
+/// Who hears a track is who reaches its card, checked on every request: a member of its
+/// home collection and a member of a collection it is linked into hear it; once removed or
+/// unlinked they get the same 404 as a stranger, and a missing track says so only to those
+/// who reach the card.
+#[tokio::test]
+async fn the_audio_follows_membership_and_links_both_ways() {
+    let app = spawn_app().await;
+    let owner = app.admin().await;
+    let home = owner.create_collection("Home").await;
+    let shelf = owner.create_collection("Shelf").await;
+    let (home_id, shelf_id) = (home["id"].as_str().unwrap(), shelf["id"].as_str().unwrap());
+    let card = owner.create_card(home_id, "Heard").await;
+    let card = card["slug"].as_str().unwrap();
+    let t = upload_ready_track(&owner, card, &tone(1, "mp3")).await;
+    let audio = format!(
+        "/api/cards/{card}/tracks/{}/audio",
+        t["slug"].as_str().unwrap()
+    );
+    let (member, member_id) = app
+        .member_of(&owner, home_id, "member@example.com", "viewer")
+        .await;
+    let (reader, _) = app
+        .member_of(&owner, shelf_id, "reader@example.com", "viewer")
+        .await;
+    assert_eq!(member.get(&audio).await.status(), 200);
+    assert_eq!(reader.get(&audio).await.status(), 404, "not linked yet");
+
+    let link = format!("/api/collections/{shelf_id}/cards/link");
+    let r = owner.post_json(&link, &json!({"card_id": card})).await;
+    assert_eq!(r.status(), 204);
+    assert_eq!(
+        reader.get(&audio).await.status(),
+        200,
+        "linked into the reader's shelf"
+    );
+    let missing = format!("/api/cards/{card}/tracks/nope/audio");
+    let problem = assert_problem(reader.get(&missing).await, 404).await;
+    assert!(
+        problem["detail"].as_str().unwrap().contains("no track"),
+        "{problem}"
+    );
+
+    let unlink = format!("/api/collections/{shelf_id}/cards/{card}/link");
+    assert_eq!(owner.delete(&unlink).await.status(), 204);
+    assert_eq!(reader.get(&audio).await.status(), 404, "unlinked");
+    let problem = assert_problem(reader.get(&missing).await, 404).await;
+    assert!(
+        problem["detail"].as_str().unwrap().contains("no card"),
+        "a stranger learns nothing about the card's tracks: {problem}"
+    );
+
+    let remove = format!("/api/collections/{home_id}/members/{member_id}");
+    assert_eq!(owner.delete(&remove).await.status(), 204);
+    assert_eq!(
+        member.get(&audio).await.status(),
+        404,
+        "removed from the home collection"
+    );
+}
+
 /// Real audio outside the data directory: a server that followed a playlist naming it would
 /// happily turn it into a track.
 fn audio_outside() -> (tempfile::TempDir, PathBuf) {

@@ -191,19 +191,20 @@ impl MediaStore<'_> {
     pub async fn open(&self, hash: &str) -> CoreResult<MediaBody> {
         let Some(object) = self.object() else {
             let path = path_of(self.data_dir, hash)?;
-            let file = tokio::fs::File::open(&path)
-                .await
-                .map_err(|e| match e.kind() {
-                    std::io::ErrorKind::NotFound => {
-                        CoreError::not_found("the media file is missing")
-                    }
-                    _ => CoreError::internal("opening media", e),
-                })?;
-            let len = file
-                .metadata()
-                .await
-                .map_err(|e| CoreError::internal("reading media", e))?
-                .len();
+            // opened and measured on one hop to the blocking pool, not two: this runs for
+            // every Range request of a track
+            let opened = tokio::task::spawn_blocking(move || {
+                let file = std::fs::File::open(&path)?;
+                let len = file.metadata()?.len();
+                Ok::<_, std::io::Error>((file, len))
+            })
+            .await
+            .map_err(|e| CoreError::internal("opening media", e))?;
+            let (file, len) = opened.map_err(|e| match e.kind() {
+                std::io::ErrorKind::NotFound => CoreError::not_found("the media file is missing"),
+                _ => CoreError::internal("opening media", e),
+            })?;
+            let file = tokio::fs::File::from_std(file);
             return Ok(MediaBody::File { file, len });
         };
         Ok(MediaBody::Object(object.open(&key_of(hash)?).await?))

@@ -5,11 +5,14 @@
 //! A local file is read [`READ_CHUNK`] bytes at a time: each read of a tokio file is a hop to
 //! the blocking pool, and with `ReaderStream`'s default 4 KiB a 1 MiB range took 256 of them.
 //! A range of at most [`ONE_READ`] (what players and the browser's audio element ask for) is
-//! read in one positioned read on one hop instead of a seek and a stream of reads.
+//! read in positioned reads on one hop instead of a seek and a stream of reads, into reused
+//! buffers ([`pieces`]).
+
+mod pieces;
 
 use std::io::SeekFrom;
 
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use tokio::io::{AsyncReadExt, AsyncSeekExt};
@@ -21,7 +24,7 @@ use cardsmith_core::{CoreError, CoreResult};
 use crate::problem::ApiError;
 
 /// Bytes read from disk per chunk of a response body.
-const READ_CHUNK: usize = 256 * 1024;
+const READ_CHUNK: usize = pieces::PIECE;
 
 /// The largest range read whole, in one blocking call, into the response body (what one
 /// request may hold in memory; a longer range streams in [`READ_CHUNK`] reads).
@@ -127,25 +130,24 @@ async fn body_of(media: MediaBody, range: Option<(u64, u64)>) -> Result<Body, Ap
     }
 }
 
-/// Bytes `start..=end` of `file`, read on one hop to the blocking pool, in pieces of
+/// Bytes `start..=end` of `file`, read on one hop to the blocking pool, in [`pieces`] of
 /// [`READ_CHUNK`]: a buffer of 1 MiB would be at the allocator's mmap threshold
 /// (`cardsmith_core::memory::MMAP_THRESHOLD`), mapped and faulted in page by page for every
-/// request and unmapped after it, which made 1 MiB Range GETs run at a third of their rate;
-/// pieces this size are reused from the heap.
-async fn read_at(file: tokio::fs::File, start: u64, end: u64) -> Result<Vec<Vec<u8>>, ApiError> {
+/// request and unmapped after it, which made 1 MiB Range GETs run at a third of their rate.
+async fn read_at(file: tokio::fs::File, start: u64, end: u64) -> Result<Vec<Bytes>, ApiError> {
     use std::os::unix::fs::FileExt;
     let file = file.into_std().await;
     tokio::task::spawn_blocking(move || {
-        let mut pieces = Vec::new();
+        let mut frames = Vec::new();
         let mut at = start;
         while at <= end {
             let len = (end - at + 1).min(READ_CHUNK as u64);
-            let mut piece = vec![0; len as usize];
-            file.read_exact_at(&mut piece, at)?;
-            pieces.push(piece);
+            let mut piece = pieces::Piece::take();
+            file.read_exact_at(piece.fill(len as usize), at)?;
+            frames.push(piece.into_bytes());
             at += len;
         }
-        Ok::<_, std::io::Error>(pieces)
+        Ok::<_, std::io::Error>(frames)
     })
     .await
     .map_err(|_| unreadable())?
