@@ -215,8 +215,9 @@ impl Search {
         };
         let sql = format!(
             "SELECT found.*, COUNT(*) OVER () AS total
-             FROM ({SELECT_REACHABLE}{conditions}) found
-             ORDER BY {order}"
+             FROM ({}{conditions}) found
+             ORDER BY {order}",
+            *SELECT_REACHABLE
         );
         Self {
             sql,

@@ -384,3 +384,44 @@ async fn slugs_never_shadow_fixed_routes() {
         .await;
     assert_problem(r, 422).await;
 }
+
+/// The lists read each card as one JSON object the database writes, a single card as
+/// columns: both say the same, to the character, on SQLite and on PostgreSQL.
+#[tokio::test]
+async fn a_card_reads_the_same_in_the_lists_as_alone() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let shelf = admin.create_collection("Shelf").await;
+    let shelf_id = shelf["id"].as_str().unwrap();
+    let r = admin
+        .post_json(
+            &format!("/api/collections/{shelf_id}/cards"),
+            &json!({
+                "title": "Mia's \"Boat\" \\ 🚣 — über",
+                "description": "line one\nline\ttwo, </script> & 'quotes'",
+                "author": "Ñandú",
+            }),
+        )
+        .await;
+    assert_eq!(r.status(), 201);
+    let slug = r.json::<Value>().await.unwrap()["slug"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let alone: Value = admin.get_json(&format!("/api/cards/{slug}")).await;
+    let listed = admin.get_list("/api/cards").await;
+    let in_shelf = admin
+        .get_list(&format!("/api/collections/{shelf_id}/cards"))
+        .await;
+    for list in [listed, in_shelf] {
+        let found = list.iter().find(|c| c["slug"] == slug.as_str()).unwrap();
+        for (key, value) in found.as_object().unwrap() {
+            if let Some(single) = alone.get(key) {
+                assert_eq!(single, value, "{key}");
+            }
+        }
+        assert_eq!(found["title"], "Mia's \"Boat\" \\ 🚣 — über");
+        assert_eq!(found["total_duration_s"], 0);
+        assert_eq!(found["viewer_role"], "owner");
+    }
+}
