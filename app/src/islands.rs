@@ -56,20 +56,28 @@ pub fn follow_page_title(page: impl Fn() -> String + 'static) {
 /// beside it (`cardsmith_i18n::messages_path`: the WASM carries no words), hydrates each
 /// island (a lazy island's hydrate function returns a promise: its module loads first), then
 /// sets the marker. Islands are never nested here (an island's children would need Leptos's
-/// own hand-over between the two).
+/// own hand-over between the two). Each phase ends with a `performance.mark`
+/// (`cardsmith:js`, `:wasm`, `:words`, `:hydrate`, then `:island:<name>`), so a browser's
+/// performance panel, and the phone measurement, can say where a page's time goes.
 const SCRIPT: &str = r#"(async (js, wasm, messages) => {
+  const mark = (name) => performance.mark('cardsmith:' + name);
   const done = () => { document.documentElement.dataset.hydrated = 'true'; };
   const islands = [...document.querySelectorAll('leptos-island')];
   if (islands.length === 0) { done(); return; }
   const words = fetch(messages).then((r) => (r.ok ? r.text() : Promise.reject(new Error(messages + ': ' + r.status))));
   const mod = await import(js);
+  mark('js');
   await mod.default({ module_or_path: wasm });
+  mark('wasm');
   mod.load_messages(await words);
+  mark('words');
   mod.hydrate();
+  mark('hydrate');
   for (const island of islands) {
-    const hydrate = mod[island.dataset.component];
-    if (hydrate) { await hydrate(island); }
-    else { console.warn('no WASM function for the island ' + island.dataset.component); }
+    const name = island.dataset.component;
+    const hydrate = mod[name];
+    if (hydrate) { await hydrate(island); mark('island:' + name); }
+    else { console.warn('no WASM function for the island ' + name); }
   }
   done();
 })"#;

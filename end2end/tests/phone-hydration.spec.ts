@@ -37,6 +37,13 @@ async function timeLoad(page: Page, address: string) {
       dom_content_loaded_ms: Math.round(nav.domContentLoadedEventEnd),
       wasm_files: wasm.length,
       last_wasm_end_ms: Math.round(Math.max(0, ...wasm.map((r) => r.responseEnd))),
+      // the loader's phases (app/src/islands.rs): when each ended
+      phases: Object.fromEntries(
+        performance
+          .getEntriesByType('mark')
+          .filter((m) => m.name.startsWith('cardsmith:'))
+          .map((m) => [m.name.slice('cardsmith:'.length), Math.round(m.startTime)]),
+      ),
     };
   });
 }
@@ -75,6 +82,7 @@ test('hydration time of every page on a phone at 4x CPU throttling', async ({ pa
       dom_content_loaded_ms: median(runs.map((r) => r.dom_content_loaded_ms)),
       last_wasm_end_ms: median(runs.map((r) => r.last_wasm_end_ms)),
       wasm_files: runs[0].wasm_files,
+      phases: runs[Math.floor(RUNS / 2)].phases,
       all_runs_ms: runs.map((r) => r.hydrated_ms),
     };
     console.log(`phone-hydration: ${JSON.stringify(figure)}`);
