@@ -175,8 +175,6 @@ where
 /// connection's thread.
 #[derive(Debug, sqlx::FromRow)]
 pub struct ReachableAudio {
-    /// The caller's role in the card's home collection (`None`: reached through a link).
-    pub home_role: Option<String>,
     /// `None`: the card is reachable but has no track by that slug.
     pub track_id: Option<String>,
     pub audio_hash: Option<String>,
@@ -194,8 +192,8 @@ pub async fn reachable_audio(
     track_slug: &str,
 ) -> CoreResult<Option<ReachableAudio>> {
     const SQL: &str = concat!(
-        "SELECT hm.role AS home_role, t.id AS track_id, t.audio_hash, t.original_hash,
-                t.transcoded_format, t.original_format",
+        "SELECT t.id AS track_id, t.audio_hash, t.original_hash, t.transcoded_format,
+                t.original_format",
         crate::cards::repo::reachable_cards!(
             "LEFT JOIN tracks t ON t.card_id = card.id AND t.slug = $3"
         ),
