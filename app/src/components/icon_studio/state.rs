@@ -94,6 +94,8 @@ impl Studio {
 
     /// Where the current icon of track `id` (chapter `position`) is served: the track's own
     /// versioned URL once it has an icon, else the drawn default (asked again after changes).
+    /// Until something changes, the default's address is the one the chapter list shows, so
+    /// the page fetches each chapter's icon once, not once per list.
     pub fn icon_url(self, id: &str, position: i64) -> String {
         let path = self.tracks.with(|t| {
             t.iter()
@@ -101,11 +103,11 @@ impl Studio {
                 .and_then(|t| t.icon_path.clone())
         });
         path.unwrap_or_else(|| {
-            format!(
-                "{}?v={}",
-                self.url(&format!("/{position}")),
-                self.icons_stamp.get()
-            )
+            let drawn = self.url(&format!("/{position}"));
+            match self.icons_stamp.get() {
+                0 => drawn,
+                stamp => format!("{drawn}?v={stamp}"),
+            }
         })
     }
 
