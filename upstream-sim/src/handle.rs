@@ -43,6 +43,28 @@ impl SimHandle {
         &self.shared.config.client_id
     }
 
+    /// The players' MQTT broker (`mqtt://127.0.0.1:<port>`), started on first call: a real
+    /// `mosquitto` that takes each account's newest access token as the password of
+    /// connections naming one of its players, and the simulated players on it.
+    pub async fn broker_url(&self) -> std::io::Result<Url> {
+        let shared = self.shared.clone();
+        let broker = self
+            .shared
+            .broker
+            .get_or_try_init(|| async move {
+                let broker =
+                    std::sync::Arc::new(crate::broker::Broker::start(shared.clone()).await?);
+                broker.sync(&shared).await?;
+                tokio::spawn(crate::broker::watch(
+                    shared,
+                    std::sync::Arc::downgrade(&broker),
+                ));
+                Ok::<_, std::io::Error>(broker)
+            })
+            .await?;
+        Ok(broker.url().clone())
+    }
+
     // ----- accounts and the simulated sign-in -----
 
     /// The account that exists from the start.

@@ -13,6 +13,7 @@
 
 mod admin;
 mod audio;
+mod broker;
 mod caller;
 mod cards;
 mod config;

@@ -163,7 +163,12 @@ async fn token(State(shared): State<SharedState>, headers: HeaderMap, body: Byte
     } else {
         parse_pairs(&body)
     };
-    match grant(&shared, &params) {
+    let granted = grant(&shared, &params);
+    if granted.is_ok() {
+        // the players' broker takes the new token before the client can try it
+        shared.sync_broker().await;
+    }
+    match granted {
         Ok(tokens) => (
             [
                 (header::CACHE_CONTROL, "no-store"),

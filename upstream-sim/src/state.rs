@@ -23,6 +23,8 @@ pub struct Shared {
     pub signing_key: String,
     pub faults: Arc<Faults>,
     world: Mutex<World>,
+    /// The players' MQTT broker, started by the first [`crate::SimHandle::broker_url`].
+    pub(crate) broker: tokio::sync::OnceCell<Arc<crate::broker::Broker>>,
 }
 
 pub type SharedState = Arc<Shared>;
@@ -35,6 +37,17 @@ impl Shared {
             signing_key: crate::ids::secret(),
             faults: Arc::default(),
             world: Mutex::new(world),
+            broker: tokio::sync::OnceCell::new(),
+        }
+    }
+
+    /// Tells a running broker about tokens just handed out, so a client may connect with one
+    /// as soon as it has it. Nothing to do while no broker runs.
+    pub async fn sync_broker(self: &Arc<Self>) {
+        if let Some(broker) = self.broker.get() {
+            if let Err(e) = broker.sync(self).await {
+                tracing::warn!(error = %e, "syncing the simulated broker failed");
+            }
         }
     }
 

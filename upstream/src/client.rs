@@ -189,6 +189,12 @@ impl AccountClient {
         self.session.access_token(&self.token_context()).await
     }
 
+    /// Says that `access_token` was refused (by the broker, which cannot answer 401): the
+    /// next [`Self::access_token`] refreshes, unless another caller already did.
+    pub async fn reject_access_token(&self, access_token: &str) {
+        self.session.reject(access_token).await;
+    }
+
     fn token_context(&self) -> TokenContext<'_> {
         TokenContext {
             oauth: &self.inner.oauth,

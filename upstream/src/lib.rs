@@ -32,6 +32,7 @@ mod config;
 mod error;
 pub mod guard;
 pub mod model;
+pub mod mqtt;
 mod oauth;
 mod pacer;
 mod session;

@@ -4,6 +4,7 @@
 mod client_account;
 mod client_link;
 mod client_media;
+mod client_players;
 mod client_resilience;
 mod client_tokens;
 mod helpers;
