@@ -142,9 +142,8 @@ fn command(
             Err(_) => return ack(client, device, key_of(path), false, payload),
         }
     };
-    let playing = state.get_mut(device);
-    let ok = match (path, playing) {
-        ("card/start", _) => match start(&body, &card_docs, max_volume) {
+    let ok = match path {
+        "card/start" => match start(&body, &card_docs) {
             Some(mut playback) => {
                 if let Some(old) = state.get(device) {
                     playback.volume = old.volume;
@@ -155,57 +154,40 @@ fn command(
             }
             None => false,
         },
-        ("card/pause", Some(p)) if p.status == "playing" => {
-            p.status = "paused";
+        "card/pause" | "card/resume" | "card/stop" => {
+            if let Some(p) = state.get_mut(device) {
+                p.status = match (path, p.status) {
+                    ("card/pause", "playing") => "paused",
+                    ("card/resume", "paused") => "playing",
+                    ("card/stop", _) => "stopped",
+                    (_, unchanged) => unchanged,
+                };
+            }
             true
         }
-        ("card/resume", Some(p)) if p.status == "paused" => {
-            p.status = "playing";
-            true
-        }
-        ("card/stop", Some(p)) => {
-            p.status = "stopped";
-            true
-        }
-        ("card/pause" | "card/resume" | "card/stop", _) => true,
-        ("volume/set", p) => match body.get("volume").and_then(Value::as_u64) {
+        "volume/set" => match body.get("volume").and_then(Value::as_u64) {
             Some(percent) if percent <= 100 => {
                 // the step whose share of 100 this is, capped at the player's maximum
                 let step = ((percent * 16) / 100).min(u64::from(max_volume)) as u8;
-                match p {
-                    Some(p) => p.volume = step,
-                    None => {
-                        let mut idle = idle();
-                        idle.volume = step;
-                        state.insert(device.to_owned(), idle);
-                    }
-                }
+                playback(state, device).volume = step;
                 true
             }
             _ => false,
         },
-        ("sleep-timer/set", p) => match body.get("seconds").and_then(Value::as_u64) {
+        "sleep-timer/set" => match body.get("seconds").and_then(Value::as_u64) {
             Some(seconds) => {
-                let seconds = u32::try_from(seconds).unwrap_or(u32::MAX);
-                match p {
-                    Some(p) => p.sleep_seconds = seconds,
-                    None => {
-                        let mut idle = idle();
-                        idle.sleep_seconds = seconds;
-                        state.insert(device.to_owned(), idle);
-                    }
-                }
+                playback(state, device).sleep_seconds = u32::try_from(seconds).unwrap_or(u32::MAX);
                 true
             }
             None => false,
         },
-        ("ambients/set", _) => ["r", "g", "b"].iter().all(|c| {
+        "ambients/set" => ["r", "g", "b"].iter().all(|c| {
             body.get(*c)
                 .and_then(Value::as_u64)
                 .is_some_and(|v| v <= 255)
         }),
-        ("display/preview", _) => body.get("uri").and_then(Value::as_str).is_some(),
-        ("status/request", _) => {
+        "display/preview" => body.get("uri").and_then(Value::as_str).is_some(),
+        "status/request" => {
             publish(
                 client,
                 &format!("device/{device}/data/status"),
@@ -213,7 +195,7 @@ fn command(
             );
             true
         }
-        ("events/request", _) => true,
+        "events/request" => true,
         _ => return, // not a command players know: no answer
     };
     ack(client, device, key_of(path), ok, payload);
@@ -281,6 +263,11 @@ fn publish(client: &AsyncClient, topic: &str, body: Value) {
     }
 }
 
+/// The player's playback, a stopped one if it has none yet.
+fn playback<'a>(state: &'a mut BTreeMap<String, Playback>, device: &str) -> &'a mut Playback {
+    state.entry(device.to_owned()).or_insert_with(idle)
+}
+
 fn idle() -> Playback {
     Playback {
         card_id: String::new(),
@@ -294,7 +281,7 @@ fn idle() -> Playback {
 }
 
 /// A `card/start`: the card named by `https://yoto.io/<id>`, from a chapter and second.
-fn start(body: &Value, cards: &BTreeMap<String, Value>, _max: u8) -> Option<Playback> {
+fn start(body: &Value, cards: &BTreeMap<String, Value>) -> Option<Playback> {
     let card_id = body
         .get("uri")?
         .as_str()?
