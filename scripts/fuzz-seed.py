@@ -182,7 +182,7 @@ DEPENDS_ON_STATE = {
     "trim-track": "end must come after start, within the track's length",
     "split-track": "the points must increase and fall within the track's length",
     "fade-track": "one of the two fades must be longer than 0 and fit the track",
-    "device-command": "play needs a card_id (the other commands do not)",
+    "device-command": "play needs a card_id, volume a volume, sleep_timer seconds and ambient a colour (the others need nothing)",
     "add-member": "user_id must name an active user, or be an email address",
     "admin-rotate-key": "the old key must open every stored secret",
     "create-llm-provider": "a key is required for some kinds; base_url must reach a public address",

@@ -63,6 +63,8 @@ pub struct Core {
     /// Users' card lists as answered, kept while nothing in them changes; see
     /// [`cards::list_cache`].
     pub card_lists: cards::list_cache::ListCache,
+    /// Linked accounts' players, live (one connection per account being looked at).
+    pub live: player::live::LiveHub,
 }
 
 impl Core {
@@ -79,6 +81,7 @@ impl Core {
             throttles,
             metrics: std::sync::Arc::default(),
             card_lists: cards::list_cache::ListCache::default(),
+            live: player::live::LiveHub::default(),
         }
     }
 }

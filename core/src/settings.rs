@@ -71,6 +71,11 @@ pub struct CoreSettings {
     pub allow_private_ai_urls: bool,
     /// Longest one attempt of an AI provider call may take.
     pub ai_timeout: std::time::Duration,
+    /// How long an account's player connection stays open after its last page or command.
+    pub live_linger: std::time::Duration,
+    /// How long a command waits for the player's acknowledgement before saying it did not
+    /// answer (players that are off are the common case).
+    pub live_ack_timeout: std::time::Duration,
 }
 
 impl Default for CoreSettings {
@@ -106,6 +111,8 @@ impl Default for CoreSettings {
             ai_base_urls: std::collections::BTreeMap::new(),
             allow_private_ai_urls: false,
             ai_timeout: std::time::Duration::from_secs(60),
+            live_linger: crate::player::live::LINGER,
+            live_ack_timeout: std::time::Duration::from_secs(5),
         }
     }
 }

@@ -51,21 +51,61 @@ pub struct CacheStatusOut {
     pub last_updated: Option<String>,
 }
 
-/// Commands a player takes: `play` (needs `card_id`), `pause`, `resume`, `stop`, `status`.
-pub const COMMANDS: &[&str] = &["play", "pause", "resume", "stop", "status"];
+/// Commands a player takes: `play` (needs `card_id`; `chapter_key` and `seconds` say where
+/// to start, which is also how a chapter is skipped to), `pause`, `resume`, `stop`, `status`,
+/// `volume` (needs `volume`, 0–16), `sleep_timer` (needs `seconds`, 0 turns it off) and
+/// `ambient` (needs `colour`, `#rrggbb`).
+pub const COMMANDS: &[&str] = &[
+    "play",
+    "pause",
+    "resume",
+    "stop",
+    "status",
+    "volume",
+    "sleep_timer",
+    "ambient",
+];
+
+/// Longest sleep timer: a day.
+pub const MAX_SLEEP_SECONDS: u32 = 86_400;
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DeviceCommandInput {
-    /// `play` (with `card_id`), `pause`, `resume`, `stop` or `status`.
+    /// `play` (with `card_id`), `pause`, `resume`, `stop`, `status`, `volume` (with
+    /// `volume`), `sleep_timer` (with `seconds`) or `ambient` (with `colour`).
     #[cfg_attr(
         feature = "openapi",
-        schema(pattern = "^(play|pause|resume|stop|status)$")
+        schema(pattern = "^(play|pause|resume|stop|status|volume|sleep_timer|ambient)$")
     )]
     pub command: String,
     /// The platform card id to play.
     #[serde(default)]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(max_length = 64, pattern = "^\\s*[A-Za-z0-9_-]*\\s*$")
+    )]
     pub card_id: Option<String>,
+    /// `play`: the chapter to start at (its key on the card, e.g. `03`).
+    #[serde(default)]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(max_length = 64, pattern = "^[A-Za-z0-9_-]+$")
+    )]
+    pub chapter_key: Option<String>,
+    /// `play`: seconds into the chapter; `sleep_timer`: seconds until the player stops (0
+    /// turns the timer off). At most a day.
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 86400))]
+    pub seconds: Option<u32>,
+    /// `volume`: 0–16, the players' steps; more than the player allows is capped.
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 16))]
+    pub volume: Option<u8>,
+    /// `ambient`: the night light's colour, `#rrggbb`.
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(pattern = "^#[0-9A-Fa-f]{6}$"))]
+    pub colour: Option<String>,
 }
 
 impl DeviceCommandInput {
@@ -76,11 +116,66 @@ impl DeviceCommandInput {
             (!COMMANDS.contains(&self.command.as_str()))
                 .then(|| format!("must be one of {}", COMMANDS.join(", "))),
         );
-        if self.command == "play" && self.card_id.as_deref().is_none_or(|c| c.trim().is_empty()) {
+        let card = self.card_id.as_deref().map(str::trim);
+        if self.command == "play" && card.is_none_or(str::is_empty) {
             c.check("card_id", Some("is required to play"));
+        }
+        let plain = |v: &str| {
+            !v.is_empty()
+                && v.len() <= 64
+                && v.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        };
+        if card.is_some_and(|v| !v.is_empty() && !plain(v)) {
+            c.check(
+                "card_id",
+                Some("must be letters, digits, - or _ (at most 64)"),
+            );
+        }
+        if self.chapter_key.as_deref().is_some_and(|v| !plain(v)) {
+            c.check(
+                "chapter_key",
+                Some("must be letters, digits, - or _ (at most 64)"),
+            );
+        }
+        if self.seconds.is_some_and(|s| s > MAX_SLEEP_SECONDS) {
+            c.check("seconds", Some("must be at most 86400 (a day)"));
+        }
+        if self.command == "sleep_timer" && self.seconds.is_none() {
+            c.check(
+                "seconds",
+                Some("is required for a sleep timer (0 turns it off)"),
+            );
+        }
+        match (self.command.as_str(), self.volume) {
+            ("volume", None) => {
+                c.check("volume", Some("is required to set the volume"));
+            }
+            (_, Some(v)) if v > 16 => {
+                c.check("volume", Some("must be 0–16"));
+            }
+            _ => {}
+        }
+        match (self.command.as_str(), self.colour.as_deref()) {
+            ("ambient", None) => {
+                c.check("colour", Some("is required for the light"));
+            }
+            (_, Some(colour)) if rgb(colour).is_none() => {
+                c.check("colour", Some("must be #rrggbb"));
+            }
+            _ => {}
         }
         c.finish()
     }
+}
+
+/// `#rrggbb` as three bytes.
+pub fn rgb(colour: &str) -> Option<(u8, u8, u8)> {
+    let hex = colour
+        .strip_prefix('#')
+        .filter(|h| h.len() == 6 && h.bytes().all(|b| b.is_ascii_hexdigit()))?;
+    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+    Some((byte(0)?, byte(2)?, byte(4)?))
 }
 
 /// Settings to change; absent ones stay as they are.
@@ -287,19 +382,19 @@ mod tests {
     fn play_needs_a_card() {
         assert!(DeviceCommandInput {
             command: "play".into(),
-            card_id: None
+            ..Default::default()
         }
         .validate()
         .is_err());
         assert!(DeviceCommandInput {
             command: "pause".into(),
-            card_id: None
+            ..Default::default()
         }
         .validate()
         .is_ok());
         assert!(DeviceCommandInput {
             command: "explode".into(),
-            card_id: None
+            ..Default::default()
         }
         .validate()
         .is_err());

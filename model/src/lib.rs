@@ -19,6 +19,7 @@ pub mod import;
 pub mod job;
 pub mod label;
 pub mod library;
+pub mod live;
 pub mod llm;
 pub mod mail;
 pub mod metrics;

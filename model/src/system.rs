@@ -23,12 +23,19 @@ pub struct ReadyOutputBody {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MessageOutputBody {
     pub message: String,
+    /// How a player command travelled: `mqtt` (the players' live channel, the platform's
+    /// documented path) or `rest` (its REST command path, when the broker cannot be reached).
+    /// Absent on every other answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(pattern = "^(mqtt|rest)$"))]
+    pub via: Option<String>,
 }
 
 impl MessageOutputBody {
     pub fn new(message: impl Into<String>) -> Self {
         Self {
             message: message.into(),
+            via: None,
         }
     }
 }

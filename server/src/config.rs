@@ -168,6 +168,12 @@ pub struct Config {
     #[arg(long, env = "CARDSMITH_UPSTREAM_API_URL", default_value = cardsmith_upstream::DEFAULT_API_URL)]
     pub upstream_api_url: String,
 
+    /// The players' MQTT broker (live state and commands): `wss://` as the platform documents,
+    /// `mqtts://`, or `ws://`/`mqtt://` for a local one; `off` sends commands over the REST
+    /// command paths only.
+    #[arg(long, env = "CARDSMITH_UPSTREAM_MQTT_URL", default_value = cardsmith_upstream::mqtt::channel::DEFAULT_BROKER_URL)]
+    pub upstream_mqtt_url: String,
+
     /// OAuth client id registered with the player platform [default: none; linking explains how to get one].
     #[arg(long, env = "CARDSMITH_UPSTREAM_CLIENT_ID")]
     pub upstream_client_id: Option<String>,
@@ -300,6 +306,7 @@ impl std::fmt::Debug for Config {
             .field("metrics_token", &redact(&self.metrics_token))
             .field("upstream_auth_url", &self.upstream_auth_url)
             .field("upstream_api_url", &self.upstream_api_url)
+            .field("upstream_mqtt_url", &self.upstream_mqtt_url)
             .field("upstream_client_id", &self.upstream_client_id)
             .field("demo_upstream", &self.demo_upstream)
             .field("demo_bare", &self.demo_bare)

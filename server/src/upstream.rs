@@ -39,6 +39,15 @@ pub async fn connect(config: &Config) -> anyhow::Result<Upstream> {
         );
         // the simulator is local and answers at once: poll its transcodes briskly
         settings.transcode_poll.interval = std::time::Duration::from_millis(100);
+        // its players live on a broker of its own (mosquitto); without one, commands take
+        // the REST command paths and the players page says it is not live
+        settings.broker = match simulator.broker_url().await {
+            Ok(url) => Some(url),
+            Err(e) => {
+                tracing::warn!(error = %e, "demo mode: no MQTT broker for the simulated players (install mosquitto); commands use the REST paths");
+                None
+            }
+        };
         // the simulator's own host is trusted as configured; any other host its answers name
         // is held to the same rule as streams
         settings.allow_private_addresses = config.allow_private_streams;
@@ -66,6 +75,10 @@ pub async fn connect(config: &Config) -> anyhow::Result<Upstream> {
     let auth = Url::parse(&config.upstream_auth_url).context("CARDSMITH_UPSTREAM_AUTH_URL")?;
     let api = Url::parse(&config.upstream_api_url).context("CARDSMITH_UPSTREAM_API_URL")?;
     let mut settings = UpstreamConfig::with_hosts(client_id, callback, auth, api);
+    settings.broker = match config.upstream_mqtt_url.trim() {
+        "off" | "" => None,
+        url => Some(Url::parse(url).context("CARDSMITH_UPSTREAM_MQTT_URL")?),
+    };
     // file URLs the platform hands out may point at private addresses only when streams may
     settings.allow_private_addresses = config.allow_private_streams;
     let client = UpstreamClient::new(settings)

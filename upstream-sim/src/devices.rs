@@ -153,7 +153,7 @@ async fn put_shortcuts(
 }
 
 /// What a real player reports after a command: the card it plays, whether it plays, volume.
-fn play_along(status: &mut Doc, command: &str, body: &Value) {
+pub(crate) fn play_along(status: &mut Doc, command: &str, body: &Value) {
     let mut set = |key: &str, value: Value| {
         status.insert(key.to_owned(), value);
     };

@@ -58,6 +58,9 @@ pub struct UpstreamConfig {
     /// Let pre-signed URLs outside the configured hosts point at loopback or private-network
     /// addresses (off: only public ones; see [`crate::guard`]).
     pub allow_private_addresses: bool,
+    /// The players' MQTT broker ([`crate::mqtt`]); `None`: none, commands go over the REST
+    /// command paths only and nothing is live.
+    pub broker: Option<Url>,
 }
 
 impl UpstreamConfig {
@@ -89,6 +92,9 @@ impl UpstreamConfig {
             transfer_timeout: Duration::from_secs(300),
             transcode_poll: PollPolicy::default(),
             allow_private_addresses: false,
+            broker: Some(
+                Url::parse(crate::mqtt::channel::DEFAULT_BROKER_URL).expect("constant URL parses"),
+            ),
         }
     }
 }

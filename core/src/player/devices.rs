@@ -11,6 +11,7 @@ use cardsmith_model::device::{
 use cardsmith_model::player::{account_status, PlayerAccountOut};
 use cardsmith_model::publish::PublishedCardOut;
 use cardsmith_upstream::model::devices::{Device, DeviceSummary, Shortcuts};
+use cardsmith_upstream::mqtt::PlayerCommand;
 use cardsmith_upstream::{AccountClient, UpstreamError};
 use serde_json::{json, Map, Value};
 
@@ -249,40 +250,57 @@ pub async fn cache_status(
     })
 }
 
-/// Sends a command; returns what was done.
+/// Sends a command over the players' live channel, or over the platform's REST command path
+/// when no broker can be reached; answers what was done and which way it went (`mqtt` or
+/// `rest`). A player that does not acknowledge in time did not get it: it is most likely off.
 pub async fn command(
     core: &Core,
     actor: &Actor,
     account_id: &str,
     device_id: &str,
     input: DeviceCommandInput,
-) -> CoreResult<String> {
+) -> CoreResult<(String, &'static str)> {
     input.validate()?;
     let (_, client) = linked(core, actor, account_id).await?;
-    let (path, body) = match input.command.as_str() {
-        "play" => (
-            "card/start",
-            json!({ "uri": format!("https://yoto.io/{}", input.card_id.unwrap_or_default().trim()) }),
-        ),
-        "pause" => ("card/pause", json!({})),
-        "resume" => ("card/resume", json!({})),
-        "stop" => ("card/stop", json!({})),
-        _ => ("status", json!({})),
-    };
-    match client.send_device_command(device_id, path, &body).await {
-        Ok(_) => {
-            let done = format!("sent {} to the player", input.command);
-            let shown = match input.command.as_str() {
-                "play" => t!(actor.locale, "player-sent-play"),
-                "pause" => t!(actor.locale, "player-sent-pause"),
-                "resume" => t!(actor.locale, "player-sent-resume"),
-                "stop" => t!(actor.locale, "player-sent-stop"),
-                _ => t!(actor.locale, "player-sent-status"),
+    let mut player_command = super::live::commands::from_input(&input);
+    let via = match super::live::commands::send(
+        core,
+        &client,
+        account_id,
+        device_id,
+        &mut player_command,
+    )
+    .await?
+    {
+        Some(via) => via,
+        None => {
+            // the broker cannot be reached: the REST path, with the same payload
+            let path = match player_command {
+                PlayerCommand::StatusRequest => "status",
+                ref other => other.path(),
             };
-            audited(core, actor, "device.command_sent", device_id, done, shown).await
+            if let Err(e) = client
+                .send_device_command(device_id, path, &player_command.payload())
+                .await
+            {
+                return Err(call_failed(core, account_id, e).await);
+            }
+            "rest"
         }
-        Err(e) => Err(call_failed(core, account_id, e).await),
-    }
+    };
+    let done = format!("sent {} to the player ({via})", input.command);
+    let shown = match input.command.as_str() {
+        "play" => t!(actor.locale, "player-sent-play"),
+        "pause" => t!(actor.locale, "player-sent-pause"),
+        "resume" => t!(actor.locale, "player-sent-resume"),
+        "stop" => t!(actor.locale, "player-sent-stop"),
+        "volume" => t!(actor.locale, "player-sent-volume"),
+        "sleep_timer" => t!(actor.locale, "player-sent-sleep-timer"),
+        "ambient" => t!(actor.locale, "player-sent-ambient"),
+        _ => t!(actor.locale, "player-sent-status"),
+    };
+    let shown = audited(core, actor, "device.command_sent", device_id, done, shown).await?;
+    Ok((shown, via))
 }
 
 /// Changes the given settings and keeps every other one (read, merge, write). A body that

@@ -17,6 +17,7 @@ pub mod fetch;
 pub mod handoff;
 pub mod import;
 pub mod library;
+pub mod live;
 mod origin;
 pub mod publish;
 pub mod publish_job;

@@ -233,6 +233,9 @@ player-sent-pause = Pause an den Player geschickt
 player-sent-resume = Weiter an den Player geschickt
 player-sent-stop = Stopp an den Player geschickt
 player-sent-status = Den Player nach seinem Zustand gefragt
+player-sent-volume = Lautstärke am Player eingestellt
+player-sent-sleep-timer = Einschlaf-Timer am Player gestellt
+player-sent-ambient = Farbe des Nachtlichts am Player eingestellt
 player-settings-saved = { $count ->
     [one] { $count } Einstellung auf dem Player gespeichert
    *[other] { $count } Einstellungen auf dem Player gespeichert

@@ -230,6 +230,9 @@ player-sent-pause = Sent pause to the player
 player-sent-resume = Sent resume to the player
 player-sent-stop = Sent stop to the player
 player-sent-status = Asked the player for its status
+player-sent-volume = Volume set on the player
+player-sent-sleep-timer = Sleep timer set on the player
+player-sent-ambient = Night light colour set on the player
 player-settings-saved = { $count ->
     [one] { $count } setting saved on the player
    *[other] { $count } settings saved on the player

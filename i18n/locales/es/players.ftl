@@ -236,6 +236,9 @@ player-sent-pause = Pausa enviada al reproductor
 player-sent-resume = Continuar enviado al reproductor
 player-sent-stop = Detener enviado al reproductor
 player-sent-status = Se ha pedido su estado al reproductor
+player-sent-volume = Volumen ajustado en el reproductor
+player-sent-sleep-timer = Temporizador de apagado ajustado en el reproductor
+player-sent-ambient = Color de la luz nocturna ajustado en el reproductor
 player-settings-saved = { $count ->
     [one] { $count } ajuste guardado en el reproductor
    *[other] { $count } ajustes guardados en el reproductor

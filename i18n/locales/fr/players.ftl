@@ -242,6 +242,9 @@ player-sent-pause = Pause envoyée au lecteur
 player-sent-resume = Reprise envoyée au lecteur
 player-sent-stop = Arrêt envoyé au lecteur
 player-sent-status = État demandé au lecteur
+player-sent-volume = Volume réglé sur le lecteur
+player-sent-sleep-timer = Minuterie de sommeil réglée sur le lecteur
+player-sent-ambient = Couleur de la veilleuse réglée sur le lecteur
 player-settings-saved = { $count ->
     [one] { $count } réglage enregistré sur le lecteur
    *[other] { $count } réglages enregistrés sur le lecteur

@@ -107,9 +107,11 @@ pub async fn device_command(
     ApiPath((account, device)): ApiPath<(String, String)>,
     ApiJson(input): ApiJson<DeviceCommandInput>,
 ) -> ApiResult<Json<MessageOutputBody>> {
-    Ok(Json(MessageOutputBody::new(
-        devices::command(&core, &actor, &account, &device, input).await?,
-    )))
+    let (message, via) = devices::command(&core, &actor, &account, &device, input).await?;
+    Ok(Json(MessageOutputBody {
+        message,
+        via: Some(via.to_owned()),
+    }))
 }
 
 /// Changes the named settings; every other setting of the player stays as it is.

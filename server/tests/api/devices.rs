@@ -78,7 +78,7 @@ async fn players_are_listed_controlled_and_cached() {
     assert_eq!(r.status(), 200);
     assert_eq!(sim.device_config(&platform_user, &device).unwrap(), after);
 
-    // commands and shortcuts reach the platform
+    // commands and shortcuts reach the platform, commands over the players' broker
     let r = admin
         .post_json(
             &format!("/api/devices/{account}/{device}/command"),
@@ -86,17 +86,21 @@ async fn players_are_listed_controlled_and_cached() {
         )
         .await;
     assert_eq!(r.status(), 200);
-    assert_eq!(
-        admin
-            .post_json(
-                &format!("/api/devices/{account}/{device}/command"),
-                &json!({"command": "pause"})
-            )
-            .await
-            .status(),
-        200
-    );
-    let commands = sim.commands(&platform_user);
+    let sent: Value = r.json().await.unwrap();
+    assert_eq!(sent["via"], "mqtt", "{sent}");
+    let r = admin
+        .post_json(
+            &format!("/api/devices/{account}/{device}/command"),
+            &json!({"command": "pause"}),
+        )
+        .await;
+    assert_eq!(r.status(), 200);
+    // (the live channel also asks each player for its state when it connects)
+    let commands: Vec<_> = sim
+        .commands(&platform_user)
+        .into_iter()
+        .filter(|c| c.command.starts_with("card/"))
+        .collect();
     assert_eq!(commands[0].command, "card/start");
     assert_eq!(commands[0].body["uri"], "https://yoto.io/abc12");
     assert_eq!(commands[1].command, "card/pause");

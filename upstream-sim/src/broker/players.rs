@@ -19,7 +19,7 @@ use super::process::Process;
 use super::CONTROL;
 use std::sync::Weak;
 
-use crate::state::{Shared, SharedState};
+use crate::state::{DeviceCommand, Shared, SharedState};
 
 /// One player's playback.
 #[derive(Debug, Clone)]
@@ -142,6 +142,7 @@ fn command(
             Err(_) => return ack(client, device, key_of(path), false, payload),
         }
     };
+    record(shared, device, path, &body);
     let ok = match path {
         "card/start" => match start(&body, &card_docs) {
             Some(mut playback) => {
@@ -207,6 +208,26 @@ fn command(
                 event(p, max_volume),
             );
         }
+    }
+}
+
+/// Keeps the command in the account's log, beside those that came over REST (tests read it),
+/// and in the status the platform's REST API reports for the player.
+fn record(shared: &SharedState, device: &str, path: &str, body: &Value) {
+    let mut world = shared.world();
+    if let Some(account) = world
+        .accounts
+        .values_mut()
+        .find(|a| a.devices.contains_key(device))
+    {
+        if let Some(d) = account.devices.get_mut(device) {
+            crate::devices::play_along(&mut d.status, path, body);
+        }
+        account.commands.push(DeviceCommand {
+            device_id: device.to_owned(),
+            command: path.to_owned(),
+            body: body.clone(),
+        });
     }
 }
 

@@ -35,7 +35,8 @@ impl Process {
             .map(|d| Path::new(d).join("mosquitto_dynamic_security.so"))
             .find(|p| p.exists())
             .ok_or_else(|| std::io::Error::other("mosquitto's dynamic-security plugin is not installed (apt-get install mosquitto)"))?;
-        let dir = std::env::temp_dir().join(format!("cardsmith-broker-{}", ids::hex_id(8)));
+        sweep_stale();
+        let dir = std::env::temp_dir().join(format!("{DIR_PREFIX}{}", ids::hex_id(8)));
         std::fs::create_dir_all(&dir)?;
         let admin_user = "sim-players".to_owned();
         let admin_password = ids::secret();
@@ -84,6 +85,9 @@ impl Process {
                 });
             }
             let mut child = command.spawn()?;
+            if let Some(pid) = child.id() {
+                std::fs::write(dir.join("pid"), pid.to_string())?;
+            }
             if listening(port, &mut child).await {
                 return Ok(Self {
                     port,
@@ -114,6 +118,36 @@ fn let_the_admin_speak_for_players(dynsec: &Path) -> std::io::Result<()> {
         serde_json::json!({"acltype": "publishClientSend", "topic": "device/#", "allow": true}),
     );
     std::fs::write(dynsec, serde_json::to_vec_pretty(&config)?)
+}
+
+/// Broker directories are named `<temp>/cardsmith-broker-…`.
+const DIR_PREFIX: &str = "cardsmith-broker-";
+
+/// Removes the directories of brokers that are gone: a process that ends without unwinding
+/// (a test binary finishing, a crash) kills its brokers (parent-death signal) but cannot
+/// remove their files. A directory whose `pid` names no running process is stale; one without
+/// a `pid` is left alone for a minute (its broker may be starting).
+fn sweep_stale() {
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        if !name.to_string_lossy().starts_with(DIR_PREFIX) {
+            continue;
+        }
+        let dir = entry.path();
+        let alive = match std::fs::read_to_string(dir.join("pid")) {
+            Ok(pid) => Path::new("/proc").join(pid.trim()).exists(),
+            Err(_) => entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .is_ok_and(|t| t.elapsed().unwrap_or_default() < Duration::from_secs(60)),
+        };
+        if !alive {
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
 }
 
 fn free_port() -> std::io::Result<u16> {

@@ -112,6 +112,7 @@ pub fn Commands(base: String, cards: Vec<PublishedCardOut>, name: String) -> imp
         let input = DeviceCommandInput {
             command: command.to_owned(),
             card_id: (command == "play").then(|| card.get_untracked()),
+            ..DeviceCommandInput::default()
         };
         if input.validate().is_err() {
             message.set(Some(Err(tr!("player-control-choose-card"))));

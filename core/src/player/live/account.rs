@@ -1,0 +1,195 @@
+//! One linked account's live view: its MQTT channel, the last known state of each of its
+//! players, and the stream of changes every open page and REST stream shares.
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, AtomicUsize};
+use std::sync::{Arc, Mutex, Weak};
+
+use cardsmith_model::live::{connection, LivePlayer};
+use cardsmith_upstream::mqtt::{
+    ChannelState, DeviceId, PlayerChannel, PlayerCommand, PlayerMessage,
+};
+use tokio::sync::broadcast;
+
+use super::merge;
+use crate::Core;
+
+/// An account's channel and players. Lives while someone watches, and a linger after.
+pub struct AccountLive {
+    pub(super) account_id: String,
+    /// `None` when no broker is configured: nothing is live.
+    pub(super) channel: Option<PlayerChannel>,
+    pub(super) devices: Vec<DeviceId>,
+    players: Mutex<BTreeMap<String, LivePlayer>>,
+    updates: broadcast::Sender<LivePlayer>,
+    /// Pages, streams and commands using it now.
+    pub(super) watchers: AtomicUsize,
+    /// Bumped by every new watcher, so a linger that started before it does not close it.
+    pub(super) generation: AtomicU64,
+}
+
+impl AccountLive {
+    pub(super) fn new(
+        account_id: &str,
+        channel: Option<PlayerChannel>,
+        devices: Vec<DeviceId>,
+    ) -> Arc<Self> {
+        let connection = if channel.is_some() {
+            connection::CONNECTING
+        } else {
+            connection::UNAVAILABLE
+        };
+        let players = devices
+            .iter()
+            .map(|d| {
+                let player = LivePlayer {
+                    account_id: account_id.to_owned(),
+                    device_id: d.to_string(),
+                    connection: connection.to_owned(),
+                    ..LivePlayer::default()
+                };
+                (d.to_string(), player)
+            })
+            .collect();
+        let (updates, _) = broadcast::channel(256);
+        Arc::new(Self {
+            account_id: account_id.to_owned(),
+            channel,
+            devices,
+            players: Mutex::new(players),
+            updates,
+            watchers: AtomicUsize::new(0),
+            generation: AtomicU64::new(0),
+        })
+    }
+
+    /// Every player's last known state.
+    pub fn players(&self) -> Vec<LivePlayer> {
+        self.lock().values().cloned().collect()
+    }
+
+    /// The account's connection word (`live`, `connecting`, …).
+    pub fn connection(&self) -> String {
+        self.lock().values().next().map_or_else(
+            || connection::UNAVAILABLE.to_owned(),
+            |p| p.connection.clone(),
+        )
+    }
+
+    /// Changes from now on, one player's whole state each.
+    pub fn updates(&self) -> broadcast::Receiver<LivePlayer> {
+        self.updates.subscribe()
+    }
+
+    /// Says a player did not answer: it is offline as far as anyone can tell.
+    pub(super) fn mark_silent(&self, device: &str) {
+        self.change(device, |p| {
+            p.online = Some(false);
+            true
+        });
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, LivePlayer>> {
+        self.players.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn change(&self, device: &str, f: impl FnOnce(&mut LivePlayer) -> bool) {
+        let changed = {
+            let mut players = self.lock();
+            match players.get_mut(device) {
+                Some(player) => f(player).then(|| player.clone()),
+                None => None,
+            }
+        };
+        if let Some(player) = changed {
+            let _ = self.updates.send(player);
+        }
+    }
+
+    fn set_connection(&self, word: &str) {
+        let devices: Vec<String> = self.lock().keys().cloned().collect();
+        for device in devices {
+            self.change(&device, |p| {
+                let changed = p.connection != word;
+                p.connection = word.to_owned();
+                changed
+            });
+        }
+    }
+}
+
+/// Follows the channel for as long as the account's view lives: folds messages into the
+/// players' state, says how the connection stands, asks every player for its state after
+/// each (re)connect, and marks the account for relinking when the platform refuses it.
+pub(super) async fn follow(core: Core, live: Weak<AccountLive>) {
+    let Some((mut messages, mut state, channel)) = live.upgrade().and_then(|l| {
+        let channel = l.channel.clone()?;
+        Some((channel.messages(), channel.state(), channel))
+    }) else {
+        return;
+    };
+    // the channel handle held here would keep the connection open: keep a weak view only
+    drop(channel);
+    loop {
+        tokio::select! {
+            message = messages.recv() => {
+                let Some(live) = live.upgrade() else { return };
+                match message {
+                    Ok(message) => {
+                        let device = message.device().to_string();
+                        live.change(&device, |p| merge::apply(p, &message));
+                        if let PlayerMessage::Lifecycle(..) = message {
+                            tracing::debug!(device, "a player's lifecycle changed");
+                        }
+                    }
+                    Err(broadcast::error::RecvError::Lagged(n)) => {
+                        tracing::warn!(skipped = n, "live player messages came faster than they were read");
+                    }
+                    Err(broadcast::error::RecvError::Closed) => return,
+                }
+            }
+            changed = state.changed() => {
+                if changed.is_err() {
+                    return;
+                }
+                let now = state.borrow_and_update().clone();
+                let Some(live) = live.upgrade() else { return };
+                match now {
+                    ChannelState::Connected => {
+                        live.set_connection(connection::LIVE);
+                        ask_everyone(&live);
+                    }
+                    ChannelState::Connecting | ChannelState::Reconnecting(_) => {
+                        live.set_connection(connection::CONNECTING);
+                    }
+                    ChannelState::NeedsRelink => {
+                        live.set_connection(connection::RELINK);
+                        let why = "the player platform no longer accepts this link; link it again";
+                        if let Err(e) = super::super::accounts::mark_needs_relink(&core, &live.account_id, why).await {
+                            tracing::warn!(error = %e, "marking an account for relinking failed");
+                        }
+                        return;
+                    }
+                    ChannelState::Closed => return,
+                }
+            }
+        }
+    }
+}
+
+/// Asks every player for its status and what it is playing (answers arrive as messages).
+fn ask_everyone(live: &Arc<AccountLive>) {
+    let Some(channel) = live.channel.clone() else {
+        return;
+    };
+    let devices = live.devices.clone();
+    tokio::spawn(async move {
+        for device in devices {
+            for ask in [PlayerCommand::EventsRequest, PlayerCommand::StatusRequest] {
+                if let Err(e) = channel.send(&device, &ask).await {
+                    tracing::debug!(device = %device, error = %e, "a player did not answer a status request");
+                }
+            }
+        }
+    });
+}

@@ -1,0 +1,108 @@
+//! Commands to a player over its account's live channel.
+
+use std::time::Duration;
+
+use cardsmith_model::device::{rgb, DeviceCommandInput};
+use cardsmith_upstream::mqtt::{CommandError, DeviceId, PlayerCommand, StartAt};
+use cardsmith_upstream::AccountClient;
+
+use super::LiveWatch;
+use crate::{Core, CoreError, CoreResult};
+
+/// How long a command waits for a connection being opened before taking the REST path.
+const CONNECT_WAIT: Duration = Duration::from_secs(3);
+
+/// The player command a checked request asks for.
+pub fn from_input(input: &DeviceCommandInput) -> PlayerCommand {
+    match input.command.as_str() {
+        "play" => PlayerCommand::Start {
+            card_id: input
+                .card_id
+                .as_deref()
+                .unwrap_or_default()
+                .trim()
+                .to_owned(),
+            at: StartAt {
+                chapter_key: input.chapter_key.clone(),
+                track_key: None,
+                seconds_in: input.seconds,
+            },
+        },
+        "pause" => PlayerCommand::Pause,
+        "resume" => PlayerCommand::Resume,
+        "stop" => PlayerCommand::Stop,
+        "volume" => PlayerCommand::Volume {
+            step: input.volume.unwrap_or_default().min(16),
+        },
+        "sleep_timer" => PlayerCommand::SleepTimer {
+            seconds: input.seconds.unwrap_or_default(),
+        },
+        "ambient" => {
+            let (r, g, b) = input.colour.as_deref().and_then(rgb).unwrap_or_default();
+            PlayerCommand::Ambient { r, g, b }
+        }
+        _ => PlayerCommand::StatusRequest,
+    }
+}
+
+/// A hold on the account's live view, opening it (with the account's players, listed once)
+/// when nobody holds one.
+pub async fn watch(core: &Core, client: &AccountClient, account_id: &str) -> CoreResult<LiveWatch> {
+    let devices = match core.live.devices_of(account_id) {
+        Some(devices) => devices,
+        None => match client.list_devices().await {
+            Ok(found) => found.into_iter().map(|d| d.device_id).collect(),
+            Err(e) => return Err(super::super::accounts::call_failed(core, account_id, e).await),
+        },
+    };
+    core.live.watch(core, account_id, &devices)
+}
+
+/// Sends `command` over the live channel: `Some("mqtt")` once the player acknowledged it,
+/// `None` when the broker cannot be reached (the caller takes the REST path). The volume is
+/// capped at the player's maximum when the channel knows it.
+pub async fn send(
+    core: &Core,
+    client: &AccountClient,
+    account_id: &str,
+    device_id: &str,
+    command: &mut PlayerCommand,
+) -> CoreResult<Option<&'static str>> {
+    let device = DeviceId::parse(device_id)
+        .ok_or_else(|| CoreError::NotFound(format!("no player {device_id}")))?;
+    let live = watch(core, client, account_id).await?;
+    if !live.devices.contains(&device) {
+        return Err(CoreError::NotFound(format!(
+            "no player {device_id} on this account"
+        )));
+    }
+    let Some(channel) = live.channel.clone() else {
+        return Ok(None);
+    };
+    if !channel.connected(CONNECT_WAIT).await {
+        return Ok(None);
+    }
+    if let PlayerCommand::Volume { step } = command {
+        let most = live
+            .players()
+            .into_iter()
+            .find(|p| p.device_id == device_id)
+            .and_then(|p| p.volume_max);
+        if let Some(most) = most {
+            *step = (*step).min(most);
+        }
+    }
+    match channel.send(&device, command).await {
+        Ok(()) => Ok(Some("mqtt")),
+        Err(CommandError::NotConnected) => Ok(None),
+        Err(CommandError::NoAnswer) => {
+            live.mark_silent(device_id);
+            Err(CoreError::Conflict(
+                "the player did not answer: it may be switched off or out of Wi-Fi".into(),
+            ))
+        }
+        Err(CommandError::Refused) => {
+            Err(CoreError::Conflict("the player refused the command".into()))
+        }
+    }
+}
