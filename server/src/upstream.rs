@@ -42,6 +42,8 @@ pub async fn connect(config: &Config) -> anyhow::Result<Upstream> {
         // its players live on a broker of its own (mosquitto); without one, commands take
         // the REST command paths and the players page says it is not live
         settings.broker = match simulator.broker_url().await {
+            // `off` tries the REST command paths against the simulator too
+            Ok(_) if config.upstream_mqtt_url.trim() == "off" => None,
             Ok(url) => Some(url),
             Err(e) => {
                 tracing::warn!(error = %e, "demo mode: no MQTT broker for the simulated players (install mosquitto); commands use the REST paths");

@@ -21,6 +21,7 @@ pub mod import;
 pub mod invitations;
 pub mod jobs;
 pub mod labels;
+pub mod live;
 pub mod llm_providers;
 pub mod mail;
 mod media;
@@ -79,6 +80,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(jobs::router())
         .merge(player_accounts::router())
         .merge(devices::router())
+        .merge(live::router())
         .merge(admin_keys::router())
         .merge(llm_providers::router())
         .merge(publish::router())

@@ -38,6 +38,7 @@ mod labels;
 mod languages;
 mod library_search;
 mod listing;
+mod live;
 mod llm_providers;
 mod mail;
 mod metrics;

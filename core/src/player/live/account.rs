@@ -63,9 +63,9 @@ impl AccountLive {
         })
     }
 
-    /// Every player's last known state.
+    /// Every player's last known state, with its age now.
     pub fn players(&self) -> Vec<LivePlayer> {
-        self.lock().values().cloned().collect()
+        self.lock().values().cloned().map(aged).collect()
     }
 
     /// The account's connection word (`live`, `connecting`, …).
@@ -116,6 +116,20 @@ impl AccountLive {
             });
         }
     }
+}
+
+/// `player` with `age_seconds` counted to now.
+pub fn aged(mut player: LivePlayer) -> LivePlayer {
+    player.age_seconds = player
+        .updated_at
+        .as_deref()
+        .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
+        .map(|t| {
+            (chrono::Utc::now() - t.with_timezone(&chrono::Utc))
+                .num_seconds()
+                .max(0) as u64
+        });
+    player
 }
 
 /// Follows the channel for as long as the account's view lives: folds messages into the

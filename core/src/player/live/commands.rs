@@ -106,3 +106,19 @@ pub async fn send(
         }
     }
 }
+
+/// The caller's hold on one of their accounts' live view, opened if needed, after waiting
+/// up to `settle` for the connection (so a first answer already says `live`).
+pub async fn view(
+    core: &Core,
+    actor: &crate::auth::Actor,
+    account_id: &str,
+    settle: Duration,
+) -> CoreResult<LiveWatch> {
+    let (_, client) = super::super::devices::linked(core, actor, account_id).await?;
+    let live = watch(core, &client, account_id).await?;
+    if let Some(channel) = live.channel.clone() {
+        channel.connected(settle).await;
+    }
+    Ok(live)
+}

@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use cardsmith_upstream::mqtt::{ChannelConfig, DeviceId, PlayerChannel};
 
-pub use account::AccountLive;
+pub use account::{aged, AccountLive};
 
 use crate::{Core, CoreError, CoreResult};
 

@@ -1,0 +1,231 @@
+//! Players, live, over the simulator's real broker: commands go over MQTT and say so, the
+//! players' state is served with its age and streamed as Server-Sent Events, every page and
+//! client of an account shares one connection, an offline player is a clear answer, and with
+//! no broker the REST command path is used.
+
+use std::time::{Duration, Instant};
+
+use cardsmith_upstream_sim::DeviceSeed;
+use reqwest::Response;
+use serde_json::{json, Value};
+
+use crate::player_accounts::link_account;
+use crate::support::helpers::{assert_problem, spawn_app_with, User};
+
+/// Reads an event stream until an event's data satisfies `wanted`; answers that data.
+async fn until(stream: &mut Response, wanted: impl Fn(&Value) -> bool) -> Value {
+    let mut text = String::new();
+    let read = async {
+        loop {
+            let chunk = stream
+                .chunk()
+                .await
+                .unwrap()
+                .expect("the stream stays open");
+            text.push_str(&String::from_utf8_lossy(&chunk));
+            while let Some(end) = text.find("\n\n") {
+                let event: String = text.drain(..end + 2).collect();
+                let data = event
+                    .lines()
+                    .filter_map(|l| l.strip_prefix("data:"))
+                    .map(str::trim)
+                    .collect::<String>();
+                if let Ok(value) = serde_json::from_str::<Value>(&data) {
+                    if wanted(&value) {
+                        return value;
+                    }
+                }
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(15), read)
+        .await
+        .expect("the event arrives")
+}
+
+async fn command(user: &User, account: &str, device: &str, body: Value) -> Response {
+    user.post_json(&format!("/api/devices/{account}/{device}/command"), &body)
+        .await
+}
+
+#[tokio::test]
+async fn commands_go_live_and_every_page_of_an_account_shares_one_connection() {
+    let app = spawn_app_with(&["--demo-upstream"]).await;
+    let sim = app.sim.clone().unwrap();
+    let mut seed = DeviceSeed::named("Kitchen");
+    seed.config.insert("maxVolumeLimit".into(), json!("10"));
+    let device = sim.seed_device(&sim.default_user(), seed).unwrap();
+    let admin = app.admin().await;
+    let account = link_account(&app, &admin).await;
+    let opened = app.core.live.connections_opened();
+
+    // two pages follow the account's players, and an app reads them
+    let mut first = admin
+        .get(&format!("/api/devices/{account}/live/events"))
+        .await;
+    let mut second = admin
+        .get(&format!("/api/devices/{account}/live/events"))
+        .await;
+    for stream in [&first, &second] {
+        assert_eq!(stream.status(), 200);
+        assert_eq!(stream.headers()["content-type"], "text/event-stream");
+    }
+    let players: Value = admin
+        .get_json(&format!("/api/devices/{account}/live"))
+        .await;
+    assert_eq!(players["connection"], "live", "{players}");
+    assert_eq!(players["players"][0]["device_id"], device.as_str());
+
+    let r = command(
+        &admin,
+        &account,
+        &device,
+        json!({"command": "play", "card_id": "abc12", "chapter_key": "01", "seconds": 5}),
+    )
+    .await;
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.json::<Value>().await.unwrap()["via"], "mqtt");
+    for stream in [&mut first, &mut second] {
+        let player = until(stream, |p| p["playback"] == "playing").await;
+        assert_eq!(player["card_id"], "abc12");
+        assert!(player["position"].as_u64().unwrap() >= 5, "{player}");
+    }
+    // the loudest step, capped at the player's maximum
+    let r = command(
+        &admin,
+        &account,
+        &device,
+        json!({"command": "volume", "volume": 16}),
+    )
+    .await;
+    assert_eq!(r.status(), 200);
+    let player = until(&mut first, |p| p["volume"] == 10).await;
+    assert_eq!(player["volume_max"], 10);
+    let r = command(
+        &admin,
+        &account,
+        &device,
+        json!({"command": "sleep_timer", "seconds": 900}),
+    )
+    .await;
+    assert_eq!(r.status(), 200);
+    until(&mut second, |p| {
+        p["sleep_timer_seconds"].as_u64().is_some_and(|s| s > 800)
+    })
+    .await;
+    let r = command(
+        &admin,
+        &account,
+        &device,
+        json!({"command": "ambient", "colour": "#ff8800"}),
+    )
+    .await;
+    assert_eq!(r.status(), 200);
+
+    let one: Value = admin
+        .get_json(&format!("/api/devices/{account}/{device}/live"))
+        .await;
+    assert_eq!(one["playback"], "playing");
+    assert_eq!(one["volume"], 10);
+    assert!(one["age_seconds"].as_u64().unwrap() < 60, "{one}");
+    assert_eq!(
+        app.core.live.connections_opened() - opened,
+        1,
+        "two streams, reads and commands of one account share one connection"
+    );
+
+    // bad commands change nothing
+    for bad in [
+        json!({"command": "volume"}),
+        json!({"command": "volume", "volume": 17}),
+        json!({"command": "sleep_timer", "seconds": 100_000}),
+        json!({"command": "ambient", "colour": "orange"}),
+        json!({"command": "play", "card_id": "abc/+#"}),
+        json!({"command": "play", "card_id": "abc12", "chapter_key": "../01"}),
+    ] {
+        assert_problem(command(&admin, &account, &device, bad).await, 422).await;
+    }
+    assert_problem(
+        command(&admin, &account, "+", json!({"command": "pause"})).await,
+        404,
+    )
+    .await;
+
+    // another family sees none of it
+    let (other, _) = app.new_user("other@example.com", "user").await;
+    for path in [
+        format!("/api/devices/{account}/live"),
+        format!("/api/devices/{account}/{device}/live"),
+        format!("/api/devices/{account}/live/events"),
+    ] {
+        assert_problem(other.get(&path).await, 404).await;
+    }
+    assert_problem(
+        command(&other, &account, &device, json!({"command": "pause"})).await,
+        404,
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn a_player_that_is_off_is_said_not_to_answer() {
+    let app = spawn_app_with(&["--demo-upstream"]).await;
+    let sim = app.sim.clone().unwrap();
+    let mut seed = DeviceSeed::named("Attic");
+    seed.online = false;
+    let device = sim.seed_device(&sim.default_user(), seed).unwrap();
+    let admin = app.admin().await;
+    let account = link_account(&app, &admin).await;
+    let began = Instant::now();
+    let problem = assert_problem(
+        command(&admin, &account, &device, json!({"command": "pause"})).await,
+        409,
+    )
+    .await;
+    assert!(
+        problem["detail"]
+            .as_str()
+            .unwrap()
+            .contains("did not answer"),
+        "{problem}"
+    );
+    assert!(
+        began.elapsed() < Duration::from_secs(12),
+        "{:?}",
+        began.elapsed()
+    );
+    let one: Value = admin
+        .get_json(&format!("/api/devices/{account}/{device}/live"))
+        .await;
+    assert_eq!(one["online"], false, "{one}");
+}
+
+#[tokio::test]
+async fn without_a_broker_commands_take_the_rest_path_and_say_so() {
+    let app = spawn_app_with(&["--demo-upstream", "--upstream-mqtt-url", "off"]).await;
+    let sim = app.sim.clone().unwrap();
+    let user = sim.default_user();
+    let device = sim
+        .seed_device(&user, DeviceSeed::named("Kitchen"))
+        .unwrap();
+    let admin = app.admin().await;
+    let account = link_account(&app, &admin).await;
+    let r = command(
+        &admin,
+        &account,
+        &device,
+        json!({"command": "volume", "volume": 8}),
+    )
+    .await;
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.json::<Value>().await.unwrap()["via"], "rest");
+    let last = sim.commands(&user).pop().unwrap();
+    assert_eq!(
+        (last.command.as_str(), &last.body),
+        ("volume/set", &json!({"volume": 50}))
+    );
+    let players: Value = admin
+        .get_json(&format!("/api/devices/{account}/live"))
+        .await;
+    assert_eq!(players["connection"], "unavailable");
+}
