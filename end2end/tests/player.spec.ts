@@ -57,15 +57,29 @@ test('a parent links the family account, controls a player and imports a card', 
   const mini = page.getByRole('listitem', { name: 'Player Travel mini' });
   await expect(mini.getByText('18%')).toBeVisible();
   await expect(mini.getByText('charging')).toBeVisible();
-  await screenshot(page, 'devices.png');
-  await bedroom.getByRole('button', { name: 'Pause', exact: true }).click();
-  await expect(bedroom.getByRole('status')).toContainText('Sent pause to the player');
+  // the player's live panel follows the player over the platform's broker
+  const now = bedroom.getByTestId('now-playing');
+  await expect(now.getByText('Live', { exact: true })).toBeVisible();
+  await expect(now.getByText('Nothing playing')).toBeVisible();
   // nothing is published yet: a card of the account is played by its id
   await bedroom.getByRole('button', { name: 'Play', exact: true }).click();
   await expect(bedroom.getByRole('alert')).toContainText('Choose the card to play first');
   await bedroom.getByLabel('Card to play').fill(await playerCardId(page, 'Bedtime stories'));
   await bedroom.getByRole('button', { name: 'Play', exact: true }).click();
-  await expect(bedroom.getByRole('status')).toContainText('Sent play to the player');
+  await expect(bedroom.getByRole('status').first()).toContainText('Sent play to the player');
+  // the panel updates by itself: the card plays, its position moves on
+  await expect(now.getByTestId('now-playing-title')).toHaveText('Bedtime stories');
+  await expect(now).toContainText('· Playing');
+  const progress = now.getByRole('progressbar');
+  const before = Number(await progress.getAttribute('aria-valuenow'));
+  await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow'))).toBeGreaterThan(before);
+  await screenshot(page, 'devices.png');
+  await now.getByRole('button', { name: 'Pause', exact: true }).click();
+  await expect(now.getByRole('status')).toContainText('Sent pause to the player');
+  await expect(now).toContainText('· Paused');
+  // the volume slider moves the player, up to its limit
+  await now.getByLabel('Volume').fill('12');
+  await expect(now.getByText('12 / 16')).toBeVisible();
 
   // a setting is changed and still shown after a reload (the others are kept by the server)
   const settings = bedroom.getByRole('form', { name: 'Player settings' });

@@ -34,6 +34,8 @@ pub struct LivePlayer {
     pub playback: Option<String>,
     /// The platform card id playing.
     pub card_id: Option<String>,
+    /// That card's title, as the platform names it (absent until it is known).
+    pub card_title: Option<String>,
     pub chapter_key: Option<String>,
     pub track_key: Option<String>,
     pub chapter_title: Option<String>,

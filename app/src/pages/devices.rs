@@ -4,6 +4,7 @@
 //! points to the Accounts page.
 
 mod controls;
+mod live;
 mod settings;
 mod shortcuts;
 
@@ -77,6 +78,8 @@ fn AccountPlayers(
         None
     };
     let count = tr!("player-devices-count", count = players.len());
+    // one live stream per account on the page, whatever its number of players
+    let live = live::LiveAccount::follow(&account.id, !needs_relink);
     view! {
         <section aria-labelledby=labelled_by class="space-y-3">
             <div class="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -95,7 +98,7 @@ fn AccountPlayers(
                 let label = tr!("player-devices-list", account = &account.label);
                 view! {
                     <ul class="grid gap-4 lg:grid-cols-2" aria-label=label>
-                        {players.into_iter().map(|device| view! { <DeviceCard device cards=cards.clone()/> }).collect_view()}
+                        {players.into_iter().map(|device| view! { <DeviceCard device cards=cards.clone() live/> }).collect_view()}
                     </ul>
                 }.into_any()
             }}
@@ -123,7 +126,11 @@ fn readable_time(stamp: &str) -> String {
 }
 
 #[component]
-fn DeviceCard(device: InfoSnapshot, cards: Vec<PublishedCardOut>) -> impl IntoView {
+fn DeviceCard(
+    device: InfoSnapshot,
+    cards: Vec<PublishedCardOut>,
+    live: live::LiveAccount,
+) -> impl IntoView {
     let base = format!("/api/devices/{}/{}", device.account_id, device.device_id);
     let battery = number(&device.status, "batteryLevel").map(|b| b.clamp(0.0, 100.0));
     let charging = device.status["charging"].as_bool().unwrap_or(false)
@@ -178,7 +185,8 @@ fn DeviceCard(device: InfoSnapshot, cards: Vec<PublishedCardOut>) -> impl IntoVi
                 <div class="min-w-0"><dt class="text-slate-500">{tr!("player-device-playing")}</dt><dd class="break-words font-medium">{active.unwrap_or_else(|| tr!("player-device-playing-nothing"))}</dd></div>
                 <div><dt class="text-slate-500">{tr!("player-device-volume")}</dt><dd class="font-medium">{volume.map(|v| format!("{v:.0}")).unwrap_or_else(|| "–".into())}</dd></div>
             </dl>
-            <controls::Commands base=base.clone() cards=cards.clone() name=name.clone()/>
+            <live::NowPlaying live device_id=device.device_id.clone() base=base.clone() cards=cards.clone()/>
+            <controls::Commands base=base.clone() cards=cards.clone() name=name.clone() live=live.is_live(&device.device_id)/>
             <settings::SettingsForm base=base.clone() settings=device.settings.clone()/>
             <shortcuts::ShortcutsForm base cards/>
         </li>

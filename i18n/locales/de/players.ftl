@@ -244,3 +244,26 @@ player-shortcuts-saved = { $count ->
     [one] { $count } Kurzwahl auf dem Player gespeichert
    *[other] { $count } Kurzwahlen auf dem Player gespeichert
 }
+
+## Die Player-Seite: was ein Player gerade tut (live)
+player-live-heading = Läuft gerade
+player-live-live = Live
+player-live-connecting = Verbinde…
+player-live-unavailable = Nicht live
+player-live-relink = Neu verknüpfen, um es live zu sehen
+player-live-waiting = Warte auf eine Meldung des Players…
+player-live-nothing = Es läuft nichts
+player-live-offline = Der Player ist aus oder nicht erreichbar
+player-live-status-playing = Spielt
+player-live-status-paused = Pausiert
+player-live-status-stopped = Gestoppt
+player-live-status-loading = Lädt…
+player-live-progress = Stelle im Kapitel
+player-live-pause = Pause
+player-live-resume = Fortsetzen
+player-live-stop = Stopp
+player-live-volume = Lautstärke
+player-live-sleep = Einschlaf-Timer
+player-live-sleep-off = Aus
+player-live-sleep-minutes = { $minutes } Min.
+player-live-sleep-left = Stoppt in { $time }

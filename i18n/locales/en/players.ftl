@@ -241,3 +241,26 @@ player-shortcuts-saved = { $count ->
     [one] { $count } shortcut saved on the player
    *[other] { $count } shortcuts saved on the player
 }
+
+## The players page: what a player is doing now (live)
+player-live-heading = Now playing
+player-live-live = Live
+player-live-connecting = Connecting…
+player-live-unavailable = Not live
+player-live-relink = Link again to see it live
+player-live-waiting = Waiting for the player to report…
+player-live-nothing = Nothing playing
+player-live-offline = The player is off or out of reach
+player-live-status-playing = Playing
+player-live-status-paused = Paused
+player-live-status-stopped = Stopped
+player-live-status-loading = Loading…
+player-live-progress = Position in the chapter
+player-live-pause = Pause
+player-live-resume = Resume
+player-live-stop = Stop
+player-live-volume = Volume
+player-live-sleep = Sleep timer
+player-live-sleep-off = Off
+player-live-sleep-minutes = { $minutes } min
+player-live-sleep-left = Stops in { $time }

@@ -247,3 +247,26 @@ player-shortcuts-saved = { $count ->
     [one] { $count } atajo guardado en el reproductor
    *[other] { $count } atajos guardados en el reproductor
 }
+
+## La página de reproductores: lo que hace un reproductor ahora (en directo)
+player-live-heading = Sonando ahora
+player-live-live = En directo
+player-live-connecting = Conectando…
+player-live-unavailable = Sin directo
+player-live-relink = Vuelve a vincular la cuenta para verlo en directo
+player-live-waiting = Esperando noticias del reproductor…
+player-live-nothing = No suena nada
+player-live-offline = El reproductor está apagado o fuera de alcance
+player-live-status-playing = Reproduciendo
+player-live-status-paused = En pausa
+player-live-status-stopped = Detenido
+player-live-status-loading = Cargando…
+player-live-progress = Posición en el capítulo
+player-live-pause = Pausa
+player-live-resume = Reanudar
+player-live-stop = Detener
+player-live-volume = Volumen
+player-live-sleep = Temporizador de apagado
+player-live-sleep-off = Desactivado
+player-live-sleep-minutes = { $minutes } min
+player-live-sleep-left = Se detiene en { $time }

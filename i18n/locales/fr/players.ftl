@@ -253,3 +253,26 @@ player-shortcuts-saved = { $count ->
     [one] { $count } raccourci enregistré sur le lecteur
    *[other] { $count } raccourcis enregistrés sur le lecteur
 }
+
+## La page des lecteurs : ce que fait un lecteur maintenant (en direct)
+player-live-heading = En cours de lecture
+player-live-live = En direct
+player-live-connecting = Connexion…
+player-live-unavailable = Pas en direct
+player-live-relink = Reliez le compte pour le voir en direct
+player-live-waiting = En attente des nouvelles du lecteur…
+player-live-nothing = Aucune lecture
+player-live-offline = Le lecteur est éteint ou injoignable
+player-live-status-playing = Lecture
+player-live-status-paused = En pause
+player-live-status-stopped = Arrêté
+player-live-status-loading = Chargement…
+player-live-progress = Position dans le chapitre
+player-live-pause = Pause
+player-live-resume = Reprendre
+player-live-stop = Arrêter
+player-live-volume = Volume
+player-live-sleep = Minuterie de sommeil
+player-live-sleep-off = Désactivée
+player-live-sleep-minutes = { $minutes } min
+player-live-sleep-left = S’arrête dans { $time }

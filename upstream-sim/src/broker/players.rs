@@ -196,7 +196,11 @@ fn command(
             );
             true
         }
-        "events/request" => true,
+        "events/request" => {
+            // an idle player reports that it plays nothing
+            playback(state, device);
+            true
+        }
         _ => return, // not a command players know: no answer
     };
     ack(client, device, key_of(path), ok, payload);

@@ -1,5 +1,5 @@
-//! Telling a player what to do (play a card, pause, resume, stop), and the card picker the
-//! Play control and the shortcut rows share.
+//! Telling a player what to do (play a card; pause, resume and stop while its live panel is
+//! not live), and the card picker the Play control and the shortcut rows share.
 
 use cardsmith_model::device::DeviceCommandInput;
 use cardsmith_model::publish::PublishedCardOut;
@@ -102,7 +102,13 @@ pub fn CardPicker(
 
 /// Play a card, pause, resume, stop; each answer (or refusal) is shown under the buttons.
 #[component]
-pub fn Commands(base: String, cards: Vec<PublishedCardOut>, name: String) -> impl IntoView {
+pub fn Commands(
+    base: String,
+    cards: Vec<PublishedCardOut>,
+    name: String,
+    /// The player's live panel is live: it has the pause, resume and stop controls then.
+    live: Signal<bool>,
+) -> impl IntoView {
     let message = RwSignal::new(None::<Result<String, String>>);
     let busy = RwSignal::new(false);
     let card = RwSignal::new(String::new());
@@ -133,11 +139,13 @@ pub fn Commands(base: String, cards: Vec<PublishedCardOut>, name: String) -> imp
                 </div>
                 <button type="button" class=BUTTON disabled=move || busy.get() on:click=move |_| run("play")>{tr!("player-control-play")}</button>
             </div>
-            <div class="flex flex-wrap gap-2">
-                <button type="button" class=BUTTON disabled=move || busy.get() on:click=move |_| run("pause")>{tr!("player-control-pause")}</button>
-                <button type="button" class=BUTTON disabled=move || busy.get() on:click=move |_| run("resume")>{tr!("player-control-resume")}</button>
-                <button type="button" class=BUTTON disabled=move || busy.get() on:click=move |_| run("stop")>{tr!("player-control-stop")}</button>
-            </div>
+            <Show when=move || !live.get()>
+                <div class="flex flex-wrap gap-2">
+                    <button type="button" class=BUTTON disabled=move || busy.get() on:click=move |_| run("pause")>{tr!("player-control-pause")}</button>
+                    <button type="button" class=BUTTON disabled=move || busy.get() on:click=move |_| run("resume")>{tr!("player-control-resume")}</button>
+                    <button type="button" class=BUTTON disabled=move || busy.get() on:click=move |_| run("stop")>{tr!("player-control-stop")}</button>
+                </div>
+            </Show>
             <Outcome outcome=message/>
         </div>
     }

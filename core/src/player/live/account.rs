@@ -26,6 +26,8 @@ pub struct AccountLive {
     pub(super) watchers: AtomicUsize,
     /// Bumped by every new watcher, so a linger that started before it does not close it.
     pub(super) generation: AtomicU64,
+    /// Card titles looked up on the platform, by card id.
+    titles: Mutex<BTreeMap<String, String>>,
 }
 
 impl AccountLive {
@@ -60,6 +62,7 @@ impl AccountLive {
             updates,
             watchers: AtomicUsize::new(0),
             generation: AtomicU64::new(0),
+            titles: Mutex::new(BTreeMap::new()),
         })
     }
 
@@ -155,6 +158,7 @@ pub(super) async fn follow(core: Core, live: Weak<AccountLive>) {
                         if let PlayerMessage::Lifecycle(..) = message {
                             tracing::debug!(device, "a player's lifecycle changed");
                         }
+                        name_the_card(&core, &live, &device);
                     }
                     Err(broadcast::error::RecvError::Lagged(n)) => {
                         tracing::warn!(skipped = n, "live player messages came faster than they were read");
@@ -189,6 +193,55 @@ pub(super) async fn follow(core: Core, live: Weak<AccountLive>) {
             }
         }
     }
+}
+
+/// Gives a player's card its title: from the titles already known, else asked of the
+/// platform once (a card made in the official app has no title here).
+fn name_the_card(core: &Core, live: &Arc<AccountLive>, device: &str) {
+    let Some(card) = live
+        .lock()
+        .get(device)
+        .filter(|p| p.card_title.is_none())
+        .and_then(|p| p.card_id.clone())
+    else {
+        return;
+    };
+    let known = live
+        .titles
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .get(&card)
+        .cloned();
+    if let Some(title) = known {
+        give_title(live, device, &card, title);
+        return;
+    }
+    let Ok(client) = super::super::accounts::account_client(core, &live.account_id) else {
+        return;
+    };
+    let (live, device) = (Arc::downgrade(live), device.to_owned());
+    tokio::spawn(async move {
+        let Ok(found) = client.card(&card).await else {
+            return;
+        };
+        let Some(live) = live.upgrade() else { return };
+        live.titles
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(card.clone(), found.title.clone());
+        give_title(&live, &device, &card, found.title);
+    });
+}
+
+/// Sets the title of `card` on `device`, if that card still plays there untitled.
+fn give_title(live: &AccountLive, device: &str, card: &str, title: String) {
+    live.change(device, |p| {
+        let same = p.card_id.as_deref() == Some(card) && p.card_title.is_none();
+        if same {
+            p.card_title = Some(title);
+        }
+        same
+    });
 }
 
 /// Asks every player for its status and what it is playing (answers arrive as messages).

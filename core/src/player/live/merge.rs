@@ -86,7 +86,11 @@ fn status(player: &mut LivePlayer, status: &Map<String, Value>) {
         player.volume = Some(((percent.clamp(0.0, 100.0) * 16.0) / 100.0).round() as u8);
     }
     if let Some(card) = status.get("activeCard").and_then(Value::as_str) {
-        player.card_id = (card != "none").then(|| card.to_owned());
+        let card = (card != "none").then(|| card.to_owned());
+        if card != player.card_id {
+            player.card_title = None;
+        }
+        player.card_id = card;
     }
 }
 
