@@ -118,8 +118,17 @@ pub fn NowPlaying(
     let chapter = move || player.with(|p| p.as_ref().and_then(|p| p.chapter_title.clone()));
     let playback = move || player.with(|p| p.as_ref().and_then(|p| p.playback.clone()));
     let playing = move || playback().as_deref() == Some("playing");
-    let position =
-        move || player.with(|p| p.as_ref().and_then(|p| clock::position_now(p, now.get())));
+    // a position only means something while a card is in (playing or paused)
+    let position = move || {
+        player.with(|p| {
+            p.as_ref()
+                .filter(|p| {
+                    p.card_id.is_some()
+                        && matches!(p.playback.as_deref(), Some("playing" | "paused"))
+                })
+                .and_then(|p| clock::position_now(p, now.get()))
+        })
+    };
     let length = move || player.with(|p| p.as_ref().and_then(|p| p.track_length));
     let volume_max = move || {
         player
