@@ -79,6 +79,8 @@ pub async fn unlink(core: &Core, actor: &Actor, id: &str) -> CoreResult<()> {
     )
     .await?;
     tx.commit().await?;
+    // its players' connection goes with its tokens
+    core.live.forget(id);
     Ok(())
 }
 

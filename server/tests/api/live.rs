@@ -165,6 +165,20 @@ async fn commands_go_live_and_every_page_of_an_account_shares_one_connection() {
         404,
     )
     .await;
+
+    // unlinking the account closes its players' connection with it
+    assert_eq!(app.core.live.open_accounts(), 1);
+    drop((first, second));
+    let unlinked = admin
+        .delete(&format!("/api/player-accounts/{account}"))
+        .await;
+    assert_eq!(unlinked.status(), 204);
+    assert_eq!(app.core.live.open_accounts(), 0);
+    assert_problem(
+        admin.get(&format!("/api/devices/{account}/live")).await,
+        404,
+    )
+    .await;
 }
 
 #[tokio::test]
