@@ -69,7 +69,8 @@ pub async fn live_player(
 
 /// Server-Sent Events: first every player's state (event `player`), then each change as it
 /// happens, one player's whole state per event. The stream stays open (a comment every 15 s
-/// keeps proxies from closing it); a client that reconnects gets the whole state again.
+/// keeps proxies from closing it) until the account is unlinked or must be linked again; a
+/// client that reconnects gets the whole state again.
 #[utoipa::path(get, path = "/devices/{accountID}/live/events", tag = "devices", operation_id = "live-player-events",
     params(("accountID" = String, Path)),
     responses((status = 200, content_type = "text/event-stream", body = LivePlayer,
@@ -82,25 +83,33 @@ pub async fn live_events(
 ) -> ApiResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
     let live = commands::view(&core, &actor, &account, Duration::ZERO).await?;
     let updates = live.updates();
+    let ended = live.ended();
     let first: Vec<LivePlayer> = live.players();
-    // the hold on the account's view lives as long as the stream
-    let state = (live, updates, first.into_iter());
-    let events = stream::unfold(state, |(live, mut updates, mut first)| async move {
-        let player = match first.next() {
-            Some(player) => player,
-            None => loop {
-                match updates.recv().await {
-                    Ok(player) => break aged(player),
-                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
-                    Err(broadcast::error::RecvError::Closed) => return None,
-                }
-            },
-        };
-        let event = Event::default()
-            .event("player")
-            .json_data(&player)
-            .unwrap_or_else(|_| Event::default().comment("unserialisable"));
-        Some((Ok(event), (live, updates, first)))
-    });
+    // the hold on the account's view lives as long as the stream; the stream ends when the
+    // view does (the account was unlinked or must be linked again)
+    let state = (live, updates, ended, first.into_iter());
+    let events = stream::unfold(
+        state,
+        |(live, mut updates, mut ended, mut first)| async move {
+            let player = match first.next() {
+                Some(player) => player,
+                None => loop {
+                    tokio::select! {
+                        update = updates.recv() => match update {
+                            Ok(player) => break aged(player),
+                            Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                            Err(broadcast::error::RecvError::Closed) => return None,
+                        },
+                        _ = ended.wait_for(|e| *e) => return None,
+                    }
+                },
+            };
+            let event = Event::default()
+                .event("player")
+                .json_data(&player)
+                .unwrap_or_else(|_| Event::default().comment("unserialisable"));
+            Some((Ok(event), (live, updates, ended, first)))
+        },
+    );
     Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
 }

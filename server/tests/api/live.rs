@@ -166,14 +166,18 @@ async fn commands_go_live_and_every_page_of_an_account_shares_one_connection() {
     )
     .await;
 
-    // unlinking the account closes its players' connection with it
+    // unlinking the account closes its players' connection and ends the open streams
     assert_eq!(app.core.live.open_accounts(), 1);
-    drop((first, second));
+    drop(second);
     let unlinked = admin
         .delete(&format!("/api/player-accounts/{account}"))
         .await;
     assert_eq!(unlinked.status(), 204);
     assert_eq!(app.core.live.open_accounts(), 0);
+    let end = async { while first.chunk().await.unwrap().is_some() {} };
+    tokio::time::timeout(Duration::from_secs(5), end)
+        .await
+        .expect("the stream of an unlinked account ends");
     assert_problem(
         admin.get(&format!("/api/devices/{account}/live")).await,
         404,

@@ -28,6 +28,9 @@ pub struct AccountLive {
     pub(super) generation: AtomicU64,
     /// Card titles looked up on the platform, by card id.
     titles: Mutex<BTreeMap<String, String>>,
+    /// Becomes true when the view ends for good (the account was unlinked, or must be
+    /// linked again): open streams end with it.
+    ended: tokio::sync::watch::Sender<bool>,
 }
 
 impl AccountLive {
@@ -63,6 +66,7 @@ impl AccountLive {
             watchers: AtomicUsize::new(0),
             generation: AtomicU64::new(0),
             titles: Mutex::new(BTreeMap::new()),
+            ended: tokio::sync::watch::channel(false).0,
         })
     }
 
@@ -82,6 +86,16 @@ impl AccountLive {
     /// Changes from now on, one player's whole state each.
     pub fn updates(&self) -> broadcast::Receiver<LivePlayer> {
         self.updates.subscribe()
+    }
+
+    /// Whether the view ended for good, and when it does.
+    pub fn ended(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.ended.subscribe()
+    }
+
+    /// Ends the view for good: open streams end.
+    pub(super) fn end(&self) {
+        self.ended.send_replace(true);
     }
 
     /// Says a player did not answer: it is offline as far as anyone can tell.
@@ -186,6 +200,7 @@ pub(super) async fn follow(core: Core, live: Weak<AccountLive>) {
                         if let Err(e) = super::super::accounts::mark_needs_relink(&core, &live.account_id, why).await {
                             tracing::warn!(error = %e, "marking an account for relinking failed");
                         }
+                        live.end();
                         return;
                     }
                     ChannelState::Closed => return,

@@ -150,12 +150,14 @@ impl LiveHub {
         }
     }
 
-    /// Forgets an account's view at once (its link was removed or revoked).
+    /// Forgets an account's view at once (its link was removed or revoked): its connection
+    /// closes and its open streams end.
     pub fn forget(&self, account_id: &str) {
         if let Some(live) = self.lock().remove(account_id) {
             if let Some(channel) = &live.channel {
                 channel.close();
             }
+            live.end();
         }
     }
 
