@@ -1,7 +1,8 @@
 //! Players of the caller's linked accounts. Info comes from the platform's config call (the
 //! status is nested there); when the platform cannot be reached the last snapshot is served
 //! with `cached: true`. Settings are written read-merge-write so untouched settings survive;
-//! shortcuts can only be written; commands: play (with `card_id`), pause, resume, stop, status.
+//! shortcuts can only be written; commands (over the players' live channel, else REST): play
+//! (with `card_id`), pause, resume, stop, status, volume, sleep timer, night-light colour.
 //! `POST /seed` puts a collection's cards on chosen players, now or later.
 //! An account that is not the caller's is a 404; one that needs relinking is a 409.
 
@@ -100,7 +101,7 @@ pub async fn device_published(
     params(("accountID" = String, Path), ("deviceID" = String, Path)), request_body = DeviceCommandInput,
     responses((status = 200, body = MessageOutputBody), Unauthorized,
         NotFound, Conflict,
-        Unprocessable))]
+        Unprocessable, TooManyRequests, ServiceUnavailable))]
 pub async fn device_command(
     State(core): State<Core>,
     Caller(actor): Caller,

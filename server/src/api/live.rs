@@ -17,7 +17,9 @@ use tokio::sync::broadcast;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::problem::responses::{Conflict, NotFound, Unauthorized};
+use crate::problem::responses::{
+    Conflict, NotFound, ServiceUnavailable, TooManyRequests, Unauthorized,
+};
 use crate::problem::{ApiPath, ApiResult};
 use crate::session::Caller;
 use crate::state::AppState;
@@ -35,7 +37,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// Every player of the account, as last reported, each with its age.
 #[utoipa::path(get, path = "/devices/{accountID}/live", tag = "devices", operation_id = "live-players",
     params(("accountID" = String, Path)),
-    responses((status = 200, body = LivePlayersOut), Unauthorized, NotFound, Conflict))]
+    responses((status = 200, body = LivePlayersOut), Unauthorized, NotFound, Conflict, TooManyRequests, ServiceUnavailable))]
 pub async fn live_players(
     State(core): State<Core>,
     Caller(actor): Caller,
@@ -52,7 +54,7 @@ pub async fn live_players(
 /// One player, as last reported, with its age.
 #[utoipa::path(get, path = "/devices/{accountID}/{deviceID}/live", tag = "devices", operation_id = "live-player",
     params(("accountID" = String, Path), ("deviceID" = String, Path)),
-    responses((status = 200, body = LivePlayer), Unauthorized, NotFound, Conflict))]
+    responses((status = 200, body = LivePlayer), Unauthorized, NotFound, Conflict, TooManyRequests, ServiceUnavailable))]
 pub async fn live_player(
     State(core): State<Core>,
     Caller(actor): Caller,
@@ -75,7 +77,7 @@ pub async fn live_player(
     params(("accountID" = String, Path)),
     responses((status = 200, content_type = "text/event-stream", body = LivePlayer,
         description = "`event: player`, `data:` a LivePlayer as JSON, for as long as the connection lasts"),
-        Unauthorized, NotFound, Conflict))]
+        Unauthorized, NotFound, Conflict, TooManyRequests, ServiceUnavailable))]
 pub async fn live_events(
     State(core): State<Core>,
     Caller(actor): Caller,

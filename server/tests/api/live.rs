@@ -58,6 +58,10 @@ async fn commands_go_live_and_every_page_of_an_account_shares_one_connection() {
     let admin = app.admin().await;
     let account = link_account(&app, &admin).await;
     let opened = app.core.live.connections_opened();
+    // twelve first looks at once open one connection
+    let path = format!("/api/devices/{account}/live");
+    let looks = futures_util::future::join_all((0..12).map(|_| admin.get(&path))).await;
+    assert!(looks.iter().all(|r| r.status() == 200));
 
     // two pages follow the account's players, and an app reads them
     let mut first = admin
@@ -131,7 +135,7 @@ async fn commands_go_live_and_every_page_of_an_account_shares_one_connection() {
     assert_eq!(
         app.core.live.connections_opened() - opened,
         1,
-        "two streams, reads and commands of one account share one connection"
+        "twelve looks at once, two streams, reads and commands of one account share one connection"
     );
 
     // bad commands change nothing

@@ -140,12 +140,8 @@ pub fn aged(mut player: LivePlayer) -> LivePlayer {
     player.age_seconds = player
         .updated_at
         .as_deref()
-        .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
-        .map(|t| {
-            (chrono::Utc::now() - t.with_timezone(&chrono::Utc))
-                .num_seconds()
-                .max(0) as u64
-        });
+        .and_then(crate::time::parse)
+        .map(|t| (crate::time::now() - t).num_seconds().max(0) as u64);
     player
 }
 
@@ -259,19 +255,21 @@ fn give_title(live: &AccountLive, device: &str, card: &str, title: String) {
     });
 }
 
-/// Asks every player for its status and what it is playing (answers arrive as messages).
+/// Asks every player for its status and what it is playing (answers arrive as messages),
+/// each player on its own, so one that is off does not hold up the others' answers.
 fn ask_everyone(live: &Arc<AccountLive>) {
     let Some(channel) = live.channel.clone() else {
         return;
     };
-    let devices = live.devices.clone();
-    tokio::spawn(async move {
-        for device in devices {
+    for device in live.devices.clone() {
+        let channel = channel.clone();
+        tokio::spawn(async move {
             for ask in [PlayerCommand::EventsRequest, PlayerCommand::StatusRequest] {
                 if let Err(e) = channel.send(&device, &ask).await {
                     tracing::debug!(device = %device, error = %e, "a player did not answer a status request");
+                    return;
                 }
             }
-        }
-    });
+        });
+    }
 }
