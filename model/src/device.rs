@@ -53,8 +53,10 @@ pub struct CacheStatusOut {
 
 /// Commands a player takes: `play` (needs `card_id`; `chapter_key` and `seconds` say where
 /// to start, which is also how a chapter is skipped to), `pause`, `resume`, `stop`, `status`,
-/// `volume` (needs `volume`, 0–16), `sleep_timer` (needs `seconds`, 0 turns it off) and
-/// `ambient` (needs `colour`, `#rrggbb`).
+/// `volume` (needs `volume`, 0–16), `sleep_timer` (needs `seconds`, 0 turns it off),
+/// `ambient` (needs `colour`, `#rrggbb`), `events` (the player reports what it plays) and
+/// `display_preview` (needs `card_id`: the icon of the card's chapter `chapter_key`, or of its
+/// first, shows on the player's display for `seconds`, 10 by default, at most 300).
 pub const COMMANDS: &[&str] = &[
     "play",
     "pause",
@@ -64,7 +66,12 @@ pub const COMMANDS: &[&str] = &[
     "volume",
     "sleep_timer",
     "ambient",
+    "events",
+    "display_preview",
 ];
+
+/// Longest icon preview on a player's display, in seconds.
+pub const MAX_PREVIEW_SECONDS: u32 = 300;
 
 /// Longest sleep timer: a day.
 pub const MAX_SLEEP_SECONDS: u32 = 86_400;
@@ -73,20 +80,24 @@ pub const MAX_SLEEP_SECONDS: u32 = 86_400;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DeviceCommandInput {
     /// `play` (with `card_id`), `pause`, `resume`, `stop`, `status`, `volume` (with
-    /// `volume`), `sleep_timer` (with `seconds`) or `ambient` (with `colour`).
+    /// `volume`), `sleep_timer` (with `seconds`), `ambient` (with `colour`), `events` or
+    /// `display_preview` (with `card_id`).
     #[cfg_attr(
         feature = "openapi",
-        schema(pattern = "^(play|pause|resume|stop|status|volume|sleep_timer|ambient)$")
+        schema(
+            pattern = "^(play|pause|resume|stop|status|volume|sleep_timer|ambient|events|display_preview)$"
+        )
     )]
     pub command: String,
-    /// The platform card id to play.
+    /// The platform card id to play, or whose icon to show (`display_preview`).
     #[serde(default)]
     #[cfg_attr(
         feature = "openapi",
         schema(max_length = 64, pattern = "^\\s*[A-Za-z0-9_-]*\\s*$")
     )]
     pub card_id: Option<String>,
-    /// `play`: the chapter to start at (its key on the card, e.g. `03`).
+    /// `play`: the chapter to start at (its key on the card, e.g. `03`); `display_preview`:
+    /// the chapter whose icon to show.
     #[serde(default)]
     #[cfg_attr(
         feature = "openapi",
@@ -94,7 +105,8 @@ pub struct DeviceCommandInput {
     )]
     pub chapter_key: Option<String>,
     /// `play`: seconds into the chapter; `sleep_timer`: seconds until the player stops (0
-    /// turns the timer off). At most a day.
+    /// turns the timer off); `display_preview`: how long the icon shows (1–300). At most a
+    /// day.
     #[serde(default)]
     #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 86400))]
     pub seconds: Option<u32>,
@@ -119,6 +131,17 @@ impl DeviceCommandInput {
         let card = self.card_id.as_deref().map(str::trim);
         if self.command == "play" && card.is_none_or(str::is_empty) {
             c.check("card_id", Some("is required to play"));
+        }
+        if self.command == "display_preview" {
+            if card.is_none_or(str::is_empty) {
+                c.check("card_id", Some("is required to show its icon"));
+            }
+            if self
+                .seconds
+                .is_some_and(|s| s == 0 || s > MAX_PREVIEW_SECONDS)
+            {
+                c.check("seconds", Some("must be 1–300 for a preview"));
+            }
         }
         let plain = |v: &str| {
             !v.is_empty()

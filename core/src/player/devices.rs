@@ -262,7 +262,12 @@ pub async fn command(
 ) -> CoreResult<(String, &'static str)> {
     input.validate()?;
     let (_, client) = linked(core, actor, account_id).await?;
-    let mut player_command = super::live::commands::from_input(&input);
+    let mut player_command = match input.command.as_str() {
+        "display_preview" => {
+            super::live::commands::display_preview(core, &client, account_id, &input).await?
+        }
+        _ => super::live::commands::from_input(&input),
+    };
     let via = match super::live::commands::send(
         core,
         &client,
@@ -297,6 +302,8 @@ pub async fn command(
         "volume" => t!(actor.locale, "player-sent-volume"),
         "sleep_timer" => t!(actor.locale, "player-sent-sleep-timer"),
         "ambient" => t!(actor.locale, "player-sent-ambient"),
+        "events" => t!(actor.locale, "player-sent-events"),
+        "display_preview" => t!(actor.locale, "player-sent-preview"),
         _ => t!(actor.locale, "player-sent-status"),
     };
     let shown = audited(core, actor, "device.command_sent", device_id, done, shown).await?;

@@ -236,6 +236,8 @@ player-sent-status = Den Player nach seinem Zustand gefragt
 player-sent-volume = Lautstärke am Player eingestellt
 player-sent-sleep-timer = Einschlaf-Timer am Player gestellt
 player-sent-ambient = Farbe des Nachtlichts am Player eingestellt
+player-sent-events = Player gefragt, was er gerade spielt
+player-sent-preview = Das Symbol wird auf dem Player angezeigt
 player-settings-saved = { $count ->
     [one] { $count } Einstellung auf dem Player gespeichert
    *[other] { $count } Einstellungen auf dem Player gespeichert
@@ -267,3 +269,5 @@ player-live-sleep = Einschlaf-Timer
 player-live-sleep-off = Aus
 player-live-sleep-minutes = { $minutes } Min.
 player-live-sleep-left = Stoppt in { $time }
+player-live-battery = Akku { $level } %
+player-live-battery-charging = Lädt, { $level } %

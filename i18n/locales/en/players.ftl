@@ -233,6 +233,8 @@ player-sent-status = Asked the player for its status
 player-sent-volume = Volume set on the player
 player-sent-sleep-timer = Sleep timer set on the player
 player-sent-ambient = Night light colour set on the player
+player-sent-events = Asked the player what it is playing
+player-sent-preview = The icon shows on the player
 player-settings-saved = { $count ->
     [one] { $count } setting saved on the player
    *[other] { $count } settings saved on the player
@@ -264,3 +266,5 @@ player-live-sleep = Sleep timer
 player-live-sleep-off = Off
 player-live-sleep-minutes = { $minutes } min
 player-live-sleep-left = Stops in { $time }
+player-live-battery = Battery { $level }%
+player-live-battery-charging = Charging, { $level }%

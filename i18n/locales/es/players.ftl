@@ -239,6 +239,8 @@ player-sent-status = Se ha pedido su estado al reproductor
 player-sent-volume = Volumen ajustado en el reproductor
 player-sent-sleep-timer = Temporizador de apagado ajustado en el reproductor
 player-sent-ambient = Color de la luz nocturna ajustado en el reproductor
+player-sent-events = Se ha preguntado al reproductor qué está sonando
+player-sent-preview = El icono se muestra en el reproductor
 player-settings-saved = { $count ->
     [one] { $count } ajuste guardado en el reproductor
    *[other] { $count } ajustes guardados en el reproductor
@@ -270,3 +272,5 @@ player-live-sleep = Temporizador de apagado
 player-live-sleep-off = Desactivado
 player-live-sleep-minutes = { $minutes } min
 player-live-sleep-left = Se detiene en { $time }
+player-live-battery = Batería { $level } %
+player-live-battery-charging = Cargando, { $level } %

@@ -245,6 +245,8 @@ player-sent-status = État demandé au lecteur
 player-sent-volume = Volume réglé sur le lecteur
 player-sent-sleep-timer = Minuterie de sommeil réglée sur le lecteur
 player-sent-ambient = Couleur de la veilleuse réglée sur le lecteur
+player-sent-events = Le lecteur a été interrogé sur ce qu’il joue
+player-sent-preview = L’icône s’affiche sur le lecteur
 player-settings-saved = { $count ->
     [one] { $count } réglage enregistré sur le lecteur
    *[other] { $count } réglages enregistrés sur le lecteur
@@ -276,3 +278,5 @@ player-live-sleep = Minuterie de sommeil
 player-live-sleep-off = Désactivée
 player-live-sleep-minutes = { $minutes } min
 player-live-sleep-left = S’arrête dans { $time }
+player-live-battery = Batterie { $level } %
+player-live-battery-charging = En charge, { $level } %

@@ -13,7 +13,7 @@ use crate::player_accounts::link_account;
 use crate::support::helpers::{assert_problem, spawn_app_with, User};
 
 /// Reads an event stream until an event's data satisfies `wanted`; answers that data.
-async fn until(stream: &mut Response, wanted: impl Fn(&Value) -> bool) -> Value {
+pub async fn until(stream: &mut Response, wanted: impl Fn(&Value) -> bool) -> Value {
     let mut text = String::new();
     let read = async {
         loop {
@@ -43,7 +43,7 @@ async fn until(stream: &mut Response, wanted: impl Fn(&Value) -> bool) -> Value 
         .expect("the event arrives")
 }
 
-async fn command(user: &User, account: &str, device: &str, body: Value) -> Response {
+pub async fn command(user: &User, account: &str, device: &str, body: Value) -> Response {
     user.post_json(&format!("/api/devices/{account}/{device}/command"), &body)
         .await
 }
@@ -250,4 +250,104 @@ async fn without_a_broker_commands_take_the_rest_path_and_say_so() {
         .get_json(&format!("/api/devices/{account}/live"))
         .await;
     assert_eq!(players["connection"], "unavailable");
+}
+
+#[tokio::test]
+async fn events_and_an_icon_preview_reach_the_player() {
+    let app = spawn_app_with(&["--demo-upstream"]).await;
+    let sim = app.sim.clone().unwrap();
+    let user = sim.default_user();
+    let device = sim
+        .seed_device(&user, DeviceSeed::named("Kitchen"))
+        .unwrap();
+    let card = sim
+        .seed_card(
+            &user,
+            json!({"title": "Tales", "content": {"chapters": [
+                {"key": "01", "title": "One", "display": {"icon16x16": "yoto:#firstIcon"}, "tracks": []},
+                {"key": "02", "title": "Two", "display": {"icon16x16": "yoto:#secondIcon"}, "tracks": []},
+                {"key": "03", "title": "Three", "display": {"icon16x16": null}, "tracks": []}
+            ]}}),
+        )
+        .unwrap();
+    let admin = app.admin().await;
+    let account = link_account(&app, &admin).await;
+    // the connection asks every player for its state as it opens: look at one kind at a time
+    let sent = |kind: &str| -> Vec<Value> {
+        sim.commands(&user)
+            .into_iter()
+            .filter(|c| c.command == kind)
+            .map(|c| c.body)
+            .collect()
+    };
+
+    let r = command(
+        &admin,
+        &account,
+        &device,
+        json!({"command": "display_preview", "card_id": card, "chapter_key": "02", "seconds": 30}),
+    )
+    .await;
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.json::<Value>().await.unwrap()["via"], "mqtt");
+    assert_eq!(
+        sent("display/preview"),
+        [json!({"uri": "yoto:#secondIcon", "timeout": 30, "animated": 0})]
+    );
+    // no chapter named: the first chapter's icon, for ten seconds
+    let r = command(
+        &admin,
+        &account,
+        &device,
+        json!({"command": "display_preview", "card_id": card}),
+    )
+    .await;
+    assert_eq!(r.status(), 200);
+    assert_eq!(
+        sent("display/preview")[1],
+        json!({"uri": "yoto:#firstIcon", "timeout": 10, "animated": 0})
+    );
+
+    let asked = sent("events/request").len();
+    let r = command(&admin, &account, &device, json!({"command": "events"})).await;
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.json::<Value>().await.unwrap()["via"], "mqtt");
+    assert_eq!(sent("events/request").len(), asked + 1);
+
+    // what cannot be shown is said, and nothing is sent
+    let before = sent("display/preview").len();
+    let problem = assert_problem(
+        command(
+            &admin,
+            &account,
+            &device,
+            json!({"command": "display_preview", "card_id": card, "chapter_key": "03"}),
+        )
+        .await,
+        409,
+    )
+    .await;
+    assert!(
+        problem["detail"].as_str().unwrap().contains("no icon"),
+        "{problem}"
+    );
+    assert_problem(
+        command(
+            &admin,
+            &account,
+            &device,
+            json!({"command": "display_preview", "card_id": card, "chapter_key": "09"}),
+        )
+        .await,
+        404,
+    )
+    .await;
+    for bad in [
+        json!({"command": "display_preview"}),
+        json!({"command": "display_preview", "card_id": card, "seconds": 0}),
+        json!({"command": "display_preview", "card_id": card, "seconds": 301}),
+    ] {
+        assert_problem(command(&admin, &account, &device, bad).await, 422).await;
+    }
+    assert_eq!(sent("display/preview").len(), before);
 }

@@ -41,8 +41,44 @@ pub fn from_input(input: &DeviceCommandInput) -> PlayerCommand {
             let (r, g, b) = input.colour.as_deref().and_then(rgb).unwrap_or_default();
             PlayerCommand::Ambient { r, g, b }
         }
+        "events" => PlayerCommand::EventsRequest,
         _ => PlayerCommand::StatusRequest,
     }
+}
+
+/// How long an icon preview shows when the request does not say.
+const PREVIEW_SECONDS: u32 = 10;
+
+/// The `display_preview` a checked request asks for: the icon of the platform card's chapter
+/// (`chapter_key`, else its first), as the card on the platform has it now.
+pub async fn display_preview(
+    core: &Core,
+    client: &AccountClient,
+    account_id: &str,
+    input: &DeviceCommandInput,
+) -> CoreResult<PlayerCommand> {
+    let card_id = input.card_id.as_deref().unwrap_or_default().trim();
+    let card = match client.card(card_id).await {
+        Ok(card) => card,
+        Err(e) => return Err(super::super::accounts::call_failed(core, account_id, e).await),
+    };
+    let chapters = card.content.chapters.as_deref().unwrap_or_default();
+    let chapter = match input.chapter_key.as_deref() {
+        Some(key) => chapters.iter().find(|c| c.key == key),
+        None => chapters.first(),
+    }
+    .ok_or_else(|| CoreError::NotFound("no such chapter on that card".into()))?;
+    let uri = chapter
+        .display
+        .icon16x16
+        .clone()
+        .filter(|icon| !icon.is_empty())
+        .ok_or_else(|| CoreError::Conflict("that chapter has no icon to show".into()))?;
+    Ok(PlayerCommand::DisplayPreview {
+        uri,
+        timeout: input.seconds.unwrap_or(PREVIEW_SECONDS),
+        animated: false,
+    })
 }
 
 /// A hold on the account's live view, opening it (with the account's players, listed once)
@@ -51,7 +87,7 @@ pub async fn watch(core: &Core, client: &AccountClient, account_id: &str) -> Cor
     let devices = match core.live.devices_of(account_id) {
         Some(devices) => devices,
         None => match client.list_devices().await {
-            Ok(found) => found.into_iter().map(|d| d.device_id).collect(),
+            Ok(found) => found.into_iter().map(|d| (d.device_id, d.name)).collect(),
             Err(e) => return Err(super::super::accounts::call_failed(core, account_id, e).await),
         },
     };
