@@ -170,7 +170,7 @@ pub struct Config {
 
     /// The players' MQTT broker (live state and commands): `wss://` as the platform documents,
     /// `mqtts://`, or `ws://`/`mqtt://` for a local one; `off` sends commands over the REST
-    /// command paths only.
+    /// command paths only. In demo mode the simulator's own broker, unless another is named.
     #[arg(long, env = "CARDSMITH_UPSTREAM_MQTT_URL", default_value = cardsmith_upstream::mqtt::channel::DEFAULT_BROKER_URL)]
     pub upstream_mqtt_url: String,
 

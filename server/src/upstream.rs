@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use anyhow::Context;
+use cardsmith_upstream::mqtt::channel::DEFAULT_BROKER_URL;
 use cardsmith_upstream::{UpstreamClient, UpstreamConfig};
 use cardsmith_upstream_sim::{SimConfig, Simulator};
 use url::Url;
@@ -41,10 +42,13 @@ pub async fn connect(config: &Config) -> anyhow::Result<Upstream> {
         settings.transcode_poll.interval = std::time::Duration::from_millis(100);
         // its players live on a broker of its own (mosquitto); without one, commands take
         // the REST command paths and the players page says it is not live
+        let named = config.upstream_mqtt_url.trim();
         settings.broker = match simulator.broker_url().await {
             // `off` tries the REST command paths against the simulator too
-            Ok(_) if config.upstream_mqtt_url.trim() == "off" => None,
-            Ok(url) => Some(url),
+            Ok(_) if named == "off" => None,
+            // a broker named on purpose (say, a relay in front of the simulator's) is used
+            Ok(url) if named == DEFAULT_BROKER_URL => Some(url),
+            Ok(_) => Some(Url::parse(named).context("CARDSMITH_UPSTREAM_MQTT_URL")?),
             Err(e) => {
                 tracing::warn!(error = %e, "demo mode: no MQTT broker for the simulated players (install mosquitto); commands use the REST paths");
                 None

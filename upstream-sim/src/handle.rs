@@ -47,6 +47,17 @@ impl SimHandle {
     /// `mosquitto` that takes each account's newest access token as the password of
     /// connections naming one of its players, and the simulated players on it.
     pub async fn broker_url(&self) -> std::io::Result<Url> {
+        Ok(self.broker().await?.url().clone())
+    }
+
+    /// A child puts a card in a player: it starts playing (from `chapter_key`, else the
+    /// first), on repeat when asked, and says so on the broker (started if need be).
+    pub async fn insert_card(&self, card: crate::broker::Inserted) -> std::io::Result<()> {
+        self.broker().await?.insert(card);
+        Ok(())
+    }
+
+    async fn broker(&self) -> std::io::Result<std::sync::Arc<crate::broker::Broker>> {
         let shared = self.shared.clone();
         let broker = self
             .shared
@@ -62,7 +73,7 @@ impl SimHandle {
                 Ok::<_, std::io::Error>(broker)
             })
             .await?;
-        Ok(broker.url().clone())
+        Ok(broker.clone())
     }
 
     // ----- accounts and the simulated sign-in -----
@@ -251,6 +262,13 @@ impl SimHandle {
                 .config
                 .clone(),
         )
+    }
+
+    /// The status block of a player, as the platform's REST API reports it.
+    pub fn device_status(&self, user_id: &str, device_id: &str) -> Option<Doc> {
+        let world = self.shared.world();
+        let device = world.accounts.get(user_id)?.devices.get(device_id)?;
+        Some(device.status.clone())
     }
 
     /// The shortcuts of a player as last written.

@@ -1,10 +1,10 @@
 //! The demo family the built-in simulator starts with, so a newcomer sees what linking brings:
-//! two players (one charging, one playing) and cards of their own with covers to import, next
+//! two players (one charging, one playing Grandma's songs) and cards of their own with covers to import, next
 //! to a bought card and a podcast that the import browser rightly leaves out.
 
 use cardsmith_core::media::icon;
 use cardsmith_upstream_sim::seed::{purchased_card, streaming_card, user_made_card};
-use cardsmith_upstream_sim::{DeviceSeed, SimHandle};
+use cardsmith_upstream_sim::{DeviceSeed, Inserted, SimHandle};
 use serde_json::json;
 
 /// Seeds the simulator's signed-in account; chapters get icons of their own, as cards made
@@ -18,7 +18,7 @@ pub async fn seed_family(sim: &SimHandle) {
     let mut mini = DeviceSeed::mini("Travel mini");
     mini.status.insert("batteryLevel".into(), json!(18));
     mini.status.insert("charging".into(), json!(1));
-    sim.seed_device(&family, bedroom);
+    let bedroom = sim.seed_device(&family, bedroom);
     sim.seed_device(&family, mini);
 
     let Some(audio) = tone_m4a().await else {
@@ -26,6 +26,7 @@ pub async fn seed_family(sim: &SimHandle) {
         return;
     };
     let audio = sim.seed_audio(&audio);
+    let mut playing = None;
     for (title, chapters) in [("Grandma's songs", 3), ("Bedtime stories", 2)] {
         let mut card = user_made_card(title, chapters, &audio);
         for chapter in card["content"]["chapters"]
@@ -43,7 +44,20 @@ pub async fn seed_family(sim: &SimHandle) {
         if let Some(cover) = cover_png(title) {
             card["metadata"]["cover"] = json!({ "imageL": sim.seed_cover(&cover, "image/png") });
         }
-        sim.seed_card(&family, card);
+        let card_id = sim.seed_card(&family, card);
+        playing = playing.or(card_id);
+    }
+    // a living family: the bedroom player is playing Grandma's songs, on repeat
+    if let (Some(device_id), Some(card_id)) = (bedroom, playing) {
+        let inserted = Inserted {
+            device_id,
+            card_id,
+            chapter_key: Some("02".into()),
+            repeat: true,
+        };
+        if let Err(e) = sim.insert_card(inserted).await {
+            tracing::info!(error = %e, "demo mode: no broker, so no player is playing");
+        }
     }
     sim.seed_card(&family, purchased_card("The Gruffalo", &audio));
     sim.seed_card(

@@ -39,6 +39,7 @@ mod languages;
 mod library_search;
 mod listing;
 mod live;
+mod live_outages;
 mod llm_providers;
 mod mail;
 mod metrics;

@@ -16,6 +16,8 @@
 mod players;
 mod process;
 
+pub use players::Inserted;
+
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -23,7 +25,7 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use rumqttc::{AsyncClient, QoS};
 use serde_json::{json, Value};
-use tokio::sync::{broadcast, Mutex};
+use tokio::sync::{broadcast, mpsc, Mutex};
 use url::Url;
 
 use crate::state::SharedState;
@@ -41,6 +43,8 @@ pub struct Broker {
     answers: broadcast::Sender<Value>,
     /// What the broker was last told per account: its token and when it expires.
     pushed: Mutex<BTreeMap<String, Pushed>>,
+    /// Cards put in players by hand, to the players.
+    inserted: mpsc::UnboundedSender<Inserted>,
     _process: process::Process,
 }
 
@@ -56,12 +60,20 @@ impl Broker {
         let process = process::Process::start().await?;
         let url = Url::parse(&format!("mqtt://127.0.0.1:{}", process.port)).expect("valid URL");
         let (answers, _) = broadcast::channel(64);
-        let control = players::connect(Arc::downgrade(&shared), &process, answers.clone()).await?;
+        let (inserted, to_players) = mpsc::unbounded_channel();
+        let control = players::connect(
+            Arc::downgrade(&shared),
+            &process,
+            answers.clone(),
+            to_players,
+        )
+        .await?;
         Ok(Self {
             url,
             control,
             answers,
             pushed: Mutex::new(BTreeMap::new()),
+            inserted,
             _process: process,
         })
     }
@@ -69,6 +81,11 @@ impl Broker {
     /// `mqtt://127.0.0.1:<port>`.
     pub fn url(&self) -> &Url {
         &self.url
+    }
+
+    /// Puts a card in a player by hand: it plays at once (an offline player ignores it).
+    pub(crate) fn insert(&self, card: Inserted) {
+        let _ = self.inserted.send(card);
     }
 
     /// Tells the broker each account's newest unexpired token and players, and disables the

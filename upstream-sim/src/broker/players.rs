@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use rumqttc::{AsyncClient, Event, MqttOptions, Packet, QoS, Transport};
 use serde_json::{json, Map, Value};
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, mpsc};
 
 use super::process::Process;
 use super::CONTROL;
@@ -32,6 +32,18 @@ struct Playback {
     /// 0–16.
     volume: u8,
     sleep_seconds: u32,
+    /// After the last chapter, starts again from the first.
+    repeat: bool,
+}
+
+/// A card a child put in a player, by hand: it starts playing without any command.
+#[derive(Debug, Clone)]
+pub struct Inserted {
+    pub device_id: String,
+    pub card_id: String,
+    pub chapter_key: Option<String>,
+    /// Plays on from the first chapter after the last (the players' "repeat all").
+    pub repeat: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -47,6 +59,7 @@ pub(super) async fn connect(
     shared: Weak<Shared>,
     process: &Process,
     answers: broadcast::Sender<Value>,
+    mut inserted: mpsc::UnboundedReceiver<Inserted>,
 ) -> std::io::Result<AsyncClient> {
     let mut options = MqttOptions::new("sim-players", "127.0.0.1", process.port);
     options
@@ -96,6 +109,10 @@ pub(super) async fn connect(
                     }
                 },
                 _ = tick.tick() => advance(&players, &mut state),
+                Some(card) = inserted.recv() => {
+                    let Some(shared) = shared.upgrade() else { return };
+                    insert(&shared, &players, &mut state, card);
+                }
             }
         }
     });
@@ -215,6 +232,42 @@ fn command(
     }
 }
 
+/// A card put in by hand: the player plays it and says so, as when a command started it.
+fn insert(
+    shared: &SharedState,
+    client: &AsyncClient,
+    state: &mut BTreeMap<String, Playback>,
+    card: Inserted,
+) {
+    let Some((true, max_volume, card_docs)) = device_facts(shared, &card.device_id) else {
+        return;
+    };
+    let mut body = json!({ "uri": format!("https://yoto.io/{}", card.card_id) });
+    if let Some(key) = &card.chapter_key {
+        body["chapterKey"] = json!(key);
+    }
+    let Some(mut playback) = start(&body, &card_docs) else {
+        return;
+    };
+    playback.repeat = card.repeat;
+    {
+        let mut world = shared.world();
+        let device = world
+            .accounts
+            .values_mut()
+            .find_map(|a| a.devices.get_mut(&card.device_id));
+        if let Some(d) = device {
+            crate::devices::play_along(&mut d.status, "card/start", &body);
+        }
+    }
+    publish(
+        client,
+        &format!("device/{}/data/events", card.device_id),
+        event(&playback, max_volume),
+    );
+    state.insert(card.device_id, playback);
+}
+
 /// Keeps the command in the account's log, beside those that came over REST (tests read it),
 /// and in the status the platform's REST API reports for the player.
 fn record(shared: &SharedState, device: &str, path: &str, body: &Value) {
@@ -302,6 +355,7 @@ fn idle() -> Playback {
         status: "stopped",
         volume: 8,
         sleep_seconds: 0,
+        repeat: false,
     }
 }
 
@@ -360,6 +414,7 @@ fn start(body: &Value, cards: &BTreeMap<String, Value>) -> Option<Playback> {
         status: "playing",
         volume: 8,
         sleep_seconds: 0,
+        repeat: false,
     })
 }
 
@@ -380,6 +435,8 @@ fn advance(client: &AsyncClient, state: &mut BTreeMap<String, Playback>) {
                 p.position = 0;
                 if p.chapter + 1 < p.chapters.len() {
                     p.chapter += 1;
+                } else if p.repeat {
+                    p.chapter = 0;
                 } else {
                     p.status = "stopped";
                 }
@@ -407,7 +464,7 @@ fn event(p: &Playback, max_volume: u8) -> Value {
         "sleepTimerActive": p.sleep_seconds > 0,
         "sleepTimerSeconds": p.sleep_seconds,
         "streaming": false,
-        "repeatAll": false,
+        "repeatAll": p.repeat,
         "eventUtc": chrono::Utc::now().timestamp(),
     });
     if let Some(c) = chapter {

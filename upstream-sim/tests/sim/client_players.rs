@@ -8,7 +8,7 @@ use cardsmith_upstream::mqtt::{
     ChannelConfig, ChannelState, CommandError, DeviceId, PlayerChannel, PlayerCommand, PlayerEvent,
     PlayerMessage, StartAt,
 };
-use cardsmith_upstream_sim::{DeviceSeed, SimConfig, Simulator};
+use cardsmith_upstream_sim::{DeviceSeed, Inserted, SimConfig, Simulator};
 use serde_json::json;
 use tokio::sync::broadcast;
 
@@ -178,6 +178,47 @@ async fn a_sleep_timer_stops_playback_by_itself() {
     tokio::time::timeout(WAIT, stopped)
         .await
         .expect("the timer stops the player");
+}
+
+#[tokio::test]
+async fn a_card_put_in_by_hand_plays_and_repeats_from_the_first_chapter() {
+    let sim = start().await;
+    let user = sim.default_user();
+    let kitchen = sim
+        .seed_device(&user, DeviceSeed::named("Kitchen"))
+        .unwrap();
+    let card = sim
+        .seed_card(
+            &user,
+            json!({"title": "Songs", "content": {"chapters": [
+                {"key": "01", "title": "One", "tracks": [{"key": "01", "duration": 1}]},
+                {"key": "02", "title": "Two", "tracks": [{"key": "01", "duration": 1}]}
+            ]}}),
+        )
+        .unwrap();
+    let linked = link(&sim).await;
+    let live = channel(&sim, &linked, &[&kitchen]).await;
+    assert!(live.connected(WAIT).await);
+    let mut messages = live.messages();
+    sim.insert_card(Inserted {
+        device_id: kitchen.clone(),
+        card_id: card.clone(),
+        chapter_key: Some("02".into()),
+        repeat: true,
+    })
+    .await
+    .unwrap();
+    let first = next_event(&mut messages, &kitchen).await;
+    assert_eq!(first.card_id.as_deref(), Some(card.as_str()));
+    assert_eq!(first.chapter_key.as_deref(), Some("02"));
+    assert_eq!(first.playback_status.as_deref(), Some("playing"));
+    // the last chapter ends: on repeat, the first plays again
+    let again = next_event(&mut messages, &kitchen).await;
+    assert_eq!(again.chapter_key.as_deref(), Some("01"));
+    assert_eq!(again.playback_status.as_deref(), Some("playing"));
+    // the platform's REST status says the card is in, too
+    let status = sim.device_status(&user, &kitchen).unwrap();
+    assert_eq!(status["activeCard"], json!(card));
 }
 
 #[tokio::test]
