@@ -22,6 +22,8 @@ pub mod connection {
 pub struct LivePlayer {
     pub account_id: String,
     pub device_id: String,
+    /// The player's name, as the family named it on the platform.
+    pub name: Option<String>,
     /// `live`, `connecting`, `unavailable` or `relink` (see [`connection`]).
     #[cfg_attr(
         feature = "openapi",

@@ -6,6 +6,7 @@ mod covers;
 mod details;
 mod manage;
 mod playback;
+mod players;
 mod publish;
 mod tracks;
 
@@ -165,6 +166,7 @@ fn CardHeader() -> impl IntoView {
                     {move || place().1}
                 </p>
                 <publish::PublishCard/>
+                <players::CardOnPlayers/>
             </div>
         </header>
     }

@@ -3,8 +3,8 @@
 //! snapshot is shown, marked with its time; an account that must be linked again says so and
 //! points to the Accounts page.
 
-mod controls;
-mod live;
+pub(crate) mod controls;
+pub(crate) mod live;
 mod settings;
 mod shortcuts;
 

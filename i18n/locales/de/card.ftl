@@ -32,6 +32,12 @@ card-manage-summary = Webadresse, Sammlungen, Löschen
 
 card-publish = Auf dem Player veröffentlichen
 card-publish-needs-track = Füge eine Spur hinzu, um diese Karte auf einem Player zu veröffentlichen.
+card-players-heading = Auf euren Playern
+card-players-playing-on = Läuft auf { $player }
+card-players-paused-on = Pausiert auf { $player }
+card-players-play-on = Auf { $player } abspielen
+card-players-show-icon = Symbol zeigen
+card-players-show-icon-on = Das Symbol auf { $player } zeigen
 
 ## Cover
 

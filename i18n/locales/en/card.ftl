@@ -33,6 +33,12 @@ card-manage-summary = Web address, collections, delete
 
 card-publish = Publish to player
 card-publish-needs-track = Add a track to publish this card to a player.
+card-players-heading = On your players
+card-players-playing-on = Playing on { $player }
+card-players-paused-on = Paused on { $player }
+card-players-play-on = Play on { $player }
+card-players-show-icon = Show icon
+card-players-show-icon-on = Show the icon on { $player }
 
 ## Covers
 

@@ -32,6 +32,12 @@ card-manage-summary = Dirección web, colecciones, eliminar
 
 card-publish = Publicar en el reproductor
 card-publish-needs-track = Añade una pista para publicar esta tarjeta en un reproductor.
+card-players-heading = En tus reproductores
+card-players-playing-on = Sonando en { $player }
+card-players-paused-on = En pausa en { $player }
+card-players-play-on = Reproducir en { $player }
+card-players-show-icon = Mostrar icono
+card-players-show-icon-on = Mostrar el icono en { $player }
 
 ## Portadas
 

@@ -32,6 +32,12 @@ card-manage-summary = Adresse web, collections, suppression
 
 card-publish = Publier sur le lecteur
 card-publish-needs-track = Ajoutez une piste pour publier cette carte sur un lecteur.
+card-players-heading = Sur vos lecteurs
+card-players-playing-on = En lecture sur { $player }
+card-players-paused-on = En pause sur { $player }
+card-players-play-on = Lire sur { $player }
+card-players-show-icon = Afficher l’icône
+card-players-show-icon-on = Afficher l’icône sur { $player }
 
 ## Couvertures
 

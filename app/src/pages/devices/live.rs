@@ -66,6 +66,15 @@ impl LiveAccount {
         })
     }
 
+    /// Every player reported so far, by name.
+    pub fn list(self) -> Signal<Vec<LivePlayer>> {
+        Signal::derive(move || {
+            let mut list: Vec<LivePlayer> = self.players.with(|p| p.values().cloned().collect());
+            list.sort_by(|a, b| (&a.name, &a.device_id).cmp(&(&b.name, &b.device_id)));
+            list
+        })
+    }
+
     fn player(self, device: &str) -> Signal<Option<LivePlayer>> {
         let device = device.to_owned();
         Signal::derive(move || self.players.with(|p| p.get(&device).cloned()))
@@ -98,22 +107,30 @@ pub fn NowPlaying(
         command: name.to_owned(),
         ..DeviceCommandInput::default()
     };
-    // the title as published from here, else as the platform names it, else the id
-    let title = {
+    // the title as published from here (with its cover), else as the platform names it,
+    // else the id
+    let playing_card = {
         let cards = StoredValue::new(cards);
         move || {
             player.with(|p| {
                 let p = p.as_ref()?;
                 let id = p.card_id.clone()?;
-                Some(cards.with_value(|c| {
-                    c.iter()
-                        .find(|c| c.player_card_id == id)
-                        .map(|c| c.title.clone())
-                        .or_else(|| p.card_title.clone())
-                        .unwrap_or(id.clone())
-                }))
+                Some(
+                    cards.with_value(|c| match c.iter().find(|c| c.player_card_id == id) {
+                        Some(ours) => (ours.title.clone(), Some(ours.card_slug.clone())),
+                        None => (p.card_title.clone().unwrap_or(id.clone()), None),
+                    }),
+                )
             })
         }
+    };
+    let title = move || playing_card().map(|(title, _)| title);
+    let cover = move || playing_card().and_then(|(_, slug)| slug);
+    let battery = move || {
+        player.with(|p| {
+            let p = p.as_ref()?;
+            Some((p.battery_level?, p.charging == Some(true)))
+        })
     };
     let chapter = move || player.with(|p| p.as_ref().and_then(|p| p.chapter_title.clone()));
     let playback = move || player.with(|p| p.as_ref().and_then(|p| p.playback.clone()));
@@ -158,15 +175,28 @@ pub fn NowPlaying(
                     Some(connection::RELINK) => view! { <Badge text=tr!("player-live-relink") tone="bg-amber-100 text-amber-900"/> }.into_any(),
                     Some(_) => view! { <Badge text=tr!("player-live-unavailable") tone="bg-slate-100 text-slate-600"/> }.into_any(),
                 }}
+                {move || battery().map(|(level, charging)| view! { <Battery level charging/> })}
             </div>
             <div aria-live="polite" class="min-w-0">
                 {move || match (title(), playback()) {
                     (Some(title), Some(state)) if state != "stopped" => view! {
-                        <p class="break-words font-medium" translate="no" data-testid="now-playing-title">{title}</p>
-                        <p class="break-words text-sm text-slate-600">
-                            <span translate="no">{chapter().unwrap_or_default()}</span>
-                            " · "{status_word(&state)}
-                        </p>
+                        <div class="flex min-w-0 items-center gap-3">
+                            {cover().map(|slug| {
+                                // a card without a cover answers 404: show nothing then
+                                let broken = RwSignal::new(false);
+                                view! {
+                                    <img src=format!("/api/cards/{slug}/cover?side=front") alt="" class="h-14 w-14 shrink-0 rounded-lg object-cover"
+                                        class:hidden=move || broken.get() on:error=move |_| broken.set(true)/>
+                                }
+                            })}
+                            <div class="min-w-0">
+                                <p class="break-words font-medium" translate="no" data-testid="now-playing-title">{title}</p>
+                                <p class="break-words text-sm text-slate-600">
+                                    <span translate="no">{chapter().unwrap_or_default()}</span>
+                                    " · "{status_word(&state)}
+                                </p>
+                            </div>
+                        </div>
                     }.into_any(),
                     _ if offline() => view! { <p class="text-sm text-slate-600">{tr!("player-live-offline")}</p> }.into_any(),
                     (_, None) => view! { <p class="text-sm text-slate-600">{tr!("player-live-waiting")}</p> }.into_any(),
@@ -224,6 +254,32 @@ pub fn NowPlaying(
             </div>
             <Outcome outcome=message/>
         </section>
+    }
+}
+
+/// The battery: a small gauge and its percent, "charging" while it charges.
+#[component]
+fn Battery(level: u8, charging: bool) -> impl IntoView {
+    let fill = if level <= 15 && !charging {
+        "fill-red-600"
+    } else {
+        "fill-emerald-600"
+    };
+    let width = f64::from(level.min(100)) * 16.0 / 100.0;
+    let words = if charging {
+        tr!("player-live-battery-charging", level = level)
+    } else {
+        tr!("player-live-battery", level = level)
+    };
+    view! {
+        <span class="ml-auto inline-flex items-center gap-1 text-sm tabular-nums text-slate-600" data-testid="battery">
+            <svg aria-hidden="true" viewBox="0 0 22 12" class="h-3 w-6">
+                <rect x="0.5" y="0.5" width="19" height="11" rx="2" class="fill-none stroke-slate-500"/>
+                <rect x="20" y="3.5" width="2" height="5" rx="1" class="fill-slate-500"/>
+                <rect x="2" y="2" width=format!("{width:.1}") height="8" rx="1" class=fill/>
+            </svg>
+            {words}
+        </span>
     }
 }
 

@@ -34,22 +34,30 @@ pub struct AccountLive {
 }
 
 impl AccountLive {
+    /// The view of `players` (each an id and its name; ids a topic cannot carry are left
+    /// out).
     pub(super) fn new(
         account_id: &str,
         channel: Option<PlayerChannel>,
-        devices: Vec<DeviceId>,
+        players: &[(String, String)],
     ) -> Arc<Self> {
+        let named: Vec<(DeviceId, &str)> = players
+            .iter()
+            .filter_map(|(id, name)| Some((DeviceId::parse(id)?, name.as_str())))
+            .collect();
+        let devices = named.iter().map(|(d, _)| d.clone()).collect();
         let connection = if channel.is_some() {
             connection::CONNECTING
         } else {
             connection::UNAVAILABLE
         };
-        let players = devices
+        let players = named
             .iter()
-            .map(|d| {
+            .map(|(d, name)| {
                 let player = LivePlayer {
                     account_id: account_id.to_owned(),
                     device_id: d.to_string(),
+                    name: (!name.is_empty()).then(|| (*name).to_owned()),
                     connection: connection.to_owned(),
                     ..LivePlayer::default()
                 };
@@ -73,6 +81,14 @@ impl AccountLive {
     /// Every player's last known state, with its age now.
     pub fn players(&self) -> Vec<LivePlayer> {
         self.lock().values().cloned().map(aged).collect()
+    }
+
+    /// The players followed, each an id and its name.
+    pub(super) fn named_players(&self) -> Vec<(String, String)> {
+        self.lock()
+            .values()
+            .map(|p| (p.device_id.clone(), p.name.clone().unwrap_or_default()))
+            .collect()
     }
 
     /// The account's connection word (`live`, `connecting`, …).

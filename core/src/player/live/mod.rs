@@ -81,11 +81,9 @@ impl LiveHub {
         self.inner.opened.load(Ordering::Acquire)
     }
 
-    /// The players an account's live view follows, if it has one now.
-    pub fn devices_of(&self, account_id: &str) -> Option<Vec<String>> {
-        self.lock()
-            .get(account_id)
-            .map(|l| l.devices.iter().map(ToString::to_string).collect())
+    /// The players an account's live view follows (id and name), if it has one now.
+    pub fn devices_of(&self, account_id: &str) -> Option<Vec<(String, String)>> {
+        self.lock().get(account_id).map(|l| l.named_players())
     }
 
     /// Accounts with a live view now.
@@ -93,15 +91,19 @@ impl LiveHub {
         self.lock().len()
     }
 
-    /// A hold on `account_id`'s live view, opening its connection (following `devices`) when
-    /// there is none. The caller has checked that its user may reach the account.
+    /// A hold on `account_id`'s live view, opening its connection (following `players`, each
+    /// an id and its name) when there is none. The caller has checked that its user may reach
+    /// the account.
     pub fn watch(
         &self,
         core: &Core,
         account_id: &str,
-        devices: &[String],
+        players: &[(String, String)],
     ) -> CoreResult<LiveWatch> {
-        let devices: Vec<DeviceId> = devices.iter().filter_map(|d| DeviceId::parse(d)).collect();
+        let devices: Vec<DeviceId> = players
+            .iter()
+            .filter_map(|(d, _)| DeviceId::parse(d))
+            .collect();
         let live = {
             let mut accounts = self.lock();
             let reuse = accounts
@@ -114,7 +116,7 @@ impl LiveHub {
                     let live = AccountLive::new(
                         account_id,
                         open_channel(core, account_id, &devices)?,
-                        devices,
+                        players,
                     );
                     if live.channel.is_some() {
                         self.inner.opened.fetch_add(1, Ordering::AcqRel);
