@@ -57,10 +57,13 @@ test('a parent links the family account, controls a player and imports a card', 
   const mini = page.getByRole('listitem', { name: 'Player Travel mini' });
   await expect(mini.getByText('18%')).toBeVisible();
   await expect(mini.getByText('charging')).toBeVisible();
-  // the player's live panel follows the player over the platform's broker
+  // the player's live panel follows the player over the platform's broker: a living family,
+  // the bedroom player already plays Grandma's songs, the mini nothing
   const now = bedroom.getByTestId('now-playing');
   await expect(now.getByText('Live', { exact: true })).toBeVisible();
-  await expect(now.getByText('Nothing playing')).toBeVisible();
+  await expect(now.getByTestId('now-playing-title')).toHaveText("Grandma's songs");
+  await expect(now).toContainText('· Playing');
+  await expect(mini.getByTestId('now-playing').getByText('Nothing playing')).toBeVisible();
   // nothing is published yet: a card of the account is played by its id
   await bedroom.getByRole('button', { name: 'Play', exact: true }).click();
   await expect(bedroom.getByRole('alert')).toContainText('Choose the card to play first');
@@ -231,6 +234,39 @@ test('a card published to the account is played by its title, any other by its i
   await expect(bedroom.getByRole('listitem', { name: /^Shortcut/ })).toHaveCount(1);
   await bedroom.getByRole('button', { name: 'Save shortcuts' }).click();
   await expect(bedroom.getByRole('status').last()).toContainText('1 shortcut saved on the player');
+
+  // the card's page plays it on a player and says where it plays, on a laptop and a phone
+  for (const [width, height, name] of [
+    [1280, 800, 'card-on-players.png'],
+    [390, 844, 'phone-card-on-players.png'],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await gotoHydrated(page, `/cards/${slug}`);
+    const players = page.getByTestId('card-on-players');
+    await players.getByRole('button', { name: '▶ Play on Bedroom player' }).click();
+    await expect(players.getByTestId('card-playing-on')).toContainText('Playing on Bedroom player');
+    await players.getByRole('button', { name: 'Pause' }).click();
+    await expect(players.getByTestId('card-playing-on')).toContainText('Paused on Bedroom player');
+    await screenshot(page, name);
+    expect(await scrollsSideways(page)).toBe(false);
+    await players.getByRole('button', { name: 'Stop' }).click();
+    await expect(players.getByTestId('card-playing-on')).toHaveCount(0);
+    // the icon of its first chapter shows on the player
+    await players.getByRole('button', { name: 'Show the icon on Bedroom player' }).click();
+    await expect(players.getByRole('status')).toContainText('The icon shows on the player');
+  }
+
+  // the players page follows by itself on a phone too: what the card page started shows
+  await gotoHydrated(page, `/cards/${slug}`);
+  await page.getByTestId('card-on-players').getByRole('button', { name: '▶ Play on Bedroom player' }).click();
+  await gotoHydrated(page, '/devices');
+  const now = bedroom.getByTestId('now-playing');
+  await expect(now.getByTestId('now-playing-title')).toHaveText('Bedtime stories');
+  const progress = now.getByRole('progressbar');
+  const before = Number(await progress.getAttribute('aria-valuenow'));
+  await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow'))).toBeGreaterThan(before);
+  await screenshot(page, 'phone-devices-live.png');
+  await page.setViewportSize({ width: 1280, height: 800 });
 });
 
 test('an app links a player account: the sign-in happens on a phone, which asks for the code the app shows', async ({

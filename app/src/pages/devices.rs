@@ -132,9 +132,24 @@ fn DeviceCard(
     live: live::LiveAccount,
 ) -> impl IntoView {
     let base = format!("/api/devices/{}/{}", device.account_id, device.device_id);
-    let battery = number(&device.status, "batteryLevel").map(|b| b.clamp(0.0, 100.0));
-    let charging = device.status["charging"].as_bool().unwrap_or(false)
+    // the battery as the player reports it live, else as the snapshot had it
+    let snapshot_battery = number(&device.status, "batteryLevel").map(|b| b.clamp(0.0, 100.0));
+    let snapshot_charging = device.status["charging"].as_bool().unwrap_or(false)
         || number(&device.status, "charging").is_some_and(|c| c > 0.0);
+    let live_battery = live.battery(&device.device_id);
+    let battery = move || {
+        live_battery
+            .get()
+            .map(|(level, _)| f64::from(level))
+            .or(snapshot_battery)
+    };
+    let charging = move || {
+        live_battery
+            .get()
+            .map_or(snapshot_charging, |(_, charging)| charging)
+    };
+    // while live, the panel below says what plays and how loud
+    let is_live = live.is_live(&device.device_id);
     let active = device.status["activeCard"]
         .as_str()
         .filter(|c| !c.is_empty() && *c != "none")
@@ -171,19 +186,21 @@ fn DeviceCard(
                 <div class="col-span-2">
                     <dt class="text-slate-500">{tr!("player-device-battery")}</dt>
                     <dd class="flex items-center gap-2">
-                        {battery.map(|level| view! {
+                        {move || battery().map(|level| view! {
                             <div class="h-2.5 w-full max-w-48 overflow-hidden rounded-full bg-slate-200" role="meter" aria-label=tr!("player-device-battery-level")
                                 aria-valuemin="0" aria-valuemax="100" aria-valuenow=level>
                                 <div class=format!("h-full {}", if level < 20.0 { "bg-rose-500" } else { "bg-emerald-500" })
                                     style:width=format!("{level:.0}%")></div>
                             </div>
                         })}
-                        <span class="font-medium tabular-nums">{battery.map(|b| tr!("player-device-battery-percent", percent = format!("{b:.0}"))).unwrap_or_else(|| tr!("player-device-battery-unknown"))}</span>
-                        {charging.then(|| view! { <span class="text-emerald-700">{tr!("player-device-charging")}</span> })}
+                        <span class="font-medium tabular-nums">{move || battery().map(|b| tr!("player-device-battery-percent", percent = format!("{b:.0}"))).unwrap_or_else(|| tr!("player-device-battery-unknown"))}</span>
+                        {move || charging().then(|| view! { <span class="text-emerald-700">{tr!("player-device-charging")}</span> })}
                     </dd>
                 </div>
-                <div class="min-w-0"><dt class="text-slate-500">{tr!("player-device-playing")}</dt><dd class="break-words font-medium">{active.unwrap_or_else(|| tr!("player-device-playing-nothing"))}</dd></div>
-                <div><dt class="text-slate-500">{tr!("player-device-volume")}</dt><dd class="font-medium">{volume.map(|v| format!("{v:.0}")).unwrap_or_else(|| "–".into())}</dd></div>
+                <Show when=move || !is_live.get()>
+                    <div class="min-w-0"><dt class="text-slate-500">{tr!("player-device-playing")}</dt><dd class="break-words font-medium">{active.clone().unwrap_or_else(|| tr!("player-device-playing-nothing"))}</dd></div>
+                    <div><dt class="text-slate-500">{tr!("player-device-volume")}</dt><dd class="font-medium">{volume.map(|v| format!("{v:.0}")).unwrap_or_else(|| "–".into())}</dd></div>
+                </Show>
             </dl>
             <live::NowPlaying live device_id=device.device_id.clone() base=base.clone() cards=cards.clone()/>
             <controls::Commands base=base.clone() cards=cards.clone() name=name.clone() live=live.is_live(&device.device_id)/>

@@ -269,5 +269,3 @@ player-live-sleep = Einschlaf-Timer
 player-live-sleep-off = Aus
 player-live-sleep-minutes = { $minutes } Min.
 player-live-sleep-left = Stoppt in { $time }
-player-live-battery = Akku { $level } %
-player-live-battery-charging = Lädt, { $level } %

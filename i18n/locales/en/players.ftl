@@ -266,5 +266,3 @@ player-live-sleep = Sleep timer
 player-live-sleep-off = Off
 player-live-sleep-minutes = { $minutes } min
 player-live-sleep-left = Stops in { $time }
-player-live-battery = Battery { $level }%
-player-live-battery-charging = Charging, { $level }%

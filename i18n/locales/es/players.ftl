@@ -272,5 +272,3 @@ player-live-sleep = Temporizador de apagado
 player-live-sleep-off = Desactivado
 player-live-sleep-minutes = { $minutes } min
 player-live-sleep-left = Se detiene en { $time }
-player-live-battery = Batería { $level } %
-player-live-battery-charging = Cargando, { $level } %

@@ -278,5 +278,3 @@ player-live-sleep = Minuterie de sommeil
 player-live-sleep-off = Désactivée
 player-live-sleep-minutes = { $minutes } min
 player-live-sleep-left = S’arrête dans { $time }
-player-live-battery = Batterie { $level } %
-player-live-battery-charging = En charge, { $level } %

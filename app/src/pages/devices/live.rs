@@ -75,6 +75,17 @@ impl LiveAccount {
         })
     }
 
+    /// The battery as the player last reported it (percent, charging), once it did.
+    pub fn battery(self, device: &str) -> Signal<Option<(u8, bool)>> {
+        let player = self.player(device);
+        Signal::derive(move || {
+            player.with(|p| {
+                let p = p.as_ref()?;
+                Some((p.battery_level?, p.charging == Some(true)))
+            })
+        })
+    }
+
     fn player(self, device: &str) -> Signal<Option<LivePlayer>> {
         let device = device.to_owned();
         Signal::derive(move || self.players.with(|p| p.get(&device).cloned()))
@@ -126,15 +137,11 @@ pub fn NowPlaying(
     };
     let title = move || playing_card().map(|(title, _)| title);
     let cover = move || playing_card().and_then(|(_, slug)| slug);
-    let battery = move || {
-        player.with(|p| {
-            let p = p.as_ref()?;
-            Some((p.battery_level?, p.charging == Some(true)))
-        })
-    };
     let chapter = move || player.with(|p| p.as_ref().and_then(|p| p.chapter_title.clone()));
     let playback = move || player.with(|p| p.as_ref().and_then(|p| p.playback.clone()));
     let playing = move || playback().as_deref() == Some("playing");
+    // pause, resume and stop mean something only with a card in
+    let card_in = move || matches!(playback().as_deref(), Some("playing" | "paused"));
     // a position only means something while a card is in (playing or paused)
     let position = move || {
         player.with(|p| {
@@ -175,7 +182,6 @@ pub fn NowPlaying(
                     Some(connection::RELINK) => view! { <Badge text=tr!("player-live-relink") tone="bg-amber-100 text-amber-900"/> }.into_any(),
                     Some(_) => view! { <Badge text=tr!("player-live-unavailable") tone="bg-slate-100 text-slate-600"/> }.into_any(),
                 }}
-                {move || battery().map(|(level, charging)| view! { <Battery level charging/> })}
             </div>
             <div aria-live="polite" class="min-w-0">
                 {move || match (title(), playback()) {
@@ -217,11 +223,11 @@ pub fn NowPlaying(
                 }
             })}
             <div class="flex flex-wrap gap-2">
-                <button type="button" class=format!("{BUTTON} min-h-11 min-w-24") prop:disabled=move || busy.get() || playback().is_none()
+                <button type="button" class=format!("{BUTTON} min-h-11 min-w-24") prop:disabled=move || busy.get() || !card_in()
                     on:click=move |_| run(command(if playing() { "pause" } else { "resume" }))>
                     {move || if playing() { tr!("player-live-pause") } else { tr!("player-live-resume") }}
                 </button>
-                <button type="button" class=format!("{BUTTON} min-h-11 min-w-24") prop:disabled=move || busy.get() || playback().is_none()
+                <button type="button" class=format!("{BUTTON} min-h-11 min-w-24") prop:disabled=move || busy.get() || !card_in()
                     on:click=move |_| run(command("stop"))>{tr!("player-live-stop")}</button>
             </div>
             <div class="grid gap-3 sm:grid-cols-2">
@@ -254,32 +260,6 @@ pub fn NowPlaying(
             </div>
             <Outcome outcome=message/>
         </section>
-    }
-}
-
-/// The battery: a small gauge and its percent, "charging" while it charges.
-#[component]
-fn Battery(level: u8, charging: bool) -> impl IntoView {
-    let fill = if level <= 15 && !charging {
-        "fill-red-600"
-    } else {
-        "fill-emerald-600"
-    };
-    let width = f64::from(level.min(100)) * 16.0 / 100.0;
-    let words = if charging {
-        tr!("player-live-battery-charging", level = level)
-    } else {
-        tr!("player-live-battery", level = level)
-    };
-    view! {
-        <span class="ml-auto inline-flex items-center gap-1 text-sm tabular-nums text-slate-600" data-testid="battery">
-            <svg aria-hidden="true" viewBox="0 0 22 12" class="h-3 w-6">
-                <rect x="0.5" y="0.5" width="19" height="11" rx="2" class="fill-none stroke-slate-500"/>
-                <rect x="20" y="3.5" width="2" height="5" rx="1" class="fill-slate-500"/>
-                <rect x="2" y="2" width=format!("{width:.1}") height="8" rx="1" class=fill/>
-            </svg>
-            {words}
-        </span>
     }
 }
 

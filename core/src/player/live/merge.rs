@@ -29,6 +29,10 @@ pub fn apply(player: &mut LivePlayer, message: &PlayerMessage) -> bool {
 fn events(player: &mut LivePlayer, event: &PlayerEvent) {
     let now = time::now_str();
     player.online = Some(true);
+    // another card: its title is looked up anew
+    if event.card_id.is_some() && event.card_id != player.card_id {
+        player.card_title = None;
+    }
     macro_rules! take {
         ($($field:ident),*) => {$(
             if let Some(value) = &event.$field {
@@ -127,6 +131,26 @@ mod tests {
         assert_eq!((player.position, player.volume), (Some(10), Some(8)));
         assert_eq!(player.online, Some(true));
         assert!(player.updated_at.is_some());
+    }
+
+    #[test]
+    fn another_card_forgets_the_title_of_the_one_before() {
+        let mut player = LivePlayer::default();
+        let playing = |card: &str| {
+            PlayerMessage::Events(
+                device(),
+                PlayerEvent {
+                    card_id: Some(card.into()),
+                    ..PlayerEvent::default()
+                },
+            )
+        };
+        apply(&mut player, &playing("abc12"));
+        player.card_title = Some("Songs".into());
+        apply(&mut player, &playing("abc12"));
+        assert_eq!(player.card_title.as_deref(), Some("Songs"));
+        apply(&mut player, &playing("xyz34"));
+        assert_eq!(player.card_title, None);
     }
 
     #[test]
