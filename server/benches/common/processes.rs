@@ -173,7 +173,7 @@ impl Nginx {
         )
         .unwrap();
         let log = prefix.join("error.log");
-        let mut child = Command::new(nginx_binary())
+        let mut child = Command::new(sbin_binary("nginx"))
             .arg("-p")
             .arg(prefix)
             .arg("-c")
@@ -201,14 +201,62 @@ impl Nginx {
     }
 }
 
-/// `nginx` on PATH, else Debian's `/usr/sbin/nginx` (sbin is not on every user's PATH).
-fn nginx_binary() -> PathBuf {
+/// `name` on PATH, else Debian's `/usr/sbin/<name>` (sbin is not on every user's PATH).
+fn sbin_binary(name: &str) -> PathBuf {
     std::env::var_os("PATH")
         .iter()
         .flat_map(std::env::split_paths)
-        .map(|d| d.join("nginx"))
+        .map(|d| d.join(name))
         .find(|p| p.is_file())
-        .unwrap_or_else(|| PathBuf::from("/usr/sbin/nginx"))
+        .unwrap_or_else(|| PathBuf::from("/usr/sbin").join(name))
+}
+
+/// A plain MQTT broker (Debian's `mosquitto`, anonymous, loopback only): the reference for
+/// fanning messages out, with its config and log in a directory of the bench's.
+pub struct Mosquitto {
+    _process: Stopped,
+    pub port: u16,
+}
+
+impl Mosquitto {
+    pub fn start(dir: &Path) -> Self {
+        std::fs::create_dir_all(dir).unwrap();
+        let port = free_port();
+        let conf = dir.join("mosquitto.conf");
+        // run as root, mosquitto drops to a `mosquitto` user unless told to stay
+        let user = if is_root() { "user root\n" } else { "" };
+        std::fs::write(
+            &conf,
+            format!("{user}listener {port} 127.0.0.1\nallow_anonymous true\nset_tcp_nodelay true\nmax_queued_messages 100000\n"),
+        )
+        .unwrap();
+        let log = dir.join("mosquitto.log");
+        let mut child = Command::new(sbin_binary("mosquitto"))
+            .arg("-c")
+            .arg(&conf)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(File::create(&log).unwrap())
+            .spawn()
+            .expect("mosquitto is installed (scripts/bootstrap installs it)");
+        let addr: SocketAddr = ([127, 0, 0, 1], port).into();
+        wait_for_port(&mut child, addr, "mosquitto", &log);
+        Self {
+            _process: Stopped(child),
+            port,
+        }
+    }
+}
+
+fn is_root() -> bool {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("Uid:"))
+                .and_then(|l| l.split_whitespace().nth(1).map(|uid| uid == "0"))
+        })
+        .unwrap_or(false)
 }
 
 /// Busy loops standing in for other work on the machine (another build), stopped when

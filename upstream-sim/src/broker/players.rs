@@ -67,6 +67,10 @@ pub(super) async fn connect(
         .set_transport(Transport::Tcp)
         .set_keep_alive(Duration::from_secs(30));
     let (client, mut eventloop) = AsyncClient::new(options, 256);
+    // a player answers at once (see the client's `no_delay`)
+    let mut network = rumqttc::NetworkOptions::new();
+    network.set_tcp_nodelay(true);
+    eventloop.set_network_options(network);
     // the first SubAck proves the broker took the admin's password and its subscriptions
     loop {
         match eventloop.poll().await {

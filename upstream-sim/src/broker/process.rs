@@ -61,6 +61,7 @@ impl Process {
                 &conf,
                 format!(
                     "{root}listener {port} 127.0.0.1\nallow_anonymous false\npersistence false\n\
+                     set_tcp_nodelay true\n\
                      log_dest stderr\nlog_type error\nlog_type warning\n\
                      plugin {}\nplugin_opt_config_file {}\n",
                     plugin.display(),
