@@ -266,6 +266,15 @@ test('a card published to the account is played by its title, any other by its i
   const before = Number(await progress.getAttribute('aria-valuenow'));
   await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow'))).toBeGreaterThan(before);
   await screenshot(page, 'phone-devices-live.png');
+  // a chapter ends on the player: the page moves to the next one by itself
+  const devices = (await (await page.request.get('/api/devices')).json()).devices;
+  const bedroomId = devices.find((d: { name: string }) => d.name === 'Bedroom player').device_id;
+  const play = await page.request.post(`/api/devices/${account}/${bedroomId}/command`, {
+    data: { command: 'play', card_id: await playerCardId(page, "Grandma's songs"), chapter_key: '02', seconds: 57 },
+  });
+  expect(play.status()).toBe(200);
+  await expect(now).toContainText('Chapter 2 · Playing');
+  await expect(now).toContainText('Chapter 3 · Playing', { timeout: 10_000 });
   await page.setViewportSize({ width: 1280, height: 800 });
 });
 
