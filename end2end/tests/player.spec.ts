@@ -275,6 +275,10 @@ test('a card published to the account is played by its title, any other by its i
   expect(play.status()).toBe(200);
   await expect(now).toContainText('Chapter 2 · Playing');
   await expect(now).toContainText('Chapter 3 · Playing', { timeout: 10_000 });
+  // and the panel's chapter buttons move the player
+  await now.getByRole('button', { name: 'Previous chapter' }).click();
+  await expect(now).toContainText('Chapter 2 · Playing');
+  await expect(now.getByRole('status')).toContainText('Went back a chapter');
   await page.setViewportSize({ width: 1280, height: 800 });
 });
 

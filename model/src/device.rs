@@ -54,8 +54,8 @@ pub struct CacheStatusOut {
 /// Commands a player takes: `play` (needs `card_id`; `chapter_key` and `seconds` say where
 /// to start, which is also how a chapter is skipped to), `pause`, `resume`, `stop`, `status`,
 /// `volume` (needs `volume`, 0–16), `sleep_timer` (needs `seconds`, 0 turns it off),
-/// `ambient` (needs `colour`, `#rrggbb`), `events` (the player reports what it plays) and
-/// `display_preview` (needs `card_id`: the icon of the card's chapter `chapter_key`, or of its
+/// `ambient` (needs `colour`, `#rrggbb`), `next_chapter` and `previous_chapter` (of the card
+/// the player has in), `events` (the player reports what it plays) and `display_preview` (needs `card_id`: the icon of the card's chapter `chapter_key`, or of its
 /// first, shows on the player's display for `seconds`, 10 by default, at most 300).
 pub const COMMANDS: &[&str] = &[
     "play",
@@ -66,6 +66,8 @@ pub const COMMANDS: &[&str] = &[
     "volume",
     "sleep_timer",
     "ambient",
+    "next_chapter",
+    "previous_chapter",
     "events",
     "display_preview",
 ];
@@ -80,12 +82,12 @@ pub const MAX_SLEEP_SECONDS: u32 = 86_400;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DeviceCommandInput {
     /// `play` (with `card_id`), `pause`, `resume`, `stop`, `status`, `volume` (with
-    /// `volume`), `sleep_timer` (with `seconds`), `ambient` (with `colour`), `events` or
-    /// `display_preview` (with `card_id`).
+    /// `volume`), `sleep_timer` (with `seconds`), `ambient` (with `colour`), `next_chapter`,
+    /// `previous_chapter`, `events` or `display_preview` (with `card_id`).
     #[cfg_attr(
         feature = "openapi",
         schema(
-            pattern = "^(play|pause|resume|stop|status|volume|sleep_timer|ambient|events|display_preview)$"
+            pattern = "^(play|pause|resume|stop|status|volume|sleep_timer|ambient|next_chapter|previous_chapter|events|display_preview)$"
         )
     )]
     pub command: String,

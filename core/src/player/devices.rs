@@ -266,6 +266,11 @@ pub async fn command(
         "display_preview" => {
             super::live::commands::display_preview(core, &client, account_id, &input).await?
         }
+        skip @ ("next_chapter" | "previous_chapter") => {
+            let forward = skip == "next_chapter";
+            super::live::commands::skip_chapter(core, &client, account_id, device_id, forward)
+                .await?
+        }
         _ => super::live::commands::from_input(&input),
     };
     let via = match super::live::commands::send(
@@ -302,6 +307,8 @@ pub async fn command(
         "volume" => t!(actor.locale, "player-sent-volume"),
         "sleep_timer" => t!(actor.locale, "player-sent-sleep-timer"),
         "ambient" => t!(actor.locale, "player-sent-ambient"),
+        "next_chapter" => t!(actor.locale, "player-sent-next"),
+        "previous_chapter" => t!(actor.locale, "player-sent-previous"),
         "events" => t!(actor.locale, "player-sent-events"),
         "display_preview" => t!(actor.locale, "player-sent-preview"),
         _ => t!(actor.locale, "player-sent-status"),

@@ -351,3 +351,81 @@ async fn events_and_an_icon_preview_reach_the_player() {
     }
     assert_eq!(sent("display/preview").len(), before);
 }
+
+#[tokio::test]
+async fn next_and_previous_chapter_follow_the_card_the_player_has_in() {
+    let app = spawn_app_with(&["--demo-upstream"]).await;
+    let sim = app.sim.clone().unwrap();
+    let user = sim.default_user();
+    let device = sim
+        .seed_device(&user, DeviceSeed::named("Kitchen"))
+        .unwrap();
+    let card = sim
+        .seed_card(
+            &user,
+            json!({"title": "Tales", "content": {"chapters": [
+                {"key": "01", "title": "One", "tracks": [{"key": "01", "duration": 600}]},
+                {"key": "02", "title": "Two", "tracks": [{"key": "01", "duration": 600}]}
+            ]}}),
+        )
+        .unwrap();
+    let admin = app.admin().await;
+    let account = link_account(&app, &admin).await;
+    // nothing in the player: nothing to skip
+    assert_problem(
+        command(
+            &admin,
+            &account,
+            &device,
+            json!({"command": "next_chapter"}),
+        )
+        .await,
+        409,
+    )
+    .await;
+    let mut stream = admin
+        .get(&format!("/api/devices/{account}/live/events"))
+        .await;
+    let assert_ok = |r: Response| async move {
+        assert_eq!(r.status(), 200);
+    };
+    assert_ok(
+        command(
+            &admin,
+            &account,
+            &device,
+            json!({"command": "play", "card_id": card}),
+        )
+        .await,
+    )
+    .await;
+    until(&mut stream, |p| {
+        p["chapter_key"] == "01" && p["playback"] == "playing"
+    })
+    .await;
+    let skip = |name: &'static str| command(&admin, &account, &device, json!({"command": name}));
+    assert_ok(skip("next_chapter").await).await;
+    until(&mut stream, |p| p["chapter_key"] == "02").await;
+    let started = sim
+        .commands(&user)
+        .into_iter()
+        .rfind(|c| c.command == "card/start")
+        .unwrap();
+    assert_eq!(
+        started.body,
+        json!({"uri": format!("https://yoto.io/{card}"), "chapterKey": "02"})
+    );
+    // the last chapter has no next one; back one goes to the first
+    let problem = assert_problem(skip("next_chapter").await, 409).await;
+    assert!(
+        problem["detail"].as_str().unwrap().contains("last chapter"),
+        "{problem}"
+    );
+    assert_ok(skip("previous_chapter").await).await;
+    until(&mut stream, |p| p["chapter_key"] == "01").await;
+    assert_ok(skip("previous_chapter").await).await;
+    until(&mut stream, |p| {
+        p["chapter_key"] == "01" && p["position"] == 0
+    })
+    .await;
+}

@@ -1,7 +1,8 @@
 //! What each player is doing now, on the players page: pushed by the server (one stream per
 //! account on the page, fanned out from the account's one connection to the players' broker),
-//! with controls that act on it: play and pause, stop, a volume slider up to the player's
-//! limit, sleep timer presets. Big touch targets: a phone is the remote.
+//! with controls that act on it: play and pause, stop, the previous and next chapter, a
+//! volume slider up to the player's limit, sleep timer presets. Big touch targets: a phone
+//! is the remote.
 //!
 //! On the server nothing is known yet, so the panel renders waiting; the browser fills it as
 //! the stream reports.
@@ -223,12 +224,18 @@ pub fn NowPlaying(
                 }
             })}
             <div class="flex flex-wrap gap-2">
+                <button type="button" class=format!("{BUTTON} min-h-11 min-w-11") prop:disabled=move || busy.get() || !card_in()
+                    aria-label=tr!("player-live-previous") title=tr!("player-live-previous")
+                    on:click=move |_| run(command("previous_chapter"))><span aria-hidden="true">"⏮"</span></button>
                 <button type="button" class=format!("{BUTTON} min-h-11 min-w-24") prop:disabled=move || busy.get() || !card_in()
                     on:click=move |_| run(command(if playing() { "pause" } else { "resume" }))>
                     {move || if playing() { tr!("player-live-pause") } else { tr!("player-live-resume") }}
                 </button>
                 <button type="button" class=format!("{BUTTON} min-h-11 min-w-24") prop:disabled=move || busy.get() || !card_in()
                     on:click=move |_| run(command("stop"))>{tr!("player-live-stop")}</button>
+                <button type="button" class=format!("{BUTTON} min-h-11 min-w-11") prop:disabled=move || busy.get() || !card_in()
+                    aria-label=tr!("player-live-next") title=tr!("player-live-next")
+                    on:click=move |_| run(command("next_chapter"))><span aria-hidden="true">"⏭"</span></button>
             </div>
             <div class="grid gap-3 sm:grid-cols-2">
                 <div class="min-w-0">

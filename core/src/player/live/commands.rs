@@ -46,6 +46,59 @@ pub fn from_input(input: &DeviceCommandInput) -> PlayerCommand {
     }
 }
 
+/// `next_chapter` / `previous_chapter`: the card the player has in, started at the chapter
+/// after (or before) the one it plays, as the platform's card lists them. Before the first
+/// chapter is the first chapter again, from its start, as a player's left button does.
+pub async fn skip_chapter(
+    core: &Core,
+    client: &AccountClient,
+    account_id: &str,
+    device_id: &str,
+    forward: bool,
+) -> CoreResult<PlayerCommand> {
+    let live = watch(core, client, account_id).await?;
+    let now = live
+        .players()
+        .into_iter()
+        .find(|p| p.device_id == device_id);
+    let (Some(card_id), Some(chapter)) = now
+        .filter(|p| matches!(p.playback.as_deref(), Some("playing" | "paused")))
+        .map_or((None, None), |p| (p.card_id, p.chapter_key))
+    else {
+        return Err(CoreError::Conflict(
+            "the player is not playing a card it has told us about".into(),
+        ));
+    };
+    let card = match client.card(&card_id).await {
+        Ok(card) => card,
+        Err(e) => return Err(super::super::accounts::call_failed(core, account_id, e).await),
+    };
+    let keys: Vec<&str> = card
+        .content
+        .chapters
+        .as_deref()
+        .unwrap_or_default()
+        .iter()
+        .map(|c| c.key.as_str())
+        .collect();
+    let at = keys.iter().position(|k| *k == chapter).unwrap_or(0);
+    let to = if forward {
+        keys.get(at + 1)
+            .ok_or_else(|| CoreError::Conflict("this is the card's last chapter".into()))?
+    } else {
+        keys.get(at.saturating_sub(1))
+            .ok_or_else(|| CoreError::NotFound("the card has no chapters".into()))?
+    };
+    Ok(PlayerCommand::Start {
+        card_id,
+        at: StartAt {
+            chapter_key: Some((*to).to_owned()),
+            track_key: None,
+            seconds_in: None,
+        },
+    })
+}
+
 /// How long an icon preview shows when the request does not say.
 const PREVIEW_SECONDS: u32 = 10;
 
