@@ -5,12 +5,51 @@
 
 use std::time::{Duration, Instant};
 
-use cardsmith_upstream_sim::DeviceSeed;
+use cardsmith_upstream_sim::{DeviceSeed, SimHandle};
 use reqwest::Response;
 use serde_json::{json, Value};
 
 use crate::player_accounts::link_account;
-use crate::support::helpers::{assert_problem, spawn_app_with, User};
+use crate::support::helpers::{assert_problem, spawn_app_with, TestApp, User};
+
+/// The demo platform with one player on the family account, which the admin linked.
+pub struct Family {
+    pub app: TestApp,
+    pub sim: SimHandle,
+    pub user: String,
+    pub device: String,
+    pub admin: User,
+    pub account: String,
+}
+
+impl Family {
+    /// Demo mode (plus `args`) with the player `seed`, linked.
+    pub async fn start(args: &[&str], seed: DeviceSeed) -> Self {
+        let args: Vec<&str> = ["--demo-upstream"].iter().chain(args).copied().collect();
+        let app = spawn_app_with(&args).await;
+        let sim = app.sim.clone().unwrap();
+        let user = sim.default_user();
+        let device = sim.seed_device(&user, seed).unwrap();
+        let admin = app.admin().await;
+        let account = link_account(&app, &admin).await;
+        Self {
+            app,
+            sim,
+            user,
+            device,
+            admin,
+            account,
+        }
+    }
+
+    /// The account's live events, once its players are live.
+    pub async fn follow_live(&self) -> Response {
+        let path = format!("/api/devices/{}/live/events", self.account);
+        let mut stream = self.admin.get(&path).await;
+        until(&mut stream, |p| p["connection"] == "live").await;
+        stream
+    }
+}
 
 /// Reads an event stream until an event's data satisfies `wanted`; answers that data.
 pub async fn until(stream: &mut Response, wanted: impl Fn(&Value) -> bool) -> Value {
@@ -50,13 +89,15 @@ pub async fn command(user: &User, account: &str, device: &str, body: Value) -> R
 
 #[tokio::test]
 async fn commands_go_live_and_every_page_of_an_account_shares_one_connection() {
-    let app = spawn_app_with(&["--demo-upstream"]).await;
-    let sim = app.sim.clone().unwrap();
     let mut seed = DeviceSeed::named("Kitchen");
     seed.config.insert("maxVolumeLimit".into(), json!("10"));
-    let device = sim.seed_device(&sim.default_user(), seed).unwrap();
-    let admin = app.admin().await;
-    let account = link_account(&app, &admin).await;
+    let Family {
+        app,
+        device,
+        admin,
+        account,
+        ..
+    } = Family::start(&[], seed).await;
     let opened = app.core.live.connections_opened();
     // twelve first looks at once open one connection
     let path = format!("/api/devices/{account}/live");
@@ -191,13 +232,15 @@ async fn commands_go_live_and_every_page_of_an_account_shares_one_connection() {
 
 #[tokio::test]
 async fn a_player_that_is_off_is_said_not_to_answer() {
-    let app = spawn_app_with(&["--demo-upstream"]).await;
-    let sim = app.sim.clone().unwrap();
     let mut seed = DeviceSeed::named("Attic");
     seed.online = false;
-    let device = sim.seed_device(&sim.default_user(), seed).unwrap();
-    let admin = app.admin().await;
-    let account = link_account(&app, &admin).await;
+    let Family {
+        device,
+        admin,
+        account,
+        app: _app, // the server lives as long as the test
+        ..
+    } = Family::start(&[], seed).await;
     let began = Instant::now();
     let problem = assert_problem(
         command(&admin, &account, &device, json!({"command": "pause"})).await,
@@ -224,14 +267,16 @@ async fn a_player_that_is_off_is_said_not_to_answer() {
 
 #[tokio::test]
 async fn without_a_broker_commands_take_the_rest_path_and_say_so() {
-    let app = spawn_app_with(&["--demo-upstream", "--upstream-mqtt-url", "off"]).await;
-    let sim = app.sim.clone().unwrap();
-    let user = sim.default_user();
-    let device = sim
-        .seed_device(&user, DeviceSeed::named("Kitchen"))
-        .unwrap();
-    let admin = app.admin().await;
-    let account = link_account(&app, &admin).await;
+    let kitchen = DeviceSeed::named("Kitchen");
+    let Family {
+        sim,
+        user,
+        device,
+        admin,
+        account,
+        app: _app, // the server lives as long as the test
+        ..
+    } = Family::start(&["--upstream-mqtt-url", "off"], kitchen).await;
     let r = command(
         &admin,
         &account,
@@ -254,12 +299,15 @@ async fn without_a_broker_commands_take_the_rest_path_and_say_so() {
 
 #[tokio::test]
 async fn events_and_an_icon_preview_reach_the_player() {
-    let app = spawn_app_with(&["--demo-upstream"]).await;
-    let sim = app.sim.clone().unwrap();
-    let user = sim.default_user();
-    let device = sim
-        .seed_device(&user, DeviceSeed::named("Kitchen"))
-        .unwrap();
+    let Family {
+        sim,
+        user,
+        device,
+        admin,
+        account,
+        app: _app, // the server lives as long as the test
+        ..
+    } = Family::start(&[], DeviceSeed::named("Kitchen")).await;
     let card = sim
         .seed_card(
             &user,
@@ -270,8 +318,6 @@ async fn events_and_an_icon_preview_reach_the_player() {
             ]}}),
         )
         .unwrap();
-    let admin = app.admin().await;
-    let account = link_account(&app, &admin).await;
     // the connection asks every player for its state as it opens: look at one kind at a time
     let sent = |kind: &str| -> Vec<Value> {
         sim.commands(&user)
@@ -354,12 +400,15 @@ async fn events_and_an_icon_preview_reach_the_player() {
 
 #[tokio::test]
 async fn next_and_previous_chapter_follow_the_card_the_player_has_in() {
-    let app = spawn_app_with(&["--demo-upstream"]).await;
-    let sim = app.sim.clone().unwrap();
-    let user = sim.default_user();
-    let device = sim
-        .seed_device(&user, DeviceSeed::named("Kitchen"))
-        .unwrap();
+    let Family {
+        sim,
+        user,
+        device,
+        admin,
+        account,
+        app: _app, // the server lives as long as the test
+        ..
+    } = Family::start(&[], DeviceSeed::named("Kitchen")).await;
     let card = sim
         .seed_card(
             &user,
@@ -369,8 +418,6 @@ async fn next_and_previous_chapter_follow_the_card_the_player_has_in() {
             ]}}),
         )
         .unwrap();
-    let admin = app.admin().await;
-    let account = link_account(&app, &admin).await;
     // nothing in the player: nothing to skip
     assert_problem(
         command(

@@ -9,30 +9,28 @@ use std::net::SocketAddr;
 use cardsmith_upstream_sim::DeviceSeed;
 use serde_json::{json, Value};
 
-use crate::live::{command, until};
-use crate::player_accounts::link_account;
-use crate::support::helpers::spawn_app_with;
+use crate::live::{command, until, Family};
 use crate::support::relay::Relay;
 
 #[tokio::test]
 async fn commands_take_the_rest_path_while_the_broker_is_away_and_go_live_when_it_is_back() {
     let relay = Relay::start().await;
-    let app = spawn_app_with(&["--demo-upstream", "--upstream-mqtt-url", &relay.mqtt_url()]).await;
-    let sim = app.sim.clone().unwrap();
-    let broker = sim.broker_url().await.unwrap();
+    let url = relay.mqtt_url();
+    let family = Family::start(&["--upstream-mqtt-url", &url], DeviceSeed::named("Kitchen")).await;
+    let broker = family.sim.broker_url().await.unwrap();
     let broker: SocketAddr = format!("127.0.0.1:{}", broker.port().unwrap())
         .parse()
         .unwrap();
     relay.point_at(broker);
-    let device = sim
-        .seed_device(&sim.default_user(), DeviceSeed::named("Kitchen"))
-        .unwrap();
-    let admin = app.admin().await;
-    let account = link_account(&app, &admin).await;
-    let mut stream = admin
-        .get(&format!("/api/devices/{account}/live/events"))
-        .await;
-    until(&mut stream, |p| p["connection"] == "live").await;
+    let mut stream = family.follow_live().await;
+    let Family {
+        app,
+        sim,
+        device,
+        admin,
+        account,
+        ..
+    } = family;
     let volume = |step: u8| json!({"command": "volume", "volume": step});
     let via = |r: reqwest::Response| async move {
         assert_eq!(r.status(), 200);
@@ -71,13 +69,15 @@ async fn commands_take_the_rest_path_while_the_broker_is_away_and_go_live_when_i
 
 #[tokio::test]
 async fn a_token_that_runs_out_is_refreshed_and_the_players_are_still_followed() {
-    let app = spawn_app_with(&["--demo-upstream"]).await;
-    let sim = app.sim.clone().unwrap();
-    let device = sim
-        .seed_device(&sim.default_user(), DeviceSeed::named("Kitchen"))
-        .unwrap();
-    let admin = app.admin().await;
-    let account = link_account(&app, &admin).await;
+    let family = Family::start(&[], DeviceSeed::named("Kitchen")).await;
+    let Family {
+        app,
+        sim,
+        device,
+        admin,
+        account,
+        ..
+    } = &family;
     let sealed = || async {
         sqlx::query_scalar::<_, String>("SELECT tokens FROM player_accounts")
             .fetch_one(app.core.db.pool())
@@ -85,10 +85,7 @@ async fn a_token_that_runs_out_is_refreshed_and_the_players_are_still_followed()
             .unwrap()
     };
     let before = sealed().await;
-    let mut stream = admin
-        .get(&format!("/api/devices/{account}/live/events"))
-        .await;
-    until(&mut stream, |p| p["connection"] == "live").await;
+    let mut stream = family.follow_live().await;
 
     // the platform drops a connection whose token ran out
     sim.expire_access_tokens();
@@ -96,9 +93,9 @@ async fn a_token_that_runs_out_is_refreshed_and_the_players_are_still_followed()
     until(&mut stream, |p| p["connection"] == "live").await;
     // still subscribed: a command's effect comes back on the same stream
     let r = command(
-        &admin,
-        &account,
-        &device,
+        admin,
+        account,
+        device,
         json!({"command": "play", "card_id": "abc12"}),
     )
     .await;
@@ -113,16 +110,14 @@ async fn a_token_that_runs_out_is_refreshed_and_the_players_are_still_followed()
 
 #[tokio::test]
 async fn a_revoked_link_says_link_again_on_the_stream_and_the_players_page() {
-    let app = spawn_app_with(&["--demo-upstream"]).await;
-    let sim = app.sim.clone().unwrap();
-    sim.seed_device(&sim.default_user(), DeviceSeed::named("Kitchen"))
-        .unwrap();
-    let admin = app.admin().await;
-    let account = link_account(&app, &admin).await;
-    let mut stream = admin
-        .get(&format!("/api/devices/{account}/live/events"))
-        .await;
-    until(&mut stream, |p| p["connection"] == "live").await;
+    let family = Family::start(&[], DeviceSeed::named("Kitchen")).await;
+    let mut stream = family.follow_live().await;
+    let Family {
+        app: _app,
+        sim,
+        admin,
+        ..
+    } = family;
 
     // the family removed Cardsmith's access on the platform
     sim.revoke_refresh_tokens();
