@@ -97,6 +97,8 @@ pub async fn live_events(
                 Some(player) => player,
                 None => loop {
                     tokio::select! {
+                        // what was said before the end goes out first (the "relink" state)
+                        biased;
                         update = updates.recv() => match update {
                             Ok(player) => break aged(player),
                             Err(broadcast::error::RecvError::Lagged(_)) => continue,

@@ -3,10 +3,12 @@
 //! to, pushed live like the players page (one stream per account).
 //!
 //! Only the browser knows: the page asks where the card is published once it is up, and
-//! shows nothing while the card is published nowhere (the Publish button is right above).
+//! shows nothing while the card is published nowhere (the Publish button is right above) or
+//! only to accounts that must be linked again.
 
 use cardsmith_model::device::DeviceCommandInput;
 use cardsmith_model::live::LivePlayer;
+use cardsmith_model::player::{account_status, ListPlayerAccountsOutputBody};
 use cardsmith_model::publish::PublishRecordOut;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -38,6 +40,16 @@ pub fn CardOnPlayers() -> impl IntoView {
             let Ok(records) = rest::get::<Vec<PublishRecordOut>>(&url).await else {
                 return;
             };
+            // an account to link again has no live players to show (the publish dialog says why)
+            let listed = rest::get::<ListPlayerAccountsOutputBody>("/api/player-accounts").await;
+            let usable: Vec<String> = listed
+                .ok()
+                .and_then(|l| l.accounts)
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|a| a.status != account_status::NEEDS_RELINK)
+                .map(|a| a.id)
+                .collect();
             let mut found: Vec<(Published, LiveAccount)> = Vec::new();
             for record in records {
                 let Some(player_card_id) = record
@@ -46,10 +58,10 @@ pub fn CardOnPlayers() -> impl IntoView {
                 else {
                     continue;
                 };
-                if found
+                let seen = found
                     .iter()
-                    .any(|(p, _)| p.account_id == record.player_account_id)
-                {
+                    .any(|(p, _)| p.account_id == record.player_account_id);
+                if seen || !usable.contains(&record.player_account_id) {
                     continue;
                 }
                 let live = LiveAccount::follow(&record.player_account_id, true);

@@ -1,8 +1,9 @@
 //! The browser's side of a live account: a Server-Sent Events stream from the server (the
-//! browser reconnects it by itself after a drop; the server then sends the whole state again)
+//! browser reconnects it by itself after a drop, and the server then sends the whole state
+//! again; not after the account must be linked again)
 //! and a clock that ticks each second, so positions and timers move between reports.
 
-use cardsmith_model::live::LivePlayer;
+use cardsmith_model::live::{connection, LivePlayer};
 use leptos::prelude::Set;
 use web_sys::wasm_bindgen::closure::Closure;
 use web_sys::wasm_bindgen::JsCast;
@@ -15,12 +16,18 @@ pub fn open(account_id: &str, live: LiveAccount) {
     let Ok(source) = EventSource::new(&format!("/api/devices/{account_id}/live/events")) else {
         return;
     };
+    let stream = source.clone();
     let on_player = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
         let player = ev
             .data()
             .as_string()
             .and_then(|text| serde_json::from_str::<LivePlayer>(&text).ok());
         if let Some(player) = player {
+            // the server ends the stream of an account to link again: asking again would
+            // only be refused
+            if player.connection == connection::RELINK {
+                stream.close();
+            }
             live.update(player);
         }
     });
