@@ -226,7 +226,7 @@ pub fn NowPlaying(
             <div class="flex flex-wrap gap-2">
                 <button type="button" class=format!("{BUTTON} min-h-11 min-w-11") prop:disabled=move || busy.get() || !card_in()
                     aria-label=tr!("player-live-previous") title=tr!("player-live-previous")
-                    on:click=move |_| run(command("previous_chapter"))><span aria-hidden="true">"⏮"</span></button>
+                    on:click=move |_| run(command("previous_chapter"))><SkipIcon forward=false/></button>
                 <button type="button" class=format!("{BUTTON} min-h-11 min-w-24") prop:disabled=move || busy.get() || !card_in()
                     on:click=move |_| run(command(if playing() { "pause" } else { "resume" }))>
                     {move || if playing() { tr!("player-live-pause") } else { tr!("player-live-resume") }}
@@ -235,7 +235,7 @@ pub fn NowPlaying(
                     on:click=move |_| run(command("stop"))>{tr!("player-live-stop")}</button>
                 <button type="button" class=format!("{BUTTON} min-h-11 min-w-11") prop:disabled=move || busy.get() || !card_in()
                     aria-label=tr!("player-live-next") title=tr!("player-live-next")
-                    on:click=move |_| run(command("next_chapter"))><span aria-hidden="true">"⏭"</span></button>
+                    on:click=move |_| run(command("next_chapter"))><SkipIcon forward=true/></button>
             </div>
             <div class="grid gap-3 sm:grid-cols-2">
                 <div class="min-w-0">
@@ -267,6 +267,19 @@ pub fn NowPlaying(
             </div>
             <Outcome outcome=message/>
         </section>
+    }
+}
+
+/// A skip-chapter icon (a triangle against a bar), drawn: the ⏮ / ⏭ characters are missing
+/// from many fonts.
+#[component]
+fn SkipIcon(forward: bool) -> impl IntoView {
+    let flip = if forward { "" } else { "-scale-x-100" };
+    view! {
+        <svg aria-hidden="true" viewBox="0 0 16 16" class=format!("mx-auto h-4 w-4 fill-current {flip}")>
+            <path d="M3 2.5v11l8-5.5z"/>
+            <rect x="11.5" y="2.5" width="2" height="11" rx="0.5"/>
+        </svg>
     }
 }
 
