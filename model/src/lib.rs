@@ -16,6 +16,7 @@ pub mod field_schemas;
 pub mod health;
 pub mod icons;
 pub mod import;
+pub mod interactive;
 pub mod job;
 pub mod label;
 pub mod library;
