@@ -9,6 +9,7 @@
 //! may want to (warnings beside the passage).
 
 pub mod check;
+pub mod twee;
 
 use serde::{Deserialize, Serialize};
 
