@@ -65,6 +65,17 @@ pub struct LivePlayer {
     pub age_seconds: Option<u64>,
 }
 
+impl LivePlayer {
+    /// `playing` or `paused` while the player has a card in; `None` when it plays nothing
+    /// (stopped, loading, or not reported yet).
+    pub fn card_in(&self) -> Option<&str> {
+        self.card_id.as_ref()?;
+        self.playback
+            .as_deref()
+            .filter(|state| matches!(*state, "playing" | "paused"))
+    }
+}
+
 /// The players of one linked account, live.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -77,4 +88,23 @@ pub struct LivePlayersOut {
     )]
     pub connection: String,
     pub players: Vec<LivePlayer>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_card_is_in_while_it_plays_or_pauses() {
+        let player = |card: Option<&str>, state: &str| LivePlayer {
+            card_id: card.map(str::to_owned),
+            playback: Some(state.into()),
+            ..LivePlayer::default()
+        };
+        assert_eq!(player(Some("abc"), "playing").card_in(), Some("playing"));
+        assert_eq!(player(Some("abc"), "paused").card_in(), Some("paused"));
+        assert_eq!(player(Some("abc"), "stopped").card_in(), None);
+        assert_eq!(player(None, "playing").card_in(), None);
+        assert_eq!(LivePlayer::default().card_in(), None);
+    }
 }

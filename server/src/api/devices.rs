@@ -2,7 +2,8 @@
 //! status is nested there); when the platform cannot be reached the last snapshot is served
 //! with `cached: true`. Settings are written read-merge-write so untouched settings survive;
 //! shortcuts can only be written; commands (over the players' live channel, else REST): play
-//! (with `card_id`), pause, resume, stop, status, volume, sleep timer, night-light colour.
+//! (with `card_id`), pause, resume, stop, status, volume, sleep timer, night-light colour,
+//! next and previous chapter, an events request and a card's icon on the display.
 //! `POST /seed` puts a collection's cards on chosen players, now or later.
 //! An account that is not the caller's is a 404; one that needs relinking is a 409.
 

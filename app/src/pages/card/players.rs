@@ -14,10 +14,10 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::Shown;
-use crate::api::rest::{self, Verb};
+use crate::api::rest;
 use crate::components::form::Outcome;
 use crate::components::layout::BUTTON;
-use crate::pages::devices::controls::send;
+use crate::pages::devices::controls::CommandSender;
 use crate::pages::devices::live::LiveAccount;
 
 /// One account the card is published to: its id, its label and the card's id there.
@@ -96,15 +96,13 @@ pub fn CardOnPlayers() -> impl IntoView {
 fn AccountRow(published: Published, live: LiveAccount, several: bool) -> impl IntoView {
     let card_id = StoredValue::new(published.player_card_id.clone());
     let account_id = StoredValue::new(published.account_id.clone());
-    let message = RwSignal::new(None::<Result<String, String>>);
-    let busy = RwSignal::new(false);
+    let sender = CommandSender::default();
+    let (busy, message) = (sender.busy, sender.outcome);
     let run = move |device: String, input: DeviceCommandInput| {
-        busy.set(true);
-        spawn_local(async move {
-            let base = format!("/api/devices/{}/{device}", account_id.get_value());
-            message.set(Some(send(&base, "command", Verb::Post, &input).await));
-            busy.set(false);
-        });
+        sender.send(
+            format!("/api/devices/{}/{device}", account_id.get_value()),
+            input,
+        );
     };
     let command = move |name: &str| DeviceCommandInput {
         command: name.to_owned(),
@@ -172,9 +170,8 @@ fn AccountRow(published: Published, live: LiveAccount, several: bool) -> impl In
 
 /// `playing` or `paused` when the player has this card in; `None` otherwise.
 fn plays(player: &LivePlayer, card_id: &str) -> Option<String> {
-    let state = player.playback.as_deref()?;
-    (player.card_id.as_deref() == Some(card_id) && matches!(state, "playing" | "paused"))
-        .then(|| state.to_owned())
+    let state = player.card_in()?;
+    (player.card_id.as_deref() == Some(card_id)).then(|| state.to_owned())
 }
 
 #[cfg(test)]

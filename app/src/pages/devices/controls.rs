@@ -35,6 +35,35 @@ pub async fn send<I: Serialize>(
         .map(|m| capitalised(&m.message))
 }
 
+/// What a group of player controls shows while it sends commands: busy while one goes (the
+/// buttons wait), then the server's sentence, or why it failed.
+#[derive(Clone, Copy)]
+pub struct CommandSender {
+    pub busy: RwSignal<bool>,
+    pub outcome: RwSignal<Option<Result<String, String>>>,
+}
+
+impl Default for CommandSender {
+    fn default() -> Self {
+        Self {
+            busy: RwSignal::new(false),
+            outcome: RwSignal::new(None),
+        }
+    }
+}
+
+impl CommandSender {
+    /// Sends `input` to the command endpoint of the player at `base`.
+    pub fn send(self, base: String, input: DeviceCommandInput) {
+        self.busy.set(true);
+        spawn_local(async move {
+            let answer = send(&base, "command", Verb::Post, &input).await;
+            self.outcome.set(Some(answer));
+            self.busy.set(false);
+        });
+    }
+}
+
 /// Which card to play: one published to the account (by title), or any card of the account
 /// by its platform id, e.g. one made in the official app. Without published cards only the
 /// id field shows. Writes the chosen id to `value`.
@@ -109,8 +138,8 @@ pub fn Commands(
     /// The player's live panel is live: it has the pause, resume and stop controls then.
     live: Signal<bool>,
 ) -> impl IntoView {
-    let message = RwSignal::new(None::<Result<String, String>>);
-    let busy = RwSignal::new(false);
+    let sender = CommandSender::default();
+    let (busy, message) = (sender.busy, sender.outcome);
     let card = RwSignal::new(String::new());
     let picker_id = dom_id(&base, "play");
     let base = StoredValue::new(base);
@@ -124,12 +153,7 @@ pub fn Commands(
             message.set(Some(Err(tr!("player-control-choose-card"))));
             return;
         }
-        busy.set(true);
-        spawn_local(async move {
-            let answer = send(&base.get_value(), "command", Verb::Post, &input).await;
-            message.set(Some(answer));
-            busy.set(false);
-        });
+        sender.send(base.get_value(), input);
     };
     view! {
         <div class="space-y-3" role="group" aria-label=tr!("player-control-group", name = &name)>

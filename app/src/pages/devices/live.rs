@@ -17,10 +17,8 @@ use cardsmith_model::device::DeviceCommandInput;
 use cardsmith_model::live::{connection, LivePlayer};
 use cardsmith_model::publish::PublishedCardOut;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 
-use super::controls::{dom_id, send};
-use crate::api::rest::Verb;
+use super::controls::{dom_id, CommandSender};
 use crate::components::form::{Outcome, INPUT};
 use crate::components::layout::{Badge, BUTTON};
 
@@ -104,17 +102,10 @@ pub fn NowPlaying(
 ) -> impl IntoView {
     let player = live.player(&device_id);
     let now = live.now;
-    let message = RwSignal::new(None::<Result<String, String>>);
-    let busy = RwSignal::new(false);
+    let sender = CommandSender::default();
+    let (busy, message) = (sender.busy, sender.outcome);
     let base = StoredValue::new(base);
-    let run = move |input: DeviceCommandInput| {
-        busy.set(true);
-        spawn_local(async move {
-            let answer = send(&base.get_value(), "command", Verb::Post, &input).await;
-            message.set(Some(answer));
-            busy.set(false);
-        });
-    };
+    let run = move |input: DeviceCommandInput| sender.send(base.get_value(), input);
     let command = move |name: &str| DeviceCommandInput {
         command: name.to_owned(),
         ..DeviceCommandInput::default()
@@ -142,15 +133,12 @@ pub fn NowPlaying(
     let playback = move || player.with(|p| p.as_ref().and_then(|p| p.playback.clone()));
     let playing = move || playback().as_deref() == Some("playing");
     // pause, resume and stop mean something only with a card in
-    let card_in = move || matches!(playback().as_deref(), Some("playing" | "paused"));
+    let card_in = move || player.with(|p| p.as_ref().is_some_and(|p| p.card_in().is_some()));
     // a position only means something while a card is in (playing or paused)
     let position = move || {
         player.with(|p| {
             p.as_ref()
-                .filter(|p| {
-                    p.card_id.is_some()
-                        && matches!(p.playback.as_deref(), Some("playing" | "paused"))
-                })
+                .filter(|p| p.card_in().is_some())
                 .and_then(|p| clock::position_now(p, now.get()))
         })
     };

@@ -62,17 +62,14 @@ pub async fn skip_chapter(
         .into_iter()
         .find(|p| p.device_id == device_id);
     let (Some(card_id), Some(chapter)) = now
-        .filter(|p| matches!(p.playback.as_deref(), Some("playing" | "paused")))
+        .filter(|p| p.card_in().is_some())
         .map_or((None, None), |p| (p.card_id, p.chapter_key))
     else {
         return Err(CoreError::Conflict(
             "the player is not playing a card it has told us about".into(),
         ));
     };
-    let card = match client.card(&card_id).await {
-        Ok(card) => card,
-        Err(e) => return Err(super::super::accounts::call_failed(core, account_id, e).await),
-    };
+    let card = platform_card(core, client, account_id, &card_id).await?;
     let keys: Vec<&str> = card
         .content
         .chapters
@@ -99,6 +96,19 @@ pub async fn skip_chapter(
     })
 }
 
+/// The card as the platform has it now (a failure as every platform call's: relink, 404, …).
+async fn platform_card(
+    core: &Core,
+    client: &AccountClient,
+    account_id: &str,
+    card_id: &str,
+) -> CoreResult<cardsmith_upstream::model::content::Card> {
+    match client.card(card_id).await {
+        Ok(card) => Ok(card),
+        Err(e) => Err(super::super::accounts::call_failed(core, account_id, e).await),
+    }
+}
+
 /// How long an icon preview shows when the request does not say.
 const PREVIEW_SECONDS: u32 = 10;
 
@@ -111,10 +121,7 @@ pub async fn display_preview(
     input: &DeviceCommandInput,
 ) -> CoreResult<PlayerCommand> {
     let card_id = input.card_id.as_deref().unwrap_or_default().trim();
-    let card = match client.card(card_id).await {
-        Ok(card) => card,
-        Err(e) => return Err(super::super::accounts::call_failed(core, account_id, e).await),
-    };
+    let card = platform_card(core, client, account_id, card_id).await?;
     let chapters = card.content.chapters.as_deref().unwrap_or_default();
     let chapter = match input.chapter_key.as_deref() {
         Some(key) => chapters.iter().find(|c| c.key == key),
