@@ -38,6 +38,11 @@ pub struct CardOut {
     /// The approved icon theme (`PUT /cards/{slug}/icons/theme`); absent until one is approved.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub icon_theme: Option<crate::icons::PaletteOut>,
+    /// `linear` (chapters in order) or `interactive` (a story steered with the player's
+    /// buttons: `GET /cards/{slug}/story`).
+    #[serde(default = "linear")]
+    #[cfg_attr(feature = "openapi", schema(pattern = "^(linear|interactive)$"))]
+    pub playback_type: String,
     #[cfg_attr(feature = "openapi", schema(format = DateTime))]
     pub created_at: String,
     #[cfg_attr(feature = "openapi", schema(format = DateTime))]
@@ -55,6 +60,14 @@ pub struct CardDetailOut {
     /// remove any of them); `null` for everybody else.
     #[serde(default)]
     pub links: Option<Vec<CardLinkOut>>,
+    /// The card's story (`GET /cards/{slug}/story` adds what its check says), `null` for a
+    /// card that never had one: a card's JSON carries everything it plays.
+    #[serde(default)]
+    pub story: Option<crate::interactive::StoryGraph>,
+}
+
+fn linear() -> String {
+    crate::interactive::playback_type::LINEAR.to_owned()
 }
 
 /// A collection a card is linked into beside its home.

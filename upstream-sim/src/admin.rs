@@ -29,6 +29,7 @@ pub fn routes() -> Router<SharedState> {
         .route("/__sim/users/{user_id}/devices", post(seed_device))
         .route("/__sim/users/{user_id}/cards", post(seed_card))
         .route("/__sim/stats", get(stats))
+        .route("/__sim/devices/{device_id}/buttons/{button}", post(press_button))
 }
 
 fn handle(shared: SharedState) -> SimHandle {
@@ -121,4 +122,21 @@ async fn seed_card(
 
 async fn stats(State(shared): State<SharedState>) -> Json<Value> {
     Json(json!(handle(shared).stats()))
+}
+
+/// A child presses a player's `left` or `right` button (`SimHandle::press_button`).
+async fn press_button(
+    State(shared): State<SharedState>,
+    Path((device_id, button)): Path<(String, String)>,
+) -> Result<StatusCode, ApiError> {
+    let button = match button.as_str() {
+        "left" => crate::broker::Button::Left,
+        "right" => crate::broker::Button::Right,
+        _ => return Err(ApiError::not_found("The buttons are left and right")),
+    };
+    handle(shared)
+        .press_button(&device_id, button)
+        .await
+        .map_err(|e| ApiError::bad_request(format!("The players' broker cannot run: {e}")))?;
+    Ok(StatusCode::NO_CONTENT)
 }

@@ -69,6 +69,64 @@ pub fn validate(body: &Doc) -> Result<(), ApiError> {
     if tracks > MAX_TRACKS {
         return Err(ApiError::bad_request("track count is limited to 100"));
     }
+    validate_events(chapters)
+}
+
+/// Interactive content (contract §2.3): each event of a track (`onLhb`, `onRhb`, `onEnd`) is
+/// `{"cmd":"stop"}` or a `goto` whose `chapterKey` and `trackKey` name a chapter of the card
+/// and a track of it; a `goto` anywhere else is refused, as the platform's player could not
+/// follow it.
+fn validate_events(chapters: &[Value]) -> Result<(), ApiError> {
+    let has_track = |chapter_key: &str, track_key: &str| {
+        chapters.iter().any(|c| {
+            c.get("key").and_then(Value::as_str) == Some(chapter_key)
+                && c.get("tracks").and_then(Value::as_array).is_some_and(|tracks| {
+                    tracks
+                        .iter()
+                        .any(|t| t.get("key").and_then(Value::as_str) == Some(track_key))
+                })
+        })
+    };
+    for (i, chapter) in chapters.iter().enumerate() {
+        let tracks = chapter.get("tracks").and_then(Value::as_array);
+        for (j, track) in tracks.into_iter().flatten().enumerate() {
+            let Some(events) = track.get("events") else {
+                continue;
+            };
+            let at = format!("content.chapters[{i}].tracks[{j}].events");
+            let Some(events) = events.as_object() else {
+                return Err(ApiError::bad_request(format!("{at} must be an object")));
+            };
+            for (name, event) in events {
+                let cmd = event.get("cmd").and_then(Value::as_str);
+                match cmd {
+                    Some("goto") => {
+                        let key = |field: &str| {
+                            event
+                                .get("params")
+                                .and_then(|p| p.get(field))
+                                .and_then(Value::as_str)
+                        };
+                        let (Some(chapter_key), Some(track_key)) = (key("chapterKey"), key("trackKey"))
+                        else {
+                            return Err(ApiError::bad_request(format!(
+                                "{at}.{name}.params needs chapterKey and trackKey"
+                            )));
+                        };
+                        if !has_track(chapter_key, track_key) {
+                            return Err(ApiError::bad_request(format!(
+                                "{at}.{name} goes to {chapter_key}/{track_key}, which is not on the card"
+                            )));
+                        }
+                    }
+                    Some(_) => {}
+                    None => {
+                        return Err(ApiError::bad_request(format!("{at}.{name}.cmd is required")))
+                    }
+                }
+            }
+        }
+    }
     Ok(())
 }
 
@@ -248,6 +306,26 @@ mod tests {
                 .unwrap()
         )
         .is_ok());
+    }
+
+    #[test]
+    fn interactive_events_must_go_to_a_track_of_the_card() {
+        let card = |target: &str| {
+            doc(json!({ "title": "Story", "content": { "playbackType": "interactive", "chapters": [
+                { "key": "Start", "display": {}, "tracks": [{ "key": "Start", "title": "Start",
+                  "trackUrl": "yoto:#a", "type": "audio", "events": {
+                    "onLhb": { "cmd": "goto", "params": { "chapterKey": target, "trackKey": target } },
+                    "onEnd": { "cmd": "stop" } } }] },
+                { "key": "Cave", "display": {}, "tracks": [{ "key": "Cave", "title": "Cave",
+                  "trackUrl": "yoto:#b", "type": "audio" }] },
+            ] } }))
+        };
+        assert!(validate(&card("Cave")).is_ok());
+        let error = validate(&card("Nowhere")).unwrap_err();
+        assert!(error.message.contains("onLhb goes to Nowhere/Nowhere"), "{}", error.message);
+        let mut no_cmd = card("Cave");
+        no_cmd["content"]["chapters"][0]["tracks"][0]["events"]["onRhb"] = json!({});
+        assert!(validate(&no_cmd).is_err());
     }
 
     #[test]

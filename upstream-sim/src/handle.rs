@@ -53,7 +53,21 @@ impl SimHandle {
     /// A child puts a card in a player: it starts playing (from `chapter_key`, else the
     /// first), on repeat when asked, and says so on the broker (started if need be).
     pub async fn insert_card(&self, card: crate::broker::Inserted) -> std::io::Result<()> {
-        self.broker().await?.insert(card);
+        self.broker().await?.by_hand(crate::broker::ByHand::Insert(card));
+        Ok(())
+    }
+
+    /// A child presses a player's left or right button: on an interactive card the chapter's
+    /// `onLhb` / `onRhb` event happens at once (a `goto` plays that chapter from its start).
+    pub async fn press_button(
+        &self,
+        device_id: &str,
+        button: crate::broker::Button,
+    ) -> std::io::Result<()> {
+        self.broker().await?.by_hand(crate::broker::ByHand::Press {
+            device_id: device_id.to_owned(),
+            button,
+        });
         Ok(())
     }
 

@@ -31,7 +31,7 @@ mod server;
 mod state;
 mod storage;
 
-pub use broker::Inserted;
+pub use broker::{Button, Inserted};
 pub use config::SimConfig;
 pub use faults::{Fault, FaultKind};
 pub use handle::SimHandle;

@@ -7,6 +7,7 @@ pub mod list_cache;
 pub mod repo;
 pub mod search;
 pub mod service;
+pub mod story;
 
 use cardsmith_model::validate::CollectionRole;
 

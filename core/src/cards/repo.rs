@@ -4,6 +4,7 @@ use std::sync::LazyLock;
 
 use cardsmith_model::card::{CardOut, PlaybackConfigOut};
 use cardsmith_model::icons::PaletteOut;
+use cardsmith_model::interactive::playback_type;
 use sha2::{Digest, Sha256};
 
 use crate::db::{Backend, DbPool};
@@ -32,7 +33,7 @@ macro_rules! reachable_cards {
 pub(crate) use reachable_cards;
 
 /// The columns of a [`CardRow`]: its field's name, then the expression that reads it.
-const CARD_COLUMNS: [(&str, &str); 24] = [
+const CARD_COLUMNS: [(&str, &str); 26] = [
     ("id", "card.id"),
     ("slug", "card.slug"),
     ("title", "card.title"),
@@ -54,6 +55,8 @@ const CARD_COLUMNS: [(&str, &str); 24] = [
     ("source_types", "card.source_types"),
     ("tracks_digest", "card.tracks_digest"),
     ("icon_theme", "card.icon_theme"),
+    ("playback_type", "card.playback_type"),
+    ("story", "card.story"),
     ("created_at", "card.created_at"),
     ("updated_at", "card.updated_at"),
     ("home_role", "hm.role"),
@@ -131,6 +134,10 @@ pub struct CardRow {
     pub tracks_digest: String,
     /// The approved icon theme as stored (JSON, see `icon_generation::theme::Theme`).
     pub icon_theme: Option<String>,
+    /// `linear` or `interactive`.
+    pub playback_type: String,
+    /// The story graph as stored (JSON, see `cards::story`); kept while the card is linear.
+    pub story: Option<String>,
     pub created_at: String,
     pub updated_at: String,
     /// The user's role in the home collection, if a member.
@@ -165,7 +172,20 @@ impl CardRow {
             h.update(part.as_bytes());
             h.update([0u8]);
         }
+        // only an interactive card's story is published (a linear card keeps it for later);
+        // a linear card hashes as it did before stories existed, so none looks changed
+        if let Some(story) = self.published_story() {
+            h.update(b"interactive\0");
+            h.update(story.as_bytes());
+        }
         hex::encode(h.finalize())
+    }
+
+    /// The stored story when it is what a publish sends: the card is interactive.
+    pub fn published_story(&self) -> Option<&str> {
+        self.story
+            .as_deref()
+            .filter(|_| self.playback_type == playback_type::INTERACTIVE)
     }
 
     pub fn into_out(self) -> CardOut {
@@ -200,6 +220,7 @@ impl CardRow {
                     colors: t.colors,
                     style: t.style,
                 }),
+            playback_type: self.playback_type,
             track_count: self.track_count,
             total_duration_s: (self.total_duration_ms + 500) / 1000,
             created_at: self.created_at,

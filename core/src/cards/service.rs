@@ -86,10 +86,12 @@ pub async fn get_card(core: &Core, actor: &Actor, slug: &str) -> CoreResult<Card
         true => Some(links_of(pool, &card.id).await?),
         false => None,
     };
+    let story = super::story::stored(&card)?;
     Ok(CardDetailOut {
         card: card.into_out(),
         tracks: Some(tracks),
         links,
+        story,
     })
 }
 

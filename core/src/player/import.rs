@@ -8,6 +8,7 @@
 
 use cardsmith_model::card::CreateCardInput;
 use cardsmith_model::import::{ImportFromPlayerInput, ImportFromPlayerOutputBody};
+use cardsmith_model::interactive::playback_type;
 use cardsmith_model::track::transcode_status;
 use cardsmith_model::validate::{slugify, CollectionRole};
 use cardsmith_upstream::model::content::Card;
@@ -224,6 +225,23 @@ pub async fn run(ctx: &JobContext) -> CoreResult<Imported> {
         }
     }
     let mut tx = core.db.begin().await?;
+    if remote.content.playback_type.as_deref() == Some(playback_type::INTERACTIVE) {
+        // an interactive card comes back with its story (a linear one stays linear)
+        let keys: Vec<(String, String)> = imported
+            .iter()
+            .filter(|t| t.index == 0)
+            .map(|t| (t.chapter_key.clone(), t.track_id.clone()))
+            .collect();
+        let story = super::story_events::story_from(&chapters, &keys);
+        let json = serde_json::to_string(&story)
+            .map_err(|e| CoreError::internal("writing an imported story", e))?;
+        sqlx::query("UPDATE cards SET playback_type = $1, story = $2 WHERE id = $3")
+            .bind(playback_type::INTERACTIVE)
+            .bind(json)
+            .bind(&p.card_id)
+            .execute(&mut *tx)
+            .await?;
+    }
     track_repo::settle_card(&mut tx, &p.card_id).await?;
     tx.commit().await?;
     let user = ctx.job.user_id.clone().unwrap_or_default();

@@ -24,6 +24,7 @@ pub mod publish_job;
 mod repo;
 pub mod seed;
 pub mod store;
+mod story_events;
 pub mod verify;
 
 use std::sync::Arc;

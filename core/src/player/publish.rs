@@ -24,7 +24,7 @@ use crate::db::{DbDriver, DbTx};
 use crate::jobs;
 use crate::jobs::requeue::RetriedJob;
 use crate::tracks::icons::player_icon;
-use crate::tracks::repo as track_repo;
+use crate::tracks::repo::{self as track_repo, TrackRow};
 use crate::{new_id, time, Core, CoreError, CoreResult};
 
 /// The cards `refs` names (by slug or id; all of the collection's when empty), each reachable
@@ -60,10 +60,12 @@ pub(super) async fn cards_of(
 /// each Cardsmith track is one chapter of one track.
 pub const PLAYER_MAX_TRACKS: usize = 100;
 
-/// Why the platform would refuse `card` with `tracks` playable tracks (its `POST /content`
-/// rules), in words a parent can act on; empty when it would take the card.
-pub(super) fn refusals(card: &CardRow, tracks: usize) -> Vec<String> {
-    let mut out = Vec::new();
+/// Why the platform would refuse `card` with its playable `tracks` (its `POST /content`
+/// rules) or could not follow its story, in words a parent can act on; empty when it would
+/// take the card.
+pub(super) fn refusals(card: &CardRow, tracks: &[TrackRow]) -> CoreResult<Vec<String>> {
+    let mut out = crate::cards::story::publish_errors(card, tracks)?;
+    let tracks = tracks.len();
     let length = card.title.chars().count();
     if length > PLAYER_TITLE_MAX {
         out.push(format!(
@@ -76,7 +78,7 @@ pub(super) fn refusals(card: &CardRow, tracks: usize) -> Vec<String> {
             "the card has {tracks} tracks and players take at most {PLAYER_MAX_TRACKS}"
         ));
     }
-    out
+    Ok(out)
 }
 
 async fn plan_item(core: &Core, card: &CardRow, account_id: &str) -> CoreResult<PublishPlanItem> {
@@ -89,7 +91,7 @@ async fn plan_item(core: &Core, card: &CardRow, account_id: &str) -> CoreResult<
     });
     let (mut audio_uploads, mut upload_bytes, mut icon_uploads) = (0, 0, 0);
     let tracks = track_repo::list_playable(core.db.pool(), &card.id).await?;
-    let problems = refusals(card, tracks.len());
+    let problems = refusals(card, &tracks)?;
     for track in tracks {
         if let Some(hash) = &track.audio_hash {
             if !repo::holds(core, account_id, "audio", hash).await? {

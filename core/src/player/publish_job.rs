@@ -125,7 +125,7 @@ pub(super) async fn publish_card(
             "the card has no tracks to publish".into(),
         ));
     }
-    let refused = super::publish::refusals(card, tracks.len());
+    let refused = super::publish::refusals(card, &tracks)?;
     if !refused.is_empty() {
         return Err(CoreError::Conflict(format!(
             "the player platform would refuse this card: {}",
@@ -138,6 +138,7 @@ pub(super) async fn publish_card(
             let track = publish_track(core, &client, account_id, t).await?;
             let icon = publish_icon(core, &client, account_id, t).await?;
             Ok::<_, Failure>(SentChapter {
+                track_id: t.id.clone(),
                 title: t.title.clone(),
                 track,
                 icon,
@@ -162,11 +163,16 @@ pub(super) async fn publish_card(
         .bind(&card.home_collection_id)
         .fetch_one(core.db.pool())
         .await?;
+    let story = match card.published_story() {
+        Some(_) => Some(crate::cards::story::story_of(card, &tracks)?),
+        None => None,
+    };
     let about = About {
         title: &card.title,
         description: &card.description,
         language: &language,
         cover,
+        story: story.as_ref(),
     };
     let mut doc = document(about, chapters);
     doc.card_id = match existing {

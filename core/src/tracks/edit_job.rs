@@ -294,6 +294,20 @@ async fn replace(
             .await?;
         made.push((id, slug));
     }
+    // the story follows: a trim or fade keeps its passage, a split passes it on piece by
+    // piece, a merge makes one passage of several (`StoryGraph::track_replaced` says how)
+    let pieces: Vec<String> = made.iter().map(|(id, _)| id.clone()).collect();
+    crate::cards::story::follow_tracks(&mut tx, &track.card_id, |story| {
+        if others.is_empty() {
+            story.track_replaced(&track.id, &pieces);
+        } else {
+            let merged: Vec<String> = std::iter::once(track.id.clone())
+                .chain(others.iter().cloned())
+                .collect();
+            story.tracks_merged(&merged, &pieces[0]);
+        }
+    })
+    .await?;
     repo::settle_card(&mut tx, &track.card_id).await?;
     tx.commit().await?;
     Ok(made)

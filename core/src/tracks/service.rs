@@ -233,6 +233,12 @@ pub async fn delete(core: &Core, actor: &Actor, card: &str, track: &str) -> Core
     if !track.is_source {
         // the chapters after it move up, so the numbers stay 1, 2, 3… (default icons too)
         repo::renumber(&mut tx, &card.id).await?;
+        // its passage leaves the story; the ways that led to it are errors of the story's
+        // check until the parent picks others (publishing waits for that)
+        crate::cards::story::follow_tracks(&mut tx, &card.id, |story| {
+            story.track_deleted(&track.id);
+        })
+        .await?;
     }
     if let Some(job) = &track.processing_job_id {
         sqlx::query(

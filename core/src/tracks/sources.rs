@@ -86,6 +86,12 @@ pub async fn restore(
     for child in &children {
         demote(&mut tx, child).await?;
     }
+    // the story goes back too: the pieces' passages become the source's again
+    let pieces: Vec<String> = children.iter().map(|c| c.id.clone()).collect();
+    crate::cards::story::follow_tracks(&mut tx, &card.id, |story| {
+        story.tracks_merged(&pieces, &source.id);
+    })
+    .await?;
     let slug = repo::free_slug(&mut tx, &card.id, &wanted, &source.id).await?;
     sqlx::query(
         "UPDATE tracks SET is_source = 0, slug = $1, position = $2, updated_at = $3 WHERE id = $4",

@@ -9,6 +9,7 @@
 //! may want to (warnings beside the passage).
 
 pub mod check;
+mod edit;
 pub mod twee;
 
 use serde::{Deserialize, Serialize};
@@ -27,19 +28,24 @@ pub const MAX_LABEL_CHARS: usize = 100;
 pub const MIN_SPOKEN_CHOICE_SECONDS: f64 = 5.0;
 
 /// A card's story: where it starts and every passage.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
 pub struct StoryGraph {
     /// The track id of the passage the card starts at.
+    #[cfg_attr(feature = "openapi", schema(max_length = 64))]
     pub start: String,
+    #[cfg_attr(feature = "openapi", schema(max_items = 100))]
     pub passages: Vec<Passage>,
 }
 
 /// One passage: a track, its two button choices, and what happens at its end.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
 pub struct Passage {
     /// The track this passage is.
+    #[cfg_attr(feature = "openapi", schema(max_length = 64))]
     pub track_id: String,
     /// The left button's choice (the platform's `onLhb`).
     #[serde(default)]
@@ -54,10 +60,16 @@ pub struct Passage {
 /// A button's choice: what the passage's audio calls it, and where it leads.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
 pub struct Choice {
     /// As the audio speaks it ("Go into the cave"), at most 100 characters.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(min_length = 1, max_length = 100, pattern = "\\S")
+    )]
     pub label: String,
     /// The track id of the passage it leads to.
+    #[cfg_attr(feature = "openapi", schema(max_length = 64))]
     pub target: String,
 }
 
@@ -67,7 +79,10 @@ pub struct Choice {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Ending {
     /// Goes on to another passage by itself.
-    Goto { target: String },
+    Goto {
+        #[cfg_attr(feature = "openapi", schema(max_length = 64))]
+        target: String,
+    },
     /// Plays the passage again (waiting for a choice).
     Repeat,
     /// The story ends here.
@@ -89,4 +104,50 @@ impl Passage {
         };
         self.choices().map(|c| c.target.as_str()).chain(by_itself)
     }
+}
+
+/// `GET /cards/{slug}/story`: how the card plays, its story, and what the check says of it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct StoryOut {
+    /// `linear` or `interactive`.
+    #[cfg_attr(feature = "openapi", schema(pattern = "^(linear|interactive)$"))]
+    pub playback_type: String,
+    /// The stored story; for a card that never had one, its tracks in order (each going on
+    /// to the next), which is where an interactive version starts from.
+    pub story: StoryGraph,
+    /// Errors first (publishing an interactive card waits for them), then warnings.
+    pub problems: Vec<check::StoryProblem>,
+}
+
+/// `PUT /cards/{slug}/story`: the whole story, replaced as one document.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct StoryIn {
+    /// `linear` keeps the story for later and publishes the tracks in order; `interactive`
+    /// publishes the story.
+    #[cfg_attr(feature = "openapi", schema(pattern = "^(linear|interactive)$"))]
+    pub playback_type: String,
+    pub story: StoryGraph,
+}
+
+/// The platform's chapter key of each passage, as its converter writes them: the passage's
+/// name, here the track's title; a title the card has twice gets its place after the
+/// first ("Home (2)"), so every key is one passage's.
+pub fn chapter_keys(titles: &[&str]) -> Vec<String> {
+    let mut keys: Vec<String> = Vec::with_capacity(titles.len());
+    for title in titles {
+        let title = title.trim();
+        let base = if title.is_empty() { "Passage" } else { title };
+        let mut key = base.to_owned();
+        let mut n = 1;
+        // a made-up key must not be some other passage's own title either
+        while keys.contains(&key) || (n > 1 && titles.iter().any(|t| t.trim() == key)) {
+            n += 1;
+            key = format!("{base} ({n})");
+        }
+        keys.push(key);
+    }
+    keys
 }

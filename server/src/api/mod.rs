@@ -5,6 +5,7 @@ pub mod admin_users;
 mod audio;
 pub mod audit;
 pub mod auth;
+pub mod card_story;
 pub mod cards;
 pub mod collection_members;
 pub mod collection_presets;
@@ -68,6 +69,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(collection_presets::router())
         .merge(stories::router())
         .merge(cards::router())
+        .merge(card_story::router())
         .merge(cover_generate::router())
         .merge(labels::router())
         .merge(tracks::router())

@@ -16,7 +16,7 @@
 mod players;
 mod process;
 
-pub use players::Inserted;
+pub use players::{Button, ByHand, Inserted};
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -43,8 +43,8 @@ pub struct Broker {
     answers: broadcast::Sender<Value>,
     /// What the broker was last told per account: its token and when it expires.
     pushed: Mutex<BTreeMap<String, Pushed>>,
-    /// Cards put in players by hand, to the players.
-    inserted: mpsc::UnboundedSender<Inserted>,
+    /// What children do with players by hand, to the players.
+    by_hand: mpsc::UnboundedSender<ByHand>,
     _process: process::Process,
 }
 
@@ -60,7 +60,7 @@ impl Broker {
         let process = process::Process::start().await?;
         let url = Url::parse(&format!("mqtt://127.0.0.1:{}", process.port)).expect("valid URL");
         let (answers, _) = broadcast::channel(64);
-        let (inserted, to_players) = mpsc::unbounded_channel();
+        let (by_hand, to_players) = mpsc::unbounded_channel();
         let control = players::connect(
             Arc::downgrade(&shared),
             &process,
@@ -73,7 +73,7 @@ impl Broker {
             control,
             answers,
             pushed: Mutex::new(BTreeMap::new()),
-            inserted,
+            by_hand,
             _process: process,
         })
     }
@@ -83,9 +83,9 @@ impl Broker {
         &self.url
     }
 
-    /// Puts a card in a player by hand: it plays at once (an offline player ignores it).
-    pub(crate) fn insert(&self, card: Inserted) {
-        let _ = self.inserted.send(card);
+    /// Puts a card in a player or presses a button, by hand (an offline player ignores it).
+    pub(crate) fn by_hand(&self, act: ByHand) {
+        let _ = self.by_hand.send(act);
     }
 
     /// Tells the broker each account's newest unexpired token and players, and disables the

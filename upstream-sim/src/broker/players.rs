@@ -46,11 +46,64 @@ pub struct Inserted {
     pub repeat: bool,
 }
 
+/// What a child does with a player by hand.
+#[derive(Debug, Clone)]
+pub enum ByHand {
+    /// Puts a card in: it starts playing without any command.
+    Insert(Inserted),
+    /// Presses a button: on an interactive card, the chapter's `onLhb` or `onRhb` happens.
+    Press { device_id: String, button: Button },
+}
+
+/// The player's two buttons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Button {
+    Left,
+    Right,
+}
+
 #[derive(Debug, Clone)]
 struct Chapter {
     key: String,
     title: String,
     seconds: u32,
+    /// The first track's `events` (interactive cards); `None` plays on in order.
+    events: Option<Events>,
+}
+
+/// A track's events as the contract writes them (§2.3): `goto` a chapter key, or `stop`.
+#[derive(Debug, Clone, Default)]
+struct Events {
+    left: Option<Next>,
+    right: Option<Next>,
+    end: Option<Next>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Next {
+    Goto(String),
+    Stop,
+}
+
+impl Events {
+    fn parse(events: &Value) -> Option<Self> {
+        let next = |name: &str| {
+            let event = events.get(name)?;
+            match event.get("cmd").and_then(Value::as_str)? {
+                "goto" => event
+                    .pointer("/params/chapterKey")
+                    .and_then(Value::as_str)
+                    .map(|k| Next::Goto(k.to_owned())),
+                "stop" => Some(Next::Stop),
+                _ => None,
+            }
+        };
+        events.is_object().then(|| Events {
+            left: next("onLhb"),
+            right: next("onRhb"),
+            end: next("onEnd"),
+        })
+    }
 }
 
 /// Connects the players' client and starts its loop; answers the client, which also sends
@@ -59,7 +112,7 @@ pub(super) async fn connect(
     shared: Weak<Shared>,
     process: &Process,
     answers: broadcast::Sender<Value>,
-    mut inserted: mpsc::UnboundedReceiver<Inserted>,
+    mut by_hand: mpsc::UnboundedReceiver<ByHand>,
 ) -> std::io::Result<AsyncClient> {
     let mut options = MqttOptions::new("sim-players", "127.0.0.1", process.port);
     options
@@ -113,9 +166,14 @@ pub(super) async fn connect(
                     }
                 },
                 _ = tick.tick() => advance(&players, &mut state),
-                Some(card) = inserted.recv() => {
+                Some(act) = by_hand.recv() => {
                     let Some(shared) = shared.upgrade() else { return };
-                    insert(&shared, &players, &mut state, card);
+                    match act {
+                        ByHand::Insert(card) => insert(&shared, &players, &mut state, card),
+                        ByHand::Press { device_id, button } => {
+                            press(&players, &mut state, &device_id, button);
+                        }
+                    }
                 }
             }
         }
@@ -390,6 +448,7 @@ fn start(body: &Value, cards: &BTreeMap<String, Value>) -> Option<Playback> {
                         .pointer("/tracks/0/duration")
                         .and_then(Value::as_u64)
                         .map_or(120, |d| d.clamp(1, 86_400) as u32),
+                    events: ch.pointer("/tracks/0/events").and_then(Events::parse),
                 })
                 .collect()
         })
@@ -399,6 +458,7 @@ fn start(body: &Value, cards: &BTreeMap<String, Value>) -> Option<Playback> {
                 key: "01".into(),
                 title: "Chapter 1".into(),
                 seconds: 120,
+                events: None,
             }]
         });
     let chapter = body
@@ -437,7 +497,11 @@ fn advance(client: &AsyncClient, state: &mut BTreeMap<String, Playback>) {
             p.position += 1;
             if p.position >= p.chapters[p.chapter].seconds {
                 p.position = 0;
-                if p.chapter + 1 < p.chapters.len() {
+                let on_end = p.chapters[p.chapter].events.as_ref().map(|e| e.end.clone());
+                if let Some(next) = on_end {
+                    // an interactive card: the track says what comes next, or it stops
+                    follow(p, next.as_ref());
+                } else if p.chapter + 1 < p.chapters.len() {
                     p.chapter += 1;
                 } else if p.repeat {
                     p.chapter = 0;
@@ -454,6 +518,41 @@ fn advance(client: &AsyncClient, state: &mut BTreeMap<String, Playback>) {
                 event(p, 16),
             );
         }
+    }
+}
+
+/// A button pressed: on a chapter with events, what the button's event says happens at once
+/// (a button with no event does nothing); the player says what it now plays.
+fn press(client: &AsyncClient, state: &mut BTreeMap<String, Playback>, device: &str, button: Button) {
+    let Some(p) = state.get_mut(device) else {
+        return;
+    };
+    let Some(events) = p.chapters.get(p.chapter).and_then(|c| c.events.clone()) else {
+        return;
+    };
+    let next = match button {
+        Button::Left => events.left,
+        Button::Right => events.right,
+    };
+    if next.is_none() || p.status == "stopped" {
+        return;
+    }
+    p.position = 0;
+    follow(p, next.as_ref());
+    publish(client, &format!("device/{device}/data/events"), event(p, 16));
+}
+
+/// Goes where an event leads: the chapter of a `goto` (playing), or stopped.
+fn follow(p: &mut Playback, next: Option<&Next>) {
+    match next {
+        Some(Next::Goto(key)) => match p.chapters.iter().position(|c| &c.key == key) {
+            Some(i) => {
+                p.chapter = i;
+                p.status = "playing";
+            }
+            None => p.status = "stopped",
+        },
+        Some(Next::Stop) | None => p.status = "stopped",
     }
 }
 

@@ -130,6 +130,25 @@ pub struct CardConfig {
         deserialize_with = "opt_flag::deserialize"
     )]
     pub online_only: Option<bool>,
+    /// Seconds after which the card starts again from its beginning.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "opt_number")]
+    pub resume_timeout: Option<f64>,
+    /// Interactive cards: the buttons choose, they do not skip.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "opt_flag::deserialize"
+    )]
+    pub disable_track_nav: Option<bool>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "opt_flag::deserialize"
+    )]
+    pub disable_chapter_nav: Option<bool>,
+    /// `none` on interactive cards: a track's `onEnd` says what comes next.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub autoadvance: Option<String>,
     #[serde(flatten)]
     pub extra: Extra,
 }
@@ -140,6 +159,22 @@ pub struct EditSettings {
     /// Present only on streaming/podcast cards.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rss_url: Option<String>,
+    /// `chapters` on interactive cards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub auto_overlay_labels: Option<String>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "opt_flag::deserialize"
+    )]
+    pub edit_keys: Option<bool>,
+    /// `true` on interactive cards.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "opt_flag::deserialize"
+    )]
+    pub interactive_content: Option<bool>,
     #[serde(flatten)]
     pub extra: Extra,
 }
@@ -193,8 +228,70 @@ pub struct Track {
     pub channels: Option<Channels>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub display: Option<Display>,
+    /// What the player does on a button or at the track's end (interactive cards).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub events: Option<TrackEvents>,
     #[serde(flatten)]
     pub extra: Extra,
+}
+
+/// A track's events on an interactive card (contract §2.3): the left button (`onLhb`), the
+/// right button (`onRhb`), and the end of the track with no button pressed (`onEnd`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TrackEvents {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on_lhb: Option<TrackEvent>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on_rhb: Option<TrackEvent>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on_end: Option<TrackEvent>,
+    #[serde(flatten)]
+    pub extra: Extra,
+}
+
+/// `{"cmd":"goto","params":{"chapterKey":K,"trackKey":K}}` or `{"cmd":"stop"}`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct TrackEvent {
+    #[serde(default)]
+    pub cmd: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub params: Option<GotoParams>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GotoParams {
+    #[serde(default)]
+    pub chapter_key: String,
+    #[serde(default)]
+    pub track_key: String,
+}
+
+impl TrackEvent {
+    pub fn goto(key: &str) -> Self {
+        TrackEvent {
+            cmd: "goto".into(),
+            params: Some(GotoParams {
+                chapter_key: key.to_owned(),
+                track_key: key.to_owned(),
+            }),
+        }
+    }
+
+    pub fn stop() -> Self {
+        TrackEvent {
+            cmd: "stop".into(),
+            params: None,
+        }
+    }
+
+    /// The chapter a `goto` leads to.
+    pub fn goto_key(&self) -> Option<&str> {
+        (self.cmd == "goto")
+            .then(|| self.params.as_ref().map(|p| p.chapter_key.as_str()))
+            .flatten()
+    }
 }
 
 impl Track {

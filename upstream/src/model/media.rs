@@ -120,6 +120,7 @@ impl TranscodedAudio {
                 icon16x16: Some(format!("{MEDIA_REF_PREFIX}{id}")),
                 extra: Extra::new(),
             }),
+            events: None,
             extra: Extra::new(),
         }
     }
