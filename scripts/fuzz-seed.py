@@ -195,6 +195,7 @@ DEPENDS_ON_STATE = {
     "upload-track-icon": "the file must hold an image of an accepted kind and size",
     "upload-track": "the file must hold audio of an accepted kind",
     "record-chunk": "the first chunk must start like audio of an accepted kind",
+    "put-card-story": "the passages must be the card's tracks, once each, and every way must lead to one",
 }
 # GET operations for an optional part of a resource, which a just-created resource does not
 # have yet: their 404 says so ("this collection has no background image"), so schemathesis's

@@ -29,7 +29,10 @@ pub fn routes() -> Router<SharedState> {
         .route("/__sim/users/{user_id}/devices", post(seed_device))
         .route("/__sim/users/{user_id}/cards", post(seed_card))
         .route("/__sim/stats", get(stats))
-        .route("/__sim/devices/{device_id}/buttons/{button}", post(press_button))
+        .route(
+            "/__sim/devices/{device_id}/buttons/{button}",
+            post(press_button),
+        )
 }
 
 fn handle(shared: SharedState) -> SimHandle {

@@ -80,11 +80,13 @@ fn validate_events(chapters: &[Value]) -> Result<(), ApiError> {
     let has_track = |chapter_key: &str, track_key: &str| {
         chapters.iter().any(|c| {
             c.get("key").and_then(Value::as_str) == Some(chapter_key)
-                && c.get("tracks").and_then(Value::as_array).is_some_and(|tracks| {
-                    tracks
-                        .iter()
-                        .any(|t| t.get("key").and_then(Value::as_str) == Some(track_key))
-                })
+                && c.get("tracks")
+                    .and_then(Value::as_array)
+                    .is_some_and(|tracks| {
+                        tracks
+                            .iter()
+                            .any(|t| t.get("key").and_then(Value::as_str) == Some(track_key))
+                    })
         })
     };
     for (i, chapter) in chapters.iter().enumerate() {
@@ -107,7 +109,8 @@ fn validate_events(chapters: &[Value]) -> Result<(), ApiError> {
                                 .and_then(|p| p.get(field))
                                 .and_then(Value::as_str)
                         };
-                        let (Some(chapter_key), Some(track_key)) = (key("chapterKey"), key("trackKey"))
+                        let (Some(chapter_key), Some(track_key)) =
+                            (key("chapterKey"), key("trackKey"))
                         else {
                             return Err(ApiError::bad_request(format!(
                                 "{at}.{name}.params needs chapterKey and trackKey"
@@ -121,7 +124,9 @@ fn validate_events(chapters: &[Value]) -> Result<(), ApiError> {
                     }
                     Some(_) => {}
                     None => {
-                        return Err(ApiError::bad_request(format!("{at}.{name}.cmd is required")))
+                        return Err(ApiError::bad_request(format!(
+                            "{at}.{name}.cmd is required"
+                        )))
                     }
                 }
             }
@@ -311,18 +316,24 @@ mod tests {
     #[test]
     fn interactive_events_must_go_to_a_track_of_the_card() {
         let card = |target: &str| {
-            doc(json!({ "title": "Story", "content": { "playbackType": "interactive", "chapters": [
+            doc(
+                json!({ "title": "Story", "content": { "playbackType": "interactive", "chapters": [
                 { "key": "Start", "display": {}, "tracks": [{ "key": "Start", "title": "Start",
                   "trackUrl": "yoto:#a", "type": "audio", "events": {
                     "onLhb": { "cmd": "goto", "params": { "chapterKey": target, "trackKey": target } },
                     "onEnd": { "cmd": "stop" } } }] },
                 { "key": "Cave", "display": {}, "tracks": [{ "key": "Cave", "title": "Cave",
                   "trackUrl": "yoto:#b", "type": "audio" }] },
-            ] } }))
+            ] } }),
+            )
         };
         assert!(validate(&card("Cave")).is_ok());
         let error = validate(&card("Nowhere")).unwrap_err();
-        assert!(error.message.contains("onLhb goes to Nowhere/Nowhere"), "{}", error.message);
+        assert!(
+            error.message.contains("onLhb goes to Nowhere/Nowhere"),
+            "{}",
+            error.message
+        );
         let mut no_cmd = card("Cave");
         no_cmd["content"]["chapters"][0]["tracks"][0]["events"]["onRhb"] = json!({});
         assert!(validate(&no_cmd).is_err());

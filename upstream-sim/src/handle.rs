@@ -53,7 +53,9 @@ impl SimHandle {
     /// A child puts a card in a player: it starts playing (from `chapter_key`, else the
     /// first), on repeat when asked, and says so on the broker (started if need be).
     pub async fn insert_card(&self, card: crate::broker::Inserted) -> std::io::Result<()> {
-        self.broker().await?.by_hand(crate::broker::ByHand::Insert(card));
+        self.broker()
+            .await?
+            .by_hand(crate::broker::ByHand::Insert(card));
         Ok(())
     }
 

@@ -39,8 +39,7 @@ pub fn facts(tracks: &[TrackRow]) -> Vec<TrackFacts<'_>> {
 
 /// The story a card tells: the stored one, or its tracks in order.
 pub fn story_of(card: &CardRow, tracks: &[TrackRow]) -> CoreResult<StoryGraph> {
-    Ok(stored(card)?
-        .unwrap_or_else(|| StoryGraph::linear(tracks.iter().map(|t| t.id.as_str()))))
+    Ok(stored(card)?.unwrap_or_else(|| StoryGraph::linear(tracks.iter().map(|t| t.id.as_str()))))
 }
 
 /// Why the platform could not play `card` as a story: the check's errors, for an interactive

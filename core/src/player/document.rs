@@ -51,7 +51,12 @@ pub(super) fn document(about: About<'_>, mut chapters: Vec<SentChapter>) -> Card
         chapters.insert(0, start);
     }
     let keys: Vec<String> = match story {
-        Some(_) => chapter_keys(&chapters.iter().map(|c| c.title.as_str()).collect::<Vec<_>>()),
+        Some(_) => chapter_keys(
+            &chapters
+                .iter()
+                .map(|c| c.title.as_str())
+                .collect::<Vec<_>>(),
+        ),
         None => (1..=chapters.len()).map(|i| format!("{i:02}")).collect(),
     };
     let key_of = |track_id: &str| {
@@ -144,4 +149,3 @@ pub(super) fn document(about: About<'_>, mut chapters: Vec<SentChapter>) -> Card
         ..Default::default()
     }
 }
-

@@ -70,7 +70,12 @@ pub(super) fn story_from(chapters: &[Chapter], imported: &[(String, String)]) ->
                     target: id_of(key)?,
                 })
             };
-            let ending = match events.on_end.as_ref().and_then(|e| e.goto_key()).and_then(id_of) {
+            let ending = match events
+                .on_end
+                .as_ref()
+                .and_then(|e| e.goto_key())
+                .and_then(id_of)
+            {
                 Some(target) if &target == id => Ending::Repeat,
                 Some(target) => Ending::Goto { target },
                 None => Ending::Stop,
@@ -84,7 +89,10 @@ pub(super) fn story_from(chapters: &[Chapter], imported: &[(String, String)]) ->
         })
         .collect();
     StoryGraph {
-        start: imported.first().map(|(_, id)| id.clone()).unwrap_or_default(),
+        start: imported
+            .first()
+            .map(|(_, id)| id.clone())
+            .unwrap_or_default(),
         passages,
     }
 }

@@ -412,7 +412,8 @@ mod tests {
             let compared = Fingerprint::of(&doc);
             for path in sent.keys() {
                 assert!(
-                    compared.0.contains_key(path) || SENT_NOT_COMPARED.contains(&shape(path).as_str()),
+                    compared.0.contains_key(path)
+                        || SENT_NOT_COMPARED.contains(&shape(path).as_str()),
                     "{path} is sent, not compared"
                 );
             }

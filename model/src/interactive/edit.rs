@@ -95,7 +95,11 @@ impl StoryGraph {
             .expect("one passage was found above");
         last.track_id = into.to_owned();
         // a way from one merged part to another is now the passage playing again
-        if last.ending == (Ending::Goto { target: into.to_owned() }) {
+        if last.ending
+            == (Ending::Goto {
+                target: into.to_owned(),
+            })
+        {
             last.ending = Ending::Repeat;
         }
         self.passages.retain(|p| !merged.contains(&p.track_id));
@@ -128,7 +132,10 @@ impl StoryGraph {
             self.start = to.to_owned();
         }
         for passage in &mut self.passages {
-            for choice in [&mut passage.left, &mut passage.right].into_iter().flatten() {
+            for choice in [&mut passage.left, &mut passage.right]
+                .into_iter()
+                .flatten()
+            {
                 if choice.target == from {
                     choice.target = to.to_owned();
                 }

@@ -30,6 +30,7 @@ mod icon_generate;
 mod icons;
 mod image_limits;
 mod import;
+mod interactive;
 mod invitations;
 mod job_retry;
 mod jobs;

@@ -523,7 +523,12 @@ fn advance(client: &AsyncClient, state: &mut BTreeMap<String, Playback>) {
 
 /// A button pressed: on a chapter with events, what the button's event says happens at once
 /// (a button with no event does nothing); the player says what it now plays.
-fn press(client: &AsyncClient, state: &mut BTreeMap<String, Playback>, device: &str, button: Button) {
+fn press(
+    client: &AsyncClient,
+    state: &mut BTreeMap<String, Playback>,
+    device: &str,
+    button: Button,
+) {
     let Some(p) = state.get_mut(device) else {
         return;
     };
@@ -539,7 +544,11 @@ fn press(client: &AsyncClient, state: &mut BTreeMap<String, Playback>, device: &
     }
     p.position = 0;
     follow(p, next.as_ref());
-    publish(client, &format!("device/{device}/data/events"), event(p, 16));
+    publish(
+        client,
+        &format!("device/{device}/data/events"),
+        event(p, 16),
+    );
 }
 
 /// Goes where an event leads: the chapter of a `goto` (playing), or stopped.

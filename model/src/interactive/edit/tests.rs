@@ -27,7 +27,12 @@ fn story() -> StoryGraph {
     StoryGraph {
         start: "start".into(),
         passages: vec![
-            passage("start", choice("The cave", "cave"), choice("Go home", "home"), Ending::Repeat),
+            passage(
+                "start",
+                choice("The cave", "cave"),
+                choice("Go home", "home"),
+                Ending::Repeat,
+            ),
             passage("cave", None, None, goto("start")),
             passage("home", None, None, Ending::Stop),
         ],
@@ -45,7 +50,10 @@ fn a_linear_card_goes_on_track_by_track_and_stops_at_the_last() {
     assert_eq!(graph.passages[0].ending, goto("b"));
     assert_eq!(graph.passages[1].ending, goto("c"));
     assert_eq!(graph.passages[2].ending, Ending::Stop);
-    assert!(graph.passages.iter().all(|p| p.left.is_none() && p.right.is_none()));
+    assert!(graph
+        .passages
+        .iter()
+        .all(|p| p.left.is_none() && p.right.is_none()));
     assert_eq!(StoryGraph::linear([]).start, "");
 }
 
@@ -74,7 +82,11 @@ fn a_split_leads_in_at_the_first_piece_and_chooses_at_the_last() {
     let last = graph.passage("s3").unwrap();
     assert_eq!(last.left, choice("The cave", "cave"));
     assert_eq!(last.right, choice("Go home", "home"));
-    assert_eq!(last.ending, goto("s1"), "repeating replays the whole passage");
+    assert_eq!(
+        last.ending,
+        goto("s1"),
+        "repeating replays the whole passage"
+    );
     assert_eq!(graph.passage("cave").unwrap().ending, goto("s1"));
 }
 
@@ -108,29 +120,52 @@ fn deleting_a_passage_reports_the_ways_that_led_to_it() {
     assert_eq!(dangling, ["start"]);
     assert!(graph.passage("cave").is_none());
     // the choice is kept, pointing nowhere, for the check to report until it is changed
-    assert_eq!(graph.passage("start").unwrap().left, choice("The cave", "cave"));
+    assert_eq!(
+        graph.passage("start").unwrap().left,
+        choice("The cave", "cave")
+    );
     let problems = super::super::check::check(
         &graph,
         &[
-            super::super::check::TrackFacts { id: "start", title: "Start", seconds: Some(30.0) },
-            super::super::check::TrackFacts { id: "home", title: "Home", seconds: Some(30.0) },
+            super::super::check::TrackFacts {
+                id: "start",
+                title: "Start",
+                seconds: Some(30.0),
+            },
+            super::super::check::TrackFacts {
+                id: "home",
+                title: "Home",
+                seconds: Some(30.0),
+            },
         ],
     );
-    assert!(problems.iter().any(|p| p.code == "unknown_target" && p.passage.as_deref() == Some("start")));
+    assert!(problems
+        .iter()
+        .any(|p| p.code == "unknown_target" && p.passage.as_deref() == Some("start")));
 }
 
 #[test]
 fn the_ways_to_a_passage_are_listed_before_it_is_deleted() {
     let graph = story();
-    let to_start: Vec<&str> = graph.leading_to("start").iter().map(|p| p.track_id.as_str()).collect();
+    let to_start: Vec<&str> = graph
+        .leading_to("start")
+        .iter()
+        .map(|p| p.track_id.as_str())
+        .collect();
     assert_eq!(to_start, ["cave"], "its own repeat does not count");
 }
 
 #[test]
 fn chapter_keys_are_the_titles_made_unique() {
     use super::super::chapter_keys;
-    assert_eq!(chapter_keys(&["Start", "The cave", "Home"]), ["Start", "The cave", "Home"]);
-    assert_eq!(chapter_keys(&["Home", " Home ", ""]), ["Home", "Home (2)", "Passage"]);
+    assert_eq!(
+        chapter_keys(&["Start", "The cave", "Home"]),
+        ["Start", "The cave", "Home"]
+    );
+    assert_eq!(
+        chapter_keys(&["Home", " Home ", ""]),
+        ["Home", "Home (2)", "Passage"]
+    );
     assert_eq!(
         chapter_keys(&["Home", "Home", "Home (2)"]),
         ["Home", "Home (3)", "Home (2)"],
