@@ -196,6 +196,8 @@ DEPENDS_ON_STATE = {
     "upload-track": "the file must hold audio of an accepted kind",
     "record-chunk": "the first chunk must start like audio of an accepted kind",
     "put-card-story": "the passages must be the card's tracks, once each, and every way must lead to one",
+    "make-interactive-story": "choice_points is at most (passages - 1) / 3; the voice one this server has, the preset the collection's",
+    "import-twine-story": "the file must hold a Twine story (Twee 3 or a published page) a card can hold",
 }
 # GET operations for an optional part of a resource, which a just-created resource does not
 # have yet: their 404 says so ("this collection has no background image"), so schemathesis's

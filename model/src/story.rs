@@ -186,3 +186,99 @@ mod made_tests {
         );
     }
 }
+
+/// Fewest and most passages of a generated interactive story.
+pub const MIN_INTERACTIVE_PASSAGES: i64 = 4;
+pub const MAX_INTERACTIVE_PASSAGES: i64 = 40;
+
+/// Body of `POST /collections/{id}/stories/interactive`: a branching story written for the
+/// collection's child, spoken and wired into an interactive card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct MakeInteractiveStoryInput {
+    /// What the story is about, in a sentence.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(min_length = 1, max_length = 500, pattern = "\\S")
+    )]
+    pub idea: String,
+    /// How many passages (4 to 40; 7 when absent).
+    #[serde(default = "default_passages")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 4, maximum = 40))]
+    pub passages: i64,
+    /// How many times the child chooses with the buttons (2 when absent): each choice takes
+    /// three passages (the question and its two ways) and the story one more to begin, so
+    /// at most (passages − 1) / 3.
+    #[serde(default = "default_choice_points")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 13))]
+    pub choice_points: i64,
+    /// The preset whose vocabulary and voice to use; absent: the collection profile's.
+    #[serde(default)]
+    pub preset_id: Option<String>,
+    /// The voice (`GET /tts/voices`); absent: the preset's, the profile's, or the default.
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 100))]
+    pub voice: Option<String>,
+}
+
+fn default_passages() -> i64 {
+    7
+}
+
+fn default_choice_points() -> i64 {
+    2
+}
+
+impl MakeInteractiveStoryInput {
+    pub fn validate(&self) -> Result<(), Vec<FieldError>> {
+        let idea = self.idea.trim().chars().count();
+        Checker::default()
+            .check(
+                "idea",
+                (idea == 0 || idea > MAX_IDEA_CHARS)
+                    .then_some("must be between 1 and 500 characters"),
+            )
+            .check(
+                "passages",
+                (!(MIN_INTERACTIVE_PASSAGES..=MAX_INTERACTIVE_PASSAGES).contains(&self.passages))
+                    .then_some("must be between 4 and 40"),
+            )
+            .check(
+                "choice_points",
+                (self.choice_points < 1 || 3 * self.choice_points + 1 > self.passages.max(4)).then(
+                    || {
+                        format!(
+                            "must be between 1 and {}: each choice takes three passages and the \
+                             story one more to begin",
+                            (self.passages.max(4) - 1) / 3
+                        )
+                    },
+                ),
+            )
+            .check(
+                "voice",
+                self.voice
+                    .as_deref()
+                    .is_some_and(|v| v.is_empty() || v.chars().count() > 100)
+                    .then_some("must be between 1 and 100 characters"),
+            )
+            .finish()
+    }
+}
+
+/// The answer of the interactive story endpoints: the card exists at once (empty); the job
+/// (`GET /jobs/{id}`) speaks every passage, wires the story, and adds a cover and icons.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct InteractiveStoryOut {
+    pub job_id: String,
+    pub card_slug: String,
+    pub passages: i64,
+    /// Who wrote it: a provider kind (`openai`, …), `offline` (the built-in branching
+    /// templates) or `twine` (an imported story file).
+    pub written_by: String,
+    /// What importing a story file changed from the file (a link to a missing passage left
+    /// out, a long name shortened), each naming its passage.
+    pub notes: Vec<crate::interactive::plan::ImportNote>,
+}

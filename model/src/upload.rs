@@ -69,3 +69,32 @@ impl PartialSchema for AudioChunk {
 }
 
 impl ToSchema for AudioChunk {}
+
+/// A `multipart/form-data` body with a Twine story: a Twee 3 file or a published Twine 2
+/// `.html` page, and optionally the voice and what to do with passages of many links.
+pub struct TwineUpload;
+
+impl PartialSchema for TwineUpload {
+    fn schema() -> RefOr<Schema> {
+        let voice = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .min_length(Some(1))
+            .max_length(Some(100))
+            .description(Some(
+                "The voice that speaks the passages (`GET /tts/voices`)",
+            ));
+        let extra = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(["refuse", "keep_first"]))
+            .description(Some(
+                "A passage with more than three links: `refuse` (422 naming it, the default) or \
+                 `keep_first` (its first three are kept)",
+            ));
+        form("A Twee 3 story (.twee, .tw) or a Twine 2 story published to a file (.html), at most 2 MiB")
+            .property("voice", voice)
+            .property("extra_links", extra)
+            .into()
+    }
+}
+
+impl ToSchema for TwineUpload {}

@@ -90,3 +90,20 @@ pub async fn set_card_playback(slug: String, input: PlaybackConfigOut) -> Result
     let (core, actor) = ssr::caller().await?;
     Ok(service::set_playback(&core, &actor, &slug, input).await?)
 }
+
+/// The card's story and what its check says (`GET /cards/{slug}/story`).
+#[server(prefix = "/rpc", endpoint = "card_story")]
+pub async fn card_story(slug: String) -> Result<cardsmith_model::interactive::StoryOut, UiError> {
+    let (core, actor) = ssr::caller().await?;
+    Ok(cardsmith_core::cards::story::get_story(&core, &actor, &slug).await?)
+}
+
+/// Replaces the card's story whole (`PUT /cards/{slug}/story`).
+#[server(prefix = "/rpc", endpoint = "save_card_story", input = Json)]
+pub async fn save_card_story(
+    slug: String,
+    input: cardsmith_model::interactive::StoryIn,
+) -> Result<cardsmith_model::interactive::StoryOut, UiError> {
+    let (core, actor) = ssr::caller().await?;
+    Ok(cardsmith_core::cards::story::put_story(&core, &actor, &slug, input).await?)
+}

@@ -27,5 +27,6 @@ pub mod recorder;
 pub mod seed;
 pub mod slug_form;
 pub mod spoken_track;
+pub mod story;
 pub mod voice_picker;
 pub mod waveform;

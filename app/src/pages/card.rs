@@ -72,6 +72,7 @@ fn CardView(page: CardPageData) -> impl IntoView {
         card: RwSignal::new(detail.card),
     };
     provide_context(shown);
+    let card_publish = expect_context::<publish::CardPublish>();
     crate::islands::follow_page_title(move || shown.card.with(|c| c.title.clone()));
     let tracks = tracks::Tracks::new(shown.card, detail.tracks.unwrap_or_default(), shown.editor);
     provide_context(tracks);
@@ -79,8 +80,12 @@ fn CardView(page: CardPageData) -> impl IntoView {
     view! {
         <CardHeader/>
         <div class="mt-4 grid items-start gap-4 lg:mt-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-6">
-            <div class="min-w-0">
+            <div class="min-w-0 space-y-3">
                 <tracks::TracksPanel/>
+                <Disclosure key="card-story" title=tr!("card-story-title") summary=tr!("card-story-summary")>
+                    <crate::components::story::StoryPanel slug=shown.slug() editor=shown.editor tracks=tracks.list
+                        on_saved=Callback::new(move |()| card_publish.card_changed(shown.slug()))/>
+                </Disclosure>
             </div>
             <div class="min-w-0 space-y-3">
                 <Disclosure key="card-details" title=tr!("card-details-title") summary=Signal::derive(move || details_summary(shown))>

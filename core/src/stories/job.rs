@@ -4,6 +4,8 @@
 //! track is already on the card, at its position with its title, is skipped.
 
 use cardsmith_model::cover::{AcceptCoverPreviewInput, GenerateCoverInput, COVER_PROMPT_MAX_CHARS};
+use cardsmith_model::interactive::plan::StoryPlan;
+use cardsmith_model::interactive::{playback_type, StoryIn};
 use cardsmith_model::story::{Made, StoryJobResult};
 use serde::{Deserialize, Serialize};
 
@@ -13,14 +15,19 @@ use crate::cards::{generate, repo::CardRow};
 use crate::jobs::context::JobContext;
 use crate::jobs::{kind, JobPayload, Priority};
 use crate::tts::{self, ResolvedVoice, Speech, Spoken};
-use crate::{icon_generation, Core, CoreResult};
+use crate::{icon_generation, Core, CoreError, CoreResult};
 
 /// What a `story.make` job is given.
 #[derive(Debug, Serialize, Deserialize)]
 pub(crate) struct StoryPayload {
     pub card_slug: String,
+    /// A linear story's text (cut into chapters); empty for an interactive one.
     pub text: String,
     pub voice: String,
+    /// An interactive story (a Twine import, a generated branching story): its passages are
+    /// spoken in order, then wired into the card's story.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interactive: Option<StoryPlan>,
 }
 
 impl JobPayload for StoryPayload {
@@ -38,7 +45,17 @@ pub async fn run(ctx: &JobContext) -> CoreResult<StoryJobResult> {
     let payload: StoryPayload = ctx.payload()?;
     let core = &ctx.core;
     let (actor, card) = ctx.editor_of(&payload.card_slug).await?;
-    let chapters = chapters::split(&payload.text);
+    let chapters = match &payload.interactive {
+        Some(plan) => plan
+            .passages
+            .iter()
+            .map(|p| Chapter {
+                title: p.title.clone(),
+                text: p.text.clone(),
+            })
+            .collect(),
+        None => chapters::split(&payload.text),
+    };
     let existing = existing_titles(core, &card).await?;
     let voice = tts::resolve(core, &actor.user.id, &payload.voice).await?;
     let speaking = ctx.progress(0.0, 0.85);
@@ -49,8 +66,19 @@ pub async fn run(ctx: &JobContext) -> CoreResult<StoryJobResult> {
         speak_chapter(core, &actor, &card, chapter, &payload.voice, &voice).await?;
         speaking((i + 1) as f64 / chapters.len() as f64);
     }
+    if let Some(plan) = &payload.interactive {
+        wire(core, &actor, &card, plan).await?;
+    }
     let finishing = ctx.progress(0.85, 1.0);
-    let cover = cover(core, &actor, &card, &payload.text).await;
+    let about = match &payload.interactive {
+        Some(plan) => plan
+            .passages
+            .first()
+            .map(|p| p.text.clone())
+            .unwrap_or_default(),
+        None => payload.text.clone(),
+    };
+    let cover = cover(core, &actor, &card, &about).await;
     finishing(0.5);
     let icons = match icon_generation::generate_all(core, &actor, &card).await {
         Ok(done) => Made::Generated(Some(done.generated as usize)),
@@ -93,6 +121,30 @@ async fn cover(core: &Core, actor: &Actor, card: &CardRow, text: &str) -> Made {
             Made::NotMade(e.user_message())
         }
     }
+}
+
+/// Makes the spoken passages the card's story: passage `i` of the plan is the card's track
+/// `i` (the job spoke them in order onto the empty card), and the card plays interactive.
+async fn wire(core: &Core, actor: &Actor, card: &CardRow, plan: &StoryPlan) -> CoreResult<()> {
+    let ids: Vec<String> = sqlx::query_scalar(
+        "SELECT id FROM tracks WHERE card_id = $1 AND is_source = 0 ORDER BY position",
+    )
+    .bind(&card.id)
+    .fetch_all(core.db.pool())
+    .await?;
+    if ids.len() != plan.passages.len() {
+        return Err(CoreError::Conflict(format!(
+            "the card holds {} tracks and the story {} passages: tracks were added or deleted              while it was made",
+            ids.len(),
+            plan.passages.len()
+        )));
+    }
+    let input = StoryIn {
+        playback_type: playback_type::INTERACTIVE.into(),
+        story: plan.graph(&ids),
+    };
+    crate::cards::story::put_story(core, actor, &card.slug, input).await?;
+    Ok(())
 }
 
 /// The titles of the card's playable tracks, in order.

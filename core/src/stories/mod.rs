@@ -4,7 +4,9 @@
 //! `story.make`) cuts it into chapters, speaks each with the preset's voice through the
 //! normal track pipeline, and gives the card a generated cover and chapter icons.
 
+mod branching;
 pub mod chapters;
+pub mod interactive;
 mod job;
 
 use cardsmith_model::card::CreateCardInput;
@@ -20,6 +22,7 @@ use crate::collections::{access::require_collection, presets};
 use crate::{cards, jobs, Core, CoreError, CoreResult};
 
 use crate::ai::audience::Audience;
+pub use interactive::{import_twine, make_interactive};
 pub use job::run;
 pub(crate) use job::StoryPayload;
 
@@ -218,7 +221,46 @@ pub async fn make(
             ),
         ));
     }
-    let voice = match input.voice.as_deref() {
+    let voice = story_voice(
+        core,
+        actor,
+        &audience,
+        input.voice.as_deref(),
+        collection_id,
+    )
+    .await?;
+    let description = first_sentence(&input.text);
+    let (job_id, card_slug) = start(
+        core,
+        actor,
+        collection_id,
+        input.title.trim(),
+        description,
+        |card_slug| job::StoryPayload {
+            card_slug,
+            text: input.text,
+            voice,
+            interactive: None,
+        },
+    )
+    .await?;
+    Ok(MakeStoryOut {
+        job_id,
+        card_slug,
+        chapters: chapters.len() as i64,
+    })
+}
+
+/// The voice a story is spoken in: the one asked for, else the preset's or profile's, else
+/// the default offline voice of the collection's language; 422 unless the actor may use it.
+async fn story_voice(
+    core: &Core,
+    actor: &Actor,
+    audience: &Audience,
+    asked: Option<&str>,
+    collection_id: &str,
+) -> CoreResult<String> {
+    let voice = match asked {
         Some(voice) => voice.to_owned(),
         None if !audience.voice_id.is_empty() => audience.voice_id.clone(),
         None => {
@@ -231,24 +273,33 @@ pub async fn make(
         }
     };
     job::check_voice(core, actor, &voice).await?;
-    let description: String = first_sentence(&input.text);
+    Ok(voice)
+}
+
+/// Creates the story's card in `collection_id` and queues the job that fills it (`payload`
+/// given the card's slug); answers the job's id and the card's slug. Every way a story card
+/// is made ends here, so they share the queue's limits.
+async fn start(
+    core: &Core,
+    actor: &Actor,
+    collection_id: &str,
+    title: &str,
+    description: String,
+    payload: impl FnOnce(String) -> job::StoryPayload,
+) -> CoreResult<(String, String)> {
     let card = cards::service::create_card(
         core,
         actor,
         collection_id,
         CreateCardInput {
-            title: input.title.trim().to_owned(),
+            title: title.to_owned(),
             description,
             author: None,
             slug: None,
         },
     )
     .await?;
-    let payload = job::StoryPayload {
-        card_slug: card.slug.clone(),
-        text: input.text,
-        voice,
-    };
+    let payload = payload(card.slug.clone());
     // counted again in the transaction that queues the job (one writer at a time), so
     // stories made at the same moment cannot all pass the first count; the loser's card goes
     let mut tx = core.db.begin().await?;
@@ -260,11 +311,7 @@ pub async fn make(
     let job_id = jobs::enqueue(&mut *tx, Some(actor.id()), &payload).await?;
     tx.commit().await?;
     core.jobs.wake();
-    Ok(MakeStoryOut {
-        job_id,
-        card_slug: card.slug,
-        chapters: chapters.len() as i64,
-    })
+    Ok((job_id, card.slug))
 }
 
 /// The story's first sentence (at most a description's length), for the card's description.

@@ -10,7 +10,10 @@
 
 pub mod check;
 mod edit;
+pub mod plan;
+pub mod play;
 pub mod twee;
+pub mod twine_html;
 
 use serde::{Deserialize, Serialize};
 

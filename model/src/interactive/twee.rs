@@ -170,7 +170,7 @@ fn header_of(header: &str) -> (String, Vec<String>) {
 }
 
 /// Every `[[…]]` link of a passage's text, in order.
-fn links(text: &str) -> Vec<TweeLink> {
+pub(super) fn links(text: &str) -> Vec<TweeLink> {
     segments(text)
         .into_iter()
         .filter_map(|segment| match segment {

@@ -96,6 +96,12 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
             )),
         )
         .merge(
+            // a story file, plus multipart framing and its text fields
+            stories::upload_router().layer(DefaultBodyLimit::max(
+                cardsmith_model::interactive::twee::MAX_TWEE_BYTES + 192 * 1024,
+            )),
+        )
+        .merge(
             // Innermost body limit wins: uploads get room for an image plus multipart framing.
             OpenApiRouter::new()
                 .merge(collections::upload_router())

@@ -31,6 +31,7 @@ mod icons;
 mod image_limits;
 mod import;
 mod interactive;
+mod interactive_stories;
 mod invitations;
 mod job_retry;
 mod jobs;
