@@ -102,3 +102,29 @@ test('the same story on a phone', async ({ page }) => {
   await signInAsAdmin(page);
   await buildAndPlay(page, 'phone');
 });
+
+test('a parent imports a Twine story from the collection page and finds it on the card, mapped', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAsAdmin(page);
+  const stamp = Date.now().toString(36);
+  const collection = await (await page.request.post('/api/collections', { data: { name: `Twine ${stamp}`, description: '' } })).json();
+  await gotoHydrated(page, `/collections/${collection.slug}`);
+  await openSection(page, 'collection-interactive');
+  const twee = [
+    ':: StoryTitle', `The lighthouse ${stamp}`, '',
+    ':: Start', 'The lighthouse keeper waves. Climb the stairs, or walk on the beach? [[Climb the stairs->Top]] [[Walk on the beach->Beach]]', '',
+    ':: Top', 'From the top you can see the whole sea. The end.', '',
+    ':: Beach', 'Shells everywhere! [[Nowhere]] The end.', '',
+  ].join('\n');
+  await page.getByLabel('Story file').setInputFiles({ name: 'lighthouse.twee', mimeType: 'text/plain', buffer: Buffer.from(twee) });
+  await page.getByRole('button', { name: 'Import the story' }).click();
+  const made = page.getByRole('status').filter({ hasText: 'Open the story card' });
+  await expect(made).toBeVisible({ timeout: 60_000 });
+  await expect(made).toContainText('links to “Nowhere”');
+  await made.getByRole('link', { name: 'Open the story card' }).click();
+  await openSection(page, 'card-story');
+  await expect(page.getByLabel('Play as an interactive story')).toBeChecked();
+  const map = page.getByTestId('story-map');
+  for (const name of ['Start', 'Top', 'Beach']) await expect(map.getByRole('link', { name: `Open “${name}”` })).toBeVisible();
+  await expect(passage(page, 'Start').getByLabel('Where the Left button leads')).toHaveValue(/.+/);
+});

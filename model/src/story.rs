@@ -274,6 +274,8 @@ impl MakeInteractiveStoryInput {
 pub struct InteractiveStoryOut {
     pub job_id: String,
     pub card_slug: String,
+    /// The card's title: the story's (a Twine story's `StoryTitle`).
+    pub title: String,
     pub passages: i64,
     /// Who wrote it: a provider kind (`openai`, …), `offline` (the built-in branching
     /// templates) or `twine` (an imported story file).

@@ -165,6 +165,9 @@ fn CollectionView(page: CollectionPageData, me: UserOut, children: Children) -> 
                     <Disclosure key="collection-story" title=tr!("coll-story-title") summary=tr!("coll-story-summary")>
                         <story::StoryPanel presets can_draft/>
                     </Disclosure>
+                    <Disclosure key="collection-interactive" title=tr!("coll-interactive-title") summary=tr!("coll-interactive-summary")>
+                        <story::InteractiveStoryPanel/>
+                    </Disclosure>
                 }})}
                 <Disclosure key="collection-presets" title=tr!("coll-presets-title") summary=presets_summary(preset_count)>
                     <presets::PresetsPanel initial=presets/>

@@ -131,6 +131,7 @@ async fn queue(
     Ok(InteractiveStoryOut {
         job_id,
         card_slug,
+        title,
         passages,
         written_by: written_by.to_owned(),
         notes,

@@ -5,7 +5,10 @@
 //! card. An instance with no AI provider says so calmly before anyone clicks: it is the
 //! normal offline way, not an error.
 
+mod interactive;
 mod template;
+
+pub use interactive::InteractiveStoryPanel;
 
 use cardsmith_i18n::Locale;
 use cardsmith_model::collection::PresetOut;
