@@ -70,14 +70,12 @@ pub(super) fn story_from(chapters: &[Chapter], imported: &[(String, String)]) ->
                     target: id_of(key)?,
                 })
             };
-            let ending = match events
-                .on_end
-                .as_ref()
-                .and_then(|e| e.goto_key())
-                .and_then(id_of)
-            {
+            let on_end = events.on_end.as_ref();
+            let ending = match on_end.and_then(|e| e.goto_key()).and_then(id_of) {
                 Some(target) if &target == id => Ending::Repeat,
                 Some(target) => Ending::Goto { target },
+                // the contract's other way to play a track again
+                None if on_end.is_some_and(|e| e.cmd == "repeat") => Ending::Repeat,
                 None => Ending::Stop,
             };
             Passage {
@@ -94,5 +92,66 @@ pub(super) fn story_from(chapters: &[Chapter], imported: &[(String, String)]) ->
             .map(|(_, id)| id.clone())
             .unwrap_or_default(),
         passages,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use cardsmith_upstream::model::content::Track;
+
+    use super::*;
+
+    fn chapter(key: &str, events: Option<TrackEvents>) -> Chapter {
+        Chapter {
+            key: key.into(),
+            title: key.into(),
+            tracks: vec![Track {
+                key: key.into(),
+                events,
+                ..Default::default()
+            }],
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_passage_goes_out_as_events_and_comes_back_as_a_passage() {
+        let story: StoryGraph = serde_json::from_value(serde_json::json!({
+            "start": "a",
+            "passages": [
+                {"track_id": "a", "left": {"label": "Cave", "target": "b"}, "ending": {"kind": "repeat"}},
+                {"track_id": "b", "ending": {"kind": "stop"}},
+            ]
+        }))
+        .unwrap();
+        let key_of = |id: &str| Some(id.to_uppercase());
+        let a = events_of(&story, "a", &key_of);
+        assert_eq!(a.on_lhb, Some(TrackEvent::goto("B")));
+        assert_eq!(a.on_rhb, None);
+        assert_eq!(a.on_end, Some(TrackEvent::goto("A")), "a repeat goes to itself");
+        assert_eq!(events_of(&story, "b", &key_of).on_end, Some(TrackEvent::stop()));
+        assert_eq!(events_of(&story, "zz", &key_of).on_end, Some(TrackEvent::stop()));
+
+        let chapters = [chapter("A", Some(a)), chapter("B", None)];
+        let back = story_from(&chapters, &[("A".into(), "a".into()), ("B".into(), "b".into())]);
+        assert_eq!(back.passages[0].left.as_ref().unwrap().target, "b");
+        assert_eq!(back.passages[0].left.as_ref().unwrap().label, "B", "named after its target");
+        assert_eq!(back.passages[0].ending, Ending::Repeat);
+        assert_eq!(back.passages[1].ending, Ending::Stop);
+    }
+
+    #[test]
+    fn the_contracts_repeat_and_gotos_to_nowhere_are_read_too() {
+        let events = TrackEvents {
+            on_lhb: Some(TrackEvent::goto("Nowhere")),
+            on_end: Some(TrackEvent {
+                cmd: "repeat".into(),
+                params: None,
+            }),
+            ..Default::default()
+        };
+        let back = story_from(&[chapter("A", Some(events))], &[("A".into(), "a".into())]);
+        assert_eq!(back.passages[0].ending, Ending::Repeat);
+        assert!(back.passages[0].left.is_none(), "a goto to a missing chapter is left out");
     }
 }

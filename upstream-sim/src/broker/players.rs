@@ -82,6 +82,8 @@ struct Events {
 #[derive(Debug, Clone, PartialEq)]
 enum Next {
     Goto(String),
+    /// The chapter again, from its start.
+    Repeat,
     Stop,
 }
 
@@ -94,6 +96,7 @@ impl Events {
                     .pointer("/params/chapterKey")
                     .and_then(Value::as_str)
                     .map(|k| Next::Goto(k.to_owned())),
+                "repeat" => Some(Next::Repeat),
                 "stop" => Some(Next::Stop),
                 _ => None,
             }
@@ -561,6 +564,7 @@ fn follow(p: &mut Playback, next: Option<&Next>) {
             }
             None => p.status = "stopped",
         },
+        Some(Next::Repeat) => p.status = "playing",
         Some(Next::Stop) | None => p.status = "stopped",
     }
 }
