@@ -57,6 +57,10 @@ async function buildAndPlay(page: Page, size: 'laptop' | 'phone'): Promise<void>
   await expect(map.getByText('▶ Start')).toBeVisible();
   await map.getByRole('link', { name: 'Open “The river”' }).click();
   await expect(passage(page, 'The river')).toBeFocused();
+  // and from the keyboard: a box takes the focus, Enter opens its passage
+  await map.getByRole('link', { name: 'Open “Home”' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(passage(page, 'Home')).toBeFocused();
 
   // the preview: left, then right, then the river goes home by itself, and the story ends
   const preview = page.getByTestId('story-preview');

@@ -91,13 +91,7 @@ impl MakeStoryInput {
                 (text == 0 || self.text.chars().count() > MAX_STORY_CHARS)
                     .then_some("must be between 1 and 20,000 characters"),
             )
-            .check(
-                "voice",
-                self.voice
-                    .as_deref()
-                    .is_some_and(|v| v.is_empty() || v.chars().count() > 100)
-                    .then_some("must be between 1 and 100 characters"),
-            )
+            .check("voice", voice_problem(self.voice.as_deref()))
             .finish()
     }
 }
@@ -256,13 +250,7 @@ impl MakeInteractiveStoryInput {
                     },
                 ),
             )
-            .check(
-                "voice",
-                self.voice
-                    .as_deref()
-                    .is_some_and(|v| v.is_empty() || v.chars().count() > 100)
-                    .then_some("must be between 1 and 100 characters"),
-            )
+            .check("voice", voice_problem(self.voice.as_deref()))
             .finish()
     }
 }
@@ -283,4 +271,11 @@ pub struct InteractiveStoryOut {
     /// What importing a story file changed from the file (a link to a missing passage left
     /// out, a long name shortened), each naming its passage.
     pub notes: Vec<crate::interactive::plan::ImportNote>,
+}
+
+/// A story request's voice, when one is named: 1 to 100 characters.
+pub fn voice_problem(voice: Option<&str>) -> Option<&'static str> {
+    voice
+        .is_some_and(|v| v.is_empty() || v.chars().count() > 100)
+        .then_some("must be between 1 and 100 characters")
 }

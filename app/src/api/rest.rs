@@ -61,6 +61,20 @@ pub fn track_url(card: &str, track: &str, rest: &str) -> String {
     format!("/api/cards/{card}/tracks/{track}{rest}")
 }
 
+/// Posts a multipart form (same-origin, so the session cookie goes along); answers the
+/// status and the body, or the offline sentence when nothing answered.
+#[cfg(feature = "hydrate")]
+pub async fn post_form(url: &str, form: web_sys::FormData) -> Result<(u16, String), String> {
+    let response = gloo_net::http::Request::post(url)
+        .body(form)
+        .map_err(|e| e.to_string())?
+        .send()
+        .await
+        .map_err(|_| offline())?;
+    let status = response.status();
+    Ok((status, response.text().await.unwrap_or_default()))
+}
+
 /// The sentence for a failed answer whose body is `body` (problem+json or anything else).
 pub fn problem_text(status: u16, body: &str) -> String {
     match serde_json::from_str::<Problem>(body) {

@@ -185,17 +185,11 @@ mod browser {
         let form = web_sys::FormData::new().map_err(|_| tr!("library-browser-cannot-send"))?;
         form.append_with_blob_and_filename("file", file, &file.name())
             .map_err(|_| tr!("library-browser-cannot-send"))?;
-        let response = gloo_net::http::Request::post(url)
-            .body(form)
-            .map_err(|e| e.to_string())?
-            .send()
-            .await
-            .map_err(|_| crate::api::rest::offline())?;
-        if response.ok() {
+        let (status, body) = crate::api::rest::post_form(url, form).await?;
+        if (200..300).contains(&status) {
             return Ok(());
         }
-        let status = response.status();
-        Err(match response.json::<Problem>().await {
+        Err(match serde_json::from_str::<Problem>(&body) {
             Ok(problem) => UiError::read(problem).to_string(),
             Err(_) if status == 413 => tr!("library-image-larger-than-server"),
             Err(_) => tr!("library-upload-failed", status = status),

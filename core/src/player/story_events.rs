@@ -128,14 +128,31 @@ mod tests {
         let a = events_of(&story, "a", &key_of);
         assert_eq!(a.on_lhb, Some(TrackEvent::goto("B")));
         assert_eq!(a.on_rhb, None);
-        assert_eq!(a.on_end, Some(TrackEvent::goto("A")), "a repeat goes to itself");
-        assert_eq!(events_of(&story, "b", &key_of).on_end, Some(TrackEvent::stop()));
-        assert_eq!(events_of(&story, "zz", &key_of).on_end, Some(TrackEvent::stop()));
+        assert_eq!(
+            a.on_end,
+            Some(TrackEvent::goto("A")),
+            "a repeat goes to itself"
+        );
+        assert_eq!(
+            events_of(&story, "b", &key_of).on_end,
+            Some(TrackEvent::stop())
+        );
+        assert_eq!(
+            events_of(&story, "zz", &key_of).on_end,
+            Some(TrackEvent::stop())
+        );
 
         let chapters = [chapter("A", Some(a)), chapter("B", None)];
-        let back = story_from(&chapters, &[("A".into(), "a".into()), ("B".into(), "b".into())]);
+        let back = story_from(
+            &chapters,
+            &[("A".into(), "a".into()), ("B".into(), "b".into())],
+        );
         assert_eq!(back.passages[0].left.as_ref().unwrap().target, "b");
-        assert_eq!(back.passages[0].left.as_ref().unwrap().label, "B", "named after its target");
+        assert_eq!(
+            back.passages[0].left.as_ref().unwrap().label,
+            "B",
+            "named after its target"
+        );
         assert_eq!(back.passages[0].ending, Ending::Repeat);
         assert_eq!(back.passages[1].ending, Ending::Stop);
     }
@@ -152,6 +169,9 @@ mod tests {
         };
         let back = story_from(&[chapter("A", Some(events))], &[("A".into(), "a".into())]);
         assert_eq!(back.passages[0].ending, Ending::Repeat);
-        assert!(back.passages[0].left.is_none(), "a goto to a missing chapter is left out");
+        assert!(
+            back.passages[0].left.is_none(),
+            "a goto to a missing chapter is left out"
+        );
     }
 }

@@ -185,8 +185,6 @@ fn title_of(idea: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use cardsmith_model::interactive::check::{check, TrackFacts};
-
     use super::*;
 
     #[test]
@@ -196,20 +194,7 @@ mod tests {
             assert_eq!(plan.passages.len(), passages);
             let choices = plan.passages.iter().filter(|p| p.left.is_some()).count();
             assert_eq!(choices, points, "{passages} passages, {points} crossroads");
-            let ids: Vec<String> = (0..passages).map(|i| format!("t{i}")).collect();
-            let graph = plan.graph(&ids);
-            // each passage spoken at a storyteller's pace, as the check assumes
-            let facts: Vec<TrackFacts> = plan
-                .passages
-                .iter()
-                .zip(&ids)
-                .map(|(p, id)| TrackFacts {
-                    id,
-                    title: &p.title,
-                    seconds: Some(p.text.split_whitespace().count() as f64 / 2.2),
-                })
-                .collect();
-            let problems = check(&graph, &facts);
+            let problems = plan.problems();
             assert!(problems.is_empty(), "{problems:?}");
         }
     }

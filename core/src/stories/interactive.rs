@@ -4,7 +4,6 @@
 //! Either way the plan is made and checked here, the card is created at once, and the
 //! `story.make` job speaks every passage and wires the story (see `job::wire`).
 
-use cardsmith_model::interactive::check::{check, TrackFacts};
 use cardsmith_model::interactive::plan::{
     from_twee, ExtraLinks, PlannedChoice, PlannedPassage, StoryPlan, MAX_PASSAGE_TEXT_CHARS,
 };
@@ -15,7 +14,7 @@ use cardsmith_model::validate::CollectionRole;
 use cardsmith_model::FieldError;
 use serde_json::Value;
 
-use super::{admit, audience, branching, ensure_room_in_queue, first_sentence, start, story_voice};
+use super::{branching, first_sentence, make_room, start, story_voice};
 use crate::ai::{self, audience::Audience, TextRequest};
 use crate::auth::Actor;
 use crate::collections::access::require_collection;
@@ -56,9 +55,7 @@ pub async fn import_twine(
                 .collect(),
         )
     })?;
-    admit(core, actor)?;
-    ensure_room_in_queue(core, actor).await?;
-    let (audience, _) = audience(core, actor, collection_id, None).await?;
+    let audience = make_room(core, actor, collection_id, None).await?;
     let voice = story_voice(core, actor, &audience, voice, collection_id).await?;
     queue(core, actor, collection_id, plan, voice, "twine", notes).await
 }
@@ -76,9 +73,7 @@ pub async fn make_interactive(
 ) -> CoreResult<InteractiveStoryOut> {
     require_collection(core.db.pool(), actor, collection_id, CollectionRole::Editor).await?;
     input.validate()?;
-    admit(core, actor)?;
-    ensure_room_in_queue(core, actor).await?;
-    let (audience, _) = audience(core, actor, collection_id, input.preset_id.as_deref()).await?;
+    let audience = make_room(core, actor, collection_id, input.preset_id.as_deref()).await?;
     let voice = story_voice(
         core,
         actor,
@@ -247,21 +242,10 @@ fn plan_from_answer(answer: &str) -> Option<StoryPlan> {
     })
 }
 
-/// Whether a plan tells a whole story: the check finds nothing (each passage's length
-/// estimated at a storyteller's pace, so a choice must be said in words).
+/// Whether a plan tells a whole story: the check finds nothing once it is spoken (so a
+/// choice must be said in words).
 fn is_whole(plan: &StoryPlan) -> bool {
-    let ids: Vec<String> = (0..plan.passages.len()).map(|i| i.to_string()).collect();
-    let facts: Vec<TrackFacts> = plan
-        .passages
-        .iter()
-        .zip(&ids)
-        .map(|(p, id)| TrackFacts {
-            id,
-            title: &p.title,
-            seconds: Some(p.text.split_whitespace().count() as f64 / 2.2),
-        })
-        .collect();
-    check(&plan.graph(&ids), &facts).is_empty()
+    plan.problems().is_empty()
 }
 
 #[cfg(test)]

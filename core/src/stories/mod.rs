@@ -113,6 +113,19 @@ fn admit(core: &Core, actor: &Actor) -> CoreResult<()> {
     core.throttles.stories.admit_actor(actor)
 }
 
+/// What every story card request does once its body is known good: admits it past the rate
+/// limit, finds room in the queue (409), and answers the audience it is written for.
+async fn make_room(
+    core: &Core,
+    actor: &Actor,
+    collection_id: &str,
+    preset_id: Option<&str>,
+) -> CoreResult<Audience> {
+    admit(core, actor)?;
+    ensure_room_in_queue(core, actor).await?;
+    Ok(audience(core, actor, collection_id, preset_id).await?.0)
+}
+
 /// 409 while [`MAX_PENDING_STORIES`] of the actor's stories are still being made.
 async fn ensure_room_in_queue(core: &Core, actor: &Actor) -> CoreResult<()> {
     ensure_room(core.db.pool(), actor).await
@@ -207,9 +220,7 @@ pub async fn make(
 ) -> CoreResult<MakeStoryOut> {
     require_collection(core.db.pool(), actor, collection_id, CollectionRole::Editor).await?;
     input.validate()?;
-    admit(core, actor)?;
-    ensure_room_in_queue(core, actor).await?;
-    let (audience, _) = audience(core, actor, collection_id, input.preset_id.as_deref()).await?;
+    let audience = make_room(core, actor, collection_id, input.preset_id.as_deref()).await?;
     let chapters = chapters::split(&input.text);
     if chapters.len() as i64 > core.settings.max_tracks_per_card {
         return Err(CoreError::invalid(

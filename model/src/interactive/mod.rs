@@ -12,6 +12,8 @@ pub mod check;
 mod edit;
 pub mod plan;
 pub mod play;
+#[cfg(test)]
+mod test_graphs;
 pub mod twee;
 pub mod twine_html;
 
@@ -66,10 +68,7 @@ pub struct Passage {
 #[serde(deny_unknown_fields)]
 pub struct Choice {
     /// As the audio speaks it ("Go into the cave"), at most 100 characters.
-    #[cfg_attr(
-        feature = "openapi",
-        schema(min_length = 1, max_length = 100, pattern = "\\S")
-    )]
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 100))]
     pub label: String,
     /// The track id of the passage it leads to.
     #[cfg_attr(feature = "openapi", schema(max_length = 64))]
@@ -78,19 +77,75 @@ pub struct Choice {
 
 /// The end of a passage with no button pressed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case", try_from = "EndingWire")]
 pub enum Ending {
     /// Goes on to another passage by itself.
-    Goto {
-        #[cfg_attr(feature = "openapi", schema(max_length = 64))]
-        target: String,
-    },
+    Goto { target: String },
     /// Plays the passage again (waiting for a choice).
     Repeat,
     /// The story ends here.
     Stop,
 }
+
+/// An ending as sent: `kind`, and `target` with `goto` alone; any other member is refused
+/// (serde's tagged enums would ignore members beside a `repeat` or a `stop`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EndingWire {
+    kind: String,
+    #[serde(default)]
+    target: Option<String>,
+}
+
+impl TryFrom<EndingWire> for Ending {
+    type Error = String;
+
+    fn try_from(wire: EndingWire) -> Result<Self, Self::Error> {
+        match (wire.kind.as_str(), wire.target) {
+            ("goto", Some(target)) => Ok(Ending::Goto { target }),
+            ("goto", None) => Err("a goto ending needs its target".into()),
+            ("repeat", None) => Ok(Ending::Repeat),
+            ("stop", None) => Ok(Ending::Stop),
+            ("repeat" | "stop", Some(_)) => Err(format!("a {} ending has no target", wire.kind)),
+            (other, _) => Err(format!("unknown ending `{other}`: goto, repeat or stop")),
+        }
+    }
+}
+
+/// One flat object in the document (`kind`, and `target` for `goto`) rather than a `oneOf`
+/// per kind: the same JSON, and a schema every client generator reads the same way.
+#[cfg(feature = "openapi")]
+impl utoipa::PartialSchema for Ending {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::Object)
+            .description(Some(
+                "`goto` (on to `target` by itself), `repeat` (the passage again) or `stop`",
+            ))
+            .property(
+                "kind",
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .enum_values(Some(["goto", "repeat", "stop"])),
+            )
+            .required("kind")
+            .property(
+                "target",
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .max_length(Some(64))
+                    .description(Some("The track id of the passage a `goto` goes on to")),
+            )
+            .additional_properties(Some(utoipa::openapi::schema::AdditionalProperties::<
+                utoipa::openapi::schema::Schema,
+            >::FreeForm(false)))
+            .into()
+    }
+}
+
+#[cfg(feature = "openapi")]
+impl utoipa::ToSchema for Ending {}
 
 impl Passage {
     /// The passages a button leads to.

@@ -61,7 +61,28 @@ pub enum ExtraLinks {
     KeepFirst,
 }
 
+/// Words a storyteller says in a second (130 a minute): how long a passage will be once
+/// spoken, before it is.
+pub const WORDS_PER_SECOND: f64 = 130.0 / 60.0;
+
 impl StoryPlan {
+    /// What the check will say of this story once spoken, each passage's length estimated
+    /// from its words (passages named by their number).
+    pub fn problems(&self) -> Vec<super::check::StoryProblem> {
+        let ids: Vec<String> = (0..self.passages.len()).map(|i| i.to_string()).collect();
+        let facts: Vec<super::check::TrackFacts> = self
+            .passages
+            .iter()
+            .zip(&ids)
+            .map(|(p, id)| super::check::TrackFacts {
+                id,
+                title: &p.title,
+                seconds: Some(p.text.split_whitespace().count() as f64 / WORDS_PER_SECOND),
+            })
+            .collect();
+        super::check::check(&self.graph(&ids), &facts)
+    }
+
     /// The story graph once passage `i` is the track `ids[i]`.
     pub fn graph(&self, ids: &[String]) -> StoryGraph {
         let id = |i: usize| ids.get(i).cloned().unwrap_or_default();

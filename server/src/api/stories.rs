@@ -138,15 +138,8 @@ pub async fn import_twine_story(
         }
     };
     let voice = fields.take_text("voice");
-    if voice
-        .as_deref()
-        .is_some_and(|v| v.is_empty() || v.chars().count() > 100)
-    {
-        return Err(cardsmith_core::CoreError::invalid(
-            "voice",
-            "must be between 1 and 100 characters",
-        )
-        .into());
+    if let Some(problem) = cardsmith_model::story::voice_problem(voice.as_deref()) {
+        return Err(cardsmith_core::CoreError::invalid("voice", problem).into());
     }
     Ok((
         StatusCode::ACCEPTED,

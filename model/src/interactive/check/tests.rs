@@ -1,27 +1,5 @@
 use super::*;
-use crate::interactive::{Choice, Passage};
-
-fn choice(label: &str, target: &str) -> Option<Choice> {
-    Some(Choice {
-        label: label.into(),
-        target: target.into(),
-    })
-}
-
-fn goto(target: &str) -> Ending {
-    Ending::Goto {
-        target: target.into(),
-    }
-}
-
-fn passage(id: &str, left: Option<Choice>, right: Option<Choice>, ending: Ending) -> Passage {
-    Passage {
-        track_id: id.into(),
-        left,
-        right,
-        ending,
-    }
-}
+use crate::interactive::test_graphs::{choice, goto, passage};
 
 fn tracks<'a>(ids: &[&'a str]) -> Vec<TrackFacts<'a>> {
     ids.iter()

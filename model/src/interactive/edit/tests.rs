@@ -1,26 +1,5 @@
-use super::super::{Choice, Ending, Passage, StoryGraph};
-
-fn choice(label: &str, target: &str) -> Option<Choice> {
-    Some(Choice {
-        label: label.into(),
-        target: target.into(),
-    })
-}
-
-fn goto(target: &str) -> Ending {
-    Ending::Goto {
-        target: target.into(),
-    }
-}
-
-fn passage(id: &str, left: Option<Choice>, right: Option<Choice>, ending: Ending) -> Passage {
-    Passage {
-        track_id: id.into(),
-        left,
-        right,
-        ending,
-    }
-}
+use super::super::test_graphs::{choice, goto, passage};
+use super::super::{Ending, StoryGraph};
 
 /// start → (cave | home); cave → start by itself; home stops.
 fn story() -> StoryGraph {
@@ -171,4 +150,20 @@ fn chapter_keys_are_the_titles_made_unique() {
         ["Home", "Home (3)", "Home (2)"],
         "a made-up key never takes another passage's title"
     );
+}
+
+#[test]
+fn an_ending_takes_no_other_members() {
+    let parse = |v: serde_json::Value| serde_json::from_value::<Ending>(v);
+    assert_eq!(
+        parse(serde_json::json!({"kind": "stop"})).unwrap(),
+        Ending::Stop
+    );
+    assert_eq!(
+        parse(serde_json::json!({"kind": "goto", "target": "a"})).unwrap(),
+        goto("a")
+    );
+    assert!(parse(serde_json::json!({"kind": "stop", "colour": "red"})).is_err());
+    assert!(parse(serde_json::json!({"kind": "goto", "target": "a", "x": 1})).is_err());
+    assert!(parse(serde_json::json!({"kind": "goto"})).is_err());
 }

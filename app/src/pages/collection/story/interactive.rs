@@ -194,15 +194,8 @@ mod browser {
         }
         let extra = if keep_first { "keep_first" } else { "refuse" };
         form.append_with_str("extra_links", extra).map_err(cannot)?;
-        let response = gloo_net::http::Request::post(url)
-            .body(form)
-            .map_err(|e| e.to_string())?
-            .send()
-            .await
-            .map_err(|_| crate::api::rest::offline())?;
-        let status = response.status();
-        let text = response.text().await.unwrap_or_default();
-        if response.ok() {
+        let (status, text) = crate::api::rest::post_form(url, form).await?;
+        if (200..300).contains(&status) {
             serde_json::from_str(&text).map_err(|e| e.to_string())
         } else {
             Err(crate::api::rest::problem_text(status, &text))
