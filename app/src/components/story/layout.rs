@@ -190,15 +190,13 @@ mod tests {
             [
                 ("a", "b", Way::Left),
                 ("a", "c", Way::Right),
+                // a repeat draws no arrow
                 ("b", "a", Way::ByItself)
             ],
-            "a repeat draws no arrow"
         );
         assert!(map.path(&map.arrows[0]).unwrap().contains(" L"));
-        assert!(
-            map.path(&map.arrows[2]).unwrap().contains(" C"),
-            "back up: a curve"
-        );
+        // going back up: a curve
+        assert!(map.path(&map.arrows[2]).unwrap().contains(" C"));
     }
 
     #[test]

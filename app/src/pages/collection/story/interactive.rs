@@ -147,7 +147,7 @@ pub fn InteractiveStoryPanel() -> impl IntoView {
                     <p class="text-sm text-slate-600">{tr!("coll-interactive-twine-intro")}</p>
                     <label for="interactive_file" class="block text-sm font-medium text-slate-700">{tr!("coll-interactive-file")}</label>
                     <input id="interactive_file" type="file" accept=".twee,.tw,.txt,.html,.htm" node_ref=file_input
-                        class="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:font-medium file:text-indigo-700"/>
+                        class="block min-h-11 w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:font-medium file:text-indigo-700"/>
                     <label class="flex min-h-11 items-center gap-3 text-sm">
                         <input type="checkbox" class="h-5 w-5 rounded border-slate-300" prop:checked=move || keep_first.get()
                             on:change=move |ev| keep_first.set(event_target_checked(&ev))/>
