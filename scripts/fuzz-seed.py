@@ -194,6 +194,7 @@ DEPENDS_ON_STATE = {
     "upload-collection-background": "the file must hold an image of an accepted kind and size",
     "upload-track-icon": "the file must hold an image of an accepted kind and size",
     "upload-track": "the file must hold audio of an accepted kind",
+    "replace-track-audio": "the file must hold audio of an accepted kind, and the track not be in an edit or transcode",
     "record-chunk": "the first chunk must start like audio of an accepted kind",
     "put-card-story": "the passages must be the card's tracks, once each, and every way must lead to one",
     "make-interactive-story": "choice_points is at most (passages - 1) / 3; the voice one this server has, the preset the collection's",

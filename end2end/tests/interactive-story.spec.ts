@@ -93,6 +93,17 @@ async function buildAndPlay(page: Page, size: 'laptop' | 'phone'): Promise<void>
   expect(saved.problems.filter((p: { severity: string }) => p.severity === 'error')).toEqual([]);
   await gotoHydrated(page, `/cards/${slug}`);
   await expect(passage(page, 'Start').getByLabel('Where the Left button leads')).toHaveValue(saved.story.passages[1].track_id);
+
+  // the start passage gets the parent's own audio, in its place, its choices kept
+  if (size === 'laptop') {
+    const dir = mkdtempSync(join(tmpdir(), 'cardsmith-e2e-'));
+    await passage(page, 'Start').getByLabel('Replace the audio').setInputFiles(tone(dir, 'my-start.wav', 3, 520));
+    await expect(page.getByTestId('story-notice')).toContainText('New audio in place', { timeout: 30_000 });
+    await expect(passage(page, 'Start').getByLabel('Where the Left button leads')).toHaveValue(saved.story.passages[1].track_id);
+    const after = await (await page.request.get(`/api/cards/${slug}/story`)).json();
+    expect(after.story.start).not.toBe(saved.story.start);
+    expect(after.story.passages[0].left.target).toBe(saved.story.passages[1].track_id);
+  }
 }
 
 test('a parent builds a four-passage story, maps it and plays it before publishing, on a laptop', async ({ page }) => {

@@ -11,6 +11,7 @@ pub mod edit;
 pub mod edit_job;
 pub mod icons;
 pub mod limits;
+pub mod replace;
 pub mod repo;
 pub mod service;
 pub mod sources;

@@ -62,3 +62,6 @@ coll-interactive-keep-first = Ein Abschnitt mit mehr als drei Links behält sein
 coll-interactive-import = Geschichte importieren
 coll-interactive-making = Die Abschnitte werden gesprochen
 coll-interactive-open = Die Geschichtenkarte öffnen
+story-replace-audio = Audio ersetzen
+story-replacing = Das Audio wird ersetzt …
+story-replaced = Neues Audio ist an seinem Platz; das alte liegt unter „Aufbewahrte Originale“.

@@ -62,3 +62,6 @@ coll-interactive-keep-first = A passage with more than three links keeps its fir
 coll-interactive-import = Import the story
 coll-interactive-making = Speaking the passages
 coll-interactive-open = Open the story card
+story-replace-audio = Replace the audio
+story-replacing = Replacing the audio…
+story-replaced = New audio in place; the old one is under Kept originals.

@@ -62,3 +62,6 @@ coll-interactive-keep-first = Un pasaje con más de tres enlaces conserva los tr
 coll-interactive-import = Importar la historia
 coll-interactive-making = Diciendo los pasajes
 coll-interactive-open = Abrir la tarjeta de la historia
+story-replace-audio = Sustituir el audio
+story-replacing = Sustituyendo el audio…
+story-replaced = El audio nuevo está en su sitio; el anterior está en «Originales guardados».

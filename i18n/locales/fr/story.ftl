@@ -62,3 +62,6 @@ coll-interactive-keep-first = Un passage de plus de trois liens garde ses trois 
 coll-interactive-import = Importer l'histoire
 coll-interactive-making = Les passages sont dits
 coll-interactive-open = Ouvrir la carte de l'histoire
+story-replace-audio = Remplacer l'audio
+story-replacing = Remplacement de l'audio…
+story-replaced = Le nouvel audio est en place ; l'ancien est dans « Originaux conservés ».

@@ -46,7 +46,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// The audio upload route; `api::router` gives it the audio body limit.
 pub fn upload_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(upload_track))
+    OpenApiRouter::new()
+        .routes(routes!(upload_track))
+        .routes(routes!(replace_track_audio))
 }
 
 /// Adds an audio file as the card's last track (editor). `multipart/form-data` with the file
@@ -83,6 +85,41 @@ pub async fn upload_track(
     let title = fields.take_text("title");
     let track = upload::add_upload(&core, &actor, &slug, file, title, fields.file_name).await?;
     Ok((StatusCode::CREATED, Json(track)))
+}
+
+/// Replaces the track's audio with an uploaded file, keeping its place (editor): the new
+/// track takes the old one's title, slug, position, icon and description, and its passage in
+/// the card's story; the old audio is kept as a source (`GET /cards/{slug}/sources`, Undo
+/// restores it). The file is read as for `upload-track` and transcoded the same way. 409
+/// while the track is being processed (an edit or its transcode).
+#[utoipa::path(post, path = "/cards/{slug}/tracks/{track_slug}/replace", tag = "cards", operation_id = "replace-track-audio",
+    params(("slug" = String, Path), ("track_slug" = String, Path)),
+    request_body(content = cardsmith_model::upload::AudioUpload, content_type = "multipart/form-data", description = "`file`: the new audio"),
+    responses((status = 200, body = TrackOut), Unauthorized,
+        Forbidden, NotFound, Conflict,
+        PayloadTooLarge, UnsupportedMediaType,
+        Unprocessable))]
+pub async fn replace_track_audio(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    ApiPath((slug, track)): ApiPath<(String, String)>,
+    form: MultipartForm,
+) -> ApiResult<Json<TrackOut>> {
+    // refuse early, before a large body is read, when the caller may not change the track
+    cardsmith_core::tracks::require_track(
+        &core,
+        &actor,
+        &slug,
+        &track,
+        cardsmith_model::validate::CollectionRole::Editor,
+    )
+    .await?;
+    let mut file =
+        IncomingFile::create(&core.settings.data_dir, core.settings.max_audio_bytes).await?;
+    form.read_into(&mut file, &[]).await?;
+    Ok(Json(
+        cardsmith_core::tracks::replace::replace_audio(&core, &actor, &slug, &track, file).await?,
+    ))
 }
 
 /// Adds a stream track: audio the player fetches from an `http(s)` address (editor). The

@@ -473,3 +473,81 @@ async fn an_interactive_card_goes_out_as_the_converter_writes_it_and_comes_back(
         "{problem}"
     );
 }
+
+#[tokio::test]
+async fn a_passage_gets_new_audio_in_its_place_and_undo_brings_the_old_back() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let (card, tracks) = card_with(&admin, &["Start", "The cave", "Home"], 6).await;
+    let ids: Vec<&str> = tracks.iter().map(|(id, _)| id.as_str()).collect();
+    assert_eq!(
+        put_story(&admin, &card, &cave_story(&ids)).await.status(),
+        200
+    );
+    let replace = |user: &User, bytes: Vec<u8>| {
+        let form = reqwest::multipart::Form::new().part(
+            "file",
+            reqwest::multipart::Part::bytes(bytes).file_name("mine.wav"),
+        );
+        user.client
+            .post(format!(
+                "{}/api/cards/{card}/tracks/{}/replace",
+                user.base, tracks[0].1
+            ))
+            .multipart(form)
+            .send()
+    };
+    let mine = crate::support::audio_fixtures::bytes(&tone(7, "wav"));
+
+    // a viewer may not; a file that is not audio changes nothing
+    let collection = collection_of(&admin, &card).await;
+    let (viewer, _) = app
+        .member_of(&admin, &collection, "viewer@example.com", "viewer")
+        .await;
+    assert_problem(replace(&viewer, mine.clone()).await.unwrap(), 403).await;
+    assert_eq!(
+        replace(&admin, b"not audio at all".to_vec())
+            .await
+            .unwrap()
+            .status(),
+        415
+    );
+    let story = admin.get_json(&format!("/api/cards/{card}/story")).await;
+    assert_eq!(story["story"]["start"], ids[0], "nothing changed");
+
+    // the start passage gets new audio: same title, slug and place, its choices kept
+    let r = replace(&admin, mine).await.unwrap();
+    assert_eq!(r.status(), 200);
+    let new: Value = r.json().await.unwrap();
+    assert_eq!(new["title"], "Start");
+    assert_eq!(new["slug"], tracks[0].1.as_str());
+    assert_eq!(new["position"], 1);
+    let new_id = new["id"].as_str().unwrap();
+    assert_ne!(new_id, ids[0]);
+    let story = admin.get_json(&format!("/api/cards/{card}/story")).await;
+    assert_eq!(story["story"]["start"], new_id);
+    assert_eq!(story["story"]["passages"][0]["left"]["target"], ids[1]);
+    assert_eq!(
+        story["story"]["passages"][1]["ending"]["target"], new_id,
+        "the cave leads back to it"
+    );
+    let settled = crate::support::audio_fixtures::wait_settled(&admin, &card, &tracks[0].1).await;
+    assert!(settled["duration"].as_i64().unwrap() >= 6, "{settled}");
+
+    // the old audio is kept; undo puts it back, passage and all
+    let sources = admin.get_list(&format!("/api/cards/{card}/sources")).await;
+    let kept = sources
+        .iter()
+        .find(|s| s["id"] == ids[0])
+        .expect("the old audio is kept");
+    let r = admin
+        .post_empty(&format!(
+            "/api/cards/{card}/sources/{}/restore",
+            kept["slug"].as_str().unwrap()
+        ))
+        .await;
+    assert!(r.status().is_success(), "{}", r.status());
+    let story = admin.get_json(&format!("/api/cards/{card}/story")).await;
+    assert_eq!(story["story"]["start"], ids[0]);
+    assert_eq!(story["story"]["passages"][1]["ending"]["target"], ids[0]);
+}

@@ -29,6 +29,9 @@ struct Story {
     interactive: RwSignal<bool>,
     /// The passage the map or the preview last pointed at.
     focus: RwSignal<Option<String>>,
+    /// What the last change of a passage's audio came to; kept here, since the passage's
+    /// editor is made again when its track changes.
+    notice: RwSignal<Option<Result<String, String>>>,
 }
 
 impl Story {
@@ -91,6 +94,7 @@ pub fn StoryPanel(
         draft: RwSignal::new(StoryGraph::default()),
         interactive: RwSignal::new(false),
         focus: RwSignal::new(None),
+        notice: RwSignal::new(None),
     };
     let loaded = RwSignal::new(false);
     let error = RwSignal::new(None::<String>);
@@ -173,6 +177,13 @@ pub fn StoryPanel(
                 </ol>
             </Show>
             {move || error.get().map(|e| view! { <ErrorAlert message=e/> })}
+            <p role="status" class="text-sm text-slate-700" data-testid="story-notice">
+                {move || match story.notice.get() {
+                    Some(Ok(done)) => done,
+                    Some(Err(e)) => e,
+                    None => String::new(),
+                }}
+            </p>
             {editor.then(|| view! {
                 <div class="flex flex-wrap items-center gap-3">
                     <button type="button" on:click=on_save disabled=move || save.pending().get() || (story.interactive.get() && errors() > 0)

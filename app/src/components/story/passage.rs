@@ -87,6 +87,7 @@ pub(super) fn PassageEditor(story: Story, id: String) -> impl IntoView {
             {move || story.audio(&id.get_value()).map(|src| view! {
                 <audio controls preload="none" src=src class="mt-2 w-full" aria-label=tr!("story-passage-audio")></audio>
             })}
+            {story.editor.then(|| view! { <ReplaceAudio story id/> })}
             <div class="mt-3 grid gap-3 sm:grid-cols-2">
                 <ChoiceEditor story id side=Side::Left/>
                 <ChoiceEditor story id side=Side::Right/>
@@ -194,6 +195,81 @@ fn EndingEditor(story: Story, id: StoredValue<String>) -> impl IntoView {
                         view! { <option value=value selected=chosen>{tr!("story-ending-goto", passage = story.title(&t))}</option> }
                     }).collect_view()}
             </select>
+        </div>
+    }
+}
+
+/// New audio for the passage (a recording made elsewhere, an upload), in its place: the
+/// passage keeps its choices and everything that led to it, and the old audio is kept under
+/// the card's originals, where Undo restores it.
+#[component]
+fn ReplaceAudio(story: Story, id: StoredValue<String>) -> impl IntoView {
+    let field = format!("passage-{}-replace", id.get_value());
+    let busy = RwSignal::new(false);
+    let on_change = move |ev: leptos::ev::Event| {
+        #[cfg(feature = "hydrate")]
+        {
+            use leptos::wasm_bindgen::JsCast;
+            let input = ev
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok());
+            let Some(file) = input
+                .as_ref()
+                .and_then(|i| i.files())
+                .and_then(|f| f.get(0))
+            else {
+                return;
+            };
+            let slug = story.slug.get_value();
+            let Some(track) = story.tracks.with_untracked(|l| {
+                l.iter()
+                    .find(|t| t.id == id.get_value())
+                    .map(|t| t.slug.clone())
+            }) else {
+                return;
+            };
+            busy.set(true);
+            story.notice.set(None);
+            leptos::task::spawn_local(async move {
+                let url = format!("/api/cards/{slug}/tracks/{track}/replace");
+                let sent = async {
+                    let form =
+                        web_sys::FormData::new().map_err(|_| tr!("library-browser-cannot-send"))?;
+                    form.append_with_blob_and_filename("file", &file, &file.name())
+                        .map_err(|_| tr!("library-browser-cannot-send"))?;
+                    let (status, body) = crate::api::rest::post_form(&url, form).await?;
+                    if !(200..300).contains(&status) {
+                        return Err(crate::api::rest::problem_text(status, &body));
+                    }
+                    // the card's tracks again: the passage is a new track now, and the story
+                    // (which the server moved along) loads again with them
+                    crate::api::rest::card_tracks(&slug).await
+                };
+                // told above the passages: this editor goes once the story follows the new track
+                match sent.await {
+                    Ok(list) => {
+                        story.notice.set(Some(Ok(tr!("story-replaced"))));
+                        story.tracks.set(list);
+                    }
+                    Err(e) => story.notice.set(Some(Err(e))),
+                }
+                busy.set(false);
+            });
+            if let Some(input) = input {
+                input.set_value("");
+            }
+        }
+        #[cfg(not(feature = "hydrate"))]
+        let _ = (ev, busy, story);
+    };
+    view! {
+        <div class="mt-2 flex flex-wrap items-center gap-2 text-sm">
+            <label for=field.clone() class="font-medium text-indigo-700">{tr!("story-replace-audio")}</label>
+            <input id=field type="file" accept="audio/*" disabled=move || busy.get() on:change=on_change
+                class="block min-h-11 w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:font-medium file:text-indigo-700 sm:w-auto"/>
+            <Show when=move || busy.get()>
+                <span class="text-slate-600">{tr!("story-replacing")}</span>
+            </Show>
         </div>
     }
 }
