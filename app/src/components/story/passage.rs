@@ -264,7 +264,7 @@ fn ReplaceAudio(story: Story, id: StoredValue<String>) -> impl IntoView {
     };
     view! {
         <div class="mt-2 flex flex-wrap items-center gap-2 text-sm">
-            <label for=field.clone() class="font-medium text-indigo-700">{tr!("story-replace-audio")}</label>
+            <label for=field.clone() class="inline-flex min-h-11 items-center font-medium text-indigo-700">{tr!("story-replace-audio")}</label>
             <input id=field type="file" accept="audio/*" disabled=move || busy.get() on:change=on_change
                 class="block min-h-11 w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:font-medium file:text-indigo-700 sm:w-auto"/>
             <Show when=move || busy.get()>

@@ -145,7 +145,7 @@ pub fn InteractiveStoryPanel() -> impl IntoView {
                 <form class="space-y-3 border-t border-slate-100 pt-4" aria-labelledby="interactive-twine-heading" novalidate on:submit=import>
                     <h3 id="interactive-twine-heading" class="font-semibold">{tr!("coll-interactive-twine-heading")}</h3>
                     <p class="text-sm text-slate-600">{tr!("coll-interactive-twine-intro")}</p>
-                    <label for="interactive_file" class="block text-sm font-medium text-slate-700">{tr!("coll-interactive-file")}</label>
+                    <label for="interactive_file" class="flex min-h-11 items-center text-sm font-medium text-slate-700">{tr!("coll-interactive-file")}</label>
                     <input id="interactive_file" type="file" accept=".twee,.tw,.txt,.html,.htm" node_ref=file_input
                         class="block min-h-11 w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:font-medium file:text-indigo-700"/>
                     <label class="flex min-h-11 items-center gap-3 text-sm">
