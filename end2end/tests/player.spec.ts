@@ -279,6 +279,25 @@ test('a card published to the account is played by its title, any other by its i
   await now.getByRole('button', { name: 'Previous chapter' }).click();
   await expect(now).toContainText('Chapter 2 · Playing');
   await expect(now.getByRole('status')).toContainText('Went back a chapter');
+
+  // a second tab and an app on the same account share the page's one connection, and all
+  // three see the player move on
+  const live = async () => (await (await page.request.get('/api/metrics')).json()).live;
+  const opened = (await live()).connections_opened;
+  const tab = await page.context().newPage();
+  await gotoHydrated(tab, '/devices');
+  const nowThere = tab.getByRole('listitem', { name: 'Player Bedroom player' }).getByTestId('now-playing');
+  await expect(nowThere).toContainText('Chapter 2 · Playing');
+  await nowThere.getByRole('button', { name: 'Next chapter' }).click();
+  await expect(nowThere).toContainText('Chapter 3 · Playing');
+  await expect(now).toContainText('Chapter 3 · Playing');
+  const state = await (await page.request.get(`/api/devices/${account}/${bedroomId}/live`)).json();
+  expect(state.chapter_key).toBe('03');
+  const figures = await live();
+  expect(figures.connections_opened).toBe(opened);
+  expect(figures.connections).toBe(1);
+  expect(figures.watchers).toBeGreaterThanOrEqual(2);
+  await tab.close();
   await page.setViewportSize({ width: 1280, height: 800 });
 });
 

@@ -21,6 +21,7 @@ pub struct MetricsOutputBody {
     pub tracks: i64,
     pub db_pool: DbPoolFigures,
     pub upstream_calls: UpstreamCallCounts,
+    pub live: LiveChannelFigures,
     /// HTTP requests this process has answered since it started (the request asking for
     /// these figures not included).
     pub http_requests: u64,
@@ -55,4 +56,17 @@ pub struct UpstreamCallCounts {
     pub server_error: u64,
     /// No answer: connection refused, reset, timed out.
     pub transport_error: u64,
+}
+
+/// The players' live channel: one MQTT connection per linked account that somebody looks at
+/// (see the README, "Players, live"). Two tabs and an app on one account share one.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct LiveChannelFigures {
+    /// Accounts whose connection is open now, lingering ones included.
+    pub connections: u64,
+    /// Connections opened since this process started.
+    pub connections_opened: u64,
+    /// Pages, event streams and commands holding a connection open now.
+    pub watchers: u64,
 }

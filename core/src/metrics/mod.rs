@@ -19,7 +19,9 @@ pub mod text;
 
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-use cardsmith_model::metrics::{DbPoolFigures, MetricsOutputBody, UpstreamCallCounts};
+use cardsmith_model::metrics::{
+    DbPoolFigures, LiveChannelFigures, MetricsOutputBody, UpstreamCallCounts,
+};
 use sha2::{Digest, Sha256};
 
 use crate::auth::session;
@@ -136,6 +138,7 @@ pub async fn figures(core: &Core, _: &Reader) -> CoreResult<MetricsOutputBody> {
         tracks: counts.tracks,
         db_pool: db_pool(core),
         upstream_calls: upstream_calls(),
+        live: live_channel(core),
         http_requests: core.metrics.http.total(),
         uptime_s: core.metrics.started.elapsed().as_secs(),
     })
@@ -161,6 +164,14 @@ fn db_pool(core: &Core) -> DbPoolFigures {
         size: pool.size(),
         idle: u32::try_from(pool.num_idle()).unwrap_or(u32::MAX),
         max: pool.options().get_max_connections(),
+    }
+}
+
+pub(super) fn live_channel(core: &Core) -> LiveChannelFigures {
+    LiveChannelFigures {
+        connections: core.live.open_accounts() as u64,
+        connections_opened: core.live.connections_opened(),
+        watchers: core.live.watchers(),
     }
 }
 

@@ -178,6 +178,33 @@ pub(super) fn write(core: &Core, format: Format, gauges: &Gauges) -> String {
         w.sample(name, &[], u64::from(value));
     }
 
+    let live = super::live_channel(core);
+    w.family(
+        "cardsmith_live_connections_opened",
+        Kind::Counter,
+        "MQTT connections to the player platform opened since start (one per account being looked at).",
+    );
+    w.counter(
+        "cardsmith_live_connections_opened",
+        &[],
+        live.connections_opened,
+    );
+    for (name, help, value) in [
+        (
+            "cardsmith_live_connections",
+            "Player accounts whose MQTT connection is open now, lingering ones included.",
+            live.connections,
+        ),
+        (
+            "cardsmith_live_watchers",
+            "Pages, event streams and commands holding a live connection open now.",
+            live.watchers,
+        ),
+    ] {
+        w.family(name, Kind::Gauge, help);
+        w.sample(name, &[], value);
+    }
+
     w.family(
         "cardsmith_start_time_seconds",
         Kind::Gauge,

@@ -178,6 +178,10 @@ async fn commands_go_live_and_every_page_of_an_account_shares_one_connection() {
         1,
         "twelve looks at once, two streams, reads and commands of one account share one connection"
     );
+    // and /metrics says so: one connection open, held by the two streams
+    let metrics: Value = admin.get_json("/api/metrics").await;
+    assert_eq!(metrics["live"]["connections"], 1, "{metrics}");
+    assert_eq!(metrics["live"]["watchers"], 2, "{metrics}");
 
     // bad commands change nothing
     for bad in [

@@ -81,6 +81,14 @@ impl LiveHub {
         self.inner.opened.load(Ordering::Acquire)
     }
 
+    /// Pages, streams and commands holding a connection open now, over every account.
+    pub fn watchers(&self) -> u64 {
+        self.lock()
+            .values()
+            .map(|l| l.watchers.load(Ordering::Acquire) as u64)
+            .sum()
+    }
+
     /// The players an account's live view follows (id and name), if it has one now.
     pub fn devices_of(&self, account_id: &str) -> Option<Vec<(String, String)>> {
         self.lock().get(account_id).map(|l| l.named_players())
