@@ -7,6 +7,7 @@
 pub mod ai;
 pub mod audit;
 pub mod auth;
+pub mod backup;
 pub mod cards;
 pub mod collections;
 pub mod crypto;

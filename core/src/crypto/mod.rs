@@ -13,6 +13,7 @@ use rand::RngCore;
 
 use crate::{CoreError, CoreResult};
 
+pub mod passphrase;
 pub mod rotate;
 
 /// Name of the generated key file inside the data directory.

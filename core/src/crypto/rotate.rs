@@ -11,7 +11,7 @@ use crate::{Core, CoreError, CoreResult};
 
 /// Tables and columns holding sealed secrets, with their key column (whose value is bound to
 /// each secret as associated data, see [`EncryptionKey::seal`]).
-const SEALED: &[(&str, &str, &str)] = &[
+pub(crate) const SEALED: &[(&str, &str, &str)] = &[
     ("player_accounts", "id", "tokens"),
     ("player_link_states", "state_hash", "verifier"),
     ("label_shares", "id", "token_sealed"),

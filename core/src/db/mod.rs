@@ -88,6 +88,14 @@ pub enum Backend {
 }
 
 impl Backend {
+    /// `sqlite` or `postgres`, as reports and backups name it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Sqlite => "sqlite",
+            Self::Postgres => "postgres",
+        }
+    }
+
     /// The backend of a database URL, or `None` for any other scheme.
     pub fn of_url(url: &str) -> Option<Self> {
         if url.starts_with("sqlite:") {
@@ -194,6 +202,15 @@ impl Db {
 
     pub fn pool(&self) -> &DbPool {
         &self.pool
+    }
+
+    /// The newest migration this version knows (the same number on both backends).
+    pub fn newest_schema() -> i64 {
+        SQLITE_MIGRATOR
+            .iter()
+            .map(|m| m.version)
+            .max()
+            .unwrap_or(0)
     }
 
     pub fn backend(&self) -> Backend {

@@ -27,7 +27,7 @@ pub struct SweepReport {
 
 /// Deletes unreferenced media and abandoned temp files older than `grace`.
 pub async fn sweep(core: &Core, grace: Duration) -> CoreResult<SweepReport> {
-    let referenced = referenced(core).await?;
+    let referenced = referenced(core.db.pool()).await?;
     // with object storage the bucket is swept; temp files are local whatever the backend
     let swept_bucket = match core.media().object() {
         Some(bucket) => Some(bucket.sweep(&referenced, grace).await?),
@@ -48,9 +48,9 @@ pub async fn sweep(core: &Core, grace: Duration) -> CoreResult<SweepReport> {
     Ok(report)
 }
 
-/// Every hash a row or a pending job names.
-async fn referenced(core: &Core) -> CoreResult<HashSet<String>> {
-    let pool = core.db.pool();
+/// Every hash a row or a pending job of the database `pool` names (the live one, or a
+/// backup's snapshot).
+pub async fn referenced(pool: &crate::db::DbPool) -> CoreResult<HashSet<String>> {
     let mut names: HashSet<String> = sqlx::query_scalar::<_, Option<String>>(
         "SELECT original_hash FROM tracks UNION SELECT audio_hash FROM tracks
          UNION SELECT icon_hash FROM tracks UNION SELECT icon_source_hash FROM tracks

@@ -65,8 +65,10 @@ pub async fn run(
     std::fs::create_dir_all(data_dir.join("tmp"))
         .map_err(|e| CoreError::internal("creating the scratch folder", e))?;
     let mut report = MigrationReport::default();
+    let mut reading = source.pool().acquire().await?;
     for table in rows::tables_in_order(source.pool()).await? {
-        let written = rows::copy_table(source.pool(), target, &table).await?;
+        let written =
+            rows::copy_table(&mut reading, rows::SourceOrder::Stored, target, &table).await?;
         report.tables.push(TableReport {
             source_rows: rows::count(source.pool(), &table.name).await?,
             target_rows: rows::count(target.pool(), &table.name).await?,

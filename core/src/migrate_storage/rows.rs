@@ -101,8 +101,41 @@ fn order_by_references(mut rest: Vec<Table>) -> CoreResult<Vec<Table>> {
     Ok(ordered)
 }
 
+/// The order rows are read from the source in, so a row referring to another row of its own
+/// table (an edited track to the track it was made from) comes after it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SourceOrder {
+    /// SQLite's `rowid`: the order rows were stored in.
+    Stored,
+    /// `created_at`, then the primary key (UUIDv7 ids grow with time): a PostgreSQL source,
+    /// which has no insertion order.
+    Created,
+}
+
+impl Table {
+    fn select_sql(&self, order: SourceOrder) -> String {
+        let order = match order {
+            SourceOrder::Stored => "rowid".to_owned(),
+            SourceOrder::Created if self.columns.iter().any(|c| c == "created_at") => {
+                format!("created_at, {}", self.primary_key.join(", "))
+            }
+            SourceOrder::Created => self.primary_key.join(", "),
+        };
+        format!(
+            "SELECT {} FROM {} ORDER BY {order}",
+            self.columns.join(", "),
+            self.name
+        )
+    }
+}
+
 /// Copies `table` from `source` into `target`; the number of rows copied.
-pub async fn copy_table(source: &DbPool, target: &Db, table: &Table) -> CoreResult<u64> {
+pub async fn copy_table(
+    source: &mut sqlx::AnyConnection,
+    order: SourceOrder,
+    target: &Db,
+    table: &Table,
+) -> CoreResult<u64> {
     if table.primary_key.is_empty() {
         return Err(CoreError::Internal(format!(
             "table {} has no primary key to copy it by",
@@ -111,12 +144,9 @@ pub async fn copy_table(source: &DbPool, target: &Db, table: &Table) -> CoreResu
     }
     let families = target_families(target, table).await?;
     let upsert = upsert_sql(table);
-    let select = format!(
-        "SELECT {} FROM {} ORDER BY rowid",
-        table.columns.join(", "),
-        table.name
-    );
-    let rows = sqlx::query(&select).fetch_all(source).await?;
+    let rows = sqlx::query(&table.select_sql(order))
+        .fetch_all(source)
+        .await?;
     let mut copied = 0;
     for chunk in rows.chunks(CHUNK) {
         let mut tx = target.begin().await?;

@@ -1,0 +1,74 @@
+//! Backups: the whole instance (database and media) copied to a folder or a bucket while it
+//! runs, incrementally, each copy checkable and restorable into either backend.
+//!
+//! - [`store`]: where backups live and their layout (content-addressed objects, one manifest
+//!   per backup, written last).
+//! - [`snapshot`]: the database at one instant, as an SQLite file whatever the backend.
+//! - [`run`]: one backup; [`prune`]: retention ([`retention`]) and the objects it frees.
+//! - [`verify`]: every object re-read and re-hashed.
+//! - [`restore`]: a backup into an empty instance.
+//!
+//! What a backup holds: the database; every media file the database refers to (audio,
+//! originals, covers, icons); waveforms, label sheets and takes being recorded; and, when the
+//! admin gives a passphrase, the encryption key sealed with it (`crypto::passphrase`). What it
+//! does not: the program, its settings (environment or service file), scratch space.
+
+pub mod manifest;
+pub mod prune;
+pub mod restore;
+pub mod retention;
+pub mod run;
+pub mod snapshot;
+pub mod store;
+pub mod verify;
+
+pub use manifest::Manifest;
+pub use retention::Retention;
+pub use run::{back_up, BackupReport, BackupRequest};
+pub use store::BackupStore;
+
+use crate::{CoreError, CoreResult};
+
+/// The manifest of backup `id`.
+pub async fn read_manifest(store: &BackupStore, id: &str) -> CoreResult<Manifest> {
+    let bytes = store.manifest(id).await?;
+    serde_json::from_slice(&bytes).map_err(|e| {
+        CoreError::Conflict(format!(
+            "the manifest of backup {id} cannot be read ({e}); the backup is damaged"
+        ))
+    })
+}
+
+/// One kept backup, as listed.
+#[derive(Debug, serde::Serialize)]
+pub struct BackupSummary {
+    pub id: String,
+    pub created_at: String,
+    pub files: usize,
+    pub total_bytes: u64,
+    pub new_objects: u64,
+    pub new_bytes: u64,
+    pub duration_ms: u64,
+    pub key_included: bool,
+    pub missing_in_source: usize,
+}
+
+/// Every backup in `store`, newest first.
+pub async fn list(store: &BackupStore) -> CoreResult<Vec<BackupSummary>> {
+    let mut out = Vec::new();
+    for id in store.manifest_ids().await?.into_iter().rev() {
+        let m = read_manifest(store, &id).await?;
+        out.push(BackupSummary {
+            files: m.files.len(),
+            total_bytes: m.total_bytes(),
+            created_at: m.created_at,
+            new_objects: m.new_objects,
+            new_bytes: m.new_bytes,
+            duration_ms: m.duration_ms,
+            key_included: m.key.is_some(),
+            missing_in_source: m.missing_in_source.len(),
+            id,
+        });
+    }
+    Ok(out)
+}
