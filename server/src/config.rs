@@ -23,6 +23,11 @@ pub enum Command {
     /// Copy an SQLite + media-folder instance into PostgreSQL and an S3-compatible bucket
     /// (idempotent and resumable; run it again after stopping the source for an exact copy).
     MigrateStorage(crate::migrate_storage::MigrateStorageArgs),
+    /// Back up the database and media to a folder or a bucket (incremental; `verify` and
+    /// `list` look at the backups kept there).
+    Backup(Box<crate::backup_cli::BackupCommand>),
+    /// Restore a backup into an empty data folder or database.
+    Restore(Box<crate::backup_cli::RestoreArgs>),
 }
 
 impl Cli {
@@ -30,7 +35,9 @@ impl Cli {
     pub fn into_config(self) -> Config {
         match self.command {
             Some(Command::Serve(config)) => *config,
-            Some(Command::MigrateStorage(_)) | None => Config::parse_from_env(),
+            Some(Command::MigrateStorage(_) | Command::Backup(_) | Command::Restore(_)) | None => {
+                Config::parse_from_env()
+            }
         }
     }
 }

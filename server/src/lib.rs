@@ -5,6 +5,7 @@
 
 pub mod ai;
 pub mod api;
+pub mod backup_cli;
 pub mod conditional;
 pub mod config;
 pub mod linger;

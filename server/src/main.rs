@@ -25,20 +25,36 @@ fn main() -> ExitCode {
 }
 
 async fn serve(allocator_tuned: bool) -> ExitCode {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn")),
-        )
-        .init();
+    let cli = Cli::parse();
+    // a command's report goes to stdout, so its log goes to stderr; the server logs to stdout
+    let logs_to_stderr = matches!(
+        cli.command,
+        Some(Command::MigrateStorage(_) | Command::Backup(_) | Command::Restore(_))
+    );
+    let logs = tracing_subscriber::fmt().with_env_filter(
+        EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn")),
+    );
+    if logs_to_stderr {
+        logs.with_writer(std::io::stderr).init();
+    } else {
+        logs.init();
+    }
     if !allocator_tuned {
         tracing::warn!("the allocator refused a memory setting; resident memory may grow");
     }
-    let cli = Cli::parse();
-    if let Some(Command::MigrateStorage(args)) = &cli.command {
-        return match cardsmith::migrate_storage::run(args.clone()).await {
+    let command = match &cli.command {
+        Some(Command::MigrateStorage(args)) => {
+            Some(cardsmith::migrate_storage::run(args.clone()).await)
+        }
+        Some(Command::Backup(args)) => Some(cardsmith::backup_cli::backup(*args.clone()).await),
+        Some(Command::Restore(args)) => Some(cardsmith::backup_cli::restore(*args.clone()).await),
+        _ => None,
+    };
+    if let Some(outcome) = command {
+        return match outcome {
             Ok(true) => ExitCode::SUCCESS,
             Ok(false) => {
-                tracing::error!("the copy is incomplete: see the report");
+                tracing::error!("incomplete: see the report");
                 ExitCode::FAILURE
             }
             Err(e) => {

@@ -22,7 +22,7 @@ pub struct BackedUpFile {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Manifest {
     pub format: u32,
-    /// `YYYYMMDDTHHMMSSZ` plus a few random letters: sorts by time, never collides.
+    /// `YYYYMMDDTHHMMSSmmmZ` plus a few random letters: sorts by time, never collides.
     pub id: String,
     /// RFC 3339, when the database snapshot was taken.
     pub created_at: String,
@@ -68,13 +68,13 @@ pub fn new_id(at: chrono::DateTime<chrono::Utc>) -> String {
         .take(4)
         .map(|c| char::from(c).to_ascii_lowercase())
         .collect();
-    format!("{}{suffix}", at.format("%Y%m%dT%H%M%SZ"))
+    format!("{}{suffix}", at.format("%Y%m%dT%H%M%S%3fZ"))
 }
 
 /// When backup `id` was taken, read back from its id.
 pub fn taken_at(id: &str) -> Option<chrono::DateTime<chrono::Utc>> {
-    let stamp = id.get(..16)?;
-    chrono::NaiveDateTime::parse_from_str(stamp, "%Y%m%dT%H%M%SZ")
+    let stamp = id.get(..19)?;
+    chrono::NaiveDateTime::parse_from_str(stamp, "%Y%m%dT%H%M%S%3fZ")
         .ok()
         .map(|t| t.and_utc())
 }
@@ -85,14 +85,14 @@ mod tests {
 
     #[test]
     fn ids_sort_by_time_and_read_back() {
-        let at = chrono::DateTime::parse_from_rfc3339("2026-11-30T17:50:01Z")
+        let at = chrono::DateTime::parse_from_rfc3339("2026-11-30T17:50:01.042Z")
             .unwrap()
             .to_utc();
         let id = new_id(at);
-        assert!(id.starts_with("20261130T175001Z"), "{id}");
-        assert_eq!(id.len(), 20);
+        assert!(id.starts_with("20261130T175001042Z"), "{id}");
+        assert_eq!(id.len(), 23);
         assert!(id.bytes().all(|b| b.is_ascii_alphanumeric()));
         assert_eq!(taken_at(&id), Some(at));
-        assert!(new_id(at + chrono::Duration::seconds(1)) > id);
+        assert!(new_id(at + chrono::Duration::milliseconds(1)) > id);
     }
 }

@@ -45,11 +45,17 @@ pub fn lock(store: &BackupStore) -> CoreResult<TargetLock> {
     }
 }
 
-/// Applies `retention` to the backups in `store` and removes the objects left unreferenced.
+/// Applies `retention` to the backups in `store` and removes the objects left unreferenced;
+/// `just_made` is kept whatever its place in the order (two backups in one millisecond).
 /// The caller holds the target's lock.
-pub async fn prune(store: &BackupStore, retention: Retention) -> CoreResult<PruneReport> {
+pub async fn prune(
+    store: &BackupStore,
+    retention: Retention,
+    just_made: &str,
+) -> CoreResult<PruneReport> {
     let ids = store.manifest_ids().await?;
-    let keep = retention.keep(&ids);
+    let mut keep = retention.keep(&ids);
+    keep.insert(just_made);
     let mut report = PruneReport::default();
     let mut needed = HashSet::new();
     for id in &ids {

@@ -86,7 +86,13 @@ pub async fn restore(
         .await
         .map_err(|e| CoreError::internal("creating the scratch folder", e))?;
     let restored = async {
-        fetch(store, &manifest.database.sha256, "the database snapshot", &snapshot_path).await?;
+        fetch(
+            store,
+            &manifest.database.sha256,
+            "the database snapshot",
+            &snapshot_path,
+        )
+        .await?;
         let (files, bytes) = restore_files(core, store, &manifest, &mut progress).await?;
         let snapshot = snapshot::open(&snapshot_path).await?;
         let tables = copy_rows(&snapshot, &core.db).await;
@@ -133,11 +139,10 @@ fn check_restorable(manifest: &Manifest) -> CoreResult<()> {
 
 /// Whether the instance has no users and no collections yet.
 async fn is_empty(db: &Db) -> CoreResult<bool> {
-    let (users, collections): (i64, i64) = sqlx::query_as(
-        "SELECT (SELECT COUNT(*) FROM users), (SELECT COUNT(*) FROM collections)",
-    )
-    .fetch_one(db.pool())
-    .await?;
+    let (users, collections): (i64, i64) =
+        sqlx::query_as("SELECT (SELECT COUNT(*) FROM users), (SELECT COUNT(*) FROM collections)")
+            .fetch_one(db.pool())
+            .await?;
     Ok(users == 0 && collections == 0)
 }
 

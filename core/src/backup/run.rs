@@ -173,7 +173,7 @@ pub async fn back_up(
         .map_err(|e| CoreError::internal("writing a backup manifest", e))?;
     store.put_manifest(&id, bytes).await?;
     let pruned = match request.retention {
-        Some(retention) => Some(super::prune::prune(store, retention).await?),
+        Some(retention) => Some(super::prune::prune(store, retention, &id).await?),
         None => None,
     };
     Ok(BackupReport {
@@ -264,7 +264,10 @@ impl Scratch {
     }
 
     fn path(&self, name: &str) -> PathBuf {
-        self.0.join(format!("{name}.{}", &sha256_hex(crate::new_id().as_bytes())[..8]))
+        self.0.join(format!(
+            "{name}.{}",
+            &sha256_hex(crate::new_id().as_bytes())[..8]
+        ))
     }
 }
 

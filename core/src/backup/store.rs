@@ -73,7 +73,10 @@ impl BackupStore {
 
     fn object_name(hash: &str) -> CoreResult<String> {
         // `key_of` accepts only 64 hex digits: a manifest cannot name anything else
-        Ok(format!("objects/{}", key_of(hash)?.trim_start_matches("media/")))
+        Ok(format!(
+            "objects/{}",
+            key_of(hash)?.trim_start_matches("media/")
+        ))
     }
 
     fn manifest_name(id: &str) -> CoreResult<String> {
@@ -105,7 +108,10 @@ impl BackupStore {
         match self {
             Self::Folder(root) => {
                 let target = root.join(&name);
-                let dir = target.parent().expect("object path has a parent").to_owned();
+                let dir = target
+                    .parent()
+                    .expect("object path has a parent")
+                    .to_owned();
                 let tmp = dir.join(format!(".{hash}.{}.tmp", crate::new_id()));
                 tokio::fs::create_dir_all(&dir)
                     .await
@@ -214,7 +220,10 @@ impl BackupStore {
         match self {
             Self::Folder(root) => {
                 let target = root.join(&name);
-                let dir = target.parent().expect("manifest path has a parent").to_owned();
+                let dir = target
+                    .parent()
+                    .expect("manifest path has a parent")
+                    .to_owned();
                 let tmp = dir.join(format!(".{id}.{}.tmp", crate::new_id()));
                 tokio::task::spawn_blocking(move || -> std::io::Result<()> {
                     std::fs::create_dir_all(&dir)?;
@@ -328,7 +337,7 @@ mod tests {
             format!("objects/ab/{h}")
         );
         assert!(BackupStore::object_name("../../etc/passwd").is_err());
-        assert!(BackupStore::manifest_name("20261130T175000Z").is_ok());
+        assert!(BackupStore::manifest_name("20261130T175000123Zabcd").is_ok());
         for bad in ["", "../x", "a/b", "a.json", &"a".repeat(41)] {
             assert!(BackupStore::manifest_name(bad).is_err(), "{bad}");
         }

@@ -119,6 +119,15 @@ impl EncryptionKey {
             })
     }
 
+    /// Writes this key to `data_dir`'s key file (0600), replacing the one there: a restore
+    /// putting back the key a backup carried.
+    pub fn save(&self, data_dir: &Path) -> CoreResult<()> {
+        let path = data_dir.join(KEY_FILE);
+        let _ = std::fs::remove_file(&path);
+        write_private(&path, STANDARD.encode(self.0).as_bytes())
+            .map_err(|e| CoreError::Internal(format!("writing {}: {e}", path.display())))
+    }
+
     /// The configured key, else the one in `data_dir`, else a new one written there (0600).
     pub fn load_or_create(configured: Option<&str>, data_dir: &Path) -> CoreResult<Self> {
         if let Some(text) = configured {

@@ -114,7 +114,10 @@ mod tests {
         let key = EncryptionKey([7; 32]);
         let sealed = SealedKey::seal(&key, "correct horse battery").unwrap();
         assert!(!sealed.sealed.contains(&STANDARD.encode([7u8; 32])));
-        assert_eq!(sealed.open("correct horse battery").unwrap().bytes(), &[7; 32]);
+        assert_eq!(
+            sealed.open("correct horse battery").unwrap().bytes(),
+            &[7; 32]
+        );
         assert!(sealed.open("correct horse batterY").is_err());
         let mut tampered = sealed.clone();
         tampered.salt = STANDARD.encode([0u8; 16]);

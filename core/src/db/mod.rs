@@ -206,11 +206,7 @@ impl Db {
 
     /// The newest migration this version knows (the same number on both backends).
     pub fn newest_schema() -> i64 {
-        SQLITE_MIGRATOR
-            .iter()
-            .map(|m| m.version)
-            .max()
-            .unwrap_or(0)
+        SQLITE_MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0)
     }
 
     pub fn backend(&self) -> Backend {

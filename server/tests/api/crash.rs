@@ -19,7 +19,7 @@ use crate::support::process::ServerProcess;
 const HELD: Duration = Duration::from_secs(120);
 
 /// A platform that answers at once (transcodes complete on the first poll).
-async fn platform() -> Simulator {
+pub async fn platform() -> Simulator {
     Simulator::start(SimConfig {
         transcode_phases: Vec::new(),
         ..SimConfig::default()
@@ -31,7 +31,7 @@ async fn platform() -> Simulator {
 /// The `cardsmith` binary with its data in `data`, talking to `sim` as to the real platform
 /// (a registered client id, its hosts by URL). Jobs orphaned by a kill are claimed again
 /// after 2 s.
-async fn start(data: &Path, sim: &SimHandle) -> ServerProcess {
+pub async fn start(data: &Path, sim: &SimHandle) -> ServerProcess {
     let (auth, api) = (sim.auth_url(), sim.api_url());
     ServerProcess::start(
         data,
@@ -61,7 +61,7 @@ async fn until(what: &str, mut done: impl FnMut() -> bool) {
 }
 
 /// Signs the admin in and links the simulator's user; answers the account id.
-async fn link(admin: &User, sim: &SimHandle) -> String {
+pub async fn link(admin: &User, sim: &SimHandle) -> String {
     assert_eq!(admin.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.status(), 200);
     let r = admin.get("/api/player-accounts/link").await;
     assert_eq!(r.status(), 204);

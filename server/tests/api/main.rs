@@ -7,6 +7,7 @@ mod admin_lifecycle;
 mod admin_users;
 mod audit_log;
 mod auth;
+mod backups;
 mod cards;
 mod collection_members;
 mod collection_presets;

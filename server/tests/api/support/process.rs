@@ -66,6 +66,30 @@ impl ServerProcess {
         }
     }
 
+    /// The settings that locate this server's data (its data folder, database and media
+    /// store), as a command such as `cardsmith backup` takes them.
+    pub fn instance_args(&self) -> Vec<String> {
+        const WITH_VALUE: [&str; 6] = [
+            "--database-url",
+            "--media-url",
+            "--s3-endpoint",
+            "--s3-region",
+            "--s3-access-key-id",
+            "--s3-secret-access-key",
+        ];
+        let mut out = vec!["--data-dir".to_owned(), self.data.display().to_string()];
+        let mut args = self.args.iter();
+        while let Some(arg) = args.next() {
+            if WITH_VALUE.contains(&arg.as_str()) {
+                out.push(arg.clone());
+                out.extend(args.next().cloned());
+            } else if arg == "--s3-allow-http" {
+                out.push(arg.clone());
+            }
+        }
+        out
+    }
+
     /// The child's process id (to read its memory from `/proc`).
     pub fn pid(&self) -> u32 {
         self.child.id().expect("the server is running")
