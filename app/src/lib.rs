@@ -69,6 +69,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("admin/users") ssr=SsrMode::Async view=pages::groups::AdminUsersRoute/>
                     <Route path=path!("admin/audit-log") ssr=SsrMode::Async view=pages::groups::AdminAuditRoute/>
                     <Route path=path!("admin/health") ssr=SsrMode::Async view=pages::groups::AdminHealthRoute/>
+                    <Route path=path!("admin/backups") ssr=SsrMode::Async view=pages::groups::AdminBackupsRoute/>
                     <Route path=path!("admin/deletion-requests") ssr=SsrMode::Async view=pages::groups::AdminDeletionRequestsRoute/>
                     <Route path=path!("admin/orphaned-collections") ssr=SsrMode::Async view=pages::groups::AdminOrphanedCollectionsRoute/>
                     <Route path=path!("admin/ai-providers") ssr=SsrMode::Async view=pages::groups::AdminAiProvidersRoute/>

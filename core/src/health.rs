@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use cardsmith_model::health::{
-    AdminHealthOutputBody, CollectionCounts, HealthCheck, JobQueueHealth, UserCounts,
+    AdminHealthOutputBody, CollectionCounts, HealthCheck, JobQueueHealth, UserCounts, CHECK_BACKUP,
     CHECK_DATABASE, CHECK_DISK, CHECK_FAILED, CHECK_FFMPEG, CHECK_FFPROBE, CHECK_JOB_QUEUE,
     CHECK_OK, CHECK_SKIPPED, CHECK_UPSTREAM, STATUS_DEGRADED, STATUS_OK,
 };
@@ -51,10 +51,11 @@ pub async fn report(core: &Core, actor: &Actor) -> CoreResult<AdminHealthOutputB
         ),
         run(CHECK_FFMPEG, CHECK_LIMIT, tool_version("ffmpeg")),
     );
-    let ((mut ffprobe, ffprobe_version), (queue_check, queue), upstream) = tokio::join!(
+    let ((mut ffprobe, ffprobe_version), (queue_check, queue), upstream, backup) = tokio::join!(
         run(CHECK_FFPROBE, CHECK_LIMIT, tool_version("ffprobe")),
         run(CHECK_JOB_QUEUE, CHECK_LIMIT, job_queue(core)),
         upstream(core),
+        backup(core),
     );
     let counts = counts.unwrap_or_default();
     if let Some((free, total)) = space {
@@ -67,7 +68,15 @@ pub async fn report(core: &Core, actor: &Actor) -> CoreResult<AdminHealthOutputB
     }
     ffmpeg.version = ffmpeg_version;
     ffprobe.version = ffprobe_version;
-    let checks = vec![database, disk, ffmpeg, ffprobe, queue_check, upstream];
+    let checks = vec![
+        database,
+        disk,
+        ffmpeg,
+        ffprobe,
+        queue_check,
+        upstream,
+        backup,
+    ];
     let status = if checks.iter().any(|c| c.status == CHECK_FAILED) {
         STATUS_DEGRADED
     } else {
@@ -288,6 +297,31 @@ async fn upstream(core: &Core) -> HealthCheck {
     )
     .await
     .0
+}
+
+/// Backups: skipped when none are configured; failed when the last backup or verify failed,
+/// or none succeeded within twice the schedule.
+async fn backup(core: &Core) -> HealthCheck {
+    if core.settings.backup.is_none() {
+        return HealthCheck {
+            name: CHECK_BACKUP.into(),
+            status: CHECK_SKIPPED.into(),
+            ..HealthCheck::default()
+        };
+    }
+    let check = async {
+        let health = crate::backup::status::health(core)
+            .await
+            .map_err(|e| e.to_string())?;
+        if health.failing {
+            return Err("the last backup or verify failed".to_owned());
+        }
+        if health.overdue {
+            return Err("no backup succeeded within twice the schedule".to_owned());
+        }
+        Ok(())
+    };
+    run(CHECK_BACKUP, CHECK_LIMIT, check).await.0
 }
 
 #[cfg(test)]

@@ -76,6 +76,8 @@ pub struct CoreSettings {
     /// How long a command waits for the player's acknowledgement before saying it did not
     /// answer (players that are off are the common case).
     pub live_ack_timeout: std::time::Duration,
+    /// Scheduled backups (`CARDSMITH_BACKUP_TO` and its companions); `None`: off.
+    pub backup: Option<crate::backup::BackupSettings>,
 }
 
 impl Default for CoreSettings {
@@ -113,6 +115,7 @@ impl Default for CoreSettings {
             ai_timeout: std::time::Duration::from_secs(60),
             live_linger: crate::player::live::LINGER,
             live_ack_timeout: std::time::Duration::from_secs(5),
+            backup: None,
         }
     }
 }

@@ -25,6 +25,7 @@ pub const CHECK_FFMPEG: &str = "ffmpeg";
 pub const CHECK_FFPROBE: &str = "ffprobe";
 pub const CHECK_JOB_QUEUE: &str = "job_queue";
 pub const CHECK_UPSTREAM: &str = "upstream";
+pub const CHECK_BACKUP: &str = "backup";
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -42,7 +43,7 @@ pub struct AdminHealthOutputBody {
     /// Tracks in the instance (0 when the database does not answer).
     pub tracks: i64,
     /// One entry per dependency, in a fixed order: `database`, `disk`, `ffmpeg`, `ffprobe`,
-    /// `job_queue`, `upstream`.
+    /// `job_queue`, `upstream`, `backup`.
     pub checks: Vec<HealthCheck>,
 }
 
@@ -99,7 +100,7 @@ pub struct JobQueueHealth {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct HealthCheck {
     /// One of the `CHECK_*` names: `database`, `disk`, `ffmpeg`, `ffprobe`, `job_queue`,
-    /// `upstream`.
+    /// `upstream`, `backup`.
     pub name: String,
     /// `ok`, `failed` (including "did not finish in time") or `skipped`.
     pub status: String,

@@ -5,6 +5,7 @@
 //! very same rules the server enforces.
 
 pub mod audit;
+pub mod backup;
 pub mod card;
 pub mod collection;
 pub mod cover;

@@ -22,6 +22,7 @@ pub struct MetricsOutputBody {
     pub db_pool: DbPoolFigures,
     pub upstream_calls: UpstreamCallCounts,
     pub live: LiveChannelFigures,
+    pub backup: BackupFigures,
     /// HTTP requests this process has answered since it started (the request asking for
     /// these figures not included).
     pub http_requests: u64,
@@ -69,4 +70,18 @@ pub struct LiveChannelFigures {
     pub connections_opened: u64,
     /// Pages, event streams and commands holding a connection open now.
     pub watchers: u64,
+}
+
+/// Backups (see the Backups page): what an alert watches.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct BackupFigures {
+    /// Whether backups are configured.
+    pub configured: bool,
+    /// When the last backup succeeded, in seconds since the Unix epoch (none yet: `null`).
+    pub last_success_unix_s: Option<i64>,
+    /// The last backup or verify failed.
+    pub failing: bool,
+    /// No backup succeeded within twice the schedule.
+    pub overdue: bool,
 }

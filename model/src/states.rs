@@ -49,6 +49,8 @@ states! {
         StoryMake = "story.make",
         CoverGenerate = "cover.generate",
         IconsGenerate = "icons.generate",
+        BackupRun = "backup.run",
+        BackupVerify = "backup.verify",
     }
 }
 

@@ -8,7 +8,6 @@ use std::path::PathBuf;
 use anyhow::Context;
 use cardsmith_core::backup::{self, BackupStore, Retention};
 use cardsmith_core::crypto::EncryptionKey;
-use cardsmith_core::media::store::S3Settings;
 use cardsmith_core::settings::CoreSettings;
 use cardsmith_core::{Core, Db};
 use clap::{Args, Subcommand};
@@ -165,19 +164,8 @@ impl InstanceArgs {
             .unwrap_or_else(|| format!("sqlite://{}", self.data_dir.join("cardsmith.db").display()))
     }
 
-    fn s3(&self) -> S3Settings {
-        S3Settings {
-            url: String::new(),
-            endpoint: self.media.s3_endpoint.clone(),
-            region: self.media.s3_region.clone(),
-            access_key_id: self.media.s3_access_key_id.clone(),
-            secret_access_key: self.media.s3_secret_access_key.clone(),
-            allow_http: self.media.s3_allow_http,
-        }
-    }
-
     fn store(&self, target: &str) -> anyhow::Result<BackupStore> {
-        BackupStore::open(target, &self.s3()).map_err(|e| anyhow::anyhow!("{e}"))
+        BackupStore::open(target, &self.media.s3_settings()).map_err(|e| anyhow::anyhow!("{e}"))
     }
 
     /// The instance's core: its database (migrated), media store and key.

@@ -225,12 +225,86 @@ pub struct Config {
     #[command(flatten)]
     pub media: crate::media_config::MediaConfig,
 
+    /// Back up the database and media on a schedule to this folder or s3://bucket/prefix (reached with the --s3-* settings) [default: none; no scheduled backups].
+    #[arg(long, env = "CARDSMITH_BACKUP_TO")]
+    pub backup_to: Option<String>,
+
+    /// Time between scheduled backups: seconds, or a number with s, m, h or d.
+    #[arg(long, env = "CARDSMITH_BACKUP_EVERY", default_value = "1d", value_parser = parse_interval)]
+    pub backup_every: std::time::Duration,
+
+    /// Which backups to keep: the newest `last`, the newest of each of the last `daily` days and of each of the last `weekly` weeks.
+    #[arg(long, env = "CARDSMITH_BACKUP_KEEP", default_value_t = cardsmith_core::backup::Retention::default())]
+    pub backup_keep: cardsmith_core::backup::Retention,
+
+    /// A file whose first line is the passphrase sealing the encryption key into every backup (or CARDSMITH_BACKUP_PASSPHRASE) [default: none; backups hold no key].
+    #[arg(long, env = "CARDSMITH_BACKUP_PASSPHRASE_FILE")]
+    pub backup_passphrase_file: Option<PathBuf>,
+
     /// Leptos runtime options file (site root, output name).
     #[arg(long, env = "CARDSMITH_LEPTOS_TOML", default_value = "Leptos.toml")]
     pub leptos_toml: PathBuf,
 }
 
+/// `90`, `30s`, `15m`, `6h`, `1d`: at least a second, at most a year.
+pub fn parse_interval(text: &str) -> Result<std::time::Duration, String> {
+    let text = text.trim();
+    let (number, unit) = match text.find(|c: char| !c.is_ascii_digit()) {
+        Some(at) => text.split_at(at),
+        None => (text, "s"),
+    };
+    let n: u64 = number
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number with s, m, h or d"))?;
+    let seconds = match unit.trim() {
+        "s" => n,
+        "m" => n.saturating_mul(60),
+        "h" => n.saturating_mul(3600),
+        "d" => n.saturating_mul(86_400),
+        other => return Err(format!("`{other}`: the units are s, m, h and d")),
+    };
+    if !(1..=366 * 86_400).contains(&seconds) {
+        return Err(format!("`{text}` must be between 1 second and a year"));
+    }
+    Ok(std::time::Duration::from_secs(seconds))
+}
+
 impl Config {
+    /// Scheduled backups as these settings ask for them (`None`: off).
+    pub fn backup(&self) -> anyhow::Result<Option<cardsmith_core::backup::BackupSettings>> {
+        let Some(to) = self
+            .backup_to
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+        else {
+            return Ok(None);
+        };
+        let passphrase = match &self.backup_passphrase_file {
+            Some(path) => std::fs::read_to_string(path)
+                .map_err(|e| anyhow::anyhow!("CARDSMITH_BACKUP_PASSPHRASE_FILE: {e}"))?
+                .lines()
+                .next()
+                .map(str::to_owned),
+            None => std::env::var("CARDSMITH_BACKUP_PASSPHRASE").ok(),
+        }
+        .filter(|p| !p.is_empty());
+        if let Some(p) = &passphrase {
+            anyhow::ensure!(
+                p.chars().count() >= cardsmith_core::crypto::passphrase::MIN_PASSPHRASE_CHARS,
+                "the backup passphrase must be at least {} characters",
+                cardsmith_core::crypto::passphrase::MIN_PASSPHRASE_CHARS
+            );
+        }
+        Ok(Some(cardsmith_core::backup::BackupSettings {
+            to: to.to_owned(),
+            s3: self.media.s3_settings(),
+            every: self.backup_every,
+            keep: self.backup_keep,
+            passphrase,
+        }))
+    }
+
     /// Settings from the environment and defaults alone.
     pub fn parse_from_env() -> Self {
         #[derive(Parser)]
@@ -324,6 +398,10 @@ impl std::fmt::Debug for Config {
             .field("smtp_url", &redact(&self.smtp_url))
             .field("mail_from", &self.mail_from)
             .field("media", &self.media)
+            .field("backup_to", &self.backup_to)
+            .field("backup_every", &self.backup_every)
+            .field("backup_keep", &self.backup_keep)
+            .field("backup_passphrase_file", &self.backup_passphrase_file)
             .field("leptos_toml", &self.leptos_toml)
             .finish()
     }

@@ -51,6 +51,19 @@ impl std::fmt::Debug for MediaConfig {
 }
 
 impl MediaConfig {
+    /// The object store's endpoint and credentials (without a bucket URL): for an `s3://`
+    /// backup target.
+    pub fn s3_settings(&self) -> S3Settings {
+        S3Settings {
+            url: String::new(),
+            endpoint: self.s3_endpoint.clone(),
+            region: self.s3_region.clone(),
+            access_key_id: self.s3_access_key_id.clone(),
+            secret_access_key: self.s3_secret_access_key.clone(),
+            allow_http: self.s3_allow_http,
+        }
+    }
+
     /// The backend these settings name; a bucket is asked once, so a wrong endpoint or key
     /// stops the server at start.
     pub async fn open(&self) -> anyhow::Result<MediaBackend> {

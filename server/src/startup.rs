@@ -87,6 +87,7 @@ impl Application {
             ai_base_urls,
             allow_private_ai_urls: config.allow_private_ai_urls,
             ai_timeout: Duration::from_secs(config.ai_timeout_secs.max(1)),
+            backup: config.backup()?,
             ..CoreSettings::default()
         };
         let mut core = Core::new(db, settings, key);
@@ -144,6 +145,7 @@ impl Application {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
         let housekeeping = tokio::spawn(housekeep(self.core.clone()));
+        let backups = tokio::spawn(schedule_backups(self.core.clone()));
         let idle_encoders = tokio::spawn(recording::stop_idle_encoders(self.core.clone()));
         let forgotten_users = tokio::spawn(cardsmith_core::fleet::relay_forgotten_users(
             self.core.db.clone(),
@@ -173,6 +175,7 @@ impl Application {
             .with_graceful_shutdown(shutdown)
             .await;
         housekeeping.abort();
+        backups.abort();
         idle_encoders.abort();
         forgotten_users.abort();
         for worker in workers {
@@ -312,6 +315,24 @@ fn request_span<B>(request: &axum::http::Request<B>) -> tracing::Span {
         path = %request.uri().path(),
         version = ?request.version(),
     )
+}
+
+/// Queues the scheduled backup whenever it is due (`backup::job::queue_if_due`, safe on every
+/// instance at once), looking a few times per period, at least once a minute.
+async fn schedule_backups(core: Core) {
+    let Some(every) = core.settings.backup.as_ref().map(|b| b.every) else {
+        return;
+    };
+    let mut tick =
+        tokio::time::interval((every / 4).clamp(Duration::from_secs(1), Duration::from_secs(60)));
+    loop {
+        tick.tick().await;
+        match cardsmith_core::backup::job::queue_if_due(&core).await {
+            Ok(Some(job)) => tracing::info!(%job, "scheduled backup queued"),
+            Ok(None) => {}
+            Err(e) => tracing::warn!(error = %e, "could not queue the scheduled backup"),
+        }
+    }
 }
 
 /// How often the periodic clean-up runs.

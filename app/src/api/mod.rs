@@ -8,6 +8,7 @@
 //! endpoints for it directly.
 
 mod audit;
+mod backups;
 mod cards;
 mod collections;
 mod deletion;
@@ -26,6 +27,7 @@ mod sharing;
 mod voices;
 
 pub use audit::*;
+pub use backups::*;
 pub use cards::*;
 pub use collections::*;
 pub use deletion::*;

@@ -22,11 +22,12 @@ fn links() -> [(&'static str, String); 7] {
 }
 
 /// The administrators' pages, in the Admin menu after the others.
-fn admin_links() -> [(&'static str, String); 7] {
+fn admin_links() -> [(&'static str, String); 8] {
     [
         ("/admin/users", tr!("nav-admin-users")),
         ("/admin/audit-log", tr!("nav-admin-audit-log")),
         ("/admin/health", tr!("nav-admin-health")),
+        ("/admin/backups", tr!("nav-admin-backups")),
         ("/admin/jobs", tr!("nav-admin-jobs")),
         ("/admin/deletion-requests", tr!("nav-admin-deletions")),
         ("/admin/mail", tr!("nav-admin-mail")),

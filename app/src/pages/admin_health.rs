@@ -142,6 +142,7 @@ fn label(name: &str) -> String {
         "ffmpeg" | "ffprobe" => name.to_owned(),
         "job_queue" => tr!("adm-health-job-queue"),
         "upstream" => tr!("adm-health-upstream"),
+        "backup" => tr!("adm-health-backup"),
         _ => tr!("adm-health-check"),
     }
 }
@@ -167,13 +168,15 @@ fn figures(check: &HealthCheck, oldest: Option<i64>) -> Vec<String> {
         "upstream" if check.status != CHECK_OK && check.status != CHECK_FAILED => {
             lines.push(tr!("adm-health-no-platform"))
         }
+        "backup" if check.status == CHECK_FAILED => lines.push(tr!("adm-health-backup-failed")),
+        "backup" if check.status != CHECK_OK => lines.push(tr!("adm-health-no-backups")),
         _ => {}
     }
     lines
 }
 
 /// A size in binary units, one decimal, in the page's language (French counts octets).
-fn bytes(n: u64) -> String {
+pub(crate) fn bytes(n: u64) -> String {
     const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
     const FRENCH: [&str; 5] = ["o", "Kio", "Mio", "Gio", "Tio"];
     let locale = locale();

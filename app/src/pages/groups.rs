@@ -22,8 +22,8 @@ use leptos_router::hooks::{use_params_map, use_query_map};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    accounts, admin_audit, admin_deletion, admin_health, admin_jobs, admin_mail, admin_users,
-    devices, import, labels, login, recovery, settings,
+    accounts, admin_audit, admin_backups, admin_deletion, admin_health, admin_jobs, admin_mail,
+    admin_users, devices, import, labels, login, recovery, settings,
 };
 use crate::api::{
     accounts_page, current_user, devices_page, import_page, AccountsPageData, DevicesPageData,
@@ -92,6 +92,7 @@ pub enum AdminPanel {
     /// One message, by id.
     MailMessage(String),
     Jobs,
+    Backups,
 }
 
 #[island(lazy)]
@@ -109,6 +110,7 @@ pub fn Admin(panel: AdminPanel) -> impl IntoView {
         AdminPanel::MailOutbox => view! { <admin_mail::Outbox/> }.into_any(),
         AdminPanel::MailMessage(id) => view! { <admin_mail::MessageView id/> }.into_any(),
         AdminPanel::Jobs => view! { <admin_jobs::Jobs/> }.into_any(),
+        AdminPanel::Backups => view! { <admin_backups::Backups/> }.into_any(),
     }
 }
 
@@ -280,6 +282,11 @@ pub fn AdminAuditRoute() -> impl IntoView {
 pub fn AdminHealthRoute() -> impl IntoView {
     let panels = vec![AdminPanel::Health, AdminPanel::ExampleContent];
     view! { <AdminRoute title=tr!("nav-admin-health") refusal=tr!("admin-only-health") panels/> }
+}
+
+#[component]
+pub fn AdminBackupsRoute() -> impl IntoView {
+    view! { <AdminRoute title=tr!("nav-admin-backups") refusal=tr!("admin-only-backups") panels=vec![AdminPanel::Backups]/> }
 }
 
 #[component]

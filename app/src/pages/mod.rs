@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod admin_audit;
+pub mod admin_backups;
 pub mod admin_deletion;
 pub mod admin_health;
 pub mod admin_jobs;

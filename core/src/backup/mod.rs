@@ -13,12 +13,14 @@
 //! admin gives a passphrase, the encryption key sealed with it (`crypto::passphrase`). What it
 //! does not: the program, its settings (environment or service file), scratch space.
 
+pub mod job;
 pub mod manifest;
 pub mod prune;
 pub mod restore;
 pub mod retention;
 pub mod run;
 pub mod snapshot;
+pub mod status;
 pub mod store;
 pub mod verify;
 
@@ -27,7 +29,43 @@ pub use retention::Retention;
 pub use run::{back_up, BackupReport, BackupRequest};
 pub use store::BackupStore;
 
+use crate::media::store::S3Settings;
 use crate::{CoreError, CoreResult};
+
+/// Scheduled backups, as the server was started with them.
+#[derive(Clone)]
+pub struct BackupSettings {
+    /// A folder, or `s3://bucket/prefix`.
+    pub to: String,
+    /// The object store's endpoint and credentials, for an `s3://` target.
+    pub s3: S3Settings,
+    /// Time between scheduled backups.
+    pub every: std::time::Duration,
+    pub keep: Retention,
+    /// Seal the encryption key into every backup with this passphrase.
+    pub passphrase: Option<String>,
+}
+
+impl std::fmt::Debug for BackupSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BackupSettings")
+            .field("to", &self.to)
+            .field("s3", &self.s3)
+            .field("every", &self.every)
+            .field("keep", &self.keep)
+            .field(
+                "passphrase",
+                &self.passphrase.as_ref().map(|_| "[redacted]"),
+            )
+            .finish()
+    }
+}
+
+impl BackupSettings {
+    pub fn store(&self) -> CoreResult<BackupStore> {
+        BackupStore::open(&self.to, &self.s3)
+    }
+}
 
 /// The manifest of backup `id`.
 pub async fn read_manifest(store: &BackupStore, id: &str) -> CoreResult<Manifest> {

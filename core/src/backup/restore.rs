@@ -107,6 +107,16 @@ pub async fn restore(
     }
     let (tables, files, bytes) = restored?;
     let secrets = drop_unreadable_secrets(core).await?;
+    // the backup that was running when the snapshot was taken is not run again here
+    sqlx::query(
+        "UPDATE jobs SET status = 'cancelled', completed_at = $1, updated_at = $1
+         WHERE kind IN ($2, $3) AND status IN ('queued', 'running')",
+    )
+    .bind(crate::time::now_str())
+    .bind(crate::jobs::kind::BACKUP)
+    .bind(crate::jobs::kind::BACKUP_VERIFY)
+    .execute(core.db.pool())
+    .await?;
     Ok(RestoreReport {
         id,
         created_at: manifest.created_at,

@@ -58,6 +58,8 @@ pub mod kind {
         STORY = "story.make",
         COVER_GENERATE = "cover.generate",
         ICONS_GENERATE = "icons.generate",
+        BACKUP = "backup.run",
+        BACKUP_VERIFY = "backup.verify",
     }
 }
 

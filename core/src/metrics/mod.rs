@@ -20,7 +20,7 @@ pub mod text;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use cardsmith_model::metrics::{
-    DbPoolFigures, LiveChannelFigures, MetricsOutputBody, UpstreamCallCounts,
+    BackupFigures, DbPoolFigures, LiveChannelFigures, MetricsOutputBody, UpstreamCallCounts,
 };
 use sha2::{Digest, Sha256};
 
@@ -139,6 +139,7 @@ pub async fn figures(core: &Core, _: &Reader) -> CoreResult<MetricsOutputBody> {
         db_pool: db_pool(core),
         upstream_calls: upstream_calls(),
         live: live_channel(core),
+        backup: backup_figures(core).await?,
         http_requests: core.metrics.http.total(),
         uptime_s: core.metrics.started.elapsed().as_secs(),
     })
@@ -154,6 +155,7 @@ pub async fn exposition(core: &Core, _: &Reader, format: Format) -> CoreResult<S
             counts,
             jobs,
             db_pool: db_pool(core),
+            backup: backup_figures(core).await?,
         },
     ))
 }
@@ -165,6 +167,16 @@ fn db_pool(core: &Core) -> DbPoolFigures {
         idle: u32::try_from(pool.num_idle()).unwrap_or(u32::MAX),
         max: pool.options().get_max_connections(),
     }
+}
+
+pub(super) async fn backup_figures(core: &Core) -> CoreResult<BackupFigures> {
+    let health = crate::backup::status::health(core).await?;
+    Ok(BackupFigures {
+        configured: health.configured,
+        last_success_unix_s: health.last_success.map(|t| t.timestamp()),
+        failing: health.failing,
+        overdue: health.overdue,
+    })
 }
 
 pub(super) fn live_channel(core: &Core) -> LiveChannelFigures {

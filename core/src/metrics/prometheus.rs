@@ -4,7 +4,7 @@
 //! unverified users, are families of their own).
 
 use cardsmith_model::health::JobQueueHealth;
-use cardsmith_model::metrics::DbPoolFigures;
+use cardsmith_model::metrics::{BackupFigures, DbPoolFigures};
 use cardsmith_upstream::stats;
 
 use super::text::{Format, Kind, Writer};
@@ -16,6 +16,7 @@ pub(super) struct Gauges {
     pub counts: InstanceCounts,
     pub jobs: JobQueueHealth,
     pub db_pool: DbPoolFigures,
+    pub backup: BackupFigures,
 }
 
 pub(super) fn write(core: &Core, format: Format, gauges: &Gauges) -> String {
@@ -176,6 +177,30 @@ pub(super) fn write(core: &Core, format: Format, gauges: &Gauges) -> String {
     ] {
         w.family(name, Kind::Gauge, help);
         w.sample(name, &[], u64::from(value));
+    }
+
+    let backup = &gauges.backup;
+    if backup.configured {
+        for (name, help, value) in [
+            (
+                "cardsmith_backup_last_success_timestamp_seconds",
+                "When the last backup succeeded, in seconds since the Unix epoch (0: none yet).",
+                backup.last_success_unix_s.unwrap_or(0).max(0) as u64,
+            ),
+            (
+                "cardsmith_backup_failing",
+                "1 when the last backup or verify failed.",
+                u64::from(backup.failing),
+            ),
+            (
+                "cardsmith_backup_overdue",
+                "1 when no backup succeeded within twice the schedule.",
+                u64::from(backup.overdue),
+            ),
+        ] {
+            w.family(name, Kind::Gauge, help);
+            w.sample(name, &[], value);
+        }
     }
 
     let live = super::live_channel(core);

@@ -222,3 +222,54 @@ adm-jobs-row-label = { $kind } für { $who }: { $status }
 adm-jobs-progress = Fortschritt: { $kind }
 
 adm-users-reset-link-made = Gib diesen Link selbst an { $email } weiter: Er setzt einmal ein neues Passwort, innerhalb von { $lifetime }, und meldet die Person überall ab.
+
+adm-health-backup = Sicherungen
+adm-health-backup-failed = Die letzte Sicherung oder Prüfung ist fehlgeschlagen, oder keine gelang rechtzeitig: siehe Sicherungen.
+adm-health-no-backups = Es sind keine Sicherungen eingerichtet (CARDSMITH_BACKUP_TO).
+adm-backups-heading = Sicherungen
+adm-backups-looking = Sicherungen werden angesehen …
+adm-backups-off = Sicherungen sind aus: nichts kopiert die Aufnahmen an einen anderen Ort.
+adm-backups-how = Setze CARDSMITH_BACKUP_TO auf einen Ordner auf einer anderen Platte oder auf s3://bucket/präfix und starte neu: dann wird täglich gesichert und nach der Regel last=3,daily=7,weekly=4 aufbewahrt. Von Hand geht dasselbe mit: cardsmith backup --to ORDNER.
+adm-backups-failing = Die letzte Sicherung oder Prüfung ist fehlgeschlagen. Das Protokoll des Servers sagt, warum.
+adm-backups-ok = Sicherungen laufen.
+adm-backups-none-yet = Noch keine Sicherung ist fertig.
+adm-backups-target = Aufbewahrt in
+adm-backups-schedule = Zeitplan
+adm-backups-keep = aufbewahrt nach { $rule }
+adm-backups-next = Nächste Sicherung
+adm-backups-key = Schlüssel
+adm-backups-key-sealed = In jeder Sicherung, mit deiner Passphrase versiegelt.
+adm-backups-key-absent = Nicht in den Sicherungen: bewahre DATA_DIR/encryption.key getrennt und sicher auf. Ohne ihn wiederhergestellt, müssen Player-Konten neu verbunden und KI-Schlüssel neu eingegeben werden.
+adm-backups-now = Jetzt sichern
+adm-backups-running = Wird gesichert …
+adm-backups-verify = Sicherungen prüfen
+adm-backups-verifying = Wird geprüft …
+adm-backups-progress = Sicherung:
+adm-backups-verify-progress = Prüfung:
+adm-backups-last = Letzte Sicherung
+adm-backups-last-verify = Letzte Prüfung
+adm-backups-never = Noch keine.
+adm-backups-succeeded = Gelungen
+adm-backups-failed = Fehlgeschlagen
+adm-backups-files = { $files } Dateien, { $size }
+adm-backups-copied = { $objects } neu, { $size } kopiert
+adm-backups-took = dauerte { $seconds } s
+adm-backups-checked = { $objects } Objekte neu gelesen
+adm-backups-problems = Fehlend oder beschädigt:
+adm-backups-unreadable = Das Sicherungsziel kann gerade nicht gelesen werden. Das Protokoll des Servers sagt, warum.
+adm-backups-kept = { $count ->
+    [one] Eine Sicherung aufbewahrt
+   *[other] { $count } Sicherungen aufbewahrt
+}
+adm-backups-every-days = { $days ->
+    [one] jeden Tag
+   *[other] alle { $days } Tage
+}
+adm-backups-every-hours = { $hours ->
+    [one] jede Stunde
+   *[other] alle { $hours } Stunden
+}
+adm-backups-every-minutes = { $minutes ->
+    [one] jede Minute
+   *[other] alle { $minutes } Minuten
+}

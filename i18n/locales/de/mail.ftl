@@ -31,3 +31,10 @@ mail-invite-who = „{ $who }“ ({ $email }) hat dich zur Sammlung „{ $collec
 mail-invite-how = Melde dich an, um die Einladung anzunehmen oder abzulehnen:
 mail-invite-button = Einladung ansehen
 mail-invite-closing = Wenn du mit dieser Adresse ({ $to }) dort noch kein Konto hast, bitte die Verwaltung dieses Cardsmith um eines, oder melde dich mit Single Sign-on an, wenn die Anmeldeseite es anbietet.
+
+mail-backup-failed-subject = Eine Cardsmith-Sicherung ist fehlgeschlagen
+mail-backup-failed-run = Die letzte Sicherung deines Cardsmith wurde nicht fertig. Bis eine gelingt, gibt es Aufnahmen seit der letzten guten Sicherung nur an einem Ort.
+mail-backup-failed-verify = Bei der Prüfung der aufbewahrten Sicherungen fehlten Dateien oder waren beschädigt: eine Wiederherstellung aus diesen Sicherungen wäre nicht vollständig.
+mail-backup-failed-how = Das Protokoll des Servers sagt, warum. Die Seite „Sicherungen“ zeigt die letzten Läufe und lässt dich es erneut versuchen:
+mail-backup-failed-button = Sicherungen öffnen
+mail-backup-failed-closing = Du erhältst diese Mail, weil du diesen Cardsmith verwaltest.

@@ -233,3 +233,54 @@ adm-jobs-row-label = { $kind } for { $who }: { $status }
 adm-jobs-progress = Progress of { $kind }
 
 adm-users-reset-link-made = Give this link to { $email } yourself: it sets a new password once, within { $lifetime }, and signs them out everywhere.
+
+adm-health-backup = Backups
+adm-health-backup-failed = The last backup or verify failed, or none succeeded in time: see Backups.
+adm-health-no-backups = No backups are configured (CARDSMITH_BACKUP_TO).
+adm-backups-heading = Backups
+adm-backups-looking = Looking at the backups…
+adm-backups-off = Backups are off: nothing copies the recordings anywhere.
+adm-backups-how = Set CARDSMITH_BACKUP_TO to a folder on another disk, or to s3://bucket/prefix, and restart: a backup is then taken every day and kept by the rule last=3,daily=7,weekly=4. The command line does the same by hand: cardsmith backup --to FOLDER.
+adm-backups-failing = The last backup or verify failed. The server's log says why.
+adm-backups-ok = Backups are running.
+adm-backups-none-yet = No backup has finished yet.
+adm-backups-target = Kept in
+adm-backups-schedule = Schedule
+adm-backups-keep = keeping { $rule }
+adm-backups-next = Next backup
+adm-backups-key = Encryption key
+adm-backups-key-sealed = In every backup, sealed with your passphrase.
+adm-backups-key-absent = Not in the backups: keep DATA_DIR/encryption.key apart and safe. Restored without it, player accounts must be linked again and AI keys typed again.
+adm-backups-now = Back up now
+adm-backups-running = Backing up…
+adm-backups-verify = Verify backups
+adm-backups-verifying = Verifying…
+adm-backups-progress = Backing up:
+adm-backups-verify-progress = Verifying:
+adm-backups-last = Last backup
+adm-backups-last-verify = Last verify
+adm-backups-never = None yet.
+adm-backups-succeeded = Succeeded
+adm-backups-failed = Failed
+adm-backups-files = { $files } files, { $size }
+adm-backups-copied = { $objects } new, { $size } copied
+adm-backups-took = took { $seconds } s
+adm-backups-checked = { $objects } objects re-read
+adm-backups-problems = Missing or damaged:
+adm-backups-unreadable = The backup target cannot be read now. The server's log says why.
+adm-backups-kept = { $count ->
+    [one] One backup kept
+   *[other] { $count } backups kept
+}
+adm-backups-every-days = { $days ->
+    [one] every day
+   *[other] every { $days } days
+}
+adm-backups-every-hours = { $hours ->
+    [one] every hour
+   *[other] every { $hours } hours
+}
+adm-backups-every-minutes = { $minutes ->
+    [one] every minute
+   *[other] every { $minutes } minutes
+}

@@ -31,3 +31,10 @@ mail-invite-who = “{ $who }” ({ $email }) invited you to the collection “{
 mail-invite-how = Sign in to accept or decline the invitation:
 mail-invite-button = See the invitation
 mail-invite-closing = If you have no account with this address ({ $to }) there yet, ask the administrator of that Cardsmith for one, or sign in with single sign-on if the sign-in page offers it.
+
+mail-backup-failed-subject = A Cardsmith backup failed
+mail-backup-failed-run = The last backup of your Cardsmith did not finish. Until one does, recordings made since the last good backup exist in one place only.
+mail-backup-failed-verify = Checking the kept backups found files that are missing or damaged: a restore from those backups would not be whole.
+mail-backup-failed-how = The server's log says why. The Backups page shows the last runs and lets you try again:
+mail-backup-failed-button = Open Backups
+mail-backup-failed-closing = You receive this mail because you are an administrator of this Cardsmith.

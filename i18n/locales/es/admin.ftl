@@ -222,3 +222,54 @@ adm-jobs-row-label = { $kind } para { $who }: { $status }
 adm-jobs-progress = Progreso: { $kind }
 
 adm-users-reset-link-made = Dale tú mismo este enlace a { $email }: permite elegir una contraseña nueva una sola vez, en un plazo de { $lifetime }, y cierra su sesión en todas partes.
+
+adm-health-backup = Copias de seguridad
+adm-health-backup-failed = La última copia o comprobación falló, o ninguna terminó a tiempo: mira Copias de seguridad.
+adm-health-no-backups = No hay copias de seguridad configuradas (CARDSMITH_BACKUP_TO).
+adm-backups-heading = Copias de seguridad
+adm-backups-looking = Mirando las copias…
+adm-backups-off = Las copias de seguridad están apagadas: nada copia las grabaciones a otro lugar.
+adm-backups-how = Pon en CARDSMITH_BACKUP_TO una carpeta de otro disco, o s3://bucket/prefijo, y reinicia: se hará una copia cada día y se guardarán según la regla last=3,daily=7,weekly=4. La línea de órdenes hace lo mismo a mano: cardsmith backup --to CARPETA.
+adm-backups-failing = La última copia o comprobación falló. El registro del servidor dice por qué.
+adm-backups-ok = Las copias de seguridad funcionan.
+adm-backups-none-yet = Todavía no ha terminado ninguna copia.
+adm-backups-target = Guardadas en
+adm-backups-schedule = Calendario
+adm-backups-keep = guardando { $rule }
+adm-backups-next = Próxima copia
+adm-backups-key = Clave de cifrado
+adm-backups-key-sealed = En cada copia, sellada con tu frase de paso.
+adm-backups-key-absent = No está en las copias: guarda DATA_DIR/encryption.key aparte y a salvo. Restaurado sin ella, habrá que volver a vincular las cuentas de los reproductores y escribir de nuevo las claves de IA.
+adm-backups-now = Copiar ahora
+adm-backups-running = Copiando…
+adm-backups-verify = Comprobar las copias
+adm-backups-verifying = Comprobando…
+adm-backups-progress = Copia:
+adm-backups-verify-progress = Comprobación:
+adm-backups-last = Última copia
+adm-backups-last-verify = Última comprobación
+adm-backups-never = Ninguna todavía.
+adm-backups-succeeded = Correcta
+adm-backups-failed = Fallida
+adm-backups-files = { $files } archivos, { $size }
+adm-backups-copied = { $objects } nuevos, { $size } copiados
+adm-backups-took = tardó { $seconds } s
+adm-backups-checked = { $objects } objetos releídos
+adm-backups-problems = Faltan o están dañados:
+adm-backups-unreadable = No se puede leer el destino de las copias ahora. El registro del servidor dice por qué.
+adm-backups-kept = { $count ->
+    [one] Una copia guardada
+   *[other] { $count } copias guardadas
+}
+adm-backups-every-days = { $days ->
+    [one] cada día
+   *[other] cada { $days } días
+}
+adm-backups-every-hours = { $hours ->
+    [one] cada hora
+   *[other] cada { $hours } horas
+}
+adm-backups-every-minutes = { $minutes ->
+    [one] cada minuto
+   *[other] cada { $minutes } minutos
+}

@@ -31,3 +31,10 @@ mail-invite-who = «{ $who }» ({ $email }) te ha invitado a la colección «{ $
 mail-invite-how = Inicia sesión para aceptar o rechazar la invitación:
 mail-invite-button = Ver la invitación
 mail-invite-closing = Si todavía no tienes una cuenta con esta dirección ({ $to }), pide una al administrador de ese Cardsmith, o inicia sesión con el inicio de sesión único si la página de acceso lo ofrece.
+
+mail-backup-failed-subject = Una copia de seguridad de Cardsmith ha fallado
+mail-backup-failed-run = La última copia de seguridad de tu Cardsmith no terminó. Hasta que una lo consiga, las grabaciones hechas desde la última copia buena existen en un solo lugar.
+mail-backup-failed-verify = Al comprobar las copias guardadas faltaban archivos o estaban dañados: una restauración desde esas copias no estaría completa.
+mail-backup-failed-how = El registro del servidor dice por qué. La página Copias de seguridad muestra las últimas ejecuciones y permite volver a intentarlo:
+mail-backup-failed-button = Abrir Copias de seguridad
+mail-backup-failed-closing = Recibes este correo porque administras este Cardsmith.

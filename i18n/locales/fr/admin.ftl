@@ -222,3 +222,54 @@ adm-jobs-row-label = { $kind } pour { $who } : { $status }
 adm-jobs-progress = Progression : { $kind }
 
 adm-users-reset-link-made = Donnez vous-même ce lien à { $email } : il permet de choisir un nouveau mot de passe une seule fois, dans un délai de { $lifetime }, et déconnecte la personne partout.
+
+adm-health-backup = Sauvegardes
+adm-health-backup-failed = La dernière sauvegarde ou vérification a échoué, ou aucune n’a réussi à temps : voir Sauvegardes.
+adm-health-no-backups = Aucune sauvegarde n’est configurée (CARDSMITH_BACKUP_TO).
+adm-backups-heading = Sauvegardes
+adm-backups-looking = Lecture des sauvegardes…
+adm-backups-off = Les sauvegardes sont désactivées : rien ne copie les enregistrements ailleurs.
+adm-backups-how = Donnez à CARDSMITH_BACKUP_TO un dossier sur un autre disque, ou s3://bucket/préfixe, puis redémarrez : une sauvegarde est alors faite chaque jour et conservée selon la règle last=3,daily=7,weekly=4. La ligne de commande fait de même à la main : cardsmith backup --to DOSSIER.
+adm-backups-failing = La dernière sauvegarde ou vérification a échoué. Le journal du serveur dit pourquoi.
+adm-backups-ok = Les sauvegardes fonctionnent.
+adm-backups-none-yet = Aucune sauvegarde n’est encore terminée.
+adm-backups-target = Conservées dans
+adm-backups-schedule = Calendrier
+adm-backups-keep = conservées selon { $rule }
+adm-backups-next = Prochaine sauvegarde
+adm-backups-key = Clé de chiffrement
+adm-backups-key-sealed = Dans chaque sauvegarde, scellée avec votre phrase secrète.
+adm-backups-key-absent = Absente des sauvegardes : gardez DATA_DIR/encryption.key à part et en lieu sûr. Restauré sans elle, il faudra relier les comptes des lecteurs et retaper les clés d’IA.
+adm-backups-now = Sauvegarder maintenant
+adm-backups-running = Sauvegarde en cours…
+adm-backups-verify = Vérifier les sauvegardes
+adm-backups-verifying = Vérification…
+adm-backups-progress = Sauvegarde :
+adm-backups-verify-progress = Vérification :
+adm-backups-last = Dernière sauvegarde
+adm-backups-last-verify = Dernière vérification
+adm-backups-never = Aucune pour l’instant.
+adm-backups-succeeded = Réussie
+adm-backups-failed = Échouée
+adm-backups-files = { $files } fichiers, { $size }
+adm-backups-copied = { $objects } nouveaux, { $size } copiés
+adm-backups-took = en { $seconds } s
+adm-backups-checked = { $objects } objets relus
+adm-backups-problems = Manquants ou endommagés :
+adm-backups-unreadable = La destination des sauvegardes ne peut pas être lue pour l’instant. Le journal du serveur dit pourquoi.
+adm-backups-kept = { $count ->
+    [one] Une sauvegarde conservée
+   *[other] { $count } sauvegardes conservées
+}
+adm-backups-every-days = { $days ->
+    [one] chaque jour
+   *[other] tous les { $days } jours
+}
+adm-backups-every-hours = { $hours ->
+    [one] chaque heure
+   *[other] toutes les { $hours } heures
+}
+adm-backups-every-minutes = { $minutes ->
+    [one] chaque minute
+   *[other] toutes les { $minutes } minutes
+}

@@ -31,3 +31,10 @@ mail-invite-who = « { $who } » ({ $email }) vous a invité dans la collection 
 mail-invite-how = Connectez-vous pour accepter ou refuser l’invitation :
 mail-invite-button = Voir l’invitation
 mail-invite-closing = Si vous n’avez pas encore de compte avec cette adresse ({ $to }), demandez-en un à l’administrateur de ce Cardsmith, ou connectez-vous avec l’authentification unique si la page de connexion la propose.
+
+mail-backup-failed-subject = Une sauvegarde de Cardsmith a échoué
+mail-backup-failed-run = La dernière sauvegarde de votre Cardsmith ne s’est pas terminée. Tant qu’aucune ne réussit, les enregistrements faits depuis la dernière bonne sauvegarde n’existent qu’à un seul endroit.
+mail-backup-failed-verify = La vérification des sauvegardes conservées a trouvé des fichiers manquants ou endommagés : une restauration depuis ces sauvegardes ne serait pas complète.
+mail-backup-failed-how = Le journal du serveur dit pourquoi. La page Sauvegardes montre les derniers passages et permet de réessayer :
+mail-backup-failed-button = Ouvrir les sauvegardes
+mail-backup-failed-closing = Vous recevez ce mail parce que vous administrez ce Cardsmith.

@@ -5,6 +5,7 @@ pub mod admin_users;
 mod audio;
 pub mod audit;
 pub mod auth;
+pub mod backups;
 pub mod card_story;
 pub mod cards;
 pub mod collection_members;
@@ -59,6 +60,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(deletion::router())
         .merge(email_tokens::router())
         .merge(health::router())
+        .merge(backups::router())
         .merge(examples::router())
         .merge(metrics::router())
         .merge(audit::router())

@@ -52,7 +52,8 @@ async fn admin_health_is_all_green_on_a_fresh_app() {
             "ffmpeg",
             "ffprobe",
             "job_queue",
-            "upstream"
+            "upstream",
+            "backup"
         ]
     );
     for name in ["database", "disk", "ffmpeg", "ffprobe", "job_queue"] {

@@ -460,3 +460,169 @@ async fn the_key_travels_sealed_and_a_wrong_passphrase_restores_without_tokens()
         "needs_relink"
     );
 }
+
+/// Polls the Backups page's answer until `done` holds of it.
+async fn backups_until(admin: &User, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..600 {
+        let status = admin.get_json("/api/admin/backups").await;
+        if done(&status) {
+            return status;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("{what} never happened");
+}
+
+fn check<'a>(health: &'a Value, name: &str) -> &'a Value {
+    health["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == name)
+        .unwrap()
+}
+
+#[tokio::test]
+async fn scheduled_backups_show_on_the_admin_page_health_and_metrics_and_a_failure_is_mailed() {
+    // not configured: said plainly, and Back up now explains why not
+    let app = crate::support::helpers::spawn_app().await;
+    let admin = app.admin().await;
+    let status = admin.get_json("/api/admin/backups").await;
+    assert_eq!(status["configured"], false);
+    let problem =
+        crate::support::helpers::assert_problem(admin.post_empty("/api/admin/backups").await, 409)
+            .await;
+    assert!(problem["detail"]
+        .as_str()
+        .unwrap()
+        .contains("CARDSMITH_BACKUP_TO"));
+    assert_eq!(
+        check(&admin.get_json("/api/admin/health").await, "backup")["status"],
+        "skipped"
+    );
+    drop(app);
+
+    let target = tempfile::tempdir().unwrap();
+    let app = crate::support::helpers::spawn_app_with(&[
+        "--backup-to",
+        target.path().to_str().unwrap(),
+        "--backup-every",
+        "1h",
+    ])
+    .await;
+    let admin = app.admin().await;
+    let (parent, _) = app.new_user("parent@example.com", "user").await;
+    for path in ["/api/admin/backups", "/api/admin/backups/verify"] {
+        let r = if path.ends_with("verify") {
+            parent.post_empty(path).await
+        } else {
+            parent.get(path).await
+        };
+        crate::support::helpers::assert_problem(r, 403).await;
+    }
+    crate::support::helpers::assert_problem(
+        app.anonymous().post_empty("/api/admin/backups").await,
+        401,
+    )
+    .await;
+
+    // the schedule's first backup runs at once (none yet), the next is due an hour later
+    let status = backups_until(&admin, "the scheduled backup", |s| {
+        s["last"]["status"] == "succeeded"
+    })
+    .await;
+    assert_eq!(status["configured"], true);
+    assert_eq!(status["keep"], "last=3,daily=7,weekly=4");
+    assert_eq!(status["every_seconds"], 3600);
+    assert_eq!(status["key_included"], false);
+    assert_eq!(status["backups"].as_array().unwrap().len(), 1, "{status:#}");
+    assert_eq!(status["backups"][0]["id"], status["last"]["backup_id"]);
+    assert!(
+        status["last"]["files"].is_u64() && status["last"]["total_bytes"].as_u64().unwrap() > 0
+    );
+    assert!(status["next_at"].as_str().unwrap() > status["last_success_at"].as_str().unwrap());
+    assert_eq!(
+        check(&admin.get_json("/api/admin/health").await, "backup")["status"],
+        "ok"
+    );
+    let metrics = admin.get_json("/api/metrics").await;
+    assert_eq!(metrics["backup"]["configured"], true);
+    assert_eq!(metrics["backup"]["failing"], false);
+    assert!(metrics["backup"]["last_success_unix_s"].as_i64().unwrap() > 0);
+
+    // Back up now, twice at once: one job
+    let first: Value = admin
+        .post_empty("/api/admin/backups")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let second: Value = admin
+        .post_empty("/api/admin/backups")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(first["job_id"], second["job_id"]);
+    let status = backups_until(&admin, "the second backup", |s| {
+        s["last"]["job_id"] == first["job_id"] && s["last"]["status"] == "succeeded"
+    })
+    .await;
+    assert_eq!(status["backups"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        status["last"]["new_objects"], 1,
+        "only the database is new: {status:#}"
+    );
+
+    // a verify that finds a damaged object fails, shows everywhere, and is mailed
+    let r = admin.post_empty("/api/admin/backups/verify").await;
+    assert_eq!(r.status(), 202);
+    backups_until(&admin, "a clean verify", |s| {
+        s["last_verify"]["status"] == "succeeded"
+    })
+    .await;
+    let objects = target.path().join("objects");
+    let damaged = std::fs::read_dir(&objects)
+        .unwrap()
+        .flatten()
+        .flat_map(|d| std::fs::read_dir(d.path()).unwrap().flatten())
+        .map(|f| f.path())
+        .max_by_key(|p| std::fs::metadata(p).unwrap().len())
+        .unwrap();
+    let mut bytes = std::fs::read(&damaged).unwrap();
+    bytes[0] ^= 0xff;
+    std::fs::write(&damaged, bytes).unwrap();
+    let verify: Value = admin
+        .post_empty("/api/admin/backups/verify")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let status = backups_until(&admin, "a failed verify", |s| {
+        s["last_verify"]["job_id"] == verify["job_id"] && s["last_verify"]["status"] == "failed"
+    })
+    .await;
+    assert!(
+        !status["last_verify"]["problems"]
+            .as_array()
+            .unwrap()
+            .is_empty(),
+        "{status:#}"
+    );
+    assert_eq!(
+        check(&admin.get_json("/api/admin/health").await, "backup")["status"],
+        "failed"
+    );
+    assert_eq!(
+        admin.get_json("/api/metrics").await["backup"]["failing"],
+        true
+    );
+    let mail = admin.get_json("/api/admin/mail").await;
+    let sent = mail["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["subject"] == "A Cardsmith backup failed")
+        .unwrap_or_else(|| panic!("{mail:#}"));
+    assert_eq!(sent["recipient"], ADMIN_EMAIL);
+}

@@ -14,7 +14,7 @@ use crate::jobs::context::JobContext;
 use crate::jobs::kind;
 use crate::jobs::queue::{ClaimedJob, Order};
 use crate::jobs::requeue::{again, RetriedJob};
-use crate::{cards, icon_generation, mail, media, player, stories, tracks};
+use crate::{backup, cards, icon_generation, mail, media, player, stories, tracks};
 use crate::{Core, CoreError, CoreResult};
 
 /// The pools of [`super::WorkerSettings::with_lease`], named by the rows of [`HANDLERS`].
@@ -27,7 +27,8 @@ enum PoolName {
     /// time starting processes, probing and storing, and the encoders run below the server
     /// (`priority`), so the extra one fills idle cores without slowing requests.
     Audio,
-    /// Library rescans.
+    /// Library rescans, backups and their verifies: one at a time (a backup and a verify
+    /// must not prune and read one target at once).
     Maintenance,
     /// The platform is rate limited: one card at a time per server.
     Player,
@@ -111,6 +112,8 @@ pub(crate) const HANDLERS: &[Handler] = &[
     row(kind::STORY,     PoolName::Generation,  STORY,     None),
     row(kind::COVER_GENERATE, PoolName::Generation, COVER, None),
     row(kind::ICONS_GENERATE, PoolName::Generation, ICONS, None),
+    row(kind::BACKUP,    PoolName::Maintenance, BACKUP,    Some(BACKUP_FAILED)),
+    row(kind::BACKUP_VERIFY, PoolName::Maintenance, VERIFY, Some(BACKUP_FAILED)),
 ];
 
 /// What an administrator's Retry does with a failed or cancelled job of one kind.
@@ -151,6 +154,8 @@ pub(crate) const RETRIES: &[(&str, Retry)] = &[
     (kind::STORY,          Retry::Again(STORY_AGAIN)),
     (kind::COVER_GENERATE, Retry::Again(COVER_AGAIN)),
     (kind::ICONS_GENERATE, Retry::Again(ICONS_AGAIN)),
+    (kind::BACKUP,         Retry::Again(BACKUP_AGAIN)),
+    (kind::BACKUP_VERIFY,  Retry::Again(VERIFY_AGAIN)),
 ];
 
 const TRANSCODE_AGAIN: RequeueFn = |_, tx, job| Box::pin(tracks::transcode_job::requeue(tx, job));
@@ -164,6 +169,9 @@ const COVER_AGAIN: RequeueFn =
     |_, tx, job| Box::pin(again::<cards::generate_job::CoverJob>(tx, job));
 const ICONS_AGAIN: RequeueFn =
     |_, tx, job| Box::pin(again::<icon_generation::job::IconsJob>(tx, job));
+
+const BACKUP_AGAIN: RequeueFn = |_, tx, job| Box::pin(again::<backup::job::BackupJob>(tx, job));
+const VERIFY_AGAIN: RequeueFn = |_, tx, job| Box::pin(again::<backup::job::VerifyJob>(tx, job));
 
 /// The Retry of `job_kind` (`None` for a kind this server does not know).
 pub(crate) fn retry_of(job_kind: &str) -> Option<&'static Retry> {
@@ -199,6 +207,8 @@ const STORY: RunFn = |ctx| Box::pin(stored(stories::run(ctx)));
 /// A cover or an icon batch asked for with `Prefer: respond-async`.
 const COVER: RunFn = |ctx| Box::pin(stored(cards::generate_job::run(ctx)));
 const ICONS: RunFn = |ctx| Box::pin(stored(icon_generation::job::run(ctx)));
+const BACKUP: RunFn = |ctx| Box::pin(stored(backup::job::run(ctx)));
+const VERIFY: RunFn = |ctx| Box::pin(stored(backup::job::verify(ctx)));
 
 /// A transcode that failed leaves its track failed, with the reason.
 const TRANSCODE_FAILED: CleanupFn =
@@ -213,6 +223,11 @@ const PUBLISH_FAILED: CleanupFn =
 
 /// A mail that could not be delivered reads `failed`, with why, for an admin to re-send.
 const MAIL_FAILED: CleanupFn = |core, job, why| Box::pin(mail::after_failure(core, job, why));
+
+/// A backup or verify that failed for good is mailed to the admins (and shows on the health
+/// page and in `/metrics`).
+const BACKUP_FAILED: CleanupFn =
+    |core, job, why| Box::pin(backup::job::after_failure(core, job, why));
 
 /// A runner's typed result as the row keeps it: JSON text.
 async fn stored<R: serde::Serialize>(
