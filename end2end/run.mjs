@@ -96,7 +96,10 @@ async function cleanup() {
   if (provider && provider.exitCode === null) provider.kill('SIGTERM');
   if (dataDir) {
     if (failed && !process.env.CI) log(`kept the server's data dir for inspection: ${dataDir}`);
-    else fs.rmSync(dataDir, { recursive: true, force: true });
+    else {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(`${dataDir}-backups`, { recursive: true, force: true });
+    }
   }
 }
 
@@ -174,6 +177,8 @@ async function startServer() {
       CARDSMITH_OIDC_CLIENT_ID: OIDC_CLIENT_ID,
       CARDSMITH_OIDC_CLIENT_SECRET: OIDC_CLIENT_SECRET,
       CARDSMITH_OIDC_NAME: 'Test ID',
+      // scheduled backups into a folder beside the data (the first is taken at start)
+      CARDSMITH_BACKUP_TO: `${dataDir}-backups`,
       // the same values as the leptos metadata; harmless if Leptos.toml already says so
       LEPTOS_SITE_ADDR: bind,
       LEPTOS_OUTPUT_NAME: process.env.LEPTOS_OUTPUT_NAME ?? 'cardsmith',

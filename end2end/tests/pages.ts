@@ -13,6 +13,7 @@ export const SIGNED_IN = [
   '/admin/users',
   '/admin/audit-log',
   '/admin/health',
+  '/admin/backups',
   '/admin/jobs',
   '/admin/mail',
   '/admin/deletion-requests',

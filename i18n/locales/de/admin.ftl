@@ -172,6 +172,8 @@ adm-jobs-kind-split = Teilen
 adm-jobs-kind-merge = Zusammenfügen
 adm-jobs-kind-fade = Ein- und Ausblenden
 adm-jobs-kind-rescan = Bibliothek neu einlesen
+adm-jobs-kind-backup = Sicherung
+adm-jobs-kind-backup-verify = Sicherungsprüfung
 adm-jobs-kind-publish = Veröffentlichen
 adm-jobs-kind-import = Importieren
 adm-jobs-kind-seed = Auf die Player bringen
@@ -226,7 +228,7 @@ adm-users-reset-link-made = Gib diesen Link selbst an { $email } weiter: Er setz
 adm-health-backup = Sicherungen
 adm-health-backup-failed = Die letzte Sicherung oder Prüfung ist fehlgeschlagen, oder keine gelang rechtzeitig: siehe Sicherungen.
 adm-health-no-backups = Es sind keine Sicherungen eingerichtet (CARDSMITH_BACKUP_TO).
-adm-backups-heading = Sicherungen
+adm-backups-heading = Datenbank und Medien
 adm-backups-looking = Sicherungen werden angesehen …
 adm-backups-off = Sicherungen sind aus: nichts kopiert die Aufnahmen an einen anderen Ort.
 adm-backups-how = Setze CARDSMITH_BACKUP_TO auf einen Ordner auf einer anderen Platte oder auf s3://bucket/präfix und starte neu: dann wird täglich gesichert und nach der Regel last=3,daily=7,weekly=4 aufbewahrt. Von Hand geht dasselbe mit: cardsmith backup --to ORDNER.
@@ -251,8 +253,14 @@ adm-backups-last-verify = Letzte Prüfung
 adm-backups-never = Noch keine.
 adm-backups-succeeded = Gelungen
 adm-backups-failed = Fehlgeschlagen
-adm-backups-files = { $files } Dateien, { $size }
-adm-backups-copied = { $objects } neu, { $size } kopiert
+adm-backups-files = Datenbank und { $files ->
+    [one] { $files } Datei
+   *[other] { $files } Dateien
+}, { $size }
+adm-backups-copied = { $objects ->
+    [one] { $objects } Objekt kopiert
+   *[other] { $objects } Objekte kopiert
+} ({ $size })
 adm-backups-took = dauerte { $seconds } s
 adm-backups-checked = { $objects } Objekte neu gelesen
 adm-backups-problems = Fehlend oder beschädigt:

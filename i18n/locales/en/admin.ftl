@@ -180,6 +180,8 @@ adm-jobs-kind-split = Split
 adm-jobs-kind-merge = Merge
 adm-jobs-kind-fade = Fade
 adm-jobs-kind-rescan = Library rescan
+adm-jobs-kind-backup = Backup
+adm-jobs-kind-backup-verify = Backup check
 adm-jobs-kind-publish = Publish
 adm-jobs-kind-import = Import
 adm-jobs-kind-seed = Put on players
@@ -237,7 +239,7 @@ adm-users-reset-link-made = Give this link to { $email } yourself: it sets a new
 adm-health-backup = Backups
 adm-health-backup-failed = The last backup or verify failed, or none succeeded in time: see Backups.
 adm-health-no-backups = No backups are configured (CARDSMITH_BACKUP_TO).
-adm-backups-heading = Backups
+adm-backups-heading = Database and media
 adm-backups-looking = Looking at the backups…
 adm-backups-off = Backups are off: nothing copies the recordings anywhere.
 adm-backups-how = Set CARDSMITH_BACKUP_TO to a folder on another disk, or to s3://bucket/prefix, and restart: a backup is then taken every day and kept by the rule last=3,daily=7,weekly=4. The command line does the same by hand: cardsmith backup --to FOLDER.
@@ -262,8 +264,14 @@ adm-backups-last-verify = Last verify
 adm-backups-never = None yet.
 adm-backups-succeeded = Succeeded
 adm-backups-failed = Failed
-adm-backups-files = { $files } files, { $size }
-adm-backups-copied = { $objects } new, { $size } copied
+adm-backups-files = database and { $files ->
+    [one] { $files } file
+   *[other] { $files } files
+}, { $size }
+adm-backups-copied = { $objects ->
+    [one] { $objects } object copied
+   *[other] { $objects } objects copied
+} ({ $size })
 adm-backups-took = took { $seconds } s
 adm-backups-checked = { $objects } objects re-read
 adm-backups-problems = Missing or damaged:

@@ -172,6 +172,8 @@ adm-jobs-kind-split = Dividir
 adm-jobs-kind-merge = Unir
 adm-jobs-kind-fade = Fundido
 adm-jobs-kind-rescan = Volver a escanear la biblioteca
+adm-jobs-kind-backup = Copia de seguridad
+adm-jobs-kind-backup-verify = Comprobación de copias
 adm-jobs-kind-publish = Publicar
 adm-jobs-kind-import = Importar
 adm-jobs-kind-seed = Poner en los reproductores
@@ -226,7 +228,7 @@ adm-users-reset-link-made = Dale tú mismo este enlace a { $email }: permite ele
 adm-health-backup = Copias de seguridad
 adm-health-backup-failed = La última copia o comprobación falló, o ninguna terminó a tiempo: mira Copias de seguridad.
 adm-health-no-backups = No hay copias de seguridad configuradas (CARDSMITH_BACKUP_TO).
-adm-backups-heading = Copias de seguridad
+adm-backups-heading = Base de datos y medios
 adm-backups-looking = Mirando las copias…
 adm-backups-off = Las copias de seguridad están apagadas: nada copia las grabaciones a otro lugar.
 adm-backups-how = Pon en CARDSMITH_BACKUP_TO una carpeta de otro disco, o s3://bucket/prefijo, y reinicia: se hará una copia cada día y se guardarán según la regla last=3,daily=7,weekly=4. La línea de órdenes hace lo mismo a mano: cardsmith backup --to CARPETA.
@@ -251,8 +253,14 @@ adm-backups-last-verify = Última comprobación
 adm-backups-never = Ninguna todavía.
 adm-backups-succeeded = Correcta
 adm-backups-failed = Fallida
-adm-backups-files = { $files } archivos, { $size }
-adm-backups-copied = { $objects } nuevos, { $size } copiados
+adm-backups-files = base de datos y { $files ->
+    [one] { $files } archivo
+   *[other] { $files } archivos
+}, { $size }
+adm-backups-copied = { $objects ->
+    [one] { $objects } objeto copiado
+   *[other] { $objects } objetos copiados
+} ({ $size })
 adm-backups-took = tardó { $seconds } s
 adm-backups-checked = { $objects } objetos releídos
 adm-backups-problems = Faltan o están dañados:

@@ -172,6 +172,8 @@ adm-jobs-kind-split = Scinder
 adm-jobs-kind-merge = Fusionner
 adm-jobs-kind-fade = Fondu
 adm-jobs-kind-rescan = Réanalyse de la bibliothèque
+adm-jobs-kind-backup = Sauvegarde
+adm-jobs-kind-backup-verify = Vérification des sauvegardes
 adm-jobs-kind-publish = Publier
 adm-jobs-kind-import = Importer
 adm-jobs-kind-seed = Mettre sur les lecteurs
@@ -226,7 +228,7 @@ adm-users-reset-link-made = Donnez vous-même ce lien à { $email } : il permet 
 adm-health-backup = Sauvegardes
 adm-health-backup-failed = La dernière sauvegarde ou vérification a échoué, ou aucune n’a réussi à temps : voir Sauvegardes.
 adm-health-no-backups = Aucune sauvegarde n’est configurée (CARDSMITH_BACKUP_TO).
-adm-backups-heading = Sauvegardes
+adm-backups-heading = Base de données et médias
 adm-backups-looking = Lecture des sauvegardes…
 adm-backups-off = Les sauvegardes sont désactivées : rien ne copie les enregistrements ailleurs.
 adm-backups-how = Donnez à CARDSMITH_BACKUP_TO un dossier sur un autre disque, ou s3://bucket/préfixe, puis redémarrez : une sauvegarde est alors faite chaque jour et conservée selon la règle last=3,daily=7,weekly=4. La ligne de commande fait de même à la main : cardsmith backup --to DOSSIER.
@@ -251,8 +253,14 @@ adm-backups-last-verify = Dernière vérification
 adm-backups-never = Aucune pour l’instant.
 adm-backups-succeeded = Réussie
 adm-backups-failed = Échouée
-adm-backups-files = { $files } fichiers, { $size }
-adm-backups-copied = { $objects } nouveaux, { $size } copiés
+adm-backups-files = base de données et { $files ->
+    [one] { $files } fichier
+   *[other] { $files } fichiers
+}, { $size }
+adm-backups-copied = { $objects ->
+    [one] { $objects } objet copié
+   *[other] { $objects } objets copiés
+} ({ $size })
 adm-backups-took = en { $seconds } s
 adm-backups-checked = { $objects } objets relus
 adm-backups-problems = Manquants ou endommagés :

@@ -67,6 +67,8 @@ pub(crate) fn kind_words(kind: &str) -> String {
         "story.make" => tr!("adm-jobs-kind-story"),
         "cover.generate" => tr!("adm-jobs-kind-cover"),
         "icons.generate" => tr!("adm-jobs-kind-icons"),
+        "backup.run" => tr!("adm-jobs-kind-backup"),
+        "backup.verify" => tr!("adm-jobs-kind-backup-verify"),
         other => other.to_owned(),
     }
 }
