@@ -14,6 +14,7 @@ pub mod crypto;
 pub mod db;
 pub mod error;
 pub mod examples;
+pub mod export;
 pub mod fleet;
 pub mod health;
 pub mod icon_generation;

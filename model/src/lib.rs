@@ -12,6 +12,7 @@ pub mod cover;
 pub mod deletion;
 pub mod device;
 pub mod examples;
+pub mod export;
 #[cfg(feature = "openapi")]
 pub mod field_schemas;
 pub mod health;

@@ -51,6 +51,7 @@ states! {
         IconsGenerate = "icons.generate",
         BackupRun = "backup.run",
         BackupVerify = "backup.verify",
+        ExportZip = "export.zip",
     }
 }
 

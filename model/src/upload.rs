@@ -98,3 +98,14 @@ impl PartialSchema for TwineUpload {
 }
 
 impl ToSchema for TwineUpload {}
+
+/// A `multipart/form-data` body with a ZIP of cards as Cardsmith exports them.
+pub struct CardsZipUpload;
+
+impl PartialSchema for CardsZipUpload {
+    fn schema() -> RefOr<Schema> {
+        form("A ZIP as `POST /exports` makes it: one folder per card with its card.yaml").into()
+    }
+}
+
+impl ToSchema for CardsZipUpload {}

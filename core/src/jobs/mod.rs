@@ -60,6 +60,7 @@ pub mod kind {
         ICONS_GENERATE = "icons.generate",
         BACKUP = "backup.run",
         BACKUP_VERIFY = "backup.verify",
+        EXPORT = "export.zip",
     }
 }
 

@@ -137,6 +137,35 @@ pub async fn attach_icon(
     record_icon(core, card_id, track_id, &small.hash, &source.hash).await
 }
 
+/// Makes an imported icon the icon of track `track_id`, exactly as it was: the 16x16
+/// `icon` (decoded, checked to be 16x16 and stored as PNG again, so no pixel changes) and the
+/// full-size `picture` it was made from (sanitised as any upload). Answers the open
+/// transaction, like [`attach_icon`].
+pub async fn attach_exact_icon(
+    core: &Core,
+    card_id: &str,
+    track_id: &str,
+    icon: Vec<u8>,
+    picture: Vec<u8>,
+) -> CoreResult<DbTx<'static>> {
+    let max = core.settings.max_image_bytes;
+    let small = image::with_decoded(icon, max, |decoded| {
+        if decoded.width() != icon::ICON_SIZE || decoded.height() != icon::ICON_SIZE {
+            return Err(CoreError::invalid("icon", "must be 16 by 16 pixels"));
+        }
+        let mut out = std::io::Cursor::new(Vec::new());
+        decoded
+            .write_to(&mut out, ::image::ImageFormat::Png)
+            .map_err(|e| CoreError::internal("png encode", e))?;
+        Ok(out.into_inner())
+    })
+    .await?;
+    let small =
+        image::store_encoded(core, small, "image/png", icon::ICON_SIZE, icon::ICON_SIZE).await?;
+    let source = image::store_upload(core, picture).await?;
+    record_icon(core, card_id, track_id, &small.hash, &source.hash).await
+}
+
 /// Makes a drawn 16x16 `sprite` (an offline icon, `icon_generation::draw::offline`) the icon of track `track_id`:
 /// stored as is (no resampling, so every pixel stays as drawn), with its whole-pixel
 /// enlargement as the full-size picture. Answers the open transaction, like [`attach_icon`].

@@ -93,6 +93,30 @@ pub async fn store_file(core: &Core, file: IncomingFile) -> CoreResult<StoredAud
     })
 }
 
+/// Probes a file on disk as an upload is probed (415 unless accepted audio; 422 beyond the
+/// length cap), without storing it: what an import checks of every file before it makes
+/// anything.
+pub async fn probe_checked(core: &Core, path: &std::path::Path) -> CoreResult<StoredAudio> {
+    let (hash, size) = crate::media::store::hash_file(path).await?;
+    let probed = checked(core, path).await?;
+    Ok(StoredAudio {
+        hash,
+        size: size as i64,
+        format: probed.format.to_owned(),
+        duration_ms: probed.duration_ms,
+        channels: probed.channels,
+    })
+}
+
+/// Puts a copy of the file at `path`, probed by [`probe_checked`], into the media store.
+pub async fn place(core: &Core, path: &std::path::Path, audio: &StoredAudio) -> CoreResult<()> {
+    let copy = crate::media::store::tmp_path(&core.settings.data_dir, "import");
+    tokio::fs::copy(path, &copy)
+        .await
+        .map_err(|e| CoreError::internal("copying an imported file", e))?;
+    core.media().adopt(&copy, &audio.hash).await
+}
+
 /// A stored original whose track was refused (by a cap, a race) is nobody's, unless it was
 /// already someone's: removed then.
 pub async fn forget_unused(core: &Core, hash: &str) -> CoreResult<()> {

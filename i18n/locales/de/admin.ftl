@@ -174,6 +174,7 @@ adm-jobs-kind-fade = Ein- und Ausblenden
 adm-jobs-kind-rescan = Bibliothek neu einlesen
 adm-jobs-kind-backup = Sicherung
 adm-jobs-kind-backup-verify = Sicherungsprüfung
+adm-jobs-kind-export = Karten als ZIP heruntergeladen
 adm-jobs-kind-publish = Veröffentlichen
 adm-jobs-kind-import = Importieren
 adm-jobs-kind-seed = Auf die Player bringen

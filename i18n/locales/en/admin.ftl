@@ -182,6 +182,7 @@ adm-jobs-kind-fade = Fade
 adm-jobs-kind-rescan = Library rescan
 adm-jobs-kind-backup = Backup
 adm-jobs-kind-backup-verify = Backup check
+adm-jobs-kind-export = Cards downloaded as a ZIP
 adm-jobs-kind-publish = Publish
 adm-jobs-kind-import = Import
 adm-jobs-kind-seed = Put on players

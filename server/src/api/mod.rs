@@ -16,6 +16,7 @@ pub mod deletion;
 pub mod devices;
 pub mod email_tokens;
 pub mod examples;
+pub mod exports;
 pub mod health;
 pub mod icon_generate;
 pub mod icons;
@@ -61,6 +62,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(email_tokens::router())
         .merge(health::router())
         .merge(backups::router())
+        .merge(exports::router())
         .merge(examples::router())
         .merge(metrics::router())
         .merge(audit::router())
@@ -93,6 +95,14 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
             // audio streams to disk; the service enforces the configured size (413)
             tracks::upload_router().layer(DefaultBodyLimit::max(
                 usize::try_from(http.max_audio_bytes)
+                    .unwrap_or(usize::MAX)
+                    .saturating_add(1024 * 1024),
+            )),
+        )
+        .merge(
+            // a ZIP of cards streams to disk; the service bounds it to four audio uploads
+            exports::upload_router().layer(DefaultBodyLimit::max(
+                usize::try_from(http.max_audio_bytes.saturating_mul(4))
                     .unwrap_or(usize::MAX)
                     .saturating_add(1024 * 1024),
             )),

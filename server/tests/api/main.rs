@@ -21,6 +21,7 @@ mod devices;
 mod email_tokens;
 mod errors;
 mod examples;
+mod exports;
 mod extractors;
 mod fidelity;
 mod fleet;

@@ -69,6 +69,7 @@ pub(crate) fn kind_words(kind: &str) -> String {
         "icons.generate" => tr!("adm-jobs-kind-icons"),
         "backup.run" => tr!("adm-jobs-kind-backup"),
         "backup.verify" => tr!("adm-jobs-kind-backup-verify"),
+        "export.zip" => tr!("adm-jobs-kind-export"),
         other => other.to_owned(),
     }
 }

@@ -1,0 +1,154 @@
+//! The export as a job: the ZIP is written to `DATA_DIR/exports/<job id>.zip` with its
+//! progress, then downloaded by the parent who asked (`download`), for a day.
+
+use std::path::PathBuf;
+
+use cardsmith_model::export::ExportInput;
+use cardsmith_model::validate::CollectionRole;
+use serde::{Deserialize, Serialize};
+
+use crate::auth::session::background_actor;
+use crate::auth::Actor;
+use crate::collections::access::require_collection;
+use crate::jobs::context::JobContext;
+use crate::jobs::{self, kind, JobPayload, Priority};
+use crate::{cards, Core, CoreError, CoreResult};
+
+/// How long a finished export stays downloadable.
+pub const KEPT_FOR: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
+
+/// Which cards to export; the job's user is who asked (and whose view of them counts).
+#[derive(Serialize, Deserialize)]
+pub struct ExportJob {
+    pub collection_id: Option<String>,
+}
+
+impl JobPayload for ExportJob {
+    fn kind(&self) -> &'static str {
+        kind::EXPORT
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Bulk
+    }
+}
+
+/// What an export made (`JobOut.result`).
+#[derive(Debug, Serialize)]
+pub struct ExportResult {
+    pub cards: usize,
+    pub bytes: u64,
+    /// Where to download it.
+    pub download: String,
+}
+
+/// Queues an export of collection `input.collection_id` (a viewer may) or of every card the
+/// caller can see; the job's id.
+pub async fn start(core: &Core, actor: &Actor, input: ExportInput) -> CoreResult<String> {
+    if let Some(id) = &input.collection_id {
+        require_collection(core.db.pool(), actor, id, CollectionRole::Viewer).await?;
+    }
+    let payload = ExportJob {
+        collection_id: input.collection_id,
+    };
+    let id = jobs::enqueue(core.db.pool(), Some(actor.id()), &payload).await?;
+    core.jobs.wake();
+    Ok(id)
+}
+
+/// Runs an export job, with the rights its user has when it runs.
+pub async fn run(ctx: &JobContext) -> CoreResult<ExportResult> {
+    let job: ExportJob = ctx.payload()?;
+    let user = ctx
+        .job
+        .user_id
+        .as_deref()
+        .ok_or_else(|| CoreError::Forbidden("an export belongs to a user".into()))?;
+    let actor = background_actor(&ctx.core, user).await?;
+    let pool = ctx.core.db.pool();
+    let list = match &job.collection_id {
+        Some(id) => {
+            require_collection(pool, &actor, id, CollectionRole::Viewer).await?;
+            cards::repo::list_in_collection(pool, actor.id(), id).await?
+        }
+        None => cards::repo::list_reachable(pool, actor.id()).await?,
+    };
+    let path = file_of(&ctx.core, &ctx.job.id);
+    tokio::fs::create_dir_all(path.parent().expect("exports have a folder"))
+        .await
+        .map_err(|e| CoreError::internal("creating the exports folder", e))?;
+    let progress = ctx.progress(0.0, 1.0);
+    let written = super::write::write_zip(&ctx.core, &list, &path, |done, total| {
+        progress(done as f64 / total.max(1) as f64)
+    })
+    .await;
+    if let Err(e) = written {
+        let _ = tokio::fs::remove_file(&path).await;
+        return Err(e);
+    }
+    let bytes = tokio::fs::metadata(&path)
+        .await
+        .map_err(|e| CoreError::internal("measuring the export", e))?
+        .len();
+    Ok(ExportResult {
+        cards: list.len(),
+        bytes,
+        download: format!("/api/exports/{}/download", ctx.job.id),
+    })
+}
+
+/// The finished export `job_id` of the caller: its file and size. Anybody else's, or none,
+/// is a 404; one still being written a 409; one past its day a 404.
+pub async fn download(core: &Core, actor: &Actor, job_id: &str) -> CoreResult<(PathBuf, u64)> {
+    let status: Option<String> =
+        sqlx::query_scalar("SELECT status FROM jobs WHERE id = $1 AND kind = $2 AND user_id = $3")
+            .bind(job_id)
+            .bind(kind::EXPORT)
+            .bind(actor.id())
+            .fetch_optional(core.db.pool())
+            .await?;
+    match status.as_deref() {
+        None => return Err(CoreError::not_found("no export with that id")),
+        Some("succeeded") => {}
+        Some("queued" | "running") => {
+            return Err(CoreError::Conflict(
+                "the export is still being written: follow its job".into(),
+            ))
+        }
+        Some(_) => return Err(CoreError::not_found("that export did not finish")),
+    }
+    let path = file_of(core, job_id);
+    let size = tokio::fs::metadata(&path)
+        .await
+        .map_err(|_| CoreError::not_found("that export is no longer kept (a day): export again"))?
+        .len();
+    Ok((path, size))
+}
+
+fn file_of(core: &Core, job_id: &str) -> PathBuf {
+    // job ids are UUIDs the server made; the name is built from nothing else
+    let safe: String = job_id
+        .chars()
+        .filter(|c| c.is_ascii_hexdigit() || *c == '-')
+        .collect();
+    core.settings
+        .data_dir
+        .join("exports")
+        .join(format!("{safe}.zip"))
+}
+
+/// Deletes exports older than [`KEPT_FOR`] (housekeeping).
+pub fn remove_expired(core: &Core) -> usize {
+    let Ok(files) = std::fs::read_dir(core.settings.data_dir.join("exports")) else {
+        return 0;
+    };
+    files
+        .flatten()
+        .filter(|f| {
+            f.metadata()
+                .and_then(|m| m.modified())
+                .is_ok_and(|t| t.elapsed().unwrap_or_default() > KEPT_FOR)
+        })
+        .filter(|f| std::fs::remove_file(f.path()).is_ok())
+        .count()
+}
