@@ -199,6 +199,7 @@ DEPENDS_ON_STATE = {
     "put-card-story": "the passages must be the card's tracks, once each, and every way must lead to one",
     "make-interactive-story": "choice_points is at most (passages - 1) / 3; the voice one this server has, the preset the collection's",
     "import-twine-story": "the file must hold a Twine story (Twee 3 or a published page) a card can hold",
+    "import-cards-zip": "the file must be a ZIP of cards as export-cards makes them",
 }
 # GET operations for an optional part of a resource, which a just-created resource does not
 # have yet: their 404 says so ("this collection has no background image"), so schemathesis's
@@ -211,6 +212,7 @@ OPTIONAL_PARTS = {
     "get-track-icon": "a chapter has no icon until one is uploaded or generated",
     "get-track-icon-full": "a chapter has no icon until one is uploaded or generated",
     "get-icon-preview": "a chapter has icon variations only after a generation",
+    "download-export": "an export can be downloaded once its job has written it",
 }
 # schemathesis's default for positive_data_acceptance, plus what those rules answer
 STATE_STATUSES = ["2xx", "3xx", "401", "403", "404", "409", "429", "5xx", "415", "422"]

@@ -2,6 +2,7 @@
 
 pub mod ai_providers;
 pub mod card_fields;
+pub mod cards_zip;
 pub mod confirm;
 pub mod copy;
 pub mod cover;

@@ -187,6 +187,12 @@ fn CollectionView(page: CollectionPageData, me: UserOut, children: Children) -> 
                             editable=editor shape="aspect-[16/9]"/>
                     </Panel>
                 </Disclosure>
+                <Disclosure key="collection-zip" title=tr!("zip-title") summary=tr!("zip-summary")>
+                    <Panel id="cards-zip" title=tr!("zip-title") intro=tr!("zip-collection-intro")>
+                        <crate::components::cards_zip::DownloadCards collection_id=Some(shown.id())/>
+                        {editor.then(|| view! { <crate::components::cards_zip::ImportCards collection_id=shown.id()/> })}
+                    </Panel>
+                </Disclosure>
                 {editor.then(|| view! {
                     <Disclosure key="collection-settings" title=tr!("coll-settings-title") summary=tr!("coll-settings-summary")>
                         <settings::SettingsPanel/>

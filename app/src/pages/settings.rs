@@ -26,6 +26,11 @@ pub(crate) fn SettingsForms(user: UserOut) -> impl IntoView {
             <SessionsPanel/>
             <crate::components::oidc::SignInMethodSection/>
             <crate::components::ai_providers::AiProvidersSection owner=crate::components::ai_providers::Owner::User/>
+            <section class=PANEL aria-labelledby="my-cards-zip">
+                <h2 id="my-cards-zip" class="text-lg font-semibold">{tr!("zip-mine-title")}</h2>
+                <p class="text-sm text-slate-600">{tr!("zip-mine-intro")}</p>
+                <crate::components::cards_zip::DownloadCards collection_id=None/>
+            </section>
             <crate::components::deletion::DeleteAccountSection/>
         </div>
     }

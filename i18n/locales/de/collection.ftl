@@ -248,3 +248,32 @@ coll-tale-night-3 = Das Glühwürmchen ließ sich auf der Fensterbank nieder und
 # Die Sammlung für schnelle Aufnahmen, in der Sprache der Person.
 coll-default-name = Meine Aufnahmen
 coll-default-description = Schnelle Aufnahmen landen hier.
+
+zip-title = Karten herunterladen oder importieren
+zip-summary = Ein ZIP dieser Karten, zum Aufbewahren oder für ein anderes Cardsmith
+zip-collection-intro = Der Download enthält jede Karte von hier mit ihren Originalaufnahmen, Cover, Symbolen, Einstellungen und Geschichte, dazu je eine card.yaml. Jedes Cardsmith kann ihn importieren.
+zip-download = Als ZIP herunterladen
+zip-preparing = ZIP wird vorbereitet …
+zip-ready = ZIP herunterladen
+zip-kept = (einen Tag lang verfügbar)
+zip-choose-file = Wähle zuerst eine ZIP-Datei.
+zip-import-heading = Karten aus einem ZIP importieren
+zip-import-intro = Ein ZIP, das „Herunterladen“ hier oder in einem anderen Cardsmith gemacht hat. Seine Karten werden hier angelegt und ihr Ton wie üblich umgewandelt; Karten, die diese Sammlung schon hat, werden nicht doppelt angelegt.
+zip-file = ZIP-Datei
+zip-import = Importieren
+zip-importing = Wird importiert …
+zip-imported = { $cards ->
+    [one] { $cards } Karte angelegt
+   *[other] { $cards } Karten angelegt
+}, { $tracks ->
+    [one] { $tracks } Track wird umgewandelt.
+   *[other] { $tracks } Tracks werden umgewandelt.
+}
+zip-already-there = { $cards ->
+    [one] { $cards } Karte war schon da.
+   *[other] { $cards } Karten waren schon da.
+}
+zip-mine-title = Deine Karten, zum Aufbewahren
+zip-mine-intro = Jede Karte, die du sehen kannst, in einem ZIP: die Originalaufnahmen, Cover, Symbole und je eine card.yaml.
+zip-made-cards = Die angelegten Karten
+zip-open-card = { $card } öffnen

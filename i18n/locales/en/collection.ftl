@@ -242,3 +242,32 @@ coll-tale-night-3 = The firefly settled on the windowsill and dimmed its light, 
 # The collection made for a person's quick recordings, in their language.
 coll-default-name = My recordings
 coll-default-description = Quick recordings land here.
+
+zip-title = Download or import cards
+zip-summary = A ZIP of these cards, to keep or to take to another Cardsmith
+zip-collection-intro = The download holds every card here with its original audio, cover, icons, settings and story, and a card.yaml describing each. Any Cardsmith imports it.
+zip-download = Download as a ZIP
+zip-preparing = Preparing the ZIP…
+zip-ready = Download the ZIP
+zip-kept = (kept for a day)
+zip-choose-file = Choose a ZIP file first.
+zip-import-heading = Import cards from a ZIP
+zip-import-intro = A ZIP made by Download, here or on another Cardsmith. Its cards are made here with their audio converted as usual; cards this collection already has are not made twice.
+zip-file = ZIP file
+zip-import = Import
+zip-importing = Importing…
+zip-imported = { $cards ->
+    [one] { $cards } card made
+   *[other] { $cards } cards made
+}, { $tracks ->
+    [one] { $tracks } track being converted.
+   *[other] { $tracks } tracks being converted.
+}
+zip-already-there = { $cards ->
+    [one] { $cards } card was here already.
+   *[other] { $cards } cards were here already.
+}
+zip-mine-title = Your cards, to keep
+zip-mine-intro = Every card you can see, in one ZIP: the original recordings, covers, icons and a card.yaml for each.
+zip-made-cards = The cards made
+zip-open-card = Open { $card }

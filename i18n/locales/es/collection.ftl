@@ -251,3 +251,32 @@ coll-tale-night-3 = La luciérnaga se posó en el alféizar y fue apagando su lu
 # La colección de las grabaciones rápidas, en el idioma de la persona.
 coll-default-name = Mis grabaciones
 coll-default-description = Aquí llegan las grabaciones rápidas.
+
+zip-title = Descargar o importar tarjetas
+zip-summary = Un ZIP de estas tarjetas, para guardarlo o llevarlo a otro Cardsmith
+zip-collection-intro = La descarga contiene cada tarjeta de aquí con sus grabaciones originales, portada, iconos, ajustes e historia, y un card.yaml para cada una. Cualquier Cardsmith la importa.
+zip-download = Descargar como ZIP
+zip-preparing = Preparando el ZIP…
+zip-ready = Descargar el ZIP
+zip-kept = (disponible un día)
+zip-choose-file = Elige primero un archivo ZIP.
+zip-import-heading = Importar tarjetas desde un ZIP
+zip-import-intro = Un ZIP hecho con Descargar, aquí o en otro Cardsmith. Sus tarjetas se crean aquí y su audio se convierte como siempre; las tarjetas que esta colección ya tiene no se crean dos veces.
+zip-file = Archivo ZIP
+zip-import = Importar
+zip-importing = Importando…
+zip-imported = { $cards ->
+    [one] { $cards } tarjeta creada
+   *[other] { $cards } tarjetas creadas
+}, { $tracks ->
+    [one] { $tracks } pista en conversión.
+   *[other] { $tracks } pistas en conversión.
+}
+zip-already-there = { $cards ->
+    [one] { $cards } tarjeta ya estaba aquí.
+   *[other] { $cards } tarjetas ya estaban aquí.
+}
+zip-mine-title = Tus tarjetas, para guardar
+zip-mine-intro = Todas las tarjetas que ves, en un ZIP: las grabaciones originales, portadas, iconos y un card.yaml para cada una.
+zip-made-cards = Las tarjetas creadas
+zip-open-card = Abrir { $card }

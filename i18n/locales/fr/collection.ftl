@@ -251,3 +251,32 @@ coll-tale-night-3 = La luciole se posa sur le rebord de la fenêtre et baissa sa
 # La collection des enregistrements rapides, dans la langue de la personne.
 coll-default-name = Mes enregistrements
 coll-default-description = Les enregistrements rapides arrivent ici.
+
+zip-title = Télécharger ou importer des cartes
+zip-summary = Un ZIP de ces cartes, à garder ou à emporter vers un autre Cardsmith
+zip-collection-intro = Le téléchargement contient chaque carte d’ici avec ses enregistrements d’origine, sa couverture, ses icônes, ses réglages et son histoire, et un card.yaml pour chacune. Tout Cardsmith peut l’importer.
+zip-download = Télécharger en ZIP
+zip-preparing = Préparation du ZIP…
+zip-ready = Télécharger le ZIP
+zip-kept = (disponible un jour)
+zip-choose-file = Choisissez d’abord un fichier ZIP.
+zip-import-heading = Importer des cartes depuis un ZIP
+zip-import-intro = Un ZIP fait par Télécharger, ici ou sur un autre Cardsmith. Ses cartes sont créées ici et leur son converti comme d’habitude ; les cartes que cette collection a déjà ne sont pas créées deux fois.
+zip-file = Fichier ZIP
+zip-import = Importer
+zip-importing = Importation…
+zip-imported = { $cards ->
+    [one] { $cards } carte créée
+   *[other] { $cards } cartes créées
+}, { $tracks ->
+    [one] { $tracks } piste en cours de conversion.
+   *[other] { $tracks } pistes en cours de conversion.
+}
+zip-already-there = { $cards ->
+    [one] { $cards } carte était déjà là.
+   *[other] { $cards } cartes étaient déjà là.
+}
+zip-mine-title = Vos cartes, à garder
+zip-mine-intro = Toutes les cartes que vous voyez, dans un ZIP : les enregistrements d’origine, les couvertures, les icônes et un card.yaml pour chacune.
+zip-made-cards = Les cartes créées
+zip-open-card = Ouvrir { $card }
