@@ -29,10 +29,7 @@ use common::bundle;
 use common::load::{wrk, Load, RANGE, RANGE_BYTES};
 use common::memory::{mb, rss_anon_kb, rss_kb, PeakSampler};
 use common::processes::{CardsmithProcess, Nginx};
-use common::{
-    body, new_card_in, new_collection, plain_aac_seconds, sign_in, ten_minute_mp3,
-    upload_until_ready,
-};
+use common::{body, plain_aac_seconds, sign_in, ten_minute_mp3, upload_until_ready};
 
 const COLLECTIONS: usize = 10;
 const CARDS_PER_COLLECTION: usize = 100;
@@ -233,33 +230,9 @@ async fn run() {
 /// 1,000 cards in 10 collections, made through the API [`SEEDERS`] at a time; answers the
 /// slug of the card the track and the writes go to.
 async fn seed(client: &Client, base: &str) -> String {
-    let mut collections = Vec::new();
-    for c in 0..COLLECTIONS {
-        collections.push(new_collection(client, base, &format!("Shelf {c}")).await);
-    }
-    let titles: Vec<(String, String)> = (0..COLLECTIONS * CARDS_PER_COLLECTION)
-        .map(|i| {
-            let collection = collections[i % COLLECTIONS].clone();
-            (collection, format!("Story {i:04}"))
-        })
-        .collect();
-    let mut seeders = Vec::new();
-    for part in titles.chunks(titles.len().div_ceil(SEEDERS)) {
-        let (client, base, part) = (client.clone(), base.to_owned(), part.to_vec());
-        seeders.push(tokio::spawn(async move {
-            let mut slugs = Vec::new();
-            for (collection, title) in part {
-                slugs.push(new_card_in(&client, &base, &collection, &title).await);
-            }
-            slugs
-        }));
-    }
-    let mut first = None;
-    for seeder in seeders {
-        let slugs = seeder.await.unwrap();
-        first = first.or(slugs.into_iter().next());
-    }
-    first.unwrap()
+    common::seed_cards(client, base, COLLECTIONS, CARDS_PER_COLLECTION, SEEDERS)
+        .await
+        .swap_remove(0)
 }
 
 /// Changes `card`'s title [`WRITES`] times; after each, times the first `GET /api/cards`

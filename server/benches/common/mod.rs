@@ -248,3 +248,37 @@ pub async fn upload_until_ready(client: &Client, base: &str, card: &str, file: &
         ready_s: t.elapsed().as_secs_f64(),
     }
 }
+
+/// `collections` collections of `per_collection` cards each ("Story 0000", …), made through
+/// the API `seeders` requests at a time; answers the cards' slugs in title order.
+pub async fn seed_cards(
+    client: &Client,
+    base: &str,
+    collections: usize,
+    per_collection: usize,
+    seeders: usize,
+) -> Vec<String> {
+    let mut shelves = Vec::new();
+    for c in 0..collections {
+        shelves.push(new_collection(client, base, &format!("Shelf {c}")).await);
+    }
+    let titles: Vec<(String, String)> = (0..collections * per_collection)
+        .map(|i| (shelves[i % collections].clone(), format!("Story {i:04}")))
+        .collect();
+    let mut tasks = Vec::new();
+    for part in titles.chunks(titles.len().div_ceil(seeders)) {
+        let (client, base, part) = (client.clone(), base.to_owned(), part.to_vec());
+        tasks.push(tokio::spawn(async move {
+            let mut slugs = Vec::new();
+            for (collection, title) in part {
+                slugs.push(new_card_in(&client, &base, &collection, &title).await);
+            }
+            slugs
+        }));
+    }
+    let mut slugs = Vec::new();
+    for task in tasks {
+        slugs.extend(task.await.unwrap());
+    }
+    slugs
+}
