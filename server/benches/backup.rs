@@ -65,17 +65,7 @@ async fn run() {
         }
         let before = du(&target);
         let t = Instant::now();
-        let out = Command::new(env!("CARGO_BIN_EXE_cardsmith"))
-            .args([
-                "backup",
-                "--to",
-                target.to_str().unwrap(),
-                "--data-dir",
-                data.to_str().unwrap(),
-            ])
-            .env("RUST_LOG", "error")
-            .output()
-            .unwrap();
+        let out = cardsmith(&["backup"], &target, &data);
         let ours = t.elapsed().as_secs_f64();
         assert!(
             out.status.success(),
@@ -111,24 +101,26 @@ async fn run() {
         );
     }
     let verify = Instant::now();
-    let out = Command::new(env!("CARGO_BIN_EXE_cardsmith"))
-        .args([
-            "backup",
-            "verify",
-            "--to",
-            target.to_str().unwrap(),
-            "--data-dir",
-            data.to_str().unwrap(),
-        ])
-        .env("RUST_LOG", "error")
-        .output()
-        .unwrap();
+    let out = cardsmith(&["backup", "verify"], &target, &data);
     assert!(out.status.success());
     println!(
         "verify of the three backups: {:.2} s; the backup folder holds {:.1} MB in all",
         verify.elapsed().as_secs_f64(),
         megabytes(du(&target))
     );
+}
+
+/// `cardsmith <command> --to target --data-dir data`, run to its end.
+fn cardsmith(command: &[&str], target: &Path, data: &Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_cardsmith"))
+        .args(command)
+        .arg("--to")
+        .arg(target)
+        .arg("--data-dir")
+        .arg(data)
+        .env("RUST_LOG", "error")
+        .output()
+        .unwrap()
 }
 
 /// Bytes of the files under `dir`.

@@ -10,7 +10,7 @@ use leptos::task::spawn_local;
 
 use crate::api::rest::{self, Verb};
 use crate::components::form::ErrorAlert;
-use crate::components::layout::BUTTON;
+use crate::components::layout::{ProgressBar, BUTTON};
 
 /// The Download button of one collection (`Some`) or of every card the caller sees.
 #[component]
@@ -47,12 +47,7 @@ pub fn DownloadCards(collection_id: Option<String>) -> impl IntoView {
             <button type="button" class=BUTTON disabled=move || busy.get() on:click=start>
                 {move || if busy.get() { tr!("zip-preparing") } else { tr!("zip-download") }}
             </button>
-            {move || progress.get().map(|p| view! {
-                <div class="h-2 w-full overflow-hidden rounded-full bg-slate-200" role="progressbar"
-                    aria-label=tr!("zip-preparing") aria-valuemin="0" aria-valuemax="100" aria-valuenow=(p * 100.0).round()>
-                    <div class="h-full bg-indigo-600 transition-all" style=format!("width: {:.0}%", p * 100.0)></div>
-                </div>
-            })}
+            {move || progress.get().map(|p| view! { <ProgressBar fraction=p label=tr!("zip-preparing")/> })}
             <ErrorAlert message=Signal::derive(move || error.get())/>
             {move || ready.get().map(|link| view! {
                 <p role="status" class="rounded-lg bg-green-50 p-3 text-sm">

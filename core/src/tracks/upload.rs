@@ -84,13 +84,7 @@ pub async fn store_file(core: &Core, file: IncomingFile) -> CoreResult<StoredAud
         }
     };
     core.media().adopt(&tmp, &hash).await?;
-    Ok(StoredAudio {
-        hash,
-        size: size as i64,
-        format: probed.format.to_owned(),
-        duration_ms: probed.duration_ms,
-        channels: probed.channels,
-    })
+    Ok(StoredAudio::probed(hash, size, &probed))
 }
 
 /// Probes a file on disk as an upload is probed (415 unless accepted audio; 422 beyond the
@@ -99,13 +93,7 @@ pub async fn store_file(core: &Core, file: IncomingFile) -> CoreResult<StoredAud
 pub async fn probe_checked(core: &Core, path: &std::path::Path) -> CoreResult<StoredAudio> {
     let (hash, size) = crate::media::store::hash_file(path).await?;
     let probed = checked(core, path).await?;
-    Ok(StoredAudio {
-        hash,
-        size: size as i64,
-        format: probed.format.to_owned(),
-        duration_ms: probed.duration_ms,
-        channels: probed.channels,
-    })
+    Ok(StoredAudio::probed(hash, size, &probed))
 }
 
 /// Puts a copy of the file at `path`, probed by [`probe_checked`], into the media store.
@@ -141,6 +129,19 @@ pub struct StoredAudio {
     pub duration_ms: Option<i64>,
     /// Its channels, when a probe said (the transcode then need not probe again).
     pub channels: Option<u32>,
+}
+
+impl StoredAudio {
+    /// The original of `hash` (`size` bytes), as `probe` found it.
+    fn probed(hash: String, size: u64, probe: &probe::Probe) -> Self {
+        Self {
+            hash,
+            size: size as i64,
+            format: probe.format.to_owned(),
+            duration_ms: probe.duration_ms,
+            channels: probe.channels,
+        }
+    }
 }
 
 /// A track to add for audio already in the store.

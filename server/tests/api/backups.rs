@@ -146,14 +146,21 @@ fn walk(dir: &Path) -> usize {
     })
 }
 
+/// The suite's kind of instance (SQLite and its folder, or PostgreSQL and Garage) on `data`,
+/// and its admin, signed in.
+async fn instance(data: &Path) -> (ServerProcess, User) {
+    let media = crate::garage::suite_media_args(data);
+    let media: Vec<&str> = media.iter().map(String::as_str).collect();
+    let server = ServerProcess::start(data, &media).await;
+    let admin = server.client();
+    assert_eq!(admin.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.status(), 200);
+    (server, admin)
+}
+
 #[tokio::test]
 async fn a_backup_taken_while_parents_write_restores_whole_into_a_fresh_instance() {
     let data = tempfile::tempdir().unwrap();
-    let media = crate::garage::suite_media_args(data.path());
-    let media: Vec<&str> = media.iter().map(String::as_str).collect();
-    let server = ServerProcess::start(data.path(), &media).await;
-    let admin = server.client();
-    assert_eq!(admin.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.status(), 200);
+    let (server, admin) = instance(data.path()).await;
     let r = admin
         .create_user(&json!({"email": "parent@example.com", "password": PASSWORD, "role": "user"}))
         .await;
@@ -318,11 +325,7 @@ fn report_file(report: &Value, target: &Path) -> std::path::PathBuf {
 #[tokio::test]
 async fn a_backup_killed_half_way_is_never_listed_and_the_next_one_completes() {
     let data = tempfile::tempdir().unwrap();
-    let media = crate::garage::suite_media_args(data.path());
-    let media: Vec<&str> = media.iter().map(String::as_str).collect();
-    let server = ServerProcess::start(data.path(), &media).await;
-    let admin = server.client();
-    assert_eq!(admin.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.status(), 200);
+    let (server, admin) = instance(data.path()).await;
     let card = card_for(&admin, "Many").await;
     for seconds in 2..8 {
         upload_ready_track(&admin, &card, &tone(seconds, "wav")).await;

@@ -13,7 +13,7 @@ use super::super::Shown;
 use super::made_in_words;
 use crate::api::rest::{self, Verb};
 use crate::components::form::{ErrorAlert, TextField};
-use crate::components::layout::{Panel, BUTTON};
+use crate::components::layout::{Panel, ProgressBar, BUTTON};
 use crate::components::voice_picker::{shared_menu, VoicePicker};
 
 const NUMBER: &str = "mt-1 block min-h-11 w-24 rounded-lg border border-slate-300 px-3 text-sm";
@@ -155,12 +155,7 @@ pub fn InteractiveStoryPanel() -> impl IntoView {
                     </label>
                     <button type="submit" class=BUTTON disabled=move || busy.get()>{tr!("coll-interactive-import")}</button>
                 </form>
-                {move || progress.get().map(|p| view! {
-                    <div class="h-2 w-full overflow-hidden rounded-full bg-slate-200" role="progressbar"
-                        aria-label=tr!("coll-interactive-making") aria-valuemin="0" aria-valuemax="100" aria-valuenow=(p * 100.0).round()>
-                        <div class="h-full bg-indigo-600 transition-all" style=format!("width: {:.0}%", p * 100.0)></div>
-                    </div>
-                })}
+                {move || progress.get().map(|p| view! { <ProgressBar fraction=p label=tr!("coll-interactive-making")/> })}
                 <ErrorAlert message=Signal::derive(move || error.get())/>
                 {move || made.get().map(|m| view! {
                     <div role="status" class="space-y-1 rounded-lg bg-green-50 p-3 text-sm">
