@@ -75,6 +75,22 @@ pub async fn post_form(url: &str, form: web_sys::FormData) -> Result<(u16, Strin
     Ok((status, response.text().await.unwrap_or_default()))
 }
 
+/// The file chosen in the file input `input`, if any.
+#[cfg(feature = "hydrate")]
+pub fn chosen_file(input: NodeRef<leptos::html::Input>) -> Option<web_sys::File> {
+    input.get().and_then(|i| i.files()).and_then(|f| f.get(0))
+}
+
+/// A form holding `file` as its `file` part, for [`post_form`].
+#[cfg(feature = "hydrate")]
+pub fn file_form(file: &web_sys::File) -> Result<web_sys::FormData, String> {
+    let cannot = |_| tr!("library-browser-cannot-send");
+    let form = web_sys::FormData::new().map_err(cannot)?;
+    form.append_with_blob_and_filename("file", file, &file.name())
+        .map_err(cannot)?;
+    Ok(form)
+}
+
 /// The sentence for a failed answer whose body is `body` (problem+json or anything else).
 pub fn problem_text(status: u16, body: &str) -> String {
     match serde_json::from_str::<Problem>(body) {

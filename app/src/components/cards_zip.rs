@@ -75,20 +75,13 @@ pub fn ImportCards(collection_id: String) -> impl IntoView {
         let url = format!("/api/collections/{collection_id}/import-zip");
         #[cfg(feature = "hydrate")]
         {
-            let Some(file) = file_input
-                .get()
-                .and_then(|i| i.files())
-                .and_then(|f| f.get(0))
-            else {
+            let Some(file) = rest::chosen_file(file_input) else {
                 return error.set(Some(tr!("zip-choose-file")));
             };
             busy.set(true);
             spawn_local(async move {
                 let sent = async {
-                    let cannot = |_| tr!("library-browser-cannot-send");
-                    let form = web_sys::FormData::new().map_err(cannot)?;
-                    form.append_with_blob_and_filename("file", &file, &file.name())
-                        .map_err(cannot)?;
+                    let form = rest::file_form(&file)?;
                     let (status, text) = rest::post_form(&url, form).await?;
                     if (200..300).contains(&status) {
                         serde_json::from_str::<ImportZipOut>(&text).map_err(|e| e.to_string())

@@ -68,6 +68,23 @@ pub struct CascadeQuery {
     pub cascade: bool,
 }
 
+/// Refuses a caller who may not edit collection `id` (404 when they cannot see it), before a
+/// route reads a large body (a ZIP, a story file) that only an editor may send.
+pub(crate) async fn editor_before_body(
+    core: &Core,
+    actor: &cardsmith_core::auth::Actor,
+    id: &str,
+) -> ApiResult<()> {
+    cardsmith_core::collections::access::require_collection(
+        core.db.pool(),
+        actor,
+        id,
+        cardsmith_model::validate::CollectionRole::Editor,
+    )
+    .await?;
+    Ok(())
+}
+
 /// The caller's collections (default first).
 #[utoipa::path(get, path = "/collections", tag = "collections", operation_id = "list-collections",
     responses((status = 200, body = Vec<CollectionOut>), Unauthorized))]

@@ -101,14 +101,7 @@ pub async fn import_cards_zip(
     ApiPath(id): ApiPath<String>,
     form: MultipartForm,
 ) -> ApiResult<(StatusCode, Json<ImportZipOut>)> {
-    // who may, before the body is read
-    cardsmith_core::collections::access::require_collection(
-        core.db.pool(),
-        &actor,
-        &id,
-        cardsmith_model::validate::CollectionRole::Editor,
-    )
-    .await?;
+    super::collections::editor_before_body(&core, &actor, &id).await?;
     let mut file = IncomingFile::create(&core.settings.data_dir, read::max_total(&core)).await?;
     form.read_into(&mut file, &[]).await?;
     let (path, _, size) = file.finish().await?;

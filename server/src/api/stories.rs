@@ -124,14 +124,7 @@ pub async fn import_twine_story(
     ApiPath(id): ApiPath<String>,
     form: MultipartForm,
 ) -> ApiResult<(StatusCode, Json<InteractiveStoryOut>)> {
-    // who may, before the body is read
-    cardsmith_core::collections::access::require_collection(
-        core.db.pool(),
-        &actor,
-        &id,
-        cardsmith_model::validate::CollectionRole::Editor,
-    )
-    .await?;
+    super::collections::editor_before_body(&core, &actor, &id).await?;
     let mut file = Vec::new();
     let mut fields = form.read_into(&mut file, &["voice", "extra_links"]).await?;
     let extra = match fields.take_text("extra_links").as_deref() {

@@ -80,6 +80,15 @@ impl Fresh {
         }
     }
 
+    /// An empty SQLite instance with its media in its folder, whatever the suite runs on.
+    fn sqlite() -> Self {
+        Self {
+            dir: tempfile::tempdir().unwrap(),
+            args: Vec::new(),
+            _database: None,
+        }
+    }
+
     fn instance_args(&self) -> Vec<String> {
         let mut out = vec![
             "--data-dir".to_owned(),
@@ -289,6 +298,23 @@ async fn a_backup_taken_while_parents_write_restores_whole_into_a_fresh_instance
                 "{slug}/{track}: the same bytes"
             );
         }
+    }
+
+    // on the PostgreSQL pass, the same backup also restores into SQLite and a folder
+    if crate::support::helpers::test_database().await.is_some() {
+        let sqlite = Fresh::sqlite();
+        let (ok, _, stderr) = sqlite.restore(target.path(), &[]).await;
+        assert!(ok, "{stderr}");
+        let moved = sqlite.serve(&[]).await;
+        let there = moved.client();
+        assert_eq!(there.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.status(), 200);
+        assert_eq!(library(&there).await, expected, "PostgreSQL to SQLite");
+        let card = &expected[0];
+        let (slug, track) = (
+            card["slug"].as_str().unwrap(),
+            card["tracks"][0][0].as_str().unwrap(),
+        );
+        assert!(audio(&there, slug, track).await == audio(&admin, slug, track).await);
     }
 
     // a damaged object is named by verify

@@ -245,6 +245,17 @@ fn card_yaml(audio: &[u8], declared: usize) -> Vec<u8> {
     .into_bytes()
 }
 
+/// A YAML document whose aliases expand to 10^9 strings if followed.
+fn laughs() -> Vec<u8> {
+    let mut yaml = String::from("format: 1\ntitle: &a0 lol\n");
+    for level in 1..10 {
+        let refs = vec![format!("*a{}", level - 1); 10].join(", ");
+        yaml.push_str(&format!("description: &a{level} [{refs}]\n"));
+    }
+    yaml.push_str("author: [*a9, *a9, *a9]\ntracks: []\n");
+    yaml.into_bytes()
+}
+
 #[tokio::test]
 async fn hostile_archives_are_refused_with_a_clear_reason_and_nothing_made() {
     let app = spawn_app().await;
@@ -327,6 +338,12 @@ async fn hostile_archives_are_refused_with_a_clear_reason_and_nothing_made() {
             )]),
             422,
             "bad/card.yaml",
+        ),
+        (
+            "a billion laughs card.yaml",
+            zip_of(&[("laughs/card.yaml", laughs(), false)]),
+            422,
+            "laughs/card.yaml",
         ),
         (
             "a file that is not what card.yaml says",

@@ -98,11 +98,7 @@ pub fn InteractiveStoryPanel() -> impl IntoView {
         let (voice, keep) = (optional(voice.get_untracked()), keep_first.get_untracked());
         #[cfg(feature = "hydrate")]
         {
-            let Some(file) = file_input
-                .get()
-                .and_then(|i| i.files())
-                .and_then(|f| f.get(0))
-            else {
+            let Some(file) = rest::chosen_file(file_input) else {
                 return error.set(Some(tr!("coll-interactive-choose-file")));
             };
             start();
@@ -181,9 +177,7 @@ mod browser {
         keep_first: bool,
     ) -> Result<InteractiveStoryOut, String> {
         let cannot = |_| tr!("library-browser-cannot-send");
-        let form = web_sys::FormData::new().map_err(cannot)?;
-        form.append_with_blob_and_filename("file", file, &file.name())
-            .map_err(cannot)?;
+        let form = crate::api::rest::file_form(file)?;
         if let Some(voice) = voice {
             form.append_with_str("voice", voice).map_err(cannot)?;
         }
