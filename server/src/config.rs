@@ -226,7 +226,7 @@ pub struct Config {
     pub media: crate::media_config::MediaConfig,
 
     /// Back up the database and media on a schedule to this folder or s3://bucket/prefix (reached with the --s3-* settings) [default: none; no scheduled backups].
-    #[arg(long, env = "CARDSMITH_BACKUP_TO")]
+    #[arg(long, env = "CARDSMITH_BACKUP_TO", visible_alias = "backup-dir")]
     pub backup_to: Option<String>,
 
     /// Time between scheduled backups: seconds, or a number with s, m, h or d.
