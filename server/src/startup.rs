@@ -364,9 +364,10 @@ async fn housekeep(core: Core) {
         if let Err(e) = recording::expire_stale(&core).await {
             tracing::warn!(error = %e, "expiring recording sessions failed");
         }
-        let expired = cardsmith_core::export::job::remove_expired(&core);
-        if expired > 0 {
-            tracing::info!(expired, "exports past their day removed");
+        match cardsmith_core::export::job::remove_expired(&core).await {
+            Ok(0) => {}
+            Ok(expired) => tracing::info!(expired, "exports past their day removed"),
+            Err(e) => tracing::warn!(error = %e, "removing old exports failed"),
         }
         match cardsmith_core::media::sweep::sweep(&core, cardsmith_core::media::sweep::GRACE).await
         {

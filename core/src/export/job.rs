@@ -1,5 +1,7 @@
 //! The export as a job: the ZIP is written to `DATA_DIR/exports/<job id>.zip` with its
-//! progress, then downloaded by the parent who asked (`download`), for a day.
+//! progress, then downloaded by the parent who asked (`download`), for a day. When media
+//! lives in a bucket the finished ZIP goes there too (`exports/<job id>.zip`), so whichever
+//! instance of a fleet the download reaches can serve it.
 
 use std::path::PathBuf;
 
@@ -12,7 +14,8 @@ use crate::auth::Actor;
 use crate::collections::access::require_collection;
 use crate::jobs::context::JobContext;
 use crate::jobs::{self, kind, JobPayload, Priority};
-use crate::{cards, Core, CoreError, CoreResult};
+use crate::media::store::ObjectBody;
+use crate::{cards, time, Core, CoreError, CoreResult};
 
 /// How long a finished export stays downloadable.
 pub const KEPT_FOR: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
@@ -90,6 +93,11 @@ pub async fn run(ctx: &JobContext) -> CoreResult<ExportResult> {
         .await
         .map_err(|e| CoreError::internal("measuring the export", e))?
         .len();
+    if let Some(bucket) = ctx.core.media().object() {
+        let uploaded = bucket.upload_file(&object_name(&ctx.job.id), &path).await;
+        let _ = tokio::fs::remove_file(&path).await;
+        uploaded?;
+    }
     Ok(ExportResult {
         cards: list.len(),
         bytes,
@@ -97,58 +105,117 @@ pub async fn run(ctx: &JobContext) -> CoreResult<ExportResult> {
     })
 }
 
-/// The finished export `job_id` of the caller: its file and size. Anybody else's, or none,
-/// is a 404; one still being written a 409; one past its day a 404.
-pub async fn download(core: &Core, actor: &Actor, job_id: &str) -> CoreResult<(PathBuf, u64)> {
-    let status: Option<String> =
-        sqlx::query_scalar("SELECT status FROM jobs WHERE id = $1 AND kind = $2 AND user_id = $3")
-            .bind(job_id)
-            .bind(kind::EXPORT)
-            .bind(actor.id())
-            .fetch_optional(core.db.pool())
-            .await?;
-    match status.as_deref() {
+/// A finished export, where it is kept.
+pub enum ExportFile {
+    Local {
+        path: PathBuf,
+        size: u64,
+    },
+    /// In the media bucket (`ObjectBody::len` is its size).
+    Object(ObjectBody),
+}
+
+/// The finished export `job_id` of the caller. Anybody else's, or none, is a 404; one still
+/// being written a 409; one past its day a 404.
+pub async fn download(core: &Core, actor: &Actor, job_id: &str) -> CoreResult<ExportFile> {
+    let found: Option<(String, Option<String>)> = sqlx::query_as(
+        "SELECT status, completed_at FROM jobs WHERE id = $1 AND kind = $2 AND user_id = $3",
+    )
+    .bind(job_id)
+    .bind(kind::EXPORT)
+    .bind(actor.id())
+    .fetch_optional(core.db.pool())
+    .await?;
+    let gone = || CoreError::not_found("that export is no longer kept (a day): export again");
+    match found {
         None => return Err(CoreError::not_found("no export with that id")),
-        Some("succeeded") => {}
-        Some("queued" | "running") => {
+        Some((status, _)) if status == "queued" || status == "running" => {
             return Err(CoreError::Conflict(
                 "the export is still being written: follow its job".into(),
             ))
         }
-        Some(_) => return Err(CoreError::not_found("that export did not finish")),
+        Some((status, _)) if status != "succeeded" => {
+            return Err(CoreError::not_found("that export did not finish"))
+        }
+        Some((_, completed)) => {
+            let kept = chrono::Duration::from_std(KEPT_FOR).expect("a day");
+            if completed
+                .as_deref()
+                .and_then(time::parse)
+                .is_none_or(|at| time::now() - at > kept)
+            {
+                return Err(gone());
+            }
+        }
+    }
+    if let Some(bucket) = core.media().object() {
+        let name = object_name(job_id);
+        if !bucket.exists(&name).await? {
+            return Err(gone());
+        }
+        return Ok(ExportFile::Object(bucket.open(&name).await?));
     }
     let path = file_of(core, job_id);
-    let size = tokio::fs::metadata(&path)
-        .await
-        .map_err(|_| CoreError::not_found("that export is no longer kept (a day): export again"))?
-        .len();
-    Ok((path, size))
+    let size = tokio::fs::metadata(&path).await.map_err(|_| gone())?.len();
+    Ok(ExportFile::Local { path, size })
+}
+
+/// The bucket's name of export `job_id`.
+fn object_name(job_id: &str) -> String {
+    format!("exports/{}.zip", safe(job_id))
+}
+
+/// Job ids are UUIDs the server made; names are built from nothing else.
+fn safe(job_id: &str) -> String {
+    job_id
+        .chars()
+        .filter(|c| c.is_ascii_hexdigit() || *c == '-')
+        .collect()
 }
 
 fn file_of(core: &Core, job_id: &str) -> PathBuf {
-    // job ids are UUIDs the server made; the name is built from nothing else
-    let safe: String = job_id
-        .chars()
-        .filter(|c| c.is_ascii_hexdigit() || *c == '-')
-        .collect();
     core.settings
         .data_dir
         .join("exports")
-        .join(format!("{safe}.zip"))
+        .join(format!("{}.zip", safe(job_id)))
 }
 
-/// Deletes exports older than [`KEPT_FOR`] (housekeeping).
-pub fn remove_expired(core: &Core) -> usize {
-    let Ok(files) = std::fs::read_dir(core.settings.data_dir.join("exports")) else {
-        return 0;
-    };
-    files
-        .flatten()
-        .filter(|f| {
-            f.metadata()
-                .and_then(|m| m.modified())
-                .is_ok_and(|t| t.elapsed().unwrap_or_default() > KEPT_FOR)
-        })
-        .filter(|f| std::fs::remove_file(f.path()).is_ok())
-        .count()
+/// Deletes the exports past their day (housekeeping, every few minutes): those whose job
+/// finished between a day and a week ago, in the data folder and the bucket, and any file
+/// of the exports folder older than a day (an export whose job row is gone).
+pub async fn remove_expired(core: &Core) -> CoreResult<usize> {
+    let now = time::now();
+    let kept = chrono::Duration::from_std(KEPT_FOR).expect("a day");
+    let ids: Vec<String> = sqlx::query_scalar(
+        "SELECT id FROM jobs WHERE kind = $1 AND status = 'succeeded'
+         AND completed_at < $2 AND completed_at > $3",
+    )
+    .bind(kind::EXPORT)
+    .bind(time::format(now - kept))
+    .bind(time::format(now - kept - chrono::Duration::days(6)))
+    .fetch_all(core.db.pool())
+    .await?;
+    if let Some(bucket) = core.media().object() {
+        for id in &ids {
+            bucket.delete(&object_name(id)).await?;
+        }
+    }
+    let folder = core.settings.data_dir.join("exports");
+    let removed = tokio::task::spawn_blocking(move || {
+        let Ok(files) = std::fs::read_dir(folder) else {
+            return 0;
+        };
+        files
+            .flatten()
+            .filter(|f| {
+                f.metadata()
+                    .and_then(|m| m.modified())
+                    .is_ok_and(|t| t.elapsed().unwrap_or_default() > KEPT_FOR)
+            })
+            .filter(|f| std::fs::remove_file(f.path()).is_ok())
+            .count()
+    })
+    .await
+    .map_err(|e| CoreError::internal("export sweep task", e))?;
+    Ok(removed + ids.len())
 }

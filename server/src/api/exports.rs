@@ -65,10 +65,20 @@ pub async fn download_export(
     Caller(actor): Caller,
     ApiPath(id): ApiPath<String>,
 ) -> ApiResult<Response> {
-    let (path, size) = job::download(&core, &actor, &id).await?;
-    let file = tokio::fs::File::open(&path)
-        .await
-        .map_err(|e| cardsmith_core::CoreError::internal("opening the export", e))?;
+    let (size, body) = match job::download(&core, &actor, &id).await? {
+        job::ExportFile::Local { path, size } => {
+            let file = tokio::fs::File::open(&path)
+                .await
+                .map_err(|e| cardsmith_core::CoreError::internal("opening the export", e))?;
+            (
+                size,
+                Body::from_stream(ReaderStream::with_capacity(file, 256 * 1024)),
+            )
+        }
+        job::ExportFile::Object(object) => {
+            (object.len, Body::from_stream(object.stream(None).await?))
+        }
+    };
     Ok((
         [
             (header::CONTENT_TYPE, "application/zip".to_owned()),
@@ -78,7 +88,7 @@ pub async fn download_export(
                 "attachment; filename=\"cardsmith-cards.zip\"".to_owned(),
             ),
         ],
-        Body::from_stream(ReaderStream::with_capacity(file, 256 * 1024)),
+        body,
     )
         .into_response())
 }
