@@ -46,7 +46,8 @@ pub struct ExportResult {
 }
 
 /// Queues an export of collection `input.collection_id` (a viewer may) or of every card the
-/// caller can see; the job's id.
+/// caller can see; the job's id. The same export of the same caller still waiting or running
+/// is answered instead of a second, so a burst of clicks (or of requests) writes one ZIP.
 pub async fn start(core: &Core, actor: &Actor, input: ExportInput) -> CoreResult<String> {
     if let Some(id) = &input.collection_id {
         require_collection(core.db.pool(), actor, id, CollectionRole::Viewer).await?;
@@ -54,7 +55,24 @@ pub async fn start(core: &Core, actor: &Actor, input: ExportInput) -> CoreResult
     let payload = ExportJob {
         collection_id: input.collection_id,
     };
-    let id = jobs::enqueue(core.db.pool(), Some(actor.id()), &payload).await?;
+    let stored = serde_json::to_value(&payload)
+        .map_err(|e| CoreError::internal("job payload", e))?
+        .to_string();
+    let mut tx = core.db.begin().await?;
+    let pending: Option<String> = sqlx::query_scalar(
+        "SELECT id FROM jobs WHERE kind = $1 AND user_id = $2 AND payload = $3
+         AND status IN ('queued', 'running') ORDER BY created_at LIMIT 1",
+    )
+    .bind(kind::EXPORT)
+    .bind(actor.id())
+    .bind(&stored)
+    .fetch_optional(&mut *tx)
+    .await?;
+    if let Some(id) = pending {
+        return Ok(id);
+    }
+    let id = jobs::enqueue(&mut *tx, Some(actor.id()), &payload).await?;
+    tx.commit().await?;
     core.jobs.wake();
     Ok(id)
 }

@@ -439,14 +439,28 @@ async fn a_viewer_exports_but_does_not_import_and_a_parent_exports_only_what_the
     let theirs = export(&viewer, json!({"collection_id": shelf})).await;
     assert_eq!(card_files(&theirs).len(), 1);
     assert_problem(import(&viewer, &shelf, theirs.clone()).await, 403).await;
-    // the download is the asker's only
-    let r = viewer
-        .post_json("/api/exports", &json!({"collection_id": shelf}))
-        .await;
-    let job = r.json::<Value>().await.unwrap()["job_id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    // the download is the asker's only; twelve requests at once do not queue twelve exports
+    let body = json!({"collection_id": shelf});
+    let asked =
+        futures_util::future::join_all((0..12).map(|_| viewer.post_json("/api/exports", &body)))
+            .await;
+    let mut jobs = std::collections::BTreeSet::new();
+    for r in asked {
+        assert_eq!(r.status(), 202);
+        jobs.insert(
+            r.json::<Value>().await.unwrap()["job_id"]
+                .as_str()
+                .unwrap()
+                .to_owned(),
+        );
+    }
+    // an export of one card is done in milliseconds, after which the next request may start
+    // the next one; while one waits or runs, the same request is answered with it
+    assert!(
+        jobs.len() < 12,
+        "twelve identical requests shared exports: {jobs:?}"
+    );
+    let job = jobs.into_iter().next().unwrap();
     wait_job(&viewer, &job).await;
     assert_problem(
         parent.get(&format!("/api/exports/{job}/download")).await,
