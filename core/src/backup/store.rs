@@ -126,14 +126,10 @@ impl BackupStore {
                         "{hash} changed while it was backed up"
                     )));
                 }
-                tokio::task::spawn_blocking(move || -> std::io::Result<()> {
-                    std::fs::File::open(&tmp)?.sync_all()?;
-                    std::fs::rename(&tmp, &target)?;
-                    sync_dir(&dir)
-                })
-                .await
-                .map_err(|e| CoreError::internal("backup write task", e))?
-                .map_err(|e| CoreError::internal("writing into the backup", e))?;
+                tokio::task::spawn_blocking(move || place(&tmp, &target))
+                    .await
+                    .map_err(|e| CoreError::internal("backup write task", e))?
+                    .map_err(|e| CoreError::internal("writing into the backup", e))?;
             }
             Self::Bucket(bucket) => bucket.upload_file(&name, path).await?,
         }
@@ -228,9 +224,7 @@ impl BackupStore {
                 tokio::task::spawn_blocking(move || -> std::io::Result<()> {
                     std::fs::create_dir_all(&dir)?;
                     std::fs::write(&tmp, &bytes)?;
-                    std::fs::File::open(&tmp)?.sync_all()?;
-                    std::fs::rename(&tmp, &target)?;
-                    sync_dir(&dir)
+                    place(&tmp, &target)
                 })
                 .await
                 .map_err(|e| CoreError::internal("backup write task", e))?
@@ -291,6 +285,14 @@ impl BackupStore {
             Self::Bucket(bucket) => bucket.delete(&name).await,
         }
     }
+}
+
+/// Moves the finished file `tmp` to `target` so that it survives a crash whole or not at all:
+/// its data synced, then the rename, then the folder's entry synced.
+fn place(tmp: &Path, target: &Path) -> std::io::Result<()> {
+    std::fs::File::open(tmp)?.sync_all()?;
+    std::fs::rename(tmp, target)?;
+    sync_dir(target.parent().expect("a stored file has a folder"))
 }
 
 async fn remove_if_present(path: &Path) -> CoreResult<()> {
