@@ -164,21 +164,24 @@ async fn a_job_orphaned_too_often_fails_with_the_reason() {
     let t = upload_ready_track(&admin, &card, &tone(1, "wav")).await;
     let slug = t["slug"].as_str().unwrap();
     let me: Value = admin.me().await.json().await.unwrap();
-    let pool = app.core.db.pool();
+    // one transaction: a worker that gives up on the job between the two writes would free
+    // no track, and the track would then wait for a job already failed
+    let mut tx = app.core.db.pool().begin().await.unwrap();
     sqlx::query(
         "INSERT INTO jobs (id, user_id, kind, status, payload, attempts, max_attempts, run_at, locked_until, created_at, updated_at)
          VALUES ('orphan', $1, 'transcode', 'running', $2, 3, 3, '2000-01-01T00:00:00.000Z', '2000-01-01T00:00:01.000Z', '2000-01-01T00:00:00.000Z', '2000-01-01T00:00:00.000Z')",
     )
     .bind(me["id"].as_str().unwrap())
     .bind(json!({"track_id": t["id"]}).to_string())
-    .execute(pool)
+    .execute(&mut *tx)
     .await
     .unwrap();
     sqlx::query("UPDATE tracks SET processing_job_id = 'orphan', transcode_status = 'processing' WHERE id = $1")
         .bind(t["id"].as_str().unwrap())
-        .execute(pool)
+        .execute(&mut *tx)
         .await
         .unwrap();
+    tx.commit().await.unwrap();
     app.core.jobs.wake();
     let failed = wait_job(&admin, "orphan").await;
     assert_eq!(failed["status"], "failed");
