@@ -15,6 +15,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
+import { failedTitles } from './report.mjs';
 
 const DEFAULT_SECONDS = 20;
 
@@ -77,6 +78,7 @@ export async function runLanes({ root, lanes, filters, release, resultsDir, log 
 
   let code = 0;
   const stats = { passed: 0, failed: 0, skipped: 0 };
+  const failedNames = [];
   const measured = {};
   for (const run of runs) {
     code = Math.max(code, await run.done);
@@ -90,9 +92,11 @@ export async function runLanes({ root, lanes, filters, release, resultsDir, log 
     stats.passed += (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
     stats.failed += report.stats.unexpected ?? 0;
     stats.skipped += report.stats.skipped ?? 0;
+    failedNames.push(...failedTitles(report.suites));
     Object.assign(measured, secondsPerFile(report));
   }
   console.log(`e2e: ${stats.passed} passed, ${stats.failed} failed, ${stats.skipped} skipped (${runs.length} lanes)`);
+  for (const name of failedNames) console.log(`  failed: ${name}`);
   if (stats.passed + stats.failed === 0) code = code || 1;
   if (process.env.CARDSMITH_E2E_SAVE_DURATIONS === '1') {
     const rounded = Object.fromEntries(

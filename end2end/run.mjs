@@ -17,6 +17,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { failedTitles } from './report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // CARDSMITH_E2E_RESULTS_DIR / CARDSMITH_E2E_SCREENSHOT_DIR: private output, for runs side by side.
@@ -233,11 +234,14 @@ function runPlaywright(baseURL) {
 function summary() {
   // A closing line CI can read: "e2e: N passed, N failed, N skipped"
   try {
-    const { stats } = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+    const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+    const { stats } = report;
     const passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
     const failedCount = stats.unexpected ?? 0;
     const skipped = stats.skipped ?? 0;
-    return { passed, failed: failedCount, skipped, line: `e2e: ${passed} passed, ${failedCount} failed, ${skipped} skipped` };
+    const names = failedTitles(report.suites);
+    const line = [`e2e: ${passed} passed, ${failedCount} failed, ${skipped} skipped`, ...names.map((n) => `  failed: ${n}`)].join('\n');
+    return { passed, failed: failedCount, skipped, line };
   } catch {
     return null;
   }
@@ -251,7 +255,6 @@ try {
   code = await runPlaywright(baseURL);
   const s = summary();
   if (s) {
-    console.log(s.line);
     if (s.passed + s.failed === 0) {
       log('no test ran');
       code = code || 1;
@@ -261,6 +264,7 @@ try {
     code = code || 1;
   }
   if (code !== 0 && server) log(`server log (last lines of ${path.relative(root, serverLog)}):\n${tail(serverLog, 60)}`);
+  if (s) console.log(s.line);
   failed = code !== 0;
 } catch (err) {
   log(`ERROR: ${err.message}`);
