@@ -200,6 +200,8 @@ DEPENDS_ON_STATE = {
     "make-interactive-story": "choice_points is at most (passages - 1) / 3; the voice one this server has, the preset the collection's",
     "import-twine-story": "the file must hold a Twine story (Twee 3 or a published page) a card can hold",
     "import-cards-zip": "the file must be a ZIP of cards as export-cards makes them",
+    "batch-tracks": "the tracks must be the card's own, to_card one the caller edits, a regex one that compiles",
+    "undo-track-batch": "the card must have a batch to undo whose tracks nobody changed since",
 }
 # GET operations for an optional part of a resource, which a just-created resource does not
 # have yet: their 404 says so ("this collection has no background image"), so schemathesis's

@@ -118,6 +118,11 @@ pub fn track_order() -> Array {
     references(1, None)
 }
 
+/// The tracks one batch acts on: 1 to 500 different ones.
+pub fn batch_tracks() -> Array {
+    references(1, Some(crate::track_batch::BATCH_MAX_TRACKS))
+}
+
 /// The tracks to join, in order: 2 to 100 different ones.
 pub fn tracks_to_merge() -> Array {
     references(2, Some(100))

@@ -26,6 +26,7 @@ pub mod live;
 pub mod llm;
 pub mod mail;
 pub mod metrics;
+pub mod natural;
 pub mod oidc;
 pub mod player;
 pub mod problem;
@@ -38,6 +39,7 @@ pub mod story;
 pub mod system;
 pub mod titles;
 pub mod track;
+pub mod track_batch;
 pub mod tts;
 #[cfg(feature = "openapi")]
 pub mod upload;

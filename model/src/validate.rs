@@ -142,8 +142,14 @@ pub fn slug_problem(slug: &str) -> Option<&'static str> {
 pub const RESERVED_CARD_SLUGS: &[&str] = &["import-from-player", "slug-available"];
 
 /// Track slugs that are fixed addresses under `/cards/{slug}/tracks/`.
-pub const RESERVED_TRACK_SLUGS: &[&str] =
-    &["stream", "reorder", "record-start", "slug-available", "tts"];
+pub const RESERVED_TRACK_SLUGS: &[&str] = &[
+    "stream",
+    "reorder",
+    "record-start",
+    "slug-available",
+    "tts",
+    "batch",
+];
 
 const RESERVED: &str = "is the name of a fixed address of the API; choose another";
 

@@ -65,8 +65,12 @@ pub async fn referenced(pool: &crate::db::DbPool) -> CoreResult<HashSet<String>>
         sqlx::query_scalar("SELECT payload FROM jobs WHERE status IN ('queued', 'running')")
             .fetch_all(pool)
             .await?;
-    for payload in &payloads {
-        names.extend(hashes_in(payload));
+    // a batch's undo keeps the files of the tracks it deleted until it is replaced
+    let undos: Vec<String> = sqlx::query_scalar("SELECT undo FROM track_batches")
+        .fetch_all(pool)
+        .await?;
+    for text in payloads.iter().chain(&undos) {
+        names.extend(hashes_in(text));
     }
     Ok(names)
 }

@@ -175,6 +175,16 @@ pub async fn attach_drawn_icon(
     track_id: &str,
     sprite: &::image::RgbaImage,
 ) -> CoreResult<DbTx<'static>> {
+    let (small, source) = store_drawn_icon(core, sprite).await?;
+    record_icon(core, card_id, track_id, &small, &source).await
+}
+
+/// Stores a drawn 16x16 `sprite` and its enlargement; answers their hashes (the 16x16 one
+/// first) for a caller that records them itself (a batch, in its own transaction).
+pub async fn store_drawn_icon(
+    core: &Core,
+    sprite: &::image::RgbaImage,
+) -> CoreResult<(String, String)> {
     if sprite.dimensions() != (icon::ICON_SIZE, icon::ICON_SIZE) {
         return Err(CoreError::Internal("a drawn icon must be 16x16".into()));
     }
@@ -184,7 +194,7 @@ pub async fn attach_drawn_icon(
         image::store_encoded(core, small, "image/png", icon::ICON_SIZE, icon::ICON_SIZE).await?;
     let (side, png) = (icon::ENLARGED_SIZE, "image/png");
     let source = image::store_encoded(core, full, png, side, side).await?;
-    record_icon(core, card_id, track_id, &small.hash, &source.hash).await
+    Ok((small.hash, source.hash))
 }
 
 /// Points the track at its stored icon pictures and re-hashes the card, in a transaction left

@@ -7,6 +7,7 @@
 //! undone by restoring it; purging a source deletes its record and, when nothing else uses
 //! them, its files. Track slugs are unique within their card and follow the title.
 
+pub mod batch;
 pub mod edit;
 pub mod edit_job;
 pub mod icons;

@@ -8,7 +8,8 @@ use sha2::{Digest, Sha256};
 use crate::db::{DbDriver, DbPool, DbTx};
 use crate::{time, CoreResult};
 
-#[derive(Debug, Clone, sqlx::FromRow)]
+/// Serialisable so a batch's undo can keep whole rows (`tracks::batch::undo`).
+#[derive(Debug, Clone, sqlx::FromRow, serde::Serialize, serde::Deserialize)]
 pub struct TrackRow {
     pub id: String,
     pub card_id: String,
@@ -329,7 +330,7 @@ pub async fn renumber(tx: &mut DbTx<'_>, card_id: &str) -> CoreResult<()> {
 }
 
 /// Gives the tracks of `order` the positions 1, 2, 3… in that order.
-async fn write_order(tx: &mut DbTx<'_>, order: &[String]) -> CoreResult<()> {
+pub(crate) async fn write_order(tx: &mut DbTx<'_>, order: &[String]) -> CoreResult<()> {
     for (i, id) in order.iter().enumerate() {
         sqlx::query("UPDATE tracks SET position = $1 WHERE id = $2 AND position <> $1")
             .bind(i as i64 + 1)

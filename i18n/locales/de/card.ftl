@@ -194,3 +194,60 @@ card-original-play = ▶ Abspielen
 card-restore = Wiederherstellen
 card-purge = Löschen
 card-purge-confirm = Ja, löschen
+
+## Mehrere Titel auf einmal (die Auswahlleiste)
+card-batch-select = Titel auswählen
+card-batch-region = Ausgewählte Titel
+card-batch-selected = { $count ->
+    [one] 1 Titel ausgewählt
+   *[other] { $count } Titel ausgewählt
+}
+card-batch-all = Alle auswählen
+card-batch-none = Keinen auswählen
+card-batch-done = Fertig
+card-batch-pick = „{ $title }“ auswählen
+card-batch-rename = Umbenennen…
+card-batch-delete = Löschen
+card-batch-delete-question = { $count ->
+    [one] 1 Titel löschen? Sie können es gleich danach rückgängig machen.
+   *[other] { $count } Titel löschen? Sie können es gleich danach rückgängig machen.
+}
+card-batch-delete-yes = Ja, löschen
+card-batch-more = Weitere Aktionen für die ausgewählten Titel
+card-batch-choose = Weitere Aktionen…
+card-batch-top = An den Anfang
+card-batch-bottom = Ans Ende
+card-batch-sort-title = Nach Titel sortieren
+card-batch-sort-tags = Nach Titelnummer (Tags) sortieren
+card-batch-reverse = Reihenfolge umkehren
+card-batch-icons-matched = Symbole nach ihren Titeln
+card-batch-icons-default = Nummerierte Symbole
+card-batch-loudness = Audio neu erstellen (Lautstärke)
+card-batch-move = Auf eine andere Karte verschieben
+card-batch-copy = Auf eine andere Karte kopieren
+card-batch-working = Wird ausgeführt…
+card-batch-rename-form = Ausgewählte Titel umbenennen
+card-batch-find = Suchen
+card-batch-replace = Ersetzen durch
+card-batch-regex = Regulärer Ausdruck
+card-batch-ignore-case = Groß-/Kleinschreibung ignorieren
+card-batch-strip-numbers = Nummern am Anfang entfernen
+card-batch-title-case = Jedes Wort groß
+card-batch-preview = Vorschau
+card-batch-apply = Umbenennen
+card-batch-cancel = Abbrechen
+card-batch-to-card = Karte
+card-batch-loading-cards = Ihre Karten werden geladen…
+card-batch-no-cards = Es gibt keine andere Karte, die Sie bearbeiten können.
+card-batch-applied = { $action }: { $count ->
+    [one] 1 Titel
+   *[other] { $count } Titel
+}
+card-batch-did-delete = Gelöscht
+card-batch-did-move = Verschoben
+card-batch-did-copy = Kopiert
+card-batch-did-rename = Umbenannt
+card-batch-did-icons = Symbole gesetzt
+card-batch-did-loudness = Audio wird neu erstellt
+card-batch-did-order = Neu geordnet
+card-batch-undone = Die letzte Sammelaktion wurde rückgängig gemacht.

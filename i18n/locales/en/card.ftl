@@ -195,3 +195,60 @@ card-original-play = ▶ Play
 card-restore = Restore
 card-purge = Purge
 card-purge-confirm = Yes, purge
+
+## Many tracks at once (the batch bar)
+card-batch-select = Select tracks
+card-batch-region = Selected tracks
+card-batch-selected = { $count ->
+    [one] 1 track selected
+   *[other] { $count } tracks selected
+}
+card-batch-all = Select all
+card-batch-none = Select none
+card-batch-done = Done
+card-batch-pick = Select “{ $title }”
+card-batch-rename = Rename…
+card-batch-delete = Delete
+card-batch-delete-question = { $count ->
+    [one] Delete 1 track? You can undo it right after.
+   *[other] Delete { $count } tracks? You can undo it right after.
+}
+card-batch-delete-yes = Yes, delete
+card-batch-more = More actions for the selected tracks
+card-batch-choose = More actions…
+card-batch-top = Move to top
+card-batch-bottom = Move to bottom
+card-batch-sort-title = Sort by title
+card-batch-sort-tags = Sort by tag number
+card-batch-reverse = Reverse order
+card-batch-icons-matched = Icons from their titles
+card-batch-icons-default = Numbered icons
+card-batch-loudness = Make the audio again (loudness)
+card-batch-move = Move to another card
+card-batch-copy = Copy to another card
+card-batch-working = Working…
+card-batch-rename-form = Rename the selected tracks
+card-batch-find = Find
+card-batch-replace = Replace with
+card-batch-regex = Regular expression
+card-batch-ignore-case = Ignore case
+card-batch-strip-numbers = Strip leading numbers
+card-batch-title-case = Title case
+card-batch-preview = Preview
+card-batch-apply = Rename
+card-batch-cancel = Cancel
+card-batch-to-card = Card
+card-batch-loading-cards = Loading your cards…
+card-batch-no-cards = There is no other card you can edit.
+card-batch-applied = { $action }: { $count ->
+    [one] 1 track
+   *[other] { $count } tracks
+}
+card-batch-did-delete = Deleted
+card-batch-did-move = Moved
+card-batch-did-copy = Copied
+card-batch-did-rename = Renamed
+card-batch-did-icons = Icons set
+card-batch-did-loudness = Making the audio again
+card-batch-did-order = Reordered
+card-batch-undone = The last batch was undone.

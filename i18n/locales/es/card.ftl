@@ -194,3 +194,60 @@ card-original-play = ▶ Reproducir
 card-restore = Recuperar
 card-purge = Purgar
 card-purge-confirm = Sí, purgar
+
+## Varias pistas a la vez (la barra de selección)
+card-batch-select = Seleccionar pistas
+card-batch-region = Pistas seleccionadas
+card-batch-selected = { $count ->
+    [one] 1 pista seleccionada
+   *[other] { $count } pistas seleccionadas
+}
+card-batch-all = Seleccionar todas
+card-batch-none = No seleccionar ninguna
+card-batch-done = Listo
+card-batch-pick = Seleccionar «{ $title }»
+card-batch-rename = Renombrar…
+card-batch-delete = Eliminar
+card-batch-delete-question = { $count ->
+    [one] ¿Eliminar 1 pista? Podrá deshacerlo justo después.
+   *[other] ¿Eliminar { $count } pistas? Podrá deshacerlo justo después.
+}
+card-batch-delete-yes = Sí, eliminar
+card-batch-more = Más acciones para las pistas seleccionadas
+card-batch-choose = Más acciones…
+card-batch-top = Mover al principio
+card-batch-bottom = Mover al final
+card-batch-sort-title = Ordenar por título
+card-batch-sort-tags = Ordenar por número de pista (etiquetas)
+card-batch-reverse = Invertir el orden
+card-batch-icons-matched = Iconos según sus títulos
+card-batch-icons-default = Iconos numerados
+card-batch-loudness = Rehacer el audio (volumen)
+card-batch-move = Mover a otra tarjeta
+card-batch-copy = Copiar a otra tarjeta
+card-batch-working = Trabajando…
+card-batch-rename-form = Renombrar las pistas seleccionadas
+card-batch-find = Buscar
+card-batch-replace = Reemplazar por
+card-batch-regex = Expresión regular
+card-batch-ignore-case = Ignorar mayúsculas
+card-batch-strip-numbers = Quitar los números iniciales
+card-batch-title-case = Mayúscula en cada palabra
+card-batch-preview = Vista previa
+card-batch-apply = Renombrar
+card-batch-cancel = Cancelar
+card-batch-to-card = Tarjeta
+card-batch-loading-cards = Cargando sus tarjetas…
+card-batch-no-cards = No hay otra tarjeta que pueda editar.
+card-batch-applied = { $action }: { $count ->
+    [one] 1 pista
+   *[other] { $count } pistas
+}
+card-batch-did-delete = Eliminadas
+card-batch-did-move = Movidas
+card-batch-did-copy = Copiadas
+card-batch-did-rename = Renombradas
+card-batch-did-icons = Iconos cambiados
+card-batch-did-loudness = Rehaciendo el audio
+card-batch-did-order = Reordenadas
+card-batch-undone = Se deshizo la última acción en grupo.

@@ -194,3 +194,60 @@ card-original-play = ▶ Lire
 card-restore = Rétablir
 card-purge = Purger
 card-purge-confirm = Oui, purger
+
+## Plusieurs pistes à la fois (la barre de sélection)
+card-batch-select = Sélectionner des pistes
+card-batch-region = Pistes sélectionnées
+card-batch-selected = { $count ->
+    [one] { $count } piste sélectionnée
+   *[other] { $count } pistes sélectionnées
+}
+card-batch-all = Tout sélectionner
+card-batch-none = Tout désélectionner
+card-batch-done = Terminé
+card-batch-pick = Sélectionner « { $title } »
+card-batch-rename = Renommer…
+card-batch-delete = Supprimer
+card-batch-delete-question = { $count ->
+    [one] Supprimer { $count } piste ? Vous pourrez annuler juste après.
+   *[other] Supprimer { $count } pistes ? Vous pourrez annuler juste après.
+}
+card-batch-delete-yes = Oui, supprimer
+card-batch-more = Autres actions sur les pistes sélectionnées
+card-batch-choose = Autres actions…
+card-batch-top = Placer en tête
+card-batch-bottom = Placer à la fin
+card-batch-sort-title = Trier par titre
+card-batch-sort-tags = Trier par numéro de piste (étiquettes)
+card-batch-reverse = Inverser l’ordre
+card-batch-icons-matched = Icônes d’après leurs titres
+card-batch-icons-default = Icônes numérotées
+card-batch-loudness = Refaire l’audio (volume)
+card-batch-move = Déplacer vers une autre carte
+card-batch-copy = Copier vers une autre carte
+card-batch-working = En cours…
+card-batch-rename-form = Renommer les pistes sélectionnées
+card-batch-find = Rechercher
+card-batch-replace = Remplacer par
+card-batch-regex = Expression régulière
+card-batch-ignore-case = Ignorer la casse
+card-batch-strip-numbers = Retirer les numéros en tête
+card-batch-title-case = Majuscule à chaque mot
+card-batch-preview = Aperçu
+card-batch-apply = Renommer
+card-batch-cancel = Annuler
+card-batch-to-card = Carte
+card-batch-loading-cards = Chargement de vos cartes…
+card-batch-no-cards = Vous ne pouvez modifier aucune autre carte.
+card-batch-applied = { $action } : { $count ->
+    [one] { $count } piste
+   *[other] { $count } pistes
+}
+card-batch-did-delete = Supprimé
+card-batch-did-move = Déplacé
+card-batch-did-copy = Copié
+card-batch-did-rename = Renommé
+card-batch-did-icons = Icônes changées
+card-batch-did-loudness = Audio en cours de refonte
+card-batch-did-order = Réordonné
+card-batch-undone = La dernière action groupée a été annulée.

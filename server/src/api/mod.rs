@@ -37,6 +37,7 @@ pub mod recording;
 mod respond_async;
 pub mod stories;
 pub mod system;
+pub mod track_batches;
 pub mod track_edits;
 pub mod tracks;
 pub mod tts;
@@ -77,6 +78,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(cover_generate::router())
         .merge(labels::router())
         .merge(tracks::router())
+        .merge(track_batches::router())
         .merge(tts::router())
         .merge(icons::router())
         .merge(icon_generate::router())

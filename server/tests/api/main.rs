@@ -62,6 +62,7 @@ mod stored_media;
 mod stories;
 mod support;
 mod system;
+mod track_batches;
 mod track_edits;
 mod track_metadata;
 mod tracks;

@@ -10,8 +10,10 @@
 
 mod actions;
 mod add;
+mod batch;
 mod player;
 mod row;
+mod selection;
 mod sources;
 mod uploads;
 
@@ -34,12 +36,20 @@ const POLL_MS: i32 = 1500;
 /// How long a notice with nothing to undo or answer stays, in milliseconds.
 const SAY_MS: i32 = 6000;
 
+/// What the toast's Undo takes back.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Undo {
+    /// An edit: restoring the source with this id.
+    Source(String),
+    /// The card's last batch action (`batch`).
+    Batch,
+}
+
 /// A change the user may want to take back, shown above the list ("Trimmed … Undo").
 #[derive(Debug, Clone, PartialEq)]
 pub struct Notice {
     pub text: String,
-    /// The id of the source an Undo restores.
-    pub undo: Option<String>,
+    pub undo: Option<Undo>,
     /// Leaves the focus where it is. An edit or a delete removed the focused control, so
     /// their notice takes the focus; a move did not.
     pub quiet: bool,
@@ -70,6 +80,9 @@ pub struct Tracks {
     polling: StoredValue<bool>,
     card: RwSignal<CardOut>,
     pub editor: bool,
+    /// Whether the list is a checklist for a batch action, and what is checked.
+    pub selecting: RwSignal<bool>,
+    pub selection: RwSignal<selection::Selection>,
 }
 
 /// Whether the server is still working on `track`'s audio.
@@ -97,7 +110,17 @@ impl Tracks {
             polling: StoredValue::new(false),
             card,
             editor,
+            selecting: RwSignal::new(false),
+            selection: RwSignal::new(selection::Selection::default()),
         }
+    }
+
+    /// A click on `id`'s box (`shift`: the run from the last one clicked).
+    pub fn pick(self, id: &str, shift: bool) {
+        let order: Vec<String> = self
+            .list
+            .with_untracked(|l| l.iter().map(|t| t.id.clone()).collect());
+        self.selection.update(|s| s.click(id, shift, &order));
     }
 
     pub fn card_slug(&self) -> String {
@@ -384,6 +407,13 @@ impl Tracks {
 pub fn TracksPanel() -> impl IntoView {
     let tracks = expect_context::<Tracks>();
     tracks.watch();
+    // the selection follows the list: deleted tracks leave it, the order is the card's
+    Effect::new(move |_| {
+        let order: Vec<String> = tracks
+            .list
+            .with(|l| l.iter().map(|t| t.id.clone()).collect());
+        tracks.selection.update(|s| s.follow(&order));
+    });
     let intro = if tracks.editor {
         tr!("card-tracks-intro-editor")
     } else {
@@ -393,6 +423,7 @@ pub fn TracksPanel() -> impl IntoView {
     view! {
         <Panel id="tracks" title=tr!("card-tracks-title") intro>
             <ErrorAlert message=tracks.error/>
+            {tracks.editor.then(|| view! { <Show when=move || !empty()><batch::BatchBar/></Show> })}
             <Show when=empty fallback=|| view! { <TrackList/> }>
                 <p class="rounded-xl border-2 border-dashed border-slate-300 p-4 text-center text-slate-600">
                     {if tracks.editor {
@@ -444,12 +475,15 @@ fn NoticeBar() -> impl IntoView {
     let undo_button = NodeRef::<leptos::html::Button>::new();
     let dismiss_button = NodeRef::<leptos::html::Button>::new();
     let undo = move |_| {
-        let Some(source) = tracks.notice.with_untracked(|n| n.as_ref()?.undo.clone()) else {
+        let Some(undo) = tracks.notice.with_untracked(|n| n.as_ref()?.undo.clone()) else {
             return;
         };
         busy.set(true);
         spawn_local(async move {
-            sources::restore_by_id(tracks, &source).await;
+            match undo {
+                Undo::Source(source) => sources::restore_by_id(tracks, &source).await,
+                Undo::Batch => tracks.undo_batch().await,
+            }
             busy.set(false);
         });
     };

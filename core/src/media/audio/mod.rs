@@ -9,6 +9,7 @@ pub mod decode;
 pub mod ffmpeg;
 pub mod parts;
 pub mod probe;
+pub mod tags;
 
 /// Bitrate of the AAC the player platform serves (and re-encodes to).
 pub const AAC_BITRATE: &str = "128k";

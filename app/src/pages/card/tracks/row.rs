@@ -63,7 +63,11 @@ pub fn TrackRow(id: String) -> impl IntoView {
     view! {
         <li data-track-id=id class=row_class aria-label=move || tr!("card-track-row", number = position(), title = title.get())>
             <div class="flex min-h-14 items-center gap-1 px-1 py-1 sm:gap-2 sm:px-2">
-                {tracks.editor.then(|| view! { <DragHandle id=key title/> })}
+                {tracks.editor.then(|| view! {
+                    <Show when=move || tracks.selecting.get() fallback=move || view! { <DragHandle id=key title/> }>
+                        <PickBox id=key title/>
+                    </Show>
+                })}
                 <span class="w-6 shrink-0 text-right font-mono text-sm text-slate-500" aria-hidden="true">{position}</span>
                 <img src=icon_src width="16" height="16" alt="" class="h-8 w-8 shrink-0 rounded-sm" style="image-rendering: pixelated" data-testid="track-icon"/>
                 <div class="min-w-0 flex-1 pl-1">
@@ -152,6 +156,24 @@ fn Failure(track: Memo<Option<TrackOut>>) -> impl IntoView {
     move || why().map(|why| view! { <p class="px-3 pb-2 text-sm text-rose-700 sm:pl-20">{why}</p> })
 }
 
+/// The row's box while the list is a checklist: a 44-pixel target around the box; a
+/// shift-click selects the run from the last one clicked.
+#[component]
+fn PickBox(id: StoredValue<String>, title: Signal<String>) -> impl IntoView {
+    let tracks = expect_context::<Tracks>();
+    let checked = move || id.with_value(|id| tracks.selection.with(|s| s.contains(id)));
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        id.with_value(|id| tracks.pick(id, ev.shift_key()));
+    };
+    view! {
+        <label class="flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center rounded-md hover:bg-indigo-50">
+            <input type="checkbox" class="h-6 w-6 accent-indigo-600" data-testid="track-pick"
+                aria-label=move || tr!("card-batch-pick", title = title.get())
+                prop:checked=checked on:click=on_click/>
+        </label>
+    }
+}
+
 /// The grip a pointer (mouse, finger, pen) drags the row by. Pointer events rather than
 /// HTML5 drag and drop, which phones do not fire; keyboards use Move up / Move down.
 #[component]
@@ -203,7 +225,7 @@ fn Editor(track: TrackOut) -> impl IntoView {
         tracks.editing.set(None);
         tracks.notice.set(Some(super::Notice {
             text: done.message,
-            undo: done.source_id,
+            undo: done.source_id.map(super::Undo::Source),
             quiet: false,
         }));
         tracks.reload();
