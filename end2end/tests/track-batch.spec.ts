@@ -42,9 +42,9 @@ test('a parent renames five tracks by a pattern and undoes it', async ({ page })
   await expect(list.getByLabel('Select “Afterword”')).not.toBeChecked();
 
   await page.getByRole('button', { name: 'Rename…' }).click();
-  await page.getByLabel('Find').fill('^(\\d+) - (.*)$');
-  await page.getByLabel('Replace with').fill('$2 (part $1)');
-  await page.getByLabel('Regular expression').check();
+  await page.getByLabel('Find', { exact: true }).fill('^(\\d+) - (.*)$');
+  await page.getByLabel('Replace with', { exact: true }).fill('$2 (part $1)');
+  await page.getByLabel('Regular expression', { exact: true }).check();
   const preview = page.getByTestId('rename-preview');
   await expect(preview).toContainText('Owl (part 01)');
   await expect(preview.locator('li')).toHaveCount(5);

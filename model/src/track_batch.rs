@@ -159,6 +159,19 @@ pub struct TrackBatchInput {
 }
 
 impl TrackBatchInput {
+    /// `action` on `tracks`, with nothing else set.
+    pub fn new(tracks: Vec<String>, action: TrackBatchAction) -> Self {
+        Self {
+            tracks,
+            action,
+            to_card: None,
+            rename: None,
+            icon: None,
+            icon_from: None,
+            preview: false,
+        }
+    }
+
     /// The shape alone: which tracks exist is the card's to say.
     pub fn validate(&self) -> Result<(), Vec<FieldError>> {
         let mut check = Checker::default();
@@ -257,15 +270,7 @@ mod tests {
     use super::*;
 
     fn input(action: TrackBatchAction) -> TrackBatchInput {
-        TrackBatchInput {
-            tracks: vec!["a".into(), "b".into()],
-            action,
-            to_card: None,
-            rename: None,
-            icon: None,
-            icon_from: None,
-            preview: false,
-        }
+        TrackBatchInput::new(vec!["a".into(), "b".into()], action)
     }
 
     #[test]

@@ -45,6 +45,21 @@ pub async fn require_track(
     Ok((card, track))
 }
 
+/// Cancels job `job_id` (working on a track being deleted) in `tx`, if it has not ended;
+/// the caller interrupts it once committed (`Jobs::interrupt`).
+pub(crate) async fn cancel_job_of_deleted(tx: &mut DbTx<'_>, job_id: &str) -> CoreResult<()> {
+    sqlx::query(
+        "UPDATE jobs SET status = 'cancelled', error = 'the track was deleted',
+                completed_at = $1, updated_at = $1
+         WHERE id = $2 AND status IN ('queued', 'running')",
+    )
+    .bind(crate::time::now_str())
+    .bind(job_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
 /// Ends a change to a card's tracks: re-derives the card's aggregates (count, duration,
 /// content hash), records who did what, and commits, so no change can forget one of them.
 pub(crate) async fn commit_change(

@@ -241,15 +241,7 @@ pub async fn delete(core: &Core, actor: &Actor, card: &str, track: &str) -> Core
         .await?;
     }
     if let Some(job) = &track.processing_job_id {
-        sqlx::query(
-            "UPDATE jobs SET status = 'cancelled', error = 'the track was deleted',
-                    completed_at = $1, updated_at = $1
-             WHERE id = $2 AND status IN ('queued', 'running')",
-        )
-        .bind(time::now_str())
-        .bind(job)
-        .execute(&mut *tx)
-        .await?;
+        super::cancel_job_of_deleted(&mut tx, job).await?;
     }
     super::commit_change(
         tx,

@@ -2,16 +2,18 @@
 //! rename of 40 tracks and its undo, all-or-nothing refusals, who may, and every action's
 //! effect on real files.
 
-use std::path::PathBuf;
-use std::process::Command;
-
 use serde_json::{json, Value};
 
-use crate::support::audio_fixtures::{card_for, tone, upload_track, wait_settled};
+use crate::support::audio_fixtures::{card_for, tagged_mp3, tone, upload_track, wait_settled};
 use crate::support::helpers::{assert_problem, spawn_app, User};
 
 fn batch_url(card: &str) -> String {
     format!("/api/cards/{card}/tracks/batch")
+}
+
+async fn undo(user: &User, card: &str) -> reqwest::Response {
+    user.post_json(&format!("{}/undo", batch_url(card)), &json!({}))
+        .await
 }
 
 async fn batch(user: &User, card: &str, body: Value) -> Value {
@@ -123,20 +125,12 @@ async fn a_regex_rename_of_forty_tracks_previews_applies_and_undoes_whole() {
     assert_eq!(last["tracks"], 40);
 
     // one undo restores every title and slug, in order
-    let r = admin
-        .post_json(&format!("{}/undo", batch_url(&card)), &json!({}))
-        .await;
+    let r = undo(&admin, &card).await;
     assert_eq!(r.status(), 200, "{}", r.text().await.unwrap());
     assert_eq!(chapters(&admin, &card).await, before);
     let last: Value = admin.get_json(&format!("{}/undo", batch_url(&card))).await;
     assert_eq!(last["available"], false);
-    assert_problem(
-        admin
-            .post_json(&format!("{}/undo", batch_url(&card)), &json!({}))
-            .await,
-        409,
-    )
-    .await;
+    assert_problem(undo(&admin, &card).await, 409).await;
 
     // a bad expression and a rename that would leave no title are refused, naming the field
     let bad = json!({"tracks": all, "action": "rename", "rename": {"find": "(", "regex": true}});
@@ -178,13 +172,7 @@ async fn a_batch_is_all_or_nothing_and_only_for_editors() {
     )
     .await;
     assert_problem(stranger.post_json(&batch_url(&card), &rename).await, 404).await;
-    assert_problem(
-        viewer
-            .post_json(&format!("{}/undo", batch_url(&card)), &json!({}))
-            .await,
-        403,
-    )
-    .await;
+    assert_problem(undo(&viewer, &card).await, 403).await;
     // a viewer may see whether there is an undo; a stranger may not
     let seen: Value = viewer.get_json(&format!("{}/undo", batch_url(&card))).await;
     assert_eq!(seen["available"], false);
@@ -227,13 +215,7 @@ async fn a_batch_is_all_or_nothing_and_only_for_editors() {
         )
         .await;
     assert_eq!(r.status(), 200);
-    assert_problem(
-        admin
-            .post_json(&format!("{}/undo", batch_url(&card)), &json!({}))
-            .await,
-        409,
-    )
-    .await;
+    assert_problem(undo(&admin, &card).await, 409).await;
     assert_eq!(titles(&chapters(&admin, &card).await), ["Two", "Uno"]);
 }
 
@@ -303,9 +285,7 @@ async fn delete_move_copy_and_reorder_come_back_with_undo() {
             .status(),
         404
     );
-    let r = admin
-        .post_json(&format!("{}/undo", batch_url(&card)), &json!({}))
-        .await;
+    let r = undo(&admin, &card).await;
     assert_eq!(r.status(), 200);
     assert_eq!(chapters(&admin, &card).await, arranged);
     let audio = admin
@@ -330,9 +310,7 @@ async fn delete_move_copy_and_reorder_come_back_with_undo() {
         titles(&chapters(&admin, &card).await),
         ["2 - Owls", "Afterword"]
     );
-    let r = admin
-        .post_json(&format!("{}/undo", batch_url(&card)), &json!({}))
-        .await;
+    let r = undo(&admin, &card).await;
     assert_eq!(r.status(), 200);
     assert_eq!(chapters(&admin, &card).await, arranged);
     assert_eq!(titles(&chapters(&admin, &other).await), ["Kept"]);
@@ -348,44 +326,10 @@ async fn delete_move_copy_and_reorder_come_back_with_undo() {
         titles(&chapters(&admin, &other).await),
         ["Kept", "10 - Bats"]
     );
-    let r = admin
-        .post_json(&format!("{}/undo", batch_url(&card)), &json!({}))
-        .await;
+    let r = undo(&admin, &card).await;
     assert_eq!(r.status(), 200);
     assert_eq!(titles(&chapters(&admin, &other).await), ["Kept"]);
     assert_eq!(chapters(&admin, &card).await, arranged);
-}
-
-/// An MP3 with ID3 tags, made by ffmpeg.
-fn tagged_mp3(dir: &std::path::Path, name: &str, track: u32, disc: u32) -> PathBuf {
-    let path = dir.join(name);
-    let out = Command::new("ffmpeg")
-        .args([
-            "-hide_banner",
-            "-loglevel",
-            "error",
-            "-y",
-            "-f",
-            "lavfi",
-            "-i",
-        ])
-        .arg("sine=frequency=330:sample_rate=44100:duration=1")
-        .args([
-            "-metadata",
-            &format!("track={track}/9"),
-            "-metadata",
-            &format!("disc={disc}"),
-        ])
-        .args(["-metadata", &format!("title=Tagged {track}")])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    path
 }
 
 #[tokio::test]
@@ -483,9 +427,7 @@ async fn tags_order_icons_and_loudness_apply_to_the_selection() {
         .unwrap()
         .iter()
         .all(|t| t["icon_path"].is_null()));
-    let r = admin
-        .post_json(&format!("{}/undo", batch_url(&card)), &json!({}))
-        .await;
+    let r = undo(&admin, &card).await;
     assert_eq!(r.status(), 200);
     let c: Value = admin.get_json(&format!("/api/cards/{card}")).await;
     assert!(c["tracks"]

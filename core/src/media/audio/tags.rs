@@ -85,10 +85,8 @@ fn take(tags: &mut AudioTags, revision: &MetadataRevision) {
         match tag.std_key {
             Some(StandardTagKey::TrackTitle) => set_text(&mut tags.title, &value),
             Some(StandardTagKey::Album) => set_text(&mut tags.album, &value),
-            Some(StandardTagKey::Artist | StandardTagKey::AlbumArtist) => {
-                if tags.artist.is_none() {
-                    set_text(&mut tags.artist, &value)
-                }
+            Some(StandardTagKey::Artist | StandardTagKey::AlbumArtist) if tags.artist.is_none() => {
+                set_text(&mut tags.artist, &value)
             }
             Some(StandardTagKey::TrackNumber) => {
                 tags.track_number = leading_number(&value).or(tags.track_number)

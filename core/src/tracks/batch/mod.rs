@@ -353,15 +353,7 @@ impl Batch<'_> {
                 .execute(&mut **tx)
                 .await?;
             if let Some(job) = &track.processing_job_id {
-                sqlx::query(
-                    "UPDATE jobs SET status = 'cancelled', error = 'the track was deleted',
-                            completed_at = $1, updated_at = $1
-                     WHERE id = $2 AND status IN ('queued', 'running')",
-                )
-                .bind(time::now_str())
-                .bind(job)
-                .execute(&mut **tx)
-                .await?;
+                crate::tracks::cancel_job_of_deleted(tx, job).await?;
                 jobs.push(job.clone());
             }
         }

@@ -62,6 +62,28 @@ pub fn tone(seconds: u32, format: &str) -> PathBuf {
     path
 }
 
+/// A second of tone as an MP3 named `name` in `dir`, with ID3 tags: title "Tagged N", track
+/// `track`/9 and disc `disc` (to check what is read from tags).
+pub fn tagged_mp3(dir: &Path, name: &str, track: u32, disc: u32) -> PathBuf {
+    let path = dir.join(name);
+    run(Command::new("ffmpeg")
+        .args([
+            "-hide_banner",
+            "-loglevel",
+            "error",
+            "-y",
+            "-f",
+            "lavfi",
+            "-i",
+        ])
+        .arg("sine=frequency=330:sample_rate=44100:duration=1")
+        .args(["-metadata", &format!("track={track}/9")])
+        .args(["-metadata", &format!("disc={disc}")])
+        .args(["-metadata", &format!("title=Tagged {track}")])
+        .arg(&path));
+    path
+}
+
 /// Speech from espeak-ng (WAV), for a take that sounds like a parent reading.
 pub fn speech() -> PathBuf {
     let _one_at_a_time = MAKING.lock().unwrap_or_else(|e| e.into_inner());

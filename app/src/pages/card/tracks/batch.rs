@@ -44,19 +44,6 @@ fn more_actions() -> Vec<(&'static str, String)> {
     ]
 }
 
-/// The request for the selected tracks and `action`, with nothing else set.
-fn input_for(ids: Vec<String>, action: Action) -> TrackBatchInput {
-    TrackBatchInput {
-        tracks: ids,
-        action,
-        to_card: None,
-        rename: None,
-        icon: None,
-        icon_from: None,
-        preview: false,
-    }
-}
-
 impl Tracks {
     /// Sends `input` and, once done, says so with Undo, refreshes the list and keeps the
     /// selection on the tracks still here.
@@ -163,7 +150,7 @@ pub fn BatchBar() -> impl IntoView {
         }
     };
     let on_delete = Callback::new(move |()| {
-        tracks.run_batch(input_for(ids(), Action::Delete), busy, || {});
+        tracks.run_batch(TrackBatchInput::new(ids(), Action::Delete), busy, || {});
     });
     let delete_question =
         Signal::derive(move || tr!("card-batch-delete-question", count = count()));
@@ -187,7 +174,7 @@ pub fn BatchBar() -> impl IntoView {
                 <div class="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
                     <button type="button" class=BUTTON disabled=move || none() || busy.get()
                         on:click=move |_| form.set(Some(Form::Rename))>{tr!("card-batch-rename")}</button>
-                    <select class=format!("{INPUT} min-h-11 sm:w-auto") aria-label=tr!("card-batch-more")
+                    <select class=format!("{INPUT} min-h-11 text-sm font-medium sm:w-auto") aria-label=tr!("card-batch-more")
                         disabled=move || none() || busy.get() on:change=more data-testid="batch-more">
                         <option value="">{tr!("card-batch-choose")}</option>
                         {more_actions().into_iter().map(|(value, words)| view! { <option value=value>{words}</option> }).collect_view()}
@@ -217,7 +204,7 @@ fn simple_action(value: &str, ids: Vec<String>) -> Option<TrackBatchInput> {
         "icons-default" => (Action::SetIcon, Some(BatchIcon::Default)),
         other => (Action::parse(other)?, None),
     };
-    let mut input = input_for(ids, action);
+    let mut input = TrackBatchInput::new(ids, action);
     input.icon = icon;
     Some(input)
 }
@@ -245,7 +232,7 @@ fn RenameAll(form: RwSignal<Option<Form>>, busy: RwSignal<bool>) -> impl IntoVie
         title_case: title_case.get(),
     };
     let request = move |rename: RenamePattern, preview: bool| {
-        let mut input = input_for(
+        let mut input = TrackBatchInput::new(
             tracks.selection.with_untracked(|s| s.ids().to_vec()),
             Action::Rename,
         );
@@ -364,7 +351,7 @@ fn ToCard(form: RwSignal<Option<Form>>, kind: Form, busy: RwSignal<bool>) -> imp
         } else {
             Action::Copy
         };
-        let mut input = input_for(
+        let mut input = TrackBatchInput::new(
             tracks.selection.with_untracked(|s| s.ids().to_vec()),
             action,
         );
