@@ -14,6 +14,8 @@ use crate::FieldError;
 
 /// Most tracks one batch names.
 pub const BATCH_MAX_TRACKS: usize = 500;
+/// Longest slug or id a batch names.
+pub const REFERENCE_MAX_CHARS: usize = 200;
 /// Longest find or replace text of a rename.
 pub const PATTERN_MAX_CHARS: usize = 200;
 
@@ -141,7 +143,10 @@ pub struct TrackBatchInput {
     pub action: TrackBatchAction,
     /// `move` and `copy`: the card (slug) the tracks go to; the caller must edit it.
     #[serde(default)]
-    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 200))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(min_length = 1, max_length = 200, pattern = r"\S")
+    )]
     pub to_card: Option<String>,
     /// `rename`: how the titles change.
     #[serde(default)]
@@ -151,7 +156,10 @@ pub struct TrackBatchInput {
     pub icon: Option<BatchIcon>,
     /// `set-icon` with `same-as`: the track (slug or id) whose icon the others get.
     #[serde(default)]
-    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 200))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(min_length = 1, max_length = 200, pattern = r"\S")
+    )]
     pub icon_from: Option<String>,
     /// Answer what would change without changing anything.
     #[serde(default)]
@@ -184,14 +192,23 @@ impl TrackBatchInput {
             );
         }
         for (i, key) in self.tracks.iter().enumerate() {
-            let problem = if key.trim().is_empty() {
-                Some("must not be blank".to_owned())
-            } else if self.tracks[..i].contains(key) {
-                Some("appears twice".to_owned())
-            } else {
-                None
+            check.check(&format!("tracks/{i}"), reference_problem(key));
+            if self.tracks[..i].contains(key) {
+                check.check(&format!("tracks/{i}"), Some("appears twice"));
+            }
+        }
+        // what is given is checked whatever the action, as the schema says
+        for (field, value) in [("to_card", &self.to_card), ("icon_from", &self.icon_from)] {
+            check.check(field, value.as_deref().and_then(reference_problem));
+        }
+        if let Some(r) = &self.rename {
+            let long = |text: &str| {
+                (text.chars().count() > PATTERN_MAX_CHARS)
+                    .then(|| format!("must be at most {PATTERN_MAX_CHARS} characters"))
             };
-            check.check(&format!("tracks/{i}"), problem);
+            check
+                .check("rename/find", long(&r.find))
+                .check("rename/replace", long(&r.replace));
         }
         let needs = |present: bool, what: &str| {
             (!present).then(|| format!("is required when the action is {what}"))
@@ -202,15 +219,6 @@ impl TrackBatchInput {
         }
         if self.action == TrackBatchAction::Rename {
             check.check("rename", needs(self.rename.is_some(), action));
-            if let Some(r) = &self.rename {
-                let long = |text: &str| {
-                    (text.chars().count() > PATTERN_MAX_CHARS)
-                        .then(|| format!("must be at most {PATTERN_MAX_CHARS} characters"))
-                };
-                check
-                    .check("rename/find", long(&r.find))
-                    .check("rename/replace", long(&r.replace));
-            }
         }
         if self.action == TrackBatchAction::SetIcon {
             check.check("icon", needs(self.icon.is_some(), action));
@@ -219,6 +227,17 @@ impl TrackBatchInput {
             }
         }
         check.finish()
+    }
+}
+
+/// Why `key` cannot name a track or card (a slug or an id): blank, or longer than any.
+fn reference_problem(key: &str) -> Option<String> {
+    if key.trim().is_empty() {
+        Some("must not be blank".into())
+    } else if key.chars().count() > REFERENCE_MAX_CHARS {
+        Some(format!("must be at most {REFERENCE_MAX_CHARS} characters"))
+    } else {
+        None
     }
 }
 
