@@ -181,6 +181,13 @@ pub async fn reorder(
     input: ReorderTracksInput,
 ) -> CoreResult<()> {
     let card = require_card(core.db.pool(), actor, card, CollectionRole::Editor).await?;
+    if input.positions.is_empty() {
+        // as the schema says (minItems 1): even a card without tracks is not reordered by []
+        return Err(CoreError::invalid(
+            "positions",
+            "must list the card's tracks in their new order",
+        ));
+    }
     let mut tx = core.db.begin().await?;
     let tracks = repo::list_playable(&mut *tx, &card.id).await?;
     let mut order = Vec::with_capacity(tracks.len());
