@@ -12,6 +12,7 @@ pub mod cards;
 pub mod collections;
 pub mod crypto;
 pub mod db;
+pub mod drops;
 pub mod error;
 pub mod examples;
 pub mod export;

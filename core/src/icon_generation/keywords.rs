@@ -32,6 +32,33 @@ pub fn ranked(texts: &[Weighted<'_>]) -> Vec<&'static Glyph> {
     scored.into_iter().map(|(_, _, g)| g).collect()
 }
 
+/// Words too common to say what a title is about; a match is judged on the others.
+const FILLER: &[&str] = &[
+    "a", "an", "and", "at", "by", "chapter", "for", "in", "of", "on", "or", "part", "the", "to",
+    "track", "with",
+];
+
+/// The glyph that suits a chapter title best and how sure the match is (0–1): the share of
+/// the title's meaningful words its keywords cover ("Owl" → 1, "The Owl and the Pussycat" →
+/// ½). `None` when no glyph matches.
+pub fn title_match(title: &str) -> Option<(&'static Glyph, f32)> {
+    let texts = [Weighted {
+        text: title,
+        weight: 1,
+    }];
+    let glyph = *ranked(&texts).first()?;
+    let all = words(title);
+    let meaningful = all
+        .iter()
+        .filter(|w| !FILLER.contains(&w.as_str()) && !w.chars().all(|c| c.is_ascii_digit()))
+        .count()
+        .max(1);
+    Some((
+        glyph,
+        (hits(glyph, &all) as f32 / meaningful as f32).min(1.0),
+    ))
+}
+
 /// Lower-case stemmed words of `text` (letters and digits; everything else separates).
 pub fn words(text: &str) -> Vec<String> {
     text.to_lowercase()

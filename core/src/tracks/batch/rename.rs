@@ -1,6 +1,7 @@
 //! Renaming by pattern: a rename batch's recipe applied to one title. Pure, so the preview,
 //! the batch and the tests all run the very same steps.
 
+use cardsmith_model::titles::without_track_number;
 use cardsmith_model::track_batch::RenamePattern;
 use regex::{NoExpand, Regex, RegexBuilder};
 
@@ -57,7 +58,7 @@ impl Renamer {
     pub fn apply(&self, title: &str) -> String {
         let mut out = title.to_owned();
         if self.strip_leading_numbers {
-            out = strip_leading_numbers(&out).to_owned();
+            out = without_track_number(out.trim_start()).to_owned();
         }
         if let Some(find) = &self.find {
             out = if self.literal {
@@ -83,23 +84,6 @@ fn regex_problem(e: &regex::Error) -> String {
             format!("is not a valid regular expression: {last}")
         }
         _ => "is not a valid regular expression".into(),
-    }
-}
-
-/// `title` without the numbering in front: "01 - Owls" → "Owls", "3. Bats" → "Bats",
-/// "12_Moths" → "Moths". A title that is only a number stays as it is.
-pub fn strip_leading_numbers(title: &str) -> &str {
-    let trimmed = title.trim_start();
-    let after_digits = trimmed.trim_start_matches(|c: char| c.is_ascii_digit());
-    if after_digits.len() == trimmed.len() {
-        return title;
-    }
-    let rest =
-        after_digits.trim_start_matches(|c: char| c.is_whitespace() || "-._:)]–—".contains(c));
-    if rest.is_empty() {
-        title
-    } else {
-        rest
     }
 }
 
@@ -184,11 +168,19 @@ mod tests {
 
     #[test]
     fn numbering_is_stripped_and_titles_cased_in_that_order() {
-        assert_eq!(strip_leading_numbers("01 - owls"), "owls");
-        assert_eq!(strip_leading_numbers("3. Bats"), "Bats");
-        assert_eq!(strip_leading_numbers("12_Moths"), "Moths");
-        assert_eq!(strip_leading_numbers("1984"), "1984");
-        assert_eq!(strip_leading_numbers("Owls 3"), "Owls 3");
+        let strip = renamer(RenamePattern {
+            strip_leading_numbers: true,
+            ..Default::default()
+        });
+        for (title, stripped) in [
+            ("01 - owls", "owls"),
+            ("3. Bats", "Bats"),
+            ("12_Moths", "Moths"),
+            ("1984", "1984"),
+            ("Owls 3", "Owls 3"),
+        ] {
+            assert_eq!(strip.apply(title), stripped);
+        }
         let r = renamer(RenamePattern {
             strip_leading_numbers: true,
             title_case: true,
