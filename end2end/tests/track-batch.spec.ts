@@ -57,9 +57,16 @@ test('a parent renames five tracks by a pattern and undoes it', async ({ page })
   await expect(list.getByText('Hare (part 05)', { exact: true })).toBeVisible();
   expect(await titlesOf(page, slug)).toEqual(['Owl (part 01)', 'Bat (part 02)', 'Moth (part 03)', 'Fox (part 04)', 'Hare (part 05)', 'Afterword']);
 
-  await toast.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(toast.getByRole('button', { name: 'Undo', exact: true })).toBeVisible();
+
+  // the card keeps its last batch: after a reload, Undo is still there
+  await gotoHydrated(page, `/cards/${slug}`);
+  const undoLast = page.getByRole('button', { name: 'Undo “Renamed” (5 tracks)' });
+  await expect(undoLast).toBeVisible();
+  await undoLast.click();
   await expect(page.getByTestId('toast')).toContainText('The last batch was undone.');
   await expect(list.getByText('05 - Hare', { exact: true })).toBeVisible();
+  await expect(undoLast).toBeHidden();
   expect(await titlesOf(page, slug)).toEqual(titles);
 });
 

@@ -251,3 +251,7 @@ card-batch-did-icons = Symbole gesetzt
 card-batch-did-loudness = Audio wird neu erstellt
 card-batch-did-order = Neu geordnet
 card-batch-undone = Die letzte Sammelaktion wurde rückgängig gemacht.
+card-batch-undo-last = { $count ->
+    [one] „{ $action }“ rückgängig machen (1 Titel)
+   *[other] „{ $action }“ rückgängig machen ({ $count } Titel)
+}

@@ -252,3 +252,7 @@ card-batch-did-icons = Icons set
 card-batch-did-loudness = Making the audio again
 card-batch-did-order = Reordered
 card-batch-undone = The last batch was undone.
+card-batch-undo-last = { $count ->
+    [one] Undo “{ $action }” (1 track)
+   *[other] Undo “{ $action }” ({ $count } tracks)
+}

@@ -251,3 +251,7 @@ card-batch-did-icons = Iconos cambiados
 card-batch-did-loudness = Rehaciendo el audio
 card-batch-did-order = Reordenadas
 card-batch-undone = Se deshizo la última acción en grupo.
+card-batch-undo-last = { $count ->
+    [one] Deshacer «{ $action }» (1 pista)
+   *[other] Deshacer «{ $action }» ({ $count } pistas)
+}

@@ -251,3 +251,7 @@ card-batch-did-icons = Icônes changées
 card-batch-did-loudness = Audio en cours de refonte
 card-batch-did-order = Réordonné
 card-batch-undone = La dernière action groupée a été annulée.
+card-batch-undo-last = { $count ->
+    [one] Annuler « { $action } » ({ $count } piste)
+   *[other] Annuler « { $action } » ({ $count } pistes)
+}

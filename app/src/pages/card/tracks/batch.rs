@@ -157,7 +157,8 @@ pub fn BatchBar() -> impl IntoView {
     view! {
         <Show when=move || tracks.selecting.get()
             fallback=move || view! {
-                <div class="mb-3 flex justify-end">
+                <div class="mb-3 flex flex-wrap justify-end gap-2">
+                    <LastBatch/>
                     <button type="button" class=BUTTON on:click=start data-testid="batch-select">{tr!("card-batch-select")}</button>
                 </div>
             }>
@@ -194,6 +195,38 @@ pub fn BatchBar() -> impl IntoView {
                 }}
             </div>
         </Show>
+    }
+}
+
+/// "Undo “Renamed” (5 tracks)" while the card's last batch can still be undone, after a
+/// reload too (the card keeps it); asked again whenever the toast changes, which every batch
+/// and undo sets.
+#[component]
+fn LastBatch() -> impl IntoView {
+    let tracks = expect_context::<Tracks>();
+    let last = RwSignal::new(None::<TrackBatchUndoOut>);
+    let busy = RwSignal::new(false);
+    Effect::new(move |_| {
+        tracks.notice.track();
+        let url = format!("/api/cards/{}/tracks/batch/undo", tracks.card_slug());
+        spawn_local(async move {
+            let found = rest::get::<TrackBatchUndoOut>(&url).await.ok();
+            last.set(found.filter(|l| l.available));
+        });
+    });
+    let undo = move |_| {
+        busy.set(true);
+        spawn_local(async move {
+            tracks.undo_batch().await;
+            busy.set(false);
+        });
+    };
+    move || {
+        last.get().and_then(|l| Some((l.action?, l.tracks))).map(|(action, count)| view! {
+            <button type="button" class=BUTTON disabled=move || busy.get() on:click=undo data-testid="batch-undo-last">
+                {tr!("card-batch-undo-last", action = action_words(action), count = count)}
+            </button>
+        })
     }
 }
 
