@@ -5,6 +5,7 @@
 //! run SQL.
 
 pub mod ai;
+pub mod archive;
 pub mod audit;
 pub mod auth;
 pub mod backup;

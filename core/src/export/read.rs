@@ -10,7 +10,7 @@
 //! refuse anything else; audio is probed and pictures decoded as any upload is.
 
 use std::collections::HashMap;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use cardsmith_model::card::{CardOut, CoverSide, CreateCardInput};
@@ -18,21 +18,16 @@ use cardsmith_model::export::{CardFile, FileRef, ImportZipOut, CARD_FILE_FORMAT}
 use cardsmith_model::interactive::{StoryGraph, StoryIn};
 use cardsmith_model::track::source_type;
 use cardsmith_model::validate::{name_problem, CollectionRole};
-use sha2::{Digest, Sha256};
 
+use crate::archive::{self, damaged, shown, Entry};
 use crate::auth::Actor;
 use crate::collections::access::require_collection;
 use crate::media::store::tmp_path;
 use crate::tracks::upload::{self, NewStored, StoredAudio};
 use crate::{cards, Core, CoreError, CoreResult};
 
-/// Most entries an archive may hold.
-pub const MAX_ENTRIES: usize = 10_000;
 /// Largest `card.yaml` read.
 const MAX_CARD_FILE_BYTES: u64 = 1024 * 1024;
-/// A deflated entry that claims to grow more than this many times is refused as a bomb
-/// (speech and music do not compress at all; text and pictures far less than this).
-const MAX_RATIO: u64 = 100;
 
 /// A card of the archive, checked: its folder, its file, and where its files are.
 struct PlannedCard {
@@ -245,62 +240,10 @@ fn read_plan(
     path: &Path,
     limit: u64,
     max_tracks: i64,
-) -> CoreResult<(HashMap<String, usize>, Vec<PlannedCard>)> {
+) -> CoreResult<(HashMap<String, Entry>, Vec<PlannedCard>)> {
+    let entries = archive::checked_entries(path, limit)?;
     let file = std::fs::File::open(path).map_err(|e| CoreError::internal("opening the ZIP", e))?;
-    let mut zip =
-        zip::ZipArchive::new(file).map_err(|_| CoreError::invalid("file", "is not a ZIP file"))?;
-    if zip.len() > MAX_ENTRIES {
-        return Err(CoreError::invalid(
-            "file",
-            format!(
-                "holds {} entries; an import takes at most {MAX_ENTRIES}",
-                zip.len()
-            ),
-        ));
-    }
-    let mut entries = HashMap::new();
-    let mut sizes = Vec::with_capacity(zip.len());
-    for i in 0..zip.len() {
-        let entry = zip.by_index_raw(i).map_err(|_| damaged())?;
-        let name = entry.name().to_owned();
-        if entry.enclosed_name().is_none() || name.contains('\\') {
-            return Err(CoreError::invalid(
-                "file",
-                format!("names a path outside the archive: {}", shown(&name)),
-            ));
-        }
-        if entry.is_symlink() {
-            return Err(CoreError::invalid(
-                "file",
-                format!("holds a symbolic link: {}", shown(&name)),
-            ));
-        }
-        if entry.is_dir() {
-            continue;
-        }
-        sizes.push((name.clone(), entry.size(), entry.compressed_size()));
-        entries.insert(name, i);
-    }
-    let total = sizes
-        .iter()
-        .fold(0u64, |sum, (_, size, _)| sum.saturating_add(*size));
-    if total > limit {
-        return Err(CoreError::TooLarge(format!(
-            "the archive unpacks to {total} bytes, more than the {limit} an import takes"
-        )));
-    }
-    for (name, size, packed) in &sizes {
-        let ratio = size / packed.max(&1);
-        if *size > 1024 * 1024 && ratio > MAX_RATIO {
-            return Err(CoreError::invalid(
-                "file",
-                format!(
-                    "{} claims to unpack {ratio} times larger: refused as a ZIP bomb",
-                    shown(name)
-                ),
-            ));
-        }
-    }
+    let mut zip = zip::ZipArchive::new(file).map_err(|_| damaged())?;
     let mut folders: Vec<String> = entries
         .keys()
         .filter_map(|n| n.strip_suffix("/card.yaml"))
@@ -316,7 +259,7 @@ fn read_plan(
     }
     let mut planned = Vec::with_capacity(folders.len());
     for folder in folders {
-        let index = entries[&format!("{folder}/card.yaml")];
+        let index = entries[&format!("{folder}/card.yaml")].index;
         let mut text = Vec::new();
         zip.by_index(index)
             .map_err(|_| damaged())?
@@ -332,7 +275,7 @@ fn read_plan(
         }
         let file: CardFile = serde_norway::from_slice(&text)
             .map_err(|e| CoreError::invalid("file", format!("{where_}: {e}")))?;
-        check_card(&file, &folder, &entries, &mut zip, max_tracks)
+        check_card(&file, &folder, &entries, max_tracks)
             .map_err(|why| CoreError::invalid("file", format!("{where_}: {why}")))?;
         planned.push(PlannedCard { folder, file });
     }
@@ -343,8 +286,7 @@ fn read_plan(
 fn check_card(
     file: &CardFile,
     folder: &str,
-    entries: &HashMap<String, usize>,
-    zip: &mut zip::ZipArchive<std::fs::File>,
+    entries: &HashMap<String, Entry>,
     max_tracks: i64,
 ) -> Result<(), String> {
     if file.format != CARD_FILE_FORMAT {
@@ -378,16 +320,13 @@ fn check_card(
             return Err(format!("names a file it may not: {}", shown(&r.file)));
         }
         let name = format!("{folder}/{}", r.file);
-        let Some(index) = entries.get(&name) else {
+        let Some(entry) = entries.get(&name) else {
             return Err(format!(
                 "names {} but the archive does not hold it",
                 shown(&r.file)
             ));
         };
-        let size = zip
-            .by_index_raw(*index)
-            .map_err(|_| "is damaged".to_owned())?
-            .size();
+        let size = entry.size;
         if size != r.size {
             return Err(format!(
                 "{} is {size} bytes, not {} as it says",
@@ -411,7 +350,7 @@ fn files_of(file: &CardFile) -> impl Iterator<Item = &FileRef> {
 /// Extracts every file the cards name, each checked against its hash (blocking, in one go).
 async fn extract_all(
     zip_path: &Path,
-    entries: &HashMap<String, usize>,
+    entries: &HashMap<String, Entry>,
     cards: &[PlannedCard],
     scratch: &Scratch,
 ) -> CoreResult<HashMap<(String, String), PathBuf>> {
@@ -425,13 +364,8 @@ async fn extract_all(
                 continue;
             }
             let to = scratch.next();
-            let index = entries[&format!("{}/{}", card.folder, r.file)];
-            wanted.push((
-                index,
-                to.clone(),
-                r.clone(),
-                format!("{}/{}", card.folder, r.file),
-            ));
+            let entry = entries[&format!("{}/{}", card.folder, r.file)].clone();
+            wanted.push((entry, to.clone(), r.clone()));
             out.insert(key, to);
         }
     }
@@ -440,38 +374,17 @@ async fn extract_all(
         let file =
             std::fs::File::open(&path).map_err(|e| CoreError::internal("opening the ZIP", e))?;
         let mut zip = zip::ZipArchive::new(file).map_err(|_| damaged())?;
-        for (index, to, r, name) in wanted {
-            let mut entry = zip.by_index(index).map_err(|_| damaged())?;
+        for (entry, to, r) in wanted {
             let mut target =
                 std::fs::File::create(&to).map_err(|e| CoreError::internal("extracting", e))?;
-            let mut hasher = Sha256::new();
-            let mut buffer = vec![0u8; 256 * 1024];
-            let mut read_total: u64 = 0;
-            loop {
-                let n = entry.read(&mut buffer).map_err(|_| {
-                    CoreError::invalid("file", format!("{} is damaged", shown(&name)))
-                })?;
-                if n == 0 {
-                    break;
-                }
-                read_total += n as u64;
-                if read_total > r.size {
-                    return Err(CoreError::invalid(
-                        "file",
-                        format!("{} unpacks to more than it declares: refused", shown(&name)),
-                    ));
-                }
-                hasher.update(&buffer[..n]);
-                target
-                    .write_all(&buffer[..n])
-                    .map_err(|e| CoreError::internal("extracting", e))?;
-            }
-            if read_total != r.size || hex::encode(hasher.finalize()) != r.sha256 {
+            // bounded by the directory's size, which `check_card` matched to card.yaml's
+            let hash = archive::extract(&mut zip, &entry, &mut target)?;
+            if hash != r.sha256 {
                 return Err(CoreError::invalid(
                     "file",
                     format!(
                         "{} does not match the hash its card.yaml gives",
-                        shown(&name)
+                        shown(&entry.name)
                     ),
                 ));
             }
@@ -522,18 +435,6 @@ async fn blocking<T: Send + 'static>(
     tokio::task::spawn_blocking(f)
         .await
         .map_err(|e| CoreError::internal("ZIP task", e))?
-}
-
-fn damaged() -> CoreError {
-    CoreError::invalid("file", "is a damaged ZIP file")
-}
-
-/// A name from the archive as an error may quote it: bounded, control characters replaced.
-fn shown(name: &str) -> String {
-    name.chars()
-        .map(|c| if c.is_control() { '?' } else { c })
-        .take(120)
-        .collect()
 }
 
 /// An error of one file, naming it (refusals keep their status; internal errors stay
