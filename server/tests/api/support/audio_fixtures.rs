@@ -26,6 +26,24 @@ fn run(cmd: &mut Command) {
     );
 }
 
+/// ffmpeg making `seconds` of a `hz` tone at 44.1 kHz; the caller adds options and the output.
+fn sine(hz: u32, seconds: u32) -> Command {
+    let mut cmd = Command::new("ffmpeg");
+    cmd.args([
+        "-hide_banner",
+        "-loglevel",
+        "error",
+        "-y",
+        "-f",
+        "lavfi",
+        "-i",
+    ])
+    .arg(format!(
+        "sine=frequency={hz}:sample_rate=44100:duration={seconds}"
+    ));
+    cmd
+}
+
 /// `seconds` of a 440 Hz tone at 44.1 kHz in `format` (mp3, flac, ogg, opus, webm, m4a, wav),
 /// made by ffmpeg.
 pub fn tone(seconds: u32, format: &str) -> PathBuf {
@@ -42,21 +60,7 @@ pub fn tone(seconds: u32, format: &str) -> PathBuf {
             "m4a" => &["-c:a", "aac"],
             _ => &[],
         };
-        run(Command::new("ffmpeg")
-            .args([
-                "-hide_banner",
-                "-loglevel",
-                "error",
-                "-y",
-                "-f",
-                "lavfi",
-                "-i",
-            ])
-            .arg(format!(
-                "sine=frequency=440:sample_rate=44100:duration={seconds}"
-            ))
-            .args(codec)
-            .arg(&tmp));
+        run(sine(440, seconds).args(codec).arg(&tmp));
         std::fs::rename(&tmp, &path).unwrap();
     }
     path
@@ -66,17 +70,7 @@ pub fn tone(seconds: u32, format: &str) -> PathBuf {
 /// `track`/9 and disc `disc` (to check what is read from tags).
 pub fn tagged_mp3(dir: &Path, name: &str, track: u32, disc: u32) -> PathBuf {
     let path = dir.join(name);
-    run(Command::new("ffmpeg")
-        .args([
-            "-hide_banner",
-            "-loglevel",
-            "error",
-            "-y",
-            "-f",
-            "lavfi",
-            "-i",
-        ])
-        .arg("sine=frequency=330:sample_rate=44100:duration=1")
+    run(sine(330, 1)
         .args(["-metadata", &format!("track={track}/9")])
         .args(["-metadata", &format!("disc={disc}")])
         .args(["-metadata", &format!("title=Tagged {track}")])
