@@ -1,4 +1,5 @@
-//! Dropping a folder or a ZIP of audio onto Cardsmith: the plan of cards it makes (`plan`),
-//! shown and edited before anything is made.
+//! Dropping a folder or a ZIP of audio onto Cardsmith: what each file is (`probe`) and the
+//! plan of cards they make (`plan`), shown and edited before anything is made.
 
 pub mod plan;
+pub mod probe;

@@ -10,18 +10,21 @@ use crate::{Core, CoreError, CoreResult};
 
 /// Refuses audio longer than `max_track_duration` (422).
 pub fn check_duration(core: &Core, duration_ms: i64) -> CoreResult<()> {
-    let limit = core.settings.max_track_duration;
-    if duration_ms > limit.num_milliseconds() {
-        return Err(CoreError::invalid(
-            "file",
-            format!(
-                "the audio lasts {}; a track may last at most {} on this server",
-                hours_minutes(duration_ms / 1000),
-                hours_minutes(limit.num_seconds())
-            ),
-        ));
+    match duration_problem(core.settings.max_track_duration, duration_ms) {
+        Some(problem) => Err(CoreError::invalid("file", problem)),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// Why audio of `duration_ms` is too long for a track when tracks may last `limit`, if it is.
+pub fn duration_problem(limit: chrono::Duration, duration_ms: i64) -> Option<String> {
+    (duration_ms > limit.num_milliseconds()).then(|| {
+        format!(
+            "the audio lasts {}; a track may last at most {} on this server",
+            hours_minutes(duration_ms / 1000),
+            hours_minutes(limit.num_seconds())
+        )
+    })
 }
 
 /// Refuses a change that would leave the card with more than `max_tracks_per_card` playable
