@@ -40,9 +40,9 @@ pub async fn batch_tracks(
     request: Request,
 ) -> ApiResult<Json<TrackBatchOut>> {
     // the role before the body: a viewer's malformed batch is a 403 like any other
-    batch::require_editor(&core, &actor, &slug).await?;
+    let card = batch::require_editor(&core, &actor, &slug).await?;
     let ApiJson(input) = ApiJson::<TrackBatchInput>::from_request(request, &()).await?;
-    Ok(Json(batch::apply(&core, &actor, &slug, input).await?))
+    Ok(Json(batch::apply(&core, &actor, card, input).await?))
 }
 
 /// The card's last batch, if it can still be undone (any role on the card): it can while

@@ -34,14 +34,14 @@ use crate::{new_id, time, Core, CoreError, CoreResult};
 use rename::Renamer;
 use undo::Snapshot;
 
-/// Applies (or, with `preview`, shows) one batch action on card `card_slug`'s tracks.
+/// Applies (or, with `preview`, shows) one batch action on `card`'s tracks; `card` is what
+/// [`require_editor`] answered, before the body was read.
 pub async fn apply(
     core: &Core,
     actor: &Actor,
-    card_slug: &str,
+    card: CardRow,
     input: TrackBatchInput,
 ) -> CoreResult<TrackBatchOut> {
-    let card = require_card(core.db.pool(), actor, card_slug, CollectionRole::Editor).await?;
     input.validate()?;
     let target = match (&input.to_card, input.action) {
         (Some(slug), Action::Move | Action::Copy) => {
@@ -64,15 +64,20 @@ pub async fn apply(
     let before = repo::list_playable(core.db.pool(), &card.id).await?;
     let prepared = prepare(core, actor, &card, &before, &input).await?;
 
-    let mut tx = core.db.begin().await?;
-    let tracks = repo::list_playable(&mut *tx, &card.id).await?;
-    let selected = resolve(&tracks, &input.tracks)?;
-    check_each(&selected, input.action)?;
     let mut touched = vec![card.id.as_str()];
     if let Some(t) = target.as_ref().filter(|t| t.id != card.id) {
         touched.push(&t.id);
     }
-    let snapshot = Snapshot::take(&mut tx, &touched).await?;
+    let mut tx = core.db.begin().await?;
+    let tracks = repo::list_playable(&mut *tx, &card.id).await?;
+    let selected = resolve(&tracks, &input.tracks)?;
+    check_each(&selected, input.action)?;
+    let undoable = input.action.undoable();
+    // what undo puts back, read only when this batch will keep it
+    let snapshot = match !input.preview && undoable {
+        true => Some(Snapshot::take(&mut tx, &touched).await?),
+        false => None,
+    };
     let done = Batch {
         core,
         actor,
@@ -87,7 +92,6 @@ pub async fn apply(
         repo::settle_card(&mut tx, card_id).await?;
     }
     let changes = describe(&mut tx, &card, target.as_ref(), &selected, &done).await?;
-    let undoable = input.action.undoable();
     if input.preview {
         tx.rollback().await?;
         return Ok(TrackBatchOut {
@@ -97,7 +101,7 @@ pub async fn apply(
             changes,
         });
     }
-    if undoable {
+    if let Some(snapshot) = snapshot {
         snapshot
             .keep(&mut tx, &card.id, actor.id(), input.action, selected.len())
             .await?;
@@ -124,19 +128,18 @@ pub async fn apply(
     })
 }
 
-/// Refuses a caller who may not edit the card (404 when they cannot see it), before the
+/// The card, when the caller may edit it (404 when they cannot see it), checked before the
 /// batch's body is read.
-pub async fn require_editor(core: &Core, actor: &Actor, card_slug: &str) -> CoreResult<()> {
-    require_card(core.db.pool(), actor, card_slug, CollectionRole::Editor).await?;
-    Ok(())
+pub async fn require_editor(core: &Core, actor: &Actor, card_slug: &str) -> CoreResult<CardRow> {
+    require_card(core.db.pool(), actor, card_slug, CollectionRole::Editor).await
 }
 
 /// The card's last batch, when it can still be undone (any role on the card may ask).
 pub async fn last(core: &Core, actor: &Actor, card_slug: &str) -> CoreResult<TrackBatchUndoOut> {
     let card = require_card(core.db.pool(), actor, card_slug, CollectionRole::Viewer).await?;
-    let mut tx = core.db.begin().await?;
-    let found = undo::pending(&mut tx, &card.id).await?;
-    tx.rollback().await?;
+    // a read: one connection, not a transaction (on SQLite that would take the write lock)
+    let mut conn = core.db.pool().acquire().await?;
+    let found = undo::pending(&mut conn, &card.id).await?;
     Ok(found.map(|(out, _)| out).unwrap_or_default())
 }
 
@@ -515,7 +518,8 @@ impl Batch<'_> {
     }
 }
 
-/// One change per named track, read back after the batch (inside its transaction).
+/// One change per named track, read back after the batch (inside its transaction): the
+/// touched cards' tracks are read once each, not a track at a time.
 async fn describe(
     tx: &mut DbTx<'static>,
     card: &CardRow,
@@ -523,27 +527,31 @@ async fn describe(
     selected: &[&TrackRow],
     done: &Done,
 ) -> CoreResult<Vec<TrackBatchChange>> {
-    let mut changes = Vec::with_capacity(selected.len());
-    for before in selected {
-        let id = done.copies.get(&before.id).unwrap_or(&before.id);
-        let after = repo::find_by_id(&mut **tx, id).await?;
-        let card_slug = match (&after, target) {
-            (Some(a), Some(t)) if a.card_id == t.id => t.slug.clone(),
-            _ => card.slug.clone(),
-        };
-        changes.push(TrackBatchChange {
-            id: id.clone(),
-            card_slug,
-            slug: after
-                .as_ref()
-                .map_or(before.slug.clone(), |a| a.slug.clone()),
-            title: after
-                .as_ref()
-                .map_or(before.title.clone(), |a| a.title.clone()),
-            position: after.as_ref().map_or(0, |a| a.position),
-            before_title: before.title.clone(),
-            before_position: before.position,
-        });
+    let mut now: HashMap<String, (TrackRow, &str)> = HashMap::new();
+    for on in std::iter::once(card).chain(target) {
+        for row in repo::list_playable(&mut **tx, &on.id).await? {
+            now.insert(row.id.clone(), (row, on.slug.as_str()));
+        }
     }
+    let changes = selected
+        .iter()
+        .map(|before| {
+            let id = done.copies.get(&before.id).unwrap_or(&before.id);
+            let (slug, title, position, card_slug) = match now.get(id) {
+                Some((after, on)) => (&after.slug, &after.title, after.position, *on),
+                // deleted: as it was, at no position
+                None => (&before.slug, &before.title, 0, card.slug.as_str()),
+            };
+            TrackBatchChange {
+                id: id.clone(),
+                card_slug: card_slug.to_owned(),
+                slug: slug.clone(),
+                title: title.clone(),
+                position,
+                before_title: before.title.clone(),
+                before_position: before.position,
+            }
+        })
+        .collect();
     Ok(changes)
 }

@@ -7,7 +7,10 @@
 
 use cardsmith_model::track::transcode_status;
 use cardsmith_model::track_batch::{TrackBatchAction, TrackBatchUndoOut};
+use std::collections::HashMap;
+
 use serde::{Deserialize, Serialize};
+use sqlx::AnyConnection;
 
 use crate::db::DbTx;
 use crate::tracks::repo::{self, TrackRow};
@@ -48,21 +51,31 @@ impl Snapshot {
                 .bind(card_id)
                 .fetch_one(&mut **tx)
                 .await?;
-            let mut tracks = Vec::new();
-            for row in repo::list_playable(&mut **tx, card_id).await? {
-                let (added_by, icon_generated_hash): (Option<String>, Option<String>) =
-                    sqlx::query_as(
-                        "SELECT added_by, icon_generated_hash FROM tracks WHERE id = $1",
-                    )
-                    .bind(&row.id)
-                    .fetch_one(&mut **tx)
-                    .await?;
-                tracks.push(SavedTrack {
-                    row,
-                    added_by,
-                    icon_generated_hash,
-                });
-            }
+            // the columns `TrackRow` leaves out, for all the card's tracks in one read
+            let extras: Vec<(String, Option<String>, Option<String>)> = sqlx::query_as(
+                "SELECT id, added_by, icon_generated_hash FROM tracks
+                 WHERE card_id = $1 AND is_source = 0",
+            )
+            .bind(card_id)
+            .fetch_all(&mut **tx)
+            .await?;
+            let mut extras: HashMap<String, (Option<String>, Option<String>)> = extras
+                .into_iter()
+                .map(|(id, added_by, generated)| (id, (added_by, generated)))
+                .collect();
+            let tracks = repo::list_playable(&mut **tx, card_id)
+                .await?
+                .into_iter()
+                .map(|row| {
+                    let (added_by, icon_generated_hash) =
+                        extras.remove(&row.id).unwrap_or_default();
+                    SavedTrack {
+                        row,
+                        added_by,
+                        icon_generated_hash,
+                    }
+                })
+                .collect();
             cards.push(CardBefore {
                 card_id: (*card_id).to_owned(),
                 story,
@@ -108,16 +121,17 @@ impl Snapshot {
     }
 }
 
-/// Card `card_id`'s last batch, when it can still be undone, in `tx`.
+/// Card `card_id`'s last batch, when it can still be undone, read on `conn` (a transaction's
+/// when undoing, a plain connection when only asking).
 pub async fn pending(
-    tx: &mut DbTx<'_>,
+    conn: &mut AnyConnection,
     card_id: &str,
 ) -> CoreResult<Option<(TrackBatchUndoOut, Snapshot)>> {
     let row: Option<(String, i64, String, String)> = sqlx::query_as(
         "SELECT action, track_count, undo, created_at FROM track_batches WHERE card_id = $1",
     )
     .bind(card_id)
-    .fetch_optional(&mut **tx)
+    .fetch_optional(&mut *conn)
     .await?;
     let Some((action, tracks, json, at)) = row else {
         return Ok(None);
@@ -125,7 +139,7 @@ pub async fn pending(
     let snapshot: Snapshot = serde_json::from_str(&json)
         .map_err(|e| CoreError::internal("reading a batch's undo", e))?;
     for card in &snapshot.cards {
-        if digest_of(tx, &card.card_id).await? != card.digest_after {
+        if digest_of(conn, &card.card_id).await? != card.digest_after {
             return Ok(None);
         }
     }
@@ -284,12 +298,12 @@ async fn parent_if_present(tx: &mut DbTx<'_>, parent: Option<&str>) -> CoreResul
         .await?)
 }
 
-async fn digest_of(tx: &mut DbTx<'_>, card_id: &str) -> CoreResult<String> {
+async fn digest_of(conn: &mut AnyConnection, card_id: &str) -> CoreResult<String> {
     // a card deleted since has no digest: nothing to put back on it
     Ok(
         sqlx::query_scalar("SELECT tracks_digest FROM cards WHERE id = $1")
             .bind(card_id)
-            .fetch_optional(&mut **tx)
+            .fetch_optional(conn)
             .await?
             .unwrap_or_default(),
     )
