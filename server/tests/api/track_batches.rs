@@ -200,6 +200,31 @@ async fn a_batch_is_all_or_nothing_and_only_for_editors() {
     assert_problem(admin.post_json(&batch_url(&card), &to_self).await, 422).await;
     assert_eq!(titles(&chapters(&admin, &card).await), ["One", "Two"]);
 
+    // the same batch twelve times at once: each runs whole, one after the other
+    let exclaim = json!({"tracks": [all[0], all[1]], "action": "rename",
+        "rename": {"find": "$", "replace": "!", "regex": true}});
+    let url = batch_url(&card);
+    let answers =
+        futures_util::future::join_all((0..12).map(|_| admin.post_json(&url, &exclaim))).await;
+    assert!(
+        answers.iter().all(|r| r.status() == 200),
+        "{:?}",
+        answers.iter().map(|r| r.status()).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        titles(&chapters(&admin, &card).await),
+        ["One!!!!!!!!!!!!", "Two!!!!!!!!!!!!"]
+    );
+    let undone = undo(&admin, &card).await;
+    assert_eq!(undone.status(), 200);
+    assert_eq!(
+        titles(&chapters(&admin, &card).await),
+        ["One!!!!!!!!!!!", "Two!!!!!!!!!!!"]
+    );
+    let plain = json!({"tracks": [all[0], all[1]], "action": "rename",
+        "rename": {"find": "!", "replace": ""}});
+    batch(&admin, &card, plain).await;
+
     // the editor's later change makes the admin's batch impossible to undo
     batch(
         &admin,

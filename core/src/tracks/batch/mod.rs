@@ -69,6 +69,7 @@ pub async fn apply(
         touched.push(&t.id);
     }
     let mut tx = core.db.begin().await?;
+    lock_cards(&mut tx, &touched).await?;
     let tracks = repo::list_playable(&mut *tx, &card.id).await?;
     let selected = resolve(&tracks, &input.tracks)?;
     check_each(&selected, input.action)?;
@@ -126,6 +127,21 @@ pub async fn apply(
         undoable,
         changes,
     })
+}
+
+/// Holds the rows of `card_ids` for the rest of `tx`, so batches on the same cards run one
+/// after the other (a row lock on PostgreSQL; SQLite's write lock already does it). Locked in
+/// id order, so two batches moving tracks between the same two cards cannot deadlock.
+async fn lock_cards(tx: &mut DbTx<'_>, card_ids: &[&str]) -> CoreResult<()> {
+    let mut ids = card_ids.to_vec();
+    ids.sort_unstable();
+    for id in ids {
+        sqlx::query("UPDATE cards SET tracks_digest = tracks_digest WHERE id = $1")
+            .bind(id)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
 }
 
 /// The card, when the caller may edit it (404 when they cannot see it), checked before the
