@@ -2,7 +2,7 @@
 
 use cardsmith_model::card::TrackOut;
 use cardsmith_model::track::{SourceTrackOut, TrackDetailOut};
-use cardsmith_model::validate::RESERVED_TRACK_SLUGS;
+use cardsmith_model::validate::{slugify, RESERVED_TRACK_SLUGS};
 use sha2::{Digest, Sha256};
 
 use crate::db::{DbDriver, DbPool, DbTx};
@@ -349,6 +349,25 @@ pub async fn next_position(tx: &mut DbTx<'_>, card_id: &str) -> CoreResult<i64> 
             .fetch_one(&mut **tx)
             .await?;
     Ok(max.unwrap_or(0) + 1)
+}
+
+/// Gives track `track_id` of card `card_id` the title `title` and the slug that follows from
+/// it (made unique on the card), in `tx`; answers the slug.
+pub async fn retitle(
+    tx: &mut DbTx<'_>,
+    card_id: &str,
+    track_id: &str,
+    title: &str,
+) -> CoreResult<String> {
+    let slug = free_slug(tx, card_id, &slugify(title), track_id).await?;
+    sqlx::query("UPDATE tracks SET title = $1, slug = $2, updated_at = $3 WHERE id = $4")
+        .bind(title)
+        .bind(&slug)
+        .bind(time::now_str())
+        .bind(track_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(slug)
 }
 
 /// `base`, or `base-2`, `base-3`… whichever is free on the card (ignoring track `except`).

@@ -5,7 +5,7 @@ use cardsmith_model::track::{
     IconPromptInput, PeaksOutputBody, ReorderTracksInput, TrackDescriptionInput, TrackDetailOut,
     TrackSlugAvailableOutputBody, TrackSlugInput, TrackTitleInput, TrackTitleOutputBody,
 };
-use cardsmith_model::validate::{slugify, track_slug_problem, CollectionRole};
+use cardsmith_model::validate::{track_slug_problem, CollectionRole};
 
 use super::{repo, require_track};
 use crate::audit::AuditEvent;
@@ -107,14 +107,7 @@ pub async fn set_title(
     let (card, track) = require_track(core, actor, card, track, CollectionRole::Editor).await?;
     let title = input.title.trim().to_owned();
     let mut tx = core.db.begin().await?;
-    let slug = repo::free_slug(&mut tx, &card.id, &slugify(&title), &track.id).await?;
-    sqlx::query("UPDATE tracks SET title = $1, slug = $2, updated_at = $3 WHERE id = $4")
-        .bind(&title)
-        .bind(&slug)
-        .bind(time::now_str())
-        .bind(&track.id)
-        .execute(&mut *tx)
-        .await?;
+    let slug = repo::retitle(&mut tx, &card.id, &track.id, &title).await?;
     super::commit_change(
         tx,
         &card.id,

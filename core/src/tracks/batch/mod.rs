@@ -483,20 +483,7 @@ impl Batch<'_> {
             return Err(CoreError::Invalid(problems));
         }
         for (track, title) in renamed {
-            let slug = repo::free_slug(
-                tx,
-                &self.card.id,
-                &cardsmith_model::validate::slugify(&title),
-                &track.id,
-            )
-            .await?;
-            sqlx::query("UPDATE tracks SET title = $1, slug = $2, updated_at = $3 WHERE id = $4")
-                .bind(&title)
-                .bind(&slug)
-                .bind(time::now_str())
-                .bind(&track.id)
-                .execute(&mut **tx)
-                .await?;
+            repo::retitle(tx, &self.card.id, &track.id, &title).await?;
         }
         Ok(())
     }
