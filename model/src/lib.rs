@@ -11,6 +11,7 @@ pub mod collection;
 pub mod cover;
 pub mod deletion;
 pub mod device;
+pub mod drop;
 pub mod examples;
 pub mod export;
 #[cfg(feature = "openapi")]

@@ -109,3 +109,26 @@ impl PartialSchema for CardsZipUpload {
 }
 
 impl ToSchema for CardsZipUpload {}
+
+/// A `multipart/form-data` body with files of a drop: one or more `file` parts, each named by
+/// its path in the drop (the text part `path` just before it, else its file name). A ZIP is
+/// opened and its files kept one by one.
+pub struct DropFilesUpload;
+
+impl PartialSchema for DropFilesUpload {
+    fn schema() -> RefOr<Schema> {
+        let path = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .min_length(Some(1))
+            .max_length(Some(crate::drop::DROP_PATH_MAX_CHARS))
+            .description(Some(
+                "The next file's path inside the drop (\"Book/CD 1/01 Riddles.mp3\"); absent: \
+                 its file name",
+            ));
+        form("Audio, a picture, anything else found in the folder, or a ZIP of them; repeat the part for more files")
+            .property("path", path)
+            .into()
+    }
+}
+
+impl ToSchema for DropFilesUpload {}

@@ -46,6 +46,7 @@ use crate::state::AppState;
             their default; `owner` also changes the slug, manages members and deletes the collection. A card's home \
             collection owns it; members of a collection it is only linked into see it as `viewer`. Collections and \
             cards the caller cannot reach answer 404, never 403. The last owner cannot leave or be demoted (409)."),
+        (name = "drops", description = "Folders and ZIPs of audio dropped on a collection: files, the plan of cards they make, the confirm that makes them"),
         (name = "devices", description = "Players of linked accounts: status, settings, commands"),
         (name = "icons", description = "16x16 track icons: upload, generate, select"),
         (name = "import", description = "Importing user-made cards from a linked account"),

@@ -369,6 +369,11 @@ async fn housekeep(core: Core) {
             Ok(expired) => tracing::info!(expired, "exports past their day removed"),
             Err(e) => tracing::warn!(error = %e, "removing old exports failed"),
         }
+        match cardsmith_core::drops::remove_expired(&core).await {
+            Ok(0) => {}
+            Ok(expired) => tracing::info!(expired, "drops past their day removed"),
+            Err(e) => tracing::warn!(error = %e, "removing old drops failed"),
+        }
         match cardsmith_core::media::sweep::sweep(&core, cardsmith_core::media::sweep::GRACE).await
         {
             Ok(report) => tracing::debug!(?report, "media swept"),

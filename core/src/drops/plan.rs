@@ -42,14 +42,20 @@ pub enum FileKind {
     Other,
 }
 
-/// What was read from an audio file.
-#[derive(Debug, Clone, Default, PartialEq)]
+/// What was read from an audio file: its tags, and what ffprobe said (kept with the drop's
+/// file so making its track need not probe again).
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct AudioFacts {
     pub title: Option<String>,
     pub album: Option<String>,
     pub track_number: Option<u32>,
     pub disc_number: Option<u32>,
     pub has_picture: bool,
+    /// Our name for the format (mp3, m4a, flac…).
+    #[serde(default)]
+    pub format: String,
+    pub duration_ms: Option<i64>,
+    pub channels: Option<u32>,
 }
 
 /// Cards per folder, or one card for everything.

@@ -51,6 +51,9 @@ async fn kind_of(path: &Path, max_track: chrono::Duration) -> FileKind {
         track_number: read.track_number,
         disc_number: read.disc_number,
         has_picture: read.picture.is_some(),
+        format: probed.format.to_owned(),
+        duration_ms: probed.duration_ms,
+        channels: probed.channels,
     })
 }
 

@@ -14,6 +14,7 @@ pub mod collections;
 pub mod cover_generate;
 pub mod deletion;
 pub mod devices;
+pub mod drops;
 pub mod email_tokens;
 pub mod examples;
 pub mod exports;
@@ -79,6 +80,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(labels::router())
         .merge(tracks::router())
         .merge(track_batches::router())
+        .merge(drops::router())
         .merge(tts::router())
         .merge(icons::router())
         .merge(icon_generate::router())
@@ -102,12 +104,16 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
             )),
         )
         .merge(
-            // a ZIP of cards streams to disk; the service bounds it to four audio uploads
-            exports::upload_router().layer(DefaultBodyLimit::max(
-                usize::try_from(http.max_audio_bytes.saturating_mul(4))
-                    .unwrap_or(usize::MAX)
-                    .saturating_add(1024 * 1024),
-            )),
+            // a ZIP of cards or of a drop streams to disk; the service bounds each to four
+            // audio uploads
+            OpenApiRouter::new()
+                .merge(exports::upload_router())
+                .merge(drops::upload_router())
+                .layer(DefaultBodyLimit::max(
+                    usize::try_from(http.max_audio_bytes.saturating_mul(4))
+                        .unwrap_or(usize::MAX)
+                        .saturating_add(1024 * 1024),
+                )),
         )
         .merge(
             // a story file, plus multipart framing and its text fields

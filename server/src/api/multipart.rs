@@ -148,6 +148,66 @@ impl MultipartForm {
     }
 }
 
+/// One file of a body holding many.
+pub enum FilePart {
+    /// The whole file, in `tmp/`.
+    Complete(IncomingFile),
+    /// It grew past the limit: not kept; how many bytes it had.
+    TooLarge(u64),
+}
+
+impl MultipartForm {
+    /// The next file of a body holding many (a dropped folder): each file part goes to a
+    /// fresh file of at most `limit` bytes (a larger one is read to its end and answered as
+    /// [`FilePart::TooLarge`], so the rest go on), named by the text part `path` just before
+    /// it, else by its file name. Other text parts are read (bounded) and ignored.
+    pub async fn next_file(
+        &mut self,
+        data_dir: &std::path::Path,
+        limit: u64,
+    ) -> Result<Option<(Option<String>, FilePart)>, ApiError> {
+        let mut named = None;
+        while let Some(mut field) = self.0.next_field().await.map_err(multipart_error)? {
+            let name = field.name().unwrap_or_default().to_owned();
+            if !is_form_field_name(&name) {
+                return Err(CoreError::invalid(
+                    "",
+                    "every part of the form needs a name of 1 to 64 letters, digits, '_', '.' or '-'",
+                )
+                .into());
+            }
+            if field.file_name().is_none() {
+                let text = bounded_text(field, &name).await?;
+                if name == "path" {
+                    named = Some(text);
+                }
+                continue;
+            }
+            let file_name = named
+                .take()
+                .or_else(|| field.file_name().map(str::to_owned));
+            let mut file = Some(IncomingFile::create(data_dir, limit).await?);
+            let mut size = 0u64;
+            while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
+                size += chunk.len() as u64;
+                if let Some(open) = file.as_mut() {
+                    match open.write(&chunk).await {
+                        Ok(()) => {}
+                        Err(CoreError::TooLarge(_)) => file = None,
+                        Err(e) => return Err(e.into()),
+                    }
+                }
+            }
+            let part = match file {
+                Some(file) => FilePart::Complete(file),
+                None => FilePart::TooLarge(size),
+            };
+            return Ok(Some((file_name, part)));
+        }
+        Ok(None)
+    }
+}
+
 /// Whether `name` is a part name this reader takes: what forms name their fields, as the
 /// document's `propertyNames` says (an empty or odd name is a client's mistake, refused
 /// rather than guessed at).

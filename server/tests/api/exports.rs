@@ -3,13 +3,11 @@
 //! icons, cover, audio by content hash), importing it twice makes nothing twice, hostile
 //! archives are refused with nothing made, and who may export and import is checked both ways.
 
-use std::io::Write;
-
 use serde_json::{json, Value};
-use zip::write::SimpleFileOptions;
 
 use crate::support::audio_fixtures::{card_for, tone, wait_job};
 use crate::support::helpers::{assert_problem, png_bytes, spawn_app, upload_ready_track, User};
+use crate::support::zips::{declaring_twelve_gb, hundred_thousand_entries, with_symlink, zip_of};
 
 /// Exports `body` as `user` and answers the ZIP's bytes.
 async fn export(user: &User, body: Value) -> Vec<u8> {
@@ -219,25 +217,6 @@ async fn a_collection_goes_out_as_a_zip_and_comes_back_equal_in_another_instance
     );
 }
 
-/// A ZIP of `entries` (name, bytes, deflated?) made by the zip crate.
-fn zip_of(entries: &[(&str, Vec<u8>, bool)]) -> Vec<u8> {
-    let mut out = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    for (name, bytes, deflated) in entries {
-        let method = if *deflated {
-            zip::CompressionMethod::Deflated
-        } else {
-            zip::CompressionMethod::Stored
-        };
-        out.start_file(
-            *name,
-            SimpleFileOptions::default().compression_method(method),
-        )
-        .unwrap();
-        out.write_all(bytes).unwrap();
-    }
-    out.finish().unwrap().into_inner()
-}
-
 fn sha256(bytes: &[u8]) -> String {
     use sha2::Digest;
     hex::encode(sha2::Sha256::digest(bytes))
@@ -273,37 +252,12 @@ async fn hostile_archives_are_refused_with_a_clear_reason_and_nothing_made() {
         .to_owned();
     let wav = crate::support::audio_fixtures::bytes(&tone(1, "wav"));
 
-    let mut many = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    for i in 0..100_000 {
-        many.start_file(format!("e/{i}"), SimpleFileOptions::default())
-            .unwrap();
-    }
-    let many = many.finish().unwrap().into_inner();
-    let mut linked = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    linked
-        .add_symlink("card/one.wav", "/etc/passwd", SimpleFileOptions::default())
-        .unwrap();
-    linked
-        .start_file("card/card.yaml", SimpleFileOptions::default())
-        .unwrap();
-    linked.write_all(&card_yaml(&wav, wav.len())).unwrap();
-    let linked = linked.finish().unwrap().into_inner();
-
-    // three entries each claiming nearly 4 GiB: 12 GB declared
-    let mut huge = zip_of(&[
-        ("a/card.yaml", b"x".to_vec(), false),
-        ("a/b", b"y".to_vec(), false),
-        ("a/c", b"z".to_vec(), false),
-    ]);
-    let mut at = 0;
-    while let Some(found) = huge[at..]
-        .windows(4)
-        .position(|w| w == [0x50, 0x4b, 0x01, 0x02])
-    {
-        let record = at + found;
-        huge[record + 24..record + 28].copy_from_slice(&0xFFFF_FFF0u32.to_le_bytes());
-        at = record + 4;
-    }
+    let many = hundred_thousand_entries();
+    let linked = with_symlink(
+        "card/one.wav",
+        &[("card/card.yaml", card_yaml(&wav, wav.len()))],
+    );
+    let huge = declaring_twelve_gb(["a/card.yaml", "a/b", "a/c"]);
 
     let cases: Vec<(&str, Vec<u8>, u16, &str)> = vec![
         (

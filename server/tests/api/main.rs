@@ -18,6 +18,7 @@ mod cover_generate;
 mod crash;
 mod deletion;
 mod devices;
+mod drops;
 mod email_tokens;
 mod errors;
 mod examples;
