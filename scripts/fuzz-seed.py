@@ -202,6 +202,8 @@ DEPENDS_ON_STATE = {
     "import-cards-zip": "the file must be a ZIP of cards as export-cards makes them",
     "batch-tracks": "the tracks must be the card's own, to_card one the caller edits, a regex one that compiles",
     "undo-track-batch": "the card must have a batch to undo whose tracks nobody changed since",
+    "confirm-drop": "the paths must be the drop's audio files, the covers its pictures, the icons glyphs of the library",
+    "add-drop-files": "a ZIP must be one the archive checks accept",
 }
 # GET operations for an optional part of a resource, which a just-created resource does not
 # have yet: their 404 says so ("this collection has no background image"), so schemathesis's

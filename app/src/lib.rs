@@ -65,6 +65,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("devices") ssr=SsrMode::Async view=pages::groups::DevicesRoute/>
                     <Route path=path!("accounts") ssr=SsrMode::Async view=pages::groups::AccountsRoute/>
                     <Route path=path!("import") ssr=SsrMode::Async view=pages::groups::ImportRoute/>
+                    <Route path=path!("drop") ssr=SsrMode::Async view=pages::groups::DropRoute/>
                     <Route path=path!("settings") ssr=SsrMode::Async view=pages::groups::SettingsRoute/>
                     <Route path=path!("admin/users") ssr=SsrMode::Async view=pages::groups::AdminUsersRoute/>
                     <Route path=path!("admin/audit-log") ssr=SsrMode::Async view=pages::groups::AdminAuditRoute/>

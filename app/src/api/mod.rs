@@ -12,6 +12,7 @@ mod backups;
 mod cards;
 mod collections;
 mod deletion;
+mod drops;
 mod examples;
 mod health;
 mod jobs;
@@ -25,12 +26,15 @@ mod recovery;
 pub mod rest;
 mod sharing;
 mod voices;
+#[cfg(feature = "hydrate")]
+pub mod xhr;
 
 pub use audit::*;
 pub use backups::*;
 pub use cards::*;
 pub use collections::*;
 pub use deletion::*;
+pub use drops::*;
 pub use examples::*;
 pub use health::*;
 pub use jobs::*;

@@ -319,7 +319,12 @@ fn CardsPanel(answer: Children) -> impl IntoView {
                 id="collection-cards" refresh=Some(refresh)>
                 {answer()}
             </CardLibrary>
-            {editor.then(|| view! { <NewCardForm/> })}
+            {editor.then(|| view! {
+                <NewCardForm/>
+                <a class=format!("{} mt-3", crate::components::layout::BUTTON) href=format!("/drop?collection={}", shown.id())>
+                    {tr!("coll-add-folder")}
+                </a>
+            })}
         </Panel>
     }
 }

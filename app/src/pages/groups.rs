@@ -23,16 +23,17 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     accounts, admin_audit, admin_backups, admin_deletion, admin_health, admin_jobs, admin_mail,
-    admin_users, devices, import, labels, login, recovery, settings,
+    admin_users, devices, drop, import, labels, login, recovery, settings,
 };
 use crate::api::{
-    accounts_page, current_user, devices_page, import_page, AccountsPageData, DevicesPageData,
-    ImportPageData,
+    accounts_page, current_user, devices_page, drop_page, import_page, AccountsPageData,
+    DevicesPageData, ImportPageData,
 };
 use crate::components::ai_providers::{AiProvidersSection, Owner};
 use crate::components::examples;
 use crate::components::form::{Feedback, Tone};
 use crate::components::layout::{loaded, CurrentUser};
+use drop::DropPageData;
 
 /// The pages reached without a session.
 #[derive(Clone, Serialize, Deserialize)]
@@ -55,13 +56,14 @@ pub fn SignedOut(page: SignedOutPage) -> impl IntoView {
     }
 }
 
-/// The household's pages: labels, players, accounts, import, settings.
+/// The household's pages: labels, players, accounts, import, adding a folder, settings.
 #[derive(Clone, Serialize, Deserialize)]
 pub enum HouseholdPage {
     Labels,
     Devices(DevicesPageData),
     Accounts(AccountsPageData),
     Import(ImportPageData),
+    Drop(DropPageData),
     /// The signed-in user, whose settings these are.
     Settings(UserOut),
 }
@@ -73,6 +75,7 @@ pub fn Household(page: HouseholdPage) -> impl IntoView {
         HouseholdPage::Devices(page) => view! { <devices::DevicesView page/> }.into_any(),
         HouseholdPage::Accounts(page) => view! { <accounts::AccountsView page/> }.into_any(),
         HouseholdPage::Import(page) => view! { <import::ImportView page/> }.into_any(),
+        HouseholdPage::Drop(page) => view! { <drop::DropView page/> }.into_any(),
         HouseholdPage::Settings(user) => view! { <settings::SettingsForms user/> }.into_any(),
     }
 }
@@ -217,6 +220,20 @@ pub fn ImportRoute() -> impl IntoView {
     view! {
         <HouseholdRoute title=tr!("import-title") intro=tr!("import-intro")>
             {loaded(page, tr!("loading-account-cards"), |page| view! { <Household page=HouseholdPage::Import(page)/> })}
+        </HouseholdRoute>
+    }
+}
+
+#[component]
+pub fn DropRoute() -> impl IntoView {
+    let query = use_query_map();
+    let page = Resource::new(
+        move || query.with(|q| (q.get("collection"), q.get("drop"))),
+        |(collection, drop)| drop_page(collection, drop),
+    );
+    view! {
+        <HouseholdRoute title=tr!("drop-title") intro=tr!("drop-intro")>
+            {loaded(page, tr!("drop-loading"), |page| view! { <Household page=HouseholdPage::Drop(page)/> })}
         </HouseholdRoute>
     }
 }

@@ -11,6 +11,7 @@ pub mod admin_users;
 pub mod card;
 pub mod collection;
 pub mod devices;
+pub mod drop;
 pub mod frame;
 pub mod groups;
 pub mod import;

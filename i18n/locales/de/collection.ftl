@@ -277,3 +277,74 @@ zip-mine-title = Deine Karten, zum Aufbewahren
 zip-mine-intro = Jede Karte, die du sehen kannst, in einem ZIP: die Originalaufnahmen, Cover, Symbole und je eine card.yaml.
 zip-made-cards = Die angelegten Karten
 zip-open-card = { $card } öffnen
+
+## Adding a folder of audio (the /drop page)
+coll-add-folder = Ordner oder ZIP mit Audio hinzufügen
+drop-title = Audio-Ordner hinzufügen
+drop-intro = Lege einen Hörbuch-Ordner, ein paar Alben oder ein ZIP ab: Cardsmith schlägt die Karten vor, die daraus werden, du änderst, was du willst, und nichts wird angelegt, bevor du es sagst.
+drop-loading = Deine Sammlungen werden geladen…
+drop-no-collection-heading = Keine Sammlung für neue Karten
+drop-no-collection-body = Karten liegen in einer Sammlung, die du bearbeiten kannst. Lege zuerst eine an und komm dann mit deinem Ordner zurück.
+drop-no-collection-next = Zu den Sammlungen
+drop-collection = Karten anlegen in
+drop-choose-heading = Ordner, Dateien oder ZIP hier ablegen
+drop-choose-hint = Eine Karte pro Ordner (oder eine für alles). Die Kapitel folgen den Titelnummern der Tags, sonst den Dateinamen; Titel kommen aus den Tags; ein cover.jpg oder das eingebettete Bild wird zum Cover.
+drop-choose-folder = Ordner wählen
+drop-choose-files = Dateien oder ZIP wählen
+drop-progress-heading = Dateien werden gesendet
+drop-progress-label = Gesendete Dateien
+drop-progress-counts = { $sent } von { $all } Dateien gesendet{ $refused ->
+    [0] {""}
+    [one] , 1 abgelehnt
+   *[other] , { $refused } abgelehnt
+}
+drop-paused = Die Verbindung ist abgebrochen. Gesendete Dateien bleiben erhalten; die übrigen warten.
+drop-resume = Fortsetzen
+drop-files-list = Alle Dateien
+drop-file-stored = gesendet
+drop-file-sending = wird gesendet…
+drop-file-waiting = wartet
+drop-file-paused = wartet auf die Verbindung
+drop-file-empty = leer, ausgelassen
+drop-plan-heading = Die Karten aus diesen Dateien
+drop-plan-intro = Ändere Titel, Reihenfolge und Symbole, lass Kapitel oder ganze Karten weg. Der Plan folgt den Dateien, während sie eintreffen.
+drop-grouping = Wie Karten entstehen
+drop-grouping-per-folder = Eine Karte pro Ordner
+drop-grouping-one-card = Eine Karte für alles
+drop-plan-cards = Geplante Karten
+drop-refused-heading = Nicht verwendet
+drop-left-out = { $count ->
+    [one] 1 weitere Datei ausgelassen
+   *[other] { $count } weitere Dateien ausgelassen
+}
+drop-making = Karten werden angelegt…
+drop-make = { $cards ->
+    [one] 1 Karte anlegen ({ $tracks } Kapitel)
+   *[other] { $cards } Karten anlegen ({ $tracks } Kapitel)
+}
+drop-make-waiting = { $count ->
+    [one] Warte auf 1 Datei
+   *[other] Warte auf { $count } Dateien
+}
+drop-card-title = Kartentitel
+drop-card-top = Oberste Ebene
+drop-card-chapters = { $count ->
+    [one] 1 Kapitel
+   *[other] { $count } Kapitel
+}
+drop-card-cover = Cover: { $file }
+drop-card-make = Diese Karte anlegen
+drop-track-include = „{ $title }“ übernehmen
+drop-track-title = Kapiteltitel
+drop-icon-hint = Das zum Titel passende Symbol; abgewählt zeigt das Kapitel seine Nummer.
+drop-icon = Symbol: { $glyph } ({ $percent } %)
+drop-track-up = Nach oben
+drop-track-down = Nach unten
+drop-made-heading = { $count ->
+    [one] 1 Karte angelegt
+   *[other] { $count } Karten angelegt
+}
+drop-preparing = Audio wird vorbereitet
+drop-ready = { $ready } von { $all } Kapiteln spielbereit
+drop-cover-refused = Ein Cover wurde nicht verwendet: { $reason }
+drop-another = Weiteren Ordner hinzufügen

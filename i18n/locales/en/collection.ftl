@@ -271,3 +271,74 @@ zip-mine-title = Your cards, to keep
 zip-mine-intro = Every card you can see, in one ZIP: the original recordings, covers, icons and a card.yaml for each.
 zip-made-cards = The cards made
 zip-open-card = Open { $card }
+
+## Adding a folder of audio (the /drop page)
+coll-add-folder = Add a folder or ZIP of audio
+drop-title = Add a folder of audio
+drop-intro = Drop an audiobook folder, a few albums or a ZIP: Cardsmith proposes the cards they make, you change what you like, and nothing is made until you say so.
+drop-loading = Loading your collections…
+drop-no-collection-heading = No collection to add cards to
+drop-no-collection-body = Cards live in a collection you can edit. Make one first, then come back with your folder.
+drop-no-collection-next = Go to collections
+drop-collection = Make the cards in
+drop-choose-heading = Drop a folder, files or a ZIP here
+drop-choose-hint = One card per folder (or one for everything). Chapters follow the tags' track numbers, else the file names; titles come from the tags; a cover.jpg or the embedded picture becomes the cover.
+drop-choose-folder = Choose a folder
+drop-choose-files = Choose files or a ZIP
+drop-progress-heading = Sending the files
+drop-progress-label = Files sent
+drop-progress-counts = { $sent } of { $all } files sent{ $refused ->
+    [0] {""}
+    [one] , 1 refused
+   *[other] , { $refused } refused
+}
+drop-paused = The connection was lost. Files already sent are kept; the rest wait.
+drop-resume = Resume
+drop-files-list = Every file
+drop-file-stored = sent
+drop-file-sending = sending…
+drop-file-waiting = waiting
+drop-file-paused = waiting for the connection
+drop-file-empty = empty, left out
+drop-plan-heading = The cards these files make
+drop-plan-intro = Change titles, order and icons, leave out chapters or whole cards. The plan follows the files as they arrive.
+drop-grouping = How to make cards
+drop-grouping-per-folder = A card per folder
+drop-grouping-one-card = One card for everything
+drop-plan-cards = Planned cards
+drop-refused-heading = Not used
+drop-left-out = { $count ->
+    [one] 1 other file left out
+   *[other] { $count } other files left out
+}
+drop-making = Making the cards…
+drop-make = { $cards ->
+    [one] Make 1 card ({ $tracks } chapters)
+   *[other] Make { $cards } cards ({ $tracks } chapters)
+}
+drop-make-waiting = { $count ->
+    [one] Waiting for 1 file to arrive
+   *[other] Waiting for { $count } files to arrive
+}
+drop-card-title = Card title
+drop-card-top = Top of the drop
+drop-card-chapters = { $count ->
+    [one] 1 chapter
+   *[other] { $count } chapters
+}
+drop-card-cover = cover: { $file }
+drop-card-make = Make this card
+drop-track-include = Include “{ $title }”
+drop-track-title = Chapter title
+drop-icon-hint = The icon matched from the title; unticked, the chapter shows its number.
+drop-icon = icon: { $glyph } ({ $percent }%)
+drop-track-up = Move up
+drop-track-down = Move down
+drop-made-heading = { $count ->
+    [one] 1 card made
+   *[other] { $count } cards made
+}
+drop-preparing = Preparing the audio
+drop-ready = { $ready } of { $all } chapters ready to play
+drop-cover-refused = A cover was not used: { $reason }
+drop-another = Add another folder

@@ -280,3 +280,74 @@ zip-mine-title = Tus tarjetas, para guardar
 zip-mine-intro = Todas las tarjetas que ves, en un ZIP: las grabaciones originales, portadas, iconos y un card.yaml para cada una.
 zip-made-cards = Las tarjetas creadas
 zip-open-card = Abrir { $card }
+
+## Adding a folder of audio (the /drop page)
+coll-add-folder = Añadir una carpeta o un ZIP de audio
+drop-title = Añadir una carpeta de audio
+drop-intro = Suelta la carpeta de un audiolibro, unos álbumes o un ZIP: Cardsmith propone las tarjetas que forman, cambias lo que quieras y no se crea nada hasta que lo digas.
+drop-loading = Cargando tus colecciones…
+drop-no-collection-heading = No hay colección donde añadir tarjetas
+drop-no-collection-body = Las tarjetas viven en una colección que puedes editar. Crea una primero y vuelve con tu carpeta.
+drop-no-collection-next = Ir a colecciones
+drop-collection = Crear las tarjetas en
+drop-choose-heading = Suelta aquí una carpeta, archivos o un ZIP
+drop-choose-hint = Una tarjeta por carpeta (o una para todo). Los capítulos siguen los números de pista de las etiquetas, si no los nombres de archivo; los títulos vienen de las etiquetas; un cover.jpg o la imagen incrustada será la portada.
+drop-choose-folder = Elegir una carpeta
+drop-choose-files = Elegir archivos o un ZIP
+drop-progress-heading = Enviando los archivos
+drop-progress-label = Archivos enviados
+drop-progress-counts = { $sent } de { $all } archivos enviados{ $refused ->
+    [0] {""}
+    [one] , 1 rechazado
+   *[other] , { $refused } rechazados
+}
+drop-paused = Se perdió la conexión. Los archivos ya enviados se conservan; el resto espera.
+drop-resume = Reanudar
+drop-files-list = Todos los archivos
+drop-file-stored = enviado
+drop-file-sending = enviando…
+drop-file-waiting = en espera
+drop-file-paused = esperando la conexión
+drop-file-empty = vacío, se omite
+drop-plan-heading = Las tarjetas que forman estos archivos
+drop-plan-intro = Cambia títulos, orden e iconos, quita capítulos o tarjetas enteras. El plan sigue a los archivos según llegan.
+drop-grouping = Cómo formar las tarjetas
+drop-grouping-per-folder = Una tarjeta por carpeta
+drop-grouping-one-card = Una tarjeta para todo
+drop-plan-cards = Tarjetas previstas
+drop-refused-heading = No usados
+drop-left-out = { $count ->
+    [one] 1 archivo más omitido
+   *[other] { $count } archivos más omitidos
+}
+drop-making = Creando las tarjetas…
+drop-make = { $cards ->
+    [one] Crear 1 tarjeta ({ $tracks } capítulos)
+   *[other] Crear { $cards } tarjetas ({ $tracks } capítulos)
+}
+drop-make-waiting = { $count ->
+    [one] Esperando 1 archivo
+   *[other] Esperando { $count } archivos
+}
+drop-card-title = Título de la tarjeta
+drop-card-top = Raíz de lo soltado
+drop-card-chapters = { $count ->
+    [one] 1 capítulo
+   *[other] { $count } capítulos
+}
+drop-card-cover = portada: { $file }
+drop-card-make = Crear esta tarjeta
+drop-track-include = Incluir «{ $title }»
+drop-track-title = Título del capítulo
+drop-icon-hint = El icono elegido por el título; desmarcado, el capítulo muestra su número.
+drop-icon = icono: { $glyph } ({ $percent } %)
+drop-track-up = Subir
+drop-track-down = Bajar
+drop-made-heading = { $count ->
+    [one] 1 tarjeta creada
+   *[other] { $count } tarjetas creadas
+}
+drop-preparing = Preparando el audio
+drop-ready = { $ready } de { $all } capítulos listos para sonar
+drop-cover-refused = No se usó una portada: { $reason }
+drop-another = Añadir otra carpeta

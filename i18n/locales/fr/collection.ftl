@@ -280,3 +280,74 @@ zip-mine-title = Vos cartes, à garder
 zip-mine-intro = Toutes les cartes que vous voyez, dans un ZIP : les enregistrements d’origine, les couvertures, les icônes et un card.yaml pour chacune.
 zip-made-cards = Les cartes créées
 zip-open-card = Ouvrir { $card }
+
+## Adding a folder of audio (the /drop page)
+coll-add-folder = Ajouter un dossier ou un ZIP audio
+drop-title = Ajouter un dossier audio
+drop-intro = Déposez le dossier d’un livre audio, quelques albums ou un ZIP : Cardsmith propose les cartes qu’ils forment, vous changez ce que vous voulez, et rien n’est créé avant votre accord.
+drop-loading = Chargement de vos collections…
+drop-no-collection-heading = Aucune collection où ajouter des cartes
+drop-no-collection-body = Les cartes vivent dans une collection que vous pouvez modifier. Créez-en une d’abord, puis revenez avec votre dossier.
+drop-no-collection-next = Aller aux collections
+drop-collection = Créer les cartes dans
+drop-choose-heading = Déposez ici un dossier, des fichiers ou un ZIP
+drop-choose-hint = Une carte par dossier (ou une pour tout). Les chapitres suivent les numéros de piste des tags, sinon les noms de fichiers ; les titres viennent des tags ; un cover.jpg ou l’image intégrée devient la couverture.
+drop-choose-folder = Choisir un dossier
+drop-choose-files = Choisir des fichiers ou un ZIP
+drop-progress-heading = Envoi des fichiers
+drop-progress-label = Fichiers envoyés
+drop-progress-counts = { $sent } fichiers envoyés sur { $all }{ $refused ->
+    [0] {""}
+    [one] , { $refused } refusé
+   *[other] , { $refused } refusés
+}
+drop-paused = La connexion a été perdue. Les fichiers déjà envoyés sont gardés ; les autres attendent.
+drop-resume = Reprendre
+drop-files-list = Tous les fichiers
+drop-file-stored = envoyé
+drop-file-sending = envoi…
+drop-file-waiting = en attente
+drop-file-paused = attend la connexion
+drop-file-empty = vide, laissé de côté
+drop-plan-heading = Les cartes que forment ces fichiers
+drop-plan-intro = Changez titres, ordre et icônes, retirez des chapitres ou des cartes entières. Le plan suit les fichiers à mesure qu’ils arrivent.
+drop-grouping = Comment former les cartes
+drop-grouping-per-folder = Une carte par dossier
+drop-grouping-one-card = Une seule carte pour tout
+drop-plan-cards = Cartes prévues
+drop-refused-heading = Non utilisés
+drop-left-out = { $count ->
+    [one] { $count } autre fichier laissé de côté
+   *[other] { $count } autres fichiers laissés de côté
+}
+drop-making = Création des cartes…
+drop-make = { $cards ->
+    [one] Créer { $cards } carte ({ $tracks } chapitres)
+   *[other] Créer { $cards } cartes ({ $tracks } chapitres)
+}
+drop-make-waiting = { $count ->
+    [one] En attente de { $count } fichier
+   *[other] En attente de { $count } fichiers
+}
+drop-card-title = Titre de la carte
+drop-card-top = Racine du dépôt
+drop-card-chapters = { $count ->
+    [one] { $count } chapitre
+   *[other] { $count } chapitres
+}
+drop-card-cover = couverture : { $file }
+drop-card-make = Créer cette carte
+drop-track-include = Inclure « { $title } »
+drop-track-title = Titre du chapitre
+drop-icon-hint = L’icône trouvée d’après le titre ; décochée, le chapitre affiche son numéro.
+drop-icon = icône : { $glyph } ({ $percent } %)
+drop-track-up = Monter
+drop-track-down = Descendre
+drop-made-heading = { $count ->
+    [one] { $count } carte créée
+   *[other] { $count } cartes créées
+}
+drop-preparing = Préparation de l’audio
+drop-ready = { $ready } chapitres sur { $all } prêts à jouer
+drop-cover-refused = Une couverture n’a pas été utilisée : { $reason }
+drop-another = Ajouter un autre dossier

@@ -6,7 +6,7 @@ use axum::extract::{FromRequest, Request, State};
 use axum::http::StatusCode;
 use axum::Json;
 use cardsmith_core::drops::{self, make, receive};
-use cardsmith_core::Core;
+use cardsmith_core::{Core, CoreError};
 use cardsmith_model::drop::{
     ConfirmDropInput, CreateDropInput, DropFilesOut, DropGrouping, DropMadeOut, DropOut,
 };
@@ -119,6 +119,9 @@ pub async fn add_drop_files(
     {
         any = true;
         let arrived = match part {
+            FilePart::Complete(file) if file.size() == 0 => {
+                return Err(CoreError::invalid("file", "is empty").into());
+            }
             FilePart::Complete(file) => {
                 let (path, hash, size) = file.finish().await?;
                 receive::Arrived::File(path, hash, size)

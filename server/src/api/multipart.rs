@@ -151,7 +151,7 @@ impl MultipartForm {
 /// One file of a body holding many.
 pub enum FilePart {
     /// The whole file, in `tmp/`.
-    Complete(IncomingFile),
+    Complete(Box<IncomingFile>),
     /// It grew past the limit: not kept; how many bytes it had.
     TooLarge(u64),
 }
@@ -199,7 +199,7 @@ impl MultipartForm {
                 }
             }
             let part = match file {
-                Some(file) => FilePart::Complete(file),
+                Some(file) => FilePart::Complete(Box::new(file)),
                 None => FilePart::TooLarge(size),
             };
             return Ok(Some((file_name, part)));

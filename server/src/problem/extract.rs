@@ -58,8 +58,92 @@ fn parse_json(bytes: &[u8]) -> Result<serde_json::Value, ApiError> {
 }
 
 /// Well-formed JSON into `T`: of the wrong shape, 422 with a pointer to the member at fault.
+/// A body for an object must be an object: serde would also fill a struct from an array of
+/// its fields in order, which no schema allows.
 fn from_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, ApiError> {
+    if !value.is_object() && shape::wants_object::<T>() {
+        return Err(
+            cardsmith_core::CoreError::invalid("", "the body must be a JSON object").into(),
+        );
+    }
     serde_path_to_error::deserialize(value).map_err(json_error)
+}
+
+/// Which JSON a type asks for, found by letting it ask a deserializer that only listens.
+mod shape {
+    use serde::de::{self, DeserializeOwned, Visitor};
+
+    /// The kind of value the type asked for, as an error (the listener never answers).
+    #[derive(Debug)]
+    struct Listened(String);
+
+    impl std::fmt::Display for Listened {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str(&self.0)
+        }
+    }
+
+    impl std::error::Error for Listened {}
+
+    impl de::Error for Listened {
+        fn custom<T: std::fmt::Display>(msg: T) -> Self {
+            Self(msg.to_string())
+        }
+    }
+
+    struct Listener;
+
+    const OBJECT: &str = "object";
+
+    impl<'de> de::Deserializer<'de> for Listener {
+        type Error = Listened;
+
+        fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Listened> {
+            Err(Listened("other".into()))
+        }
+
+        fn deserialize_struct<V: Visitor<'de>>(
+            self,
+            _: &'static str,
+            _: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Listened> {
+            Err(Listened(OBJECT.into()))
+        }
+
+        fn deserialize_map<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Listened> {
+            Err(Listened(OBJECT.into()))
+        }
+
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
+            byte_buf option unit unit_struct newtype_struct seq tuple tuple_struct enum
+            identifier ignored_any
+        }
+    }
+
+    /// Whether `T` is read from a JSON object (a struct or a map).
+    pub fn wants_object<T: DeserializeOwned>() -> bool {
+        matches!(T::deserialize(Listener), Err(Listened(asked)) if asked == OBJECT)
+    }
+
+    #[cfg(test)]
+    mod tests {
+        #[derive(serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Fields {
+            name: Option<String>,
+        }
+
+        #[test]
+        fn structs_and_maps_want_objects_the_rest_do_not() {
+            assert!(super::wants_object::<Fields>());
+            assert!(super::wants_object::<std::collections::HashMap<String, i64>>());
+            assert!(!super::wants_object::<Vec<Fields>>());
+            assert!(!super::wants_object::<serde_json::Value>());
+            assert!(!super::wants_object::<String>());
+        }
+    }
 }
 
 fn whole_numbers_as_integers(value: &mut serde_json::Value) {

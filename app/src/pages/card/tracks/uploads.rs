@@ -249,11 +249,7 @@ pub fn StreamForm() -> impl IntoView {
 mod xhr {
     use cardsmith_model::card::TrackOut;
     use leptos::prelude::*;
-    use leptos::wasm_bindgen::closure::Closure;
-    use leptos::wasm_bindgen::JsCast;
-    use web_sys::{File, FormData, ProgressEvent, XmlHttpRequest};
-
-    use crate::api::rest::{problem_text, OFFLINE};
+    use web_sys::{File, FormData};
 
     /// Posts `file` as the multipart field `file` with its `title`, reporting 0..1 to
     /// `progress` as it goes.
@@ -270,37 +266,7 @@ mod xhr {
         }
         form.append_with_blob_and_filename("file", file, &file.name())
             .map_err(cannot)?;
-        let xhr = XmlHttpRequest::new().map_err(cannot)?;
-        xhr.open("POST", url).map_err(cannot)?;
-        let on_progress = Closure::<dyn FnMut(ProgressEvent)>::new(move |e: ProgressEvent| {
-            if e.length_computable() && e.total() > 0.0 {
-                progress.set(e.loaded() / e.total());
-            }
-        });
-        xhr.upload()
-            .map_err(cannot)?
-            .set_onprogress(Some(on_progress.as_ref().unchecked_ref()));
-        // The load/error/abort events settle a promise, so the upload can be awaited.
-        let settled = web_sys::js_sys::Promise::new(&mut |resolve, reject| {
-            xhr.set_onload(Some(&resolve));
-            xhr.set_onerror(Some(&reject));
-            xhr.set_onabort(Some(&reject));
-        });
-        xhr.send_with_opt_form_data(Some(&form)).map_err(cannot)?;
-        let answered = wasm_bindgen_futures::JsFuture::from(settled).await;
-        drop(on_progress);
-        if answered.is_err() {
-            return Err(OFFLINE.to_owned());
-        }
-        let status = xhr.status().unwrap_or(0);
-        let body = xhr.response_text().ok().flatten().unwrap_or_default();
-        if (200..300).contains(&status) {
-            progress.set(1.0);
-            serde_json::from_str(&body)
-                .map_err(|e| tr!("card-upload-unreadable", error = e.to_string()))
-        } else {
-            Err(problem_text(status, &body))
-        }
+        crate::api::xhr::post_form_json(url, &form, progress).await
     }
 }
 
