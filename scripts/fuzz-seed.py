@@ -217,6 +217,7 @@ OPTIONAL_PARTS = {
     "get-track-icon-full": "a chapter has no icon until one is uploaded or generated",
     "get-icon-preview": "a chapter has icon variations only after a generation",
     "download-export": "an export can be downloaded once its job has written it",
+    "get-drop-preview": "a drop has pictures to preview once its files arrive",
 }
 # schemathesis's default for positive_data_acceptance, plus what those rules answer
 STATE_STATUSES = ["2xx", "3xx", "401", "403", "404", "409", "429", "5xx", "415", "422"]

@@ -27,6 +27,18 @@ pub fn path() -> String {
     imp::path()
 }
 
+/// `text` as one query value: every byte but letters, digits and `-._~` percent-encoded.
+pub fn encode_component(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
 /// Leaves for `href`: a full page load, as every page renders on the server.
 pub fn go(href: &str) {
     imp::go(href)

@@ -10,6 +10,7 @@
 
 pub mod make;
 pub mod plan;
+pub mod preview;
 pub mod probe;
 pub mod receive;
 pub mod repo;

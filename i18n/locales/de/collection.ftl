@@ -348,3 +348,4 @@ drop-preparing = Audio wird vorbereitet
 drop-ready = { $ready } von { $all } Kapiteln spielbereit
 drop-cover-refused = Ein Cover wurde nicht verwendet: { $reason }
 drop-another = Weiteren Ordner hinzufügen
+drop-cover-alt = Das geplante Cover

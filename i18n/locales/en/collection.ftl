@@ -342,3 +342,4 @@ drop-preparing = Preparing the audio
 drop-ready = { $ready } of { $all } chapters ready to play
 drop-cover-refused = A cover was not used: { $reason }
 drop-another = Add another folder
+drop-cover-alt = The planned cover

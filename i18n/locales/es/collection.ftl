@@ -351,3 +351,4 @@ drop-preparing = Preparando el audio
 drop-ready = { $ready } de { $all } capítulos listos para sonar
 drop-cover-refused = No se usó una portada: { $reason }
 drop-another = Añadir otra carpeta
+drop-cover-alt = La portada prevista

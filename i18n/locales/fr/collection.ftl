@@ -351,3 +351,4 @@ drop-preparing = Préparation de l’audio
 drop-ready = { $ready } chapitres sur { $all } prêts à jouer
 drop-cover-refused = Une couverture n’a pas été utilisée : { $reason }
 drop-another = Ajouter un autre dossier
+drop-cover-alt = La couverture prévue

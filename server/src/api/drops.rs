@@ -30,6 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(create_drop))
         .routes(routes!(get_drop, delete_drop))
         .routes(routes!(confirm_drop))
+        .routes(routes!(drop_cover_preview))
 }
 
 /// The route that takes files: a ZIP streams to disk, bounded as a drop is.
@@ -160,4 +161,38 @@ pub async fn confirm_drop(
     let ApiJson(input) = ApiJson::<ConfirmDropInput>::from_request(request, &()).await?;
     let made = make::confirm(&core, &actor, &drop, input).await?;
     Ok((StatusCode::CREATED, Json(made)))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PreviewQuery {
+    /// A picture of the drop, or an audio file with a picture inside (a plan's cover path).
+    #[param(min_length = 1, max_length = 400)]
+    pub path: String,
+}
+
+/// A small picture (at most 320 pixels a side) of a planned cover (the drop's maker): the
+/// drop's picture at `path`, or the one inside audio file `path`, decoded and re-encoded.
+#[utoipa::path(get, path = "/drops/{id}/preview", tag = "drops", operation_id = "get-drop-preview",
+    params(("id" = String, Path), PreviewQuery),
+    responses((status = 200, description = "The picture", content_type = "image/*"), Unauthorized,
+        NotFound, PayloadTooLarge, UnsupportedMediaType, Unprocessable))]
+pub async fn drop_cover_preview(
+    State(core): State<Core>,
+    Caller(actor): Caller,
+    ApiPath(id): ApiPath<String>,
+    ApiQuery(q): ApiQuery<PreviewQuery>,
+) -> ApiResult<axum::response::Response> {
+    use axum::http::header;
+    use axum::response::IntoResponse;
+    let drop = drops::require_own(&core, &actor, &id).await?;
+    let (bytes, content_type) = drops::preview::cover_preview(&core, &drop, &q.path).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, "private, max-age=300"),
+        ],
+        bytes,
+    )
+        .into_response())
 }

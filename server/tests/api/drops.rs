@@ -272,6 +272,19 @@ async fn a_dropped_folder_is_planned_then_made_into_cards() {
     // only what can be used keeps its bytes: 20 chapters' audio and the cover
     assert_eq!(files_of(&app, &drop).await, 21);
     assert_folder_plan(&planned["plan"]);
+    // the planned cover, small and re-encoded; nothing else is a picture
+    let preview = |path: &str| {
+        format!(
+            "/api/drops/{drop}/preview?path={}",
+            path.replace(' ', "%20").replace('/', "%2F")
+        )
+    };
+    let r = admin.get(&preview("The Hobbit/cover.jpg")).await;
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.headers()["content-type"], "image/jpeg");
+    assert!(image::load_from_memory(&r.bytes().await.unwrap()).is_ok());
+    assert_problem(admin.get(&preview("The Hobbit/notes.txt")).await, 404).await;
+    assert_problem(admin.get(&preview("Extras/broken.mp3")).await, 404).await;
     // nothing is made before the confirm
     let before: Vec<Value> = admin
         .get_list(&format!("/api/collections/{shelf}/cards"))

@@ -175,4 +175,12 @@ mod tests {
         assert_eq!(name_of(["a.mp3", "b.mp3"].into_iter()), None);
         assert_eq!(name_of(["A/a.mp3", "B/b.mp3"].into_iter()), None);
     }
+
+    #[test]
+    fn a_path_is_sent_as_one_query_value() {
+        assert_eq!(
+            crate::address::encode_component("Night Walk/cover é.jpg?x=1&y"),
+            "Night%20Walk%2Fcover%20%C3%A9.jpg%3Fx%3D1%26y"
+        );
+    }
 }

@@ -173,11 +173,20 @@ fn CardPlan(card: ShownCard) -> impl IntoView {
     };
     let included = card.included;
     let cover = card.cover.clone();
+    let preview = cover.clone().zip(state.drop_id()).map(|(path, drop)| {
+        format!(
+            "/api/drops/{drop}/preview?path={}",
+            crate::address::encode_component(&path)
+        )
+    });
     let count = card.tracks.iter().filter(|t| t.included).count();
     let whole = card.clone();
     view! {
         <li class=format!("rounded-2xl bg-white p-4 shadow-sm {}", if included { "" } else { "opacity-60" })>
             <div class="flex flex-wrap items-start gap-3">
+                {preview.map(|src| view! {
+                    <img src=src alt=tr!("drop-cover-alt") class="h-20 w-20 shrink-0 rounded-lg object-cover shadow-sm"/>
+                })}
                 <div class="min-w-0 flex-1 space-y-1">
                     <label for=id.clone() class="block text-xs font-medium text-slate-500">{tr!("drop-card-title")}</label>
                     <input id=id.clone() type="text" class="block w-full rounded-lg border border-slate-300 px-3 py-2 font-semibold"
@@ -222,7 +231,7 @@ fn ChapterLine(card: ShownCard, index: usize, track: super::edits::ShownTrack) -
                 on:change=move |_| state.edits.update(|e| e.toggle_track(&p1))/>
             <span class="w-6 text-right text-sm tabular-nums text-slate-500">{index + 1}</span>
             <label for=input_id.clone() class="sr-only">{tr!("drop-track-title")}</label>
-            <input id=input_id type="text" class="min-w-0 flex-1 rounded-lg border border-slate-300 px-2 py-1 text-sm"
+            <input id=input_id type="text" class="min-w-[12rem] flex-1 rounded-lg border border-slate-300 px-2 py-1 text-sm"
                 prop:value=track.title.clone()
                 on:change=move |ev| { let title = event_target_value(&ev); state.edits.update(|e| { e.titles.insert(p2.clone(), title); }); }/>
             <span class="text-xs tabular-nums text-slate-500">{clock(track.duration_ms.map(|ms| ms as f64 / 1000.0))}</span>
