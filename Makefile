@@ -13,7 +13,7 @@ help:
 	@echo "make dev        bootstrap, cargo leptos watch"
 	@echo "make e2e        browser tests only, against the already-built dev binary"
 	@echo "make fuzz       schemathesis against the already-built dev binary's /openapi.yaml (no 5xx, responses as documented)"
-	@echo "make bench      figures (release), each with its reference: Range and card list vs nginx (wrk), upload → ready vs ffmpeg, RSS, bundle size, recording, memory, offline generators, object storage vs local folder, live players to 50 pages vs mosquitto"
+	@echo "make bench      figures (release), each with its reference: Range and card list vs nginx (wrk), upload → ready vs ffmpeg, RSS, bundle size, recording, memory, offline generators, object storage vs local folder, live players to 50 pages vs mosquitto, a 2-hour audiobook folder dropped vs ffmpeg"
 	@echo "make docs       build the book (mdBook) into docs/book/ and check every link; open docs/book/index.html"
 	@echo "make bootstrap  install/verify the toolchain (idempotent)"
 

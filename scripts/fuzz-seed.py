@@ -202,6 +202,8 @@ DEPENDS_ON_STATE = {
     "import-cards-zip": "the file must be a ZIP of cards as export-cards makes them",
     "batch-tracks": "the tracks must be the card's own, to_card one the caller edits, a regex one that compiles",
     "undo-track-batch": "the card must have a batch to undo whose tracks nobody changed since",
+    "export-cards": "card_slugs must name cards the caller can see",
+    "batch-cards": "the cards must be ones the caller may move, link or delete; collection_id one they edit",
     "confirm-drop": "the paths must be the drop's audio files, the covers its pictures, the icons glyphs of the library",
     "add-drop-files": "a ZIP must be one the archive checks accept",
 }

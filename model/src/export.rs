@@ -93,6 +93,38 @@ pub struct ExportInput {
     /// One collection's cards; none: every card the caller can see.
     #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 64))]
     pub collection_id: Option<String>,
+    /// Only these cards (slug or id; each one the caller can see), in this order; with
+    /// `collection_id`, those of them in that collection.
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::batch_cards))]
+    pub card_slugs: Option<Vec<String>>,
+}
+
+impl ExportInput {
+    pub fn validate(&self) -> Result<(), Vec<crate::FieldError>> {
+        let mut check = crate::validate::Checker::default();
+        if let Some(cards) = &self.card_slugs {
+            if cards.is_empty() || cards.len() > crate::card_batch::BATCH_MAX_CARDS {
+                check.check(
+                    "card_slugs",
+                    Some(format!(
+                        "must name 1 to {} cards",
+                        crate::card_batch::BATCH_MAX_CARDS
+                    )),
+                );
+            }
+            for (i, key) in cards.iter().enumerate() {
+                check.check(
+                    &format!("card_slugs/{i}"),
+                    crate::validate::reference_problem(key),
+                );
+                if cards[..i].contains(key) {
+                    check.check(&format!("card_slugs/{i}"), Some("appears twice"));
+                }
+            }
+        }
+        check.finish()
+    }
 }
 
 /// What an import did (`POST /collections/{id}/import-zip`).

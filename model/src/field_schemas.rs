@@ -123,6 +123,11 @@ pub fn batch_tracks() -> Array {
     references(1, Some(crate::track_batch::BATCH_MAX_TRACKS))
 }
 
+/// The cards one batch (or export) names: 1 to 500 different ones.
+pub fn batch_cards() -> Array {
+    references(1, Some(crate::card_batch::BATCH_MAX_CARDS))
+}
+
 /// The tracks to join, in order: 2 to 100 different ones.
 pub fn tracks_to_merge() -> Array {
     references(2, Some(100))

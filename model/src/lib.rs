@@ -7,6 +7,7 @@
 pub mod audit;
 pub mod backup;
 pub mod card;
+pub mod card_batch;
 pub mod collection;
 pub mod cover;
 pub mod deletion;

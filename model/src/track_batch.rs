@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::validate::Checker;
+use crate::validate::{reference_problem, Checker};
 use crate::FieldError;
 
 /// Most tracks one batch names.
@@ -227,17 +227,6 @@ impl TrackBatchInput {
             }
         }
         check.finish()
-    }
-}
-
-/// Why `key` cannot name a track or card (a slug or an id): blank, or longer than any.
-fn reference_problem(key: &str) -> Option<String> {
-    if key.trim().is_empty() {
-        Some("must not be blank".into())
-    } else if key.chars().count() > REFERENCE_MAX_CHARS {
-        Some(format!("must be at most {REFERENCE_MAX_CHARS} characters"))
-    } else {
-        None
     }
 }
 

@@ -139,7 +139,7 @@ pub fn slug_problem(slug: &str) -> Option<&'static str> {
 
 /// Card slugs that are fixed addresses under `/cards/`: a card called that could never be
 /// reached. Derived slugs step around them; asking for one is refused.
-pub const RESERVED_CARD_SLUGS: &[&str] = &["import-from-player", "slug-available"];
+pub const RESERVED_CARD_SLUGS: &[&str] = &["import-from-player", "slug-available", "batch"];
 
 /// Track slugs that are fixed addresses under `/cards/{slug}/tracks/`.
 pub const RESERVED_TRACK_SLUGS: &[&str] = &[
@@ -302,5 +302,19 @@ mod tests {
         assert!(display_name_problem("  ").is_some());
         assert!(display_name_problem("Ada").is_none());
         assert!(display_name_problem("bad\u{7}").is_some());
+    }
+}
+
+/// Why `key` cannot name a track or card (a slug or an id): blank, or longer than any.
+pub fn reference_problem(key: &str) -> Option<String> {
+    if key.trim().is_empty() {
+        Some("must not be blank".into())
+    } else if key.chars().count() > crate::track_batch::REFERENCE_MAX_CHARS {
+        Some(format!(
+            "must be at most {} characters",
+            crate::track_batch::REFERENCE_MAX_CHARS
+        ))
+    } else {
+        None
     }
 }

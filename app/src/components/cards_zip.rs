@@ -26,6 +26,7 @@ pub fn DownloadCards(collection_id: Option<String>) -> impl IntoView {
         progress.set(Some(0.0));
         let input = ExportInput {
             collection_id: collection_id.clone(),
+            card_slugs: None,
         };
         spawn_local(async move {
             let done = async {

@@ -1,5 +1,6 @@
 //! Cards: creation in a collection, editing, covers, playback, moving and deleting.
 
+pub mod batch;
 pub mod cover;
 pub mod generate;
 pub mod generate_job;

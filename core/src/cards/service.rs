@@ -12,6 +12,7 @@ use super::{repo, require_card};
 use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
 use crate::collections::access::require_collection;
+use crate::db::DbTx;
 use crate::error::OnUnique;
 use crate::slug::{self, SlugSpace};
 use crate::{new_id, time, Core, CoreError, CoreResult};
@@ -211,19 +212,30 @@ pub async fn move_home(
     }
     require_collection(pool, actor, &input.collection_id, CollectionRole::Editor).await?;
     let mut tx = core.db.begin().await?;
-    sqlx::query("UPDATE cards SET home_collection_id = $1, updated_at = $2 WHERE id = $3")
-        .bind(&input.collection_id)
-        .bind(time::now_str())
-        .bind(&card.id)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query("DELETE FROM collection_cards WHERE collection_id = $1 AND card_id = $2")
-        .bind(&input.collection_id)
-        .bind(&card.id)
-        .execute(&mut *tx)
-        .await?;
+    rehome(&mut tx, &card.id, &input.collection_id).await?;
     let detail = format!("{} → collection {}", card.slug, input.collection_id);
     audit::commit(tx, AuditEvent::own(actor, "card.moved", detail)).await
+}
+
+/// Makes `collection_id` the home of card `card_id`, in `tx`; a link of the card into its new
+/// home would show it there twice, so it goes.
+pub(crate) async fn rehome(
+    tx: &mut DbTx<'_>,
+    card_id: &str,
+    collection_id: &str,
+) -> CoreResult<()> {
+    sqlx::query("UPDATE cards SET home_collection_id = $1, updated_at = $2 WHERE id = $3")
+        .bind(collection_id)
+        .bind(time::now_str())
+        .bind(card_id)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query("DELETE FROM collection_cards WHERE collection_id = $1 AND card_id = $2")
+        .bind(collection_id)
+        .bind(card_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
 }
 
 pub async fn get_playback(core: &Core, actor: &Actor, slug: &str) -> CoreResult<PlaybackConfigOut> {

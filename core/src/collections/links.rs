@@ -7,6 +7,7 @@ use super::access::{allow, require_collection, role_in};
 use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
 use crate::cards::repo as card_repo;
+use crate::db::DbTx;
 use crate::{time, Core, CoreError, CoreResult};
 
 /// Shows a card in this collection too. Needs editor here and editor in the card's home:
@@ -39,18 +40,30 @@ pub async fn link_card(
         ));
     }
     let mut tx = core.db.begin().await?;
+    insert_link(&mut tx, id, &card.id, actor.id()).await?;
+    let detail = format!("{} into {id}", card.slug);
+    audit::commit(tx, AuditEvent::own(actor, "collection.card_linked", detail)).await
+}
+
+/// Links card `card_id` into collection `id` as `by`'s link, in `tx` (linking twice is
+/// fine; the latest maker owns the link).
+pub(crate) async fn insert_link(
+    tx: &mut DbTx<'_>,
+    id: &str,
+    card_id: &str,
+    by: &str,
+) -> CoreResult<()> {
     sqlx::query(
         "INSERT INTO collection_cards (collection_id, card_id, linked_at, linked_by) VALUES ($1, $2, $3, $4)
          ON CONFLICT (collection_id, card_id) DO UPDATE SET linked_by = excluded.linked_by",
     )
     .bind(id)
-    .bind(&card.id)
+    .bind(card_id)
     .bind(time::now_str())
-    .bind(actor.id())
-    .execute(&mut *tx)
+    .bind(by)
+    .execute(&mut **tx)
     .await?;
-    let detail = format!("{} into {id}", card.slug);
-    audit::commit(tx, AuditEvent::own(actor, "collection.card_linked", detail)).await
+    Ok(())
 }
 
 /// Takes a linked card out of collection `id`: its editors may, and so may the owners of the

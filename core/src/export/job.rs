@@ -24,6 +24,9 @@ pub const KEPT_FOR: std::time::Duration = std::time::Duration::from_secs(24 * 36
 #[derive(Serialize, Deserialize)]
 pub struct ExportJob {
     pub collection_id: Option<String>,
+    /// Only these cards (slug or id), in this order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card_slugs: Option<Vec<String>>,
 }
 
 impl JobPayload for ExportJob {
@@ -49,11 +52,16 @@ pub struct ExportResult {
 /// caller can see; the job's id. The same export of the same caller still waiting or running
 /// is answered instead of a second, so a burst of clicks (or of requests) writes one ZIP.
 pub async fn start(core: &Core, actor: &Actor, input: ExportInput) -> CoreResult<String> {
+    input.validate()?;
     if let Some(id) = &input.collection_id {
         require_collection(core.db.pool(), actor, id, CollectionRole::Viewer).await?;
     }
+    if let Some(keys) = &input.card_slugs {
+        chosen(core, actor, keys).await?;
+    }
     let payload = ExportJob {
         collection_id: input.collection_id,
+        card_slugs: input.card_slugs,
     };
     let stored = serde_json::to_value(&payload)
         .map_err(|e| CoreError::internal("job payload", e))?
@@ -77,6 +85,33 @@ pub async fn start(core: &Core, actor: &Actor, input: ExportInput) -> CoreResult
     Ok(id)
 }
 
+/// The cards `keys` names, each one the caller can see: 422 naming those it cannot (the same
+/// words for a card that does not exist).
+async fn chosen(
+    core: &Core,
+    actor: &Actor,
+    keys: &[String],
+) -> CoreResult<Vec<cards::repo::CardRow>> {
+    let mut found = Vec::with_capacity(keys.len());
+    let mut missing = Vec::new();
+    for (i, key) in keys.iter().enumerate() {
+        match cards::repo::find_reachable_by_id_or_slug(core.db.pool(), actor.id(), key.trim())
+            .await?
+        {
+            Some(card) => found.push(card),
+            None => missing.push(cardsmith_model::FieldError::new(
+                &format!("card_slugs/{i}"),
+                "is not a card you can see",
+            )),
+        }
+    }
+    if missing.is_empty() {
+        Ok(found)
+    } else {
+        Err(missing.into())
+    }
+}
+
 /// Runs an export job, with the rights its user has when it runs.
 pub async fn run(ctx: &JobContext) -> CoreResult<ExportResult> {
     let job: ExportJob = ctx.payload()?;
@@ -87,13 +122,23 @@ pub async fn run(ctx: &JobContext) -> CoreResult<ExportResult> {
         .ok_or_else(|| CoreError::Forbidden("an export belongs to a user".into()))?;
     let actor = background_actor(&ctx.core, user).await?;
     let pool = ctx.core.db.pool();
-    let list = match &job.collection_id {
+    let mut list = match &job.collection_id {
         Some(id) => {
             require_collection(pool, &actor, id, CollectionRole::Viewer).await?;
             cards::repo::list_in_collection(pool, actor.id(), id).await?
         }
         None => cards::repo::list_reachable(pool, actor.id()).await?,
     };
+    if let Some(keys) = &job.card_slugs {
+        // the chosen cards the caller still sees when the job runs, in the order named
+        let ids: Vec<String> = chosen(&ctx.core, &actor, keys)
+            .await?
+            .into_iter()
+            .map(|c| c.id)
+            .collect();
+        list.retain(|c| ids.contains(&c.id));
+        list.sort_by_key(|c| ids.iter().position(|id| *id == c.id));
+    }
     let path = file_of(&ctx.core, &ctx.job.id);
     tokio::fs::create_dir_all(path.parent().expect("exports have a folder"))
         .await

@@ -6,6 +6,7 @@ mod audio;
 pub mod audit;
 pub mod auth;
 pub mod backups;
+pub mod card_batches;
 pub mod card_story;
 pub mod cards;
 pub mod collection_members;
@@ -80,6 +81,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(labels::router())
         .merge(tracks::router())
         .merge(track_batches::router())
+        .merge(card_batches::router())
         .merge(drops::router())
         .merge(tts::router())
         .merge(icons::router())

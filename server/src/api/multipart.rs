@@ -148,6 +148,9 @@ impl MultipartForm {
     }
 }
 
+/// Longest `path` part naming the next file of a body holding many.
+const MAX_PATH_CHARS: usize = cardsmith_model::drop::DROP_PATH_MAX_CHARS;
+
 /// One file of a body holding many.
 pub enum FilePart {
     /// The whole file, in `tmp/`.
@@ -179,6 +182,24 @@ impl MultipartForm {
             if field.file_name().is_none() {
                 let text = bounded_text(field, &name).await?;
                 if name == "path" {
+                    let chars = text.chars().count();
+                    if chars == 0 || chars > MAX_PATH_CHARS {
+                        return Err(CoreError::invalid(
+                            "path",
+                            format!("must be 1 to {MAX_PATH_CHARS} characters"),
+                        )
+                        .into());
+                    }
+                    // a client that sent a number, object or list where text belongs
+                    if serde_json::from_str::<serde_json::Value>(&text)
+                        .is_ok_and(|v| !v.is_string())
+                    {
+                        return Err(CoreError::invalid(
+                            "path",
+                            "must be a file's path, not a JSON value",
+                        )
+                        .into());
+                    }
                     named = Some(text);
                 }
                 continue;

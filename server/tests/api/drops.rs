@@ -522,6 +522,23 @@ async fn hostile_zips_are_refused_whole_and_nothing_is_kept() {
     let kept: Value = r.json().await.unwrap();
     assert_eq!(kept["files"][0]["path"], "evil.mp3");
     assert!(!outside.exists());
+    // a path part that is empty, or a JSON value, is refused
+    for path in ["", "{\"a\": 1}", "12"] {
+        let form = reqwest::multipart::Form::new()
+            .part(
+                "file",
+                reqwest::multipart::Part::bytes(b"x".to_vec()).file_name("x"),
+            )
+            .text("path", path);
+        let r = admin
+            .client
+            .post(admin.url(&format!("/api/drops/{drop}/files")))
+            .multipart(form)
+            .send()
+            .await
+            .unwrap();
+        assert_problem(r, 422).await;
+    }
 }
 
 #[tokio::test]

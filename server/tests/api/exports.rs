@@ -10,7 +10,7 @@ use crate::support::helpers::{assert_problem, png_bytes, spawn_app, upload_ready
 use crate::support::zips::{declaring_twelve_gb, hundred_thousand_entries, with_symlink, zip_of};
 
 /// Exports `body` as `user` and answers the ZIP's bytes.
-async fn export(user: &User, body: Value) -> Vec<u8> {
+pub(crate) async fn export(user: &User, body: Value) -> Vec<u8> {
     let r = user.post_json("/api/exports", &body).await;
     assert_eq!(r.status(), 202, "{}", r.text().await.unwrap());
     let job = r.json::<Value>().await.unwrap()["job_id"]
@@ -36,7 +36,7 @@ async fn import(user: &User, collection: &str, zip: Vec<u8>) -> reqwest::Respons
 }
 
 /// Each `card.yaml` of an export, in order, as JSON.
-fn card_files(zip: &[u8]) -> Vec<Value> {
+pub(crate) fn card_files(zip: &[u8]) -> Vec<Value> {
     let mut archive = zip::ZipArchive::new(std::io::Cursor::new(zip)).unwrap();
     let mut names: Vec<String> = archive
         .file_names()

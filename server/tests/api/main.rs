@@ -8,6 +8,7 @@ mod admin_users;
 mod audit_log;
 mod auth;
 mod backups;
+mod card_batches;
 mod cards;
 mod collection_members;
 mod collection_presets;
