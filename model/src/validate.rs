@@ -243,6 +243,20 @@ impl CollectionRole {
     }
 }
 
+/// Why `key` cannot name a track or card (a slug or an id): blank, or longer than any.
+pub fn reference_problem(key: &str) -> Option<String> {
+    if key.trim().is_empty() {
+        Some("must not be blank".into())
+    } else if key.chars().count() > crate::track_batch::REFERENCE_MAX_CHARS {
+        Some(format!(
+            "must be at most {} characters",
+            crate::track_batch::REFERENCE_MAX_CHARS
+        ))
+    } else {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -305,16 +319,3 @@ mod tests {
     }
 }
 
-/// Why `key` cannot name a track or card (a slug or an id): blank, or longer than any.
-pub fn reference_problem(key: &str) -> Option<String> {
-    if key.trim().is_empty() {
-        Some("must not be blank".into())
-    } else if key.chars().count() > crate::track_batch::REFERENCE_MAX_CHARS {
-        Some(format!(
-            "must be at most {} characters",
-            crate::track_batch::REFERENCE_MAX_CHARS
-        ))
-    } else {
-        None
-    }
-}
