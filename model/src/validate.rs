@@ -318,4 +318,3 @@ mod tests {
         assert!(display_name_problem("bad\u{7}").is_some());
     }
 }
-

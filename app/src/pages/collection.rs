@@ -292,7 +292,7 @@ fn PublishCollection() -> impl IntoView {
         <Show when=move || !with_tracks.with(Vec::is_empty)>
             <div class="flex flex-wrap justify-end gap-2">
                 <SeedButton collection_id=shown.id() cards=with_tracks/>
-                <PublishButton collection_id=shown.id() cards=picks label=tr!("coll-publish-to-player") on_change/>
+                <PublishButton collection_id=Some(shown.id()) cards=picks label=tr!("coll-publish-to-player") on_change/>
             </div>
         </Show>
     }

@@ -239,3 +239,44 @@ library-browser-only = Das funktioniert nur im Browser.
 # The label sheets' own words.
 label-sheet-title = Kartenetiketten
 label-more = + { $count } weitere
+
+## Many cards at once (the library's selection)
+library-pick = „{ $title }“ auswählen
+library-select = Karten auswählen
+library-bulk = Aktionen für die ausgewählten Karten
+library-bulk-selected = { $count ->
+    [one] 1 Karte ausgewählt ({ $tracks } Titel)
+   *[other] { $count } Karten ausgewählt ({ $tracks } Titel)
+}
+library-select-page = Diese Seite auswählen
+library-select-done = Fertig
+library-bulk-move = Verschieben nach…
+library-bulk-link = Verknüpfen in…
+library-bulk-publish = Veröffentlichen…
+library-bulk-export = Als ZIP exportieren
+library-bulk-delete = Löschen…
+library-bulk-cancel = Abbrechen
+library-bulk-move-to = Karten verschieben nach
+library-bulk-link-into = Karten auch zeigen in
+library-bulk-move-go = Verschieben
+library-bulk-link-go = Verknüpfen
+library-bulk-delete-question = { $count ->
+    [one] 1 Karte und ihre { $tracks } Titel löschen? Das lässt sich nicht rückgängig machen.
+   *[other] { $count } Karten und ihre { $tracks } Titel löschen? Das lässt sich nicht rückgängig machen.
+}
+library-bulk-delete-confirm = { $count ->
+    [one] 1 Karte löschen
+   *[other] { $count } Karten löschen
+}
+library-bulk-moved = { $count ->
+    [one] 1 Karte verschoben.
+   *[other] { $count } Karten verschoben.
+}
+library-bulk-linked = { $count ->
+    [one] 1 Karte verknüpft.
+   *[other] { $count } Karten verknüpft.
+}
+library-bulk-deleted = { $count ->
+    [one] 1 Karte gelöscht, mit { $tracks } Titeln.
+   *[other] { $count } Karten gelöscht, mit { $tracks } Titeln.
+}

@@ -238,3 +238,44 @@ library-browser-only = This only works in the browser.
 # The label sheets' own words.
 label-sheet-title = Card labels
 label-more = + { $count } more
+
+## Many cards at once (the library's selection)
+library-pick = Select “{ $title }”
+library-select = Select cards
+library-bulk = Actions on the selected cards
+library-bulk-selected = { $count ->
+    [one] 1 card selected ({ $tracks } tracks)
+   *[other] { $count } cards selected ({ $tracks } tracks)
+}
+library-select-page = Select this page
+library-select-done = Done
+library-bulk-move = Move to…
+library-bulk-link = Link into…
+library-bulk-publish = Publish…
+library-bulk-export = Export as ZIP
+library-bulk-delete = Delete…
+library-bulk-cancel = Cancel
+library-bulk-move-to = Move the cards to
+library-bulk-link-into = Show the cards in
+library-bulk-move-go = Move
+library-bulk-link-go = Link
+library-bulk-delete-question = { $count ->
+    [one] Delete 1 card and its { $tracks } tracks? This cannot be undone.
+   *[other] Delete { $count } cards and their { $tracks } tracks? This cannot be undone.
+}
+library-bulk-delete-confirm = { $count ->
+    [one] Delete 1 card
+   *[other] Delete { $count } cards
+}
+library-bulk-moved = { $count ->
+    [one] 1 card moved.
+   *[other] { $count } cards moved.
+}
+library-bulk-linked = { $count ->
+    [one] 1 card linked.
+   *[other] { $count } cards linked.
+}
+library-bulk-deleted = { $count ->
+    [one] 1 card deleted, with { $tracks } tracks.
+   *[other] { $count } cards deleted, with { $tracks } tracks.
+}

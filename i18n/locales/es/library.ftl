@@ -243,3 +243,44 @@ library-browser-only = Esto solo funciona en el navegador.
 # The label sheets' own words.
 label-sheet-title = Etiquetas de tarjetas
 label-more = + { $count } más
+
+## Many cards at once (the library's selection)
+library-pick = Seleccionar «{ $title }»
+library-select = Seleccionar tarjetas
+library-bulk = Acciones sobre las tarjetas seleccionadas
+library-bulk-selected = { $count ->
+    [one] 1 tarjeta seleccionada ({ $tracks } pistas)
+   *[other] { $count } tarjetas seleccionadas ({ $tracks } pistas)
+}
+library-select-page = Seleccionar esta página
+library-select-done = Listo
+library-bulk-move = Mover a…
+library-bulk-link = Enlazar en…
+library-bulk-publish = Publicar…
+library-bulk-export = Exportar como ZIP
+library-bulk-delete = Eliminar…
+library-bulk-cancel = Cancelar
+library-bulk-move-to = Mover las tarjetas a
+library-bulk-link-into = Mostrar las tarjetas en
+library-bulk-move-go = Mover
+library-bulk-link-go = Enlazar
+library-bulk-delete-question = { $count ->
+    [one] ¿Eliminar 1 tarjeta y sus { $tracks } pistas? No se puede deshacer.
+   *[other] ¿Eliminar { $count } tarjetas y sus { $tracks } pistas? No se puede deshacer.
+}
+library-bulk-delete-confirm = { $count ->
+    [one] Eliminar 1 tarjeta
+   *[other] Eliminar { $count } tarjetas
+}
+library-bulk-moved = { $count ->
+    [one] 1 tarjeta movida.
+   *[other] { $count } tarjetas movidas.
+}
+library-bulk-linked = { $count ->
+    [one] 1 tarjeta enlazada.
+   *[other] { $count } tarjetas enlazadas.
+}
+library-bulk-deleted = { $count ->
+    [one] 1 tarjeta eliminada, con { $tracks } pistas.
+   *[other] { $count } tarjetas eliminadas, con { $tracks } pistas.
+}

@@ -243,3 +243,44 @@ library-browser-only = Cela ne fonctionne que dans le navigateur.
 # The label sheets' own words.
 label-sheet-title = Étiquettes de cartes
 label-more = + { $count } de plus
+
+## Many cards at once (the library's selection)
+library-pick = Sélectionner « { $title } »
+library-select = Sélectionner des cartes
+library-bulk = Actions sur les cartes sélectionnées
+library-bulk-selected = { $count ->
+    [one] { $count } carte sélectionnée ({ $tracks } pistes)
+   *[other] { $count } cartes sélectionnées ({ $tracks } pistes)
+}
+library-select-page = Sélectionner cette page
+library-select-done = Terminé
+library-bulk-move = Déplacer vers…
+library-bulk-link = Lier dans…
+library-bulk-publish = Publier…
+library-bulk-export = Exporter en ZIP
+library-bulk-delete = Supprimer…
+library-bulk-cancel = Annuler
+library-bulk-move-to = Déplacer les cartes vers
+library-bulk-link-into = Montrer les cartes dans
+library-bulk-move-go = Déplacer
+library-bulk-link-go = Lier
+library-bulk-delete-question = { $count ->
+    [one] Supprimer { $count } carte et ses { $tracks } pistes ? C’est définitif.
+   *[other] Supprimer { $count } cartes et leurs { $tracks } pistes ? C’est définitif.
+}
+library-bulk-delete-confirm = { $count ->
+    [one] Supprimer { $count } carte
+   *[other] Supprimer { $count } cartes
+}
+library-bulk-moved = { $count ->
+    [one] { $count } carte déplacée.
+   *[other] { $count } cartes déplacées.
+}
+library-bulk-linked = { $count ->
+    [one] { $count } carte liée.
+   *[other] { $count } cartes liées.
+}
+library-bulk-deleted = { $count ->
+    [one] { $count } carte supprimée, avec { $tracks } pistes.
+   *[other] { $count } cartes supprimées, avec { $tracks } pistes.
+}

@@ -12,11 +12,13 @@
 #[cfg(feature = "ssr")]
 pub mod answer;
 mod browser;
+mod bulk;
 #[cfg(feature = "ssr")]
 mod pager;
 mod query;
 #[cfg(feature = "ssr")]
 mod rows;
+mod selection;
 #[cfg(feature = "ssr")]
 mod tiles;
 mod toolbar;
@@ -26,8 +28,10 @@ use leptos::ev::MouseEvent;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use self::bulk::BulkActions;
 pub use self::query::asked_by_address;
 use self::query::{href_for, use_ask, use_card_query};
+use self::selection::Selection;
 use self::toolbar::CardToolbar;
 use crate::address;
 use crate::api::{library_answer, LibraryScope, RenderedAnswer, UiError};
@@ -55,6 +59,8 @@ pub fn CardLibrary(
     let announced = RwSignal::new(String::new());
     let failed = RwSignal::new(None::<String>);
     let busy = RwSignal::new(false);
+    let selecting = RwSignal::new(false);
+    let selection = RwSignal::new(Selection::default());
     // each question's turn: an answer that arrives after a later question's is dropped
     let turns = StoredValue::new(0_u32);
     let answer = move |asked: CardQuery| {
@@ -83,6 +89,7 @@ pub fn CardLibrary(
             };
             if let Some(shown) = shown.get_untracked() {
                 shown.set_inner_html(&html);
+                browser::tick_picked(&shown, &selection.get_untracked());
             }
             failed.set(problem);
         });
@@ -109,13 +116,38 @@ pub fn CardLibrary(
             browser::focus(&format!("{id}-search"));
         }
     };
+    // a card's checkbox, ticked or unticked: the selection follows
+    let picked = move |ev: leptos::ev::Event| {
+        if let Some((card, on)) = browser::picked(&ev) {
+            selection.update(|s| s.set(card, on));
+        }
+    };
+    let on_page = Callback::new(move |_| {
+        if let Some(shown) = shown.get_untracked() {
+            selection.update(|s| s.toggle_page(browser::page_cards(&shown)));
+            browser::tick_picked(&shown, &selection.get_untracked());
+        }
+    });
+    // leaving selection unticks every box the page shows
+    Effect::watch(
+        move || selection.with(|s| s.cards.len()),
+        move |_, _, _| {
+            if let Some(shown) = shown.get_untracked() {
+                browser::tick_picked(&shown, &selection.get_untracked());
+            }
+        },
+        false,
+    );
+    let on_changed = Callback::new(move |_| answer(query.get_untracked()));
     view! {
         <div class="space-y-4">
             <CardToolbar query collections id/>
+            <BulkActions selecting selection on_page on_changed/>
             <p class="sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="result-announcement">{move || announced.get()}</p>
             <ErrorAlert message=failed/>
-            <div node_ref=shown aria-busy=move || busy.get().to_string() on:click=follow
-                class=move || if busy.get() { "opacity-60 transition-opacity" } else { "transition-opacity" }>
+            <div node_ref=shown aria-busy=move || busy.get().to_string() on:click=follow on:change=picked
+                data-selecting=move || selecting.get().to_string()
+                class=move || if busy.get() { "group/library opacity-60 transition-opacity" } else { "group/library transition-opacity" }>
                 {children()}
             </div>
         </div>

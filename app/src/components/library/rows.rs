@@ -6,7 +6,7 @@ use cardsmith_model::card::CardOut;
 use cardsmith_model::publish::PublishSummary;
 use leptos::prelude::*;
 
-use super::tiles::place_of;
+use super::tiles::{pick_box, place_of};
 use crate::components::cover::CoverThumb;
 use crate::components::layout::clock;
 use crate::components::publish::{badge_of, BadgePill};
@@ -46,9 +46,10 @@ fn CardRow(
     };
     let place = place_of(&card, in_collection.as_deref());
     view! {
-        <li>
+        <li class="flex items-center">
+            {pick_box(&card, "ml-3")}
             <a href=format!("/cards/{}", card.slug)
-                class="flex items-center gap-3 px-3 py-2 hover:bg-slate-50 focus:bg-indigo-50 focus:outline-none">
+                class="flex min-w-0 flex-1 items-center gap-3 px-3 py-2 hover:bg-slate-50 focus:bg-indigo-50 focus:outline-none">
                 <span class="block h-12 w-[30px] shrink-0 overflow-hidden rounded bg-slate-100">
                     <CoverThumb slug=card.slug.clone() title=card.title.clone() hash=card.cover_hash.clone() small=true/>
                 </span>

@@ -27,6 +27,19 @@ pub fn place_of(card: &CardOut, in_collection: Option<&str>) -> AnyView {
     }
 }
 
+/// The card's checkbox for actions on many, hidden until the library is selecting (its
+/// `group/library` element carries `data-selecting`); it describes the card to the island,
+/// which keeps the selection (`selection`).
+pub fn pick_box(card: &CardOut, place: &'static str) -> impl IntoView {
+    view! {
+        <input type="checkbox" data-testid="card-pick"
+            class=format!("card-pick hidden h-6 w-6 shrink-0 cursor-pointer accent-indigo-600 group-data-[selecting=true]/library:block {place}")
+            data-slug=card.slug.clone() data-title=card.title.clone()
+            data-tracks=card.track_count.to_string() data-collection=card.collection_id.clone()
+            aria-label=tr!("library-pick", title = &card.title)/>
+    }
+}
+
 /// One card in a grid, linking to its page.
 #[component]
 pub fn CardTile(
@@ -42,7 +55,8 @@ pub fn CardTile(
     let href = format!("/cards/{}", card.slug);
     let place = place_of(&card, in_collection.as_deref());
     view! {
-        <li class="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm focus-within:ring-2 focus-within:ring-indigo-300 hover:shadow-md">
+        <li class="relative overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm focus-within:ring-2 focus-within:ring-indigo-300 hover:shadow-md">
+            {pick_box(&card, "absolute left-2 top-2 z-10 rounded bg-white shadow")}
             <a href=href class="block focus:outline-none">
                 <div class="aspect-[54/85.6] max-h-56 w-full overflow-hidden bg-slate-100 sm:max-h-none">
                     <CoverThumb slug=card.slug.clone() title=card.title.clone() hash=card.cover_hash.clone()/>

@@ -14,10 +14,11 @@ use crate::components::form::{toggle, ErrorAlert, Feedback, Tone};
 use crate::components::layout::BUTTON;
 use crate::components::modal::{return_focus, Modal, PRIMARY};
 
-/// A button that opens the publish dialog for `cards` of collection `collection_id`.
+/// A button that opens the publish dialog for `cards` of collection `collection_id` (`None`:
+/// each card through its own home collection).
 #[component]
 pub fn PublishButton(
-    collection_id: String,
+    #[prop(optional_no_strip)] collection_id: Option<String>,
     #[prop(into)] cards: Signal<Vec<Pick>>,
     #[prop(into)] label: String,
     /// Runs when publish records change (jobs queued, jobs ended): refresh the badges.

@@ -20,6 +20,7 @@ impl Pick {
             badge: badge_of(card, records),
             slug: card.slug.clone(),
             title: card.title.clone(),
+            collection_id: card.collection_id.clone(),
             track_count: card.track_count,
         }
     }

@@ -26,6 +26,9 @@ use crate::api::rest::{self, Verb};
 pub struct Pick {
     pub slug: String,
     pub title: String,
+    /// The card's home collection: a dialog over cards of several collections publishes
+    /// each group through its own.
+    pub collection_id: String,
     pub track_count: i64,
     /// Where it stands now, shown beside its checkbox.
     pub badge: Option<PublishBadge>,
@@ -52,7 +55,8 @@ pub type Accounts = Option<Result<Vec<PlayerAccountOut>, String>>;
 #[derive(Clone, Copy)]
 pub struct Publisher {
     owner: StoredValue<Owner>,
-    collection_id: StoredValue<String>,
+    /// The collection the cards are published through; `None`: each card's own home.
+    collection_id: StoredValue<Option<String>>,
     pub cards: Signal<Vec<Pick>>,
     pub accounts: RwSignal<Accounts>,
     pub chosen_accounts: RwSignal<Vec<String>>,
@@ -71,7 +75,7 @@ pub struct Publisher {
 }
 
 impl Publisher {
-    pub fn new(collection_id: String, cards: Signal<Vec<Pick>>) -> Self {
+    pub fn new(collection_id: Option<String>, cards: Signal<Vec<Pick>>) -> Self {
         Self {
             owner: StoredValue::new(Owner::current().unwrap_or_default()),
             collection_id: StoredValue::new(collection_id),
@@ -178,24 +182,55 @@ impl Publisher {
         self.send(false);
     }
 
+    /// The chosen cards by the collection they are published through, in the page's order:
+    /// one group, or one per home collection when the cards come from several.
+    fn groups(self) -> Vec<(String, Vec<String>)> {
+        let chosen = self.chosen_slugs();
+        if let Some(id) = self.collection_id.get_value() {
+            return vec![(id, chosen)];
+        }
+        let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+        self.cards.with_untracked(|cards| {
+            for pick in cards.iter().filter(|c| chosen.contains(&c.slug)) {
+                match groups.iter_mut().find(|(id, _)| *id == pick.collection_id) {
+                    Some((_, slugs)) => slugs.push(pick.slug.clone()),
+                    None => groups.push((pick.collection_id.clone(), vec![pick.slug.clone()])),
+                }
+            }
+        });
+        groups
+    }
+
     fn send(self, dry_run: bool) {
-        let input = PublishInput {
-            account_ids: self.chosen_accounts.get_untracked(),
-            card_slugs: self.chosen_slugs(),
-            collection_id: self.collection_id.get_value(),
-            dry_run,
-        };
+        let accounts = self.chosen_accounts.get_untracked();
+        let inputs: Vec<PublishInput> = self
+            .groups()
+            .into_iter()
+            .map(|(collection_id, card_slugs)| PublishInput {
+                account_ids: accounts.clone(),
+                card_slugs,
+                collection_id,
+                dry_run,
+            })
+            .collect();
         self.busy.set(true);
         self.error.set(None);
         self.verified.set(None);
         self.spawn(async move {
-            let answer: Result<PublishOutputBody, _> =
-                rest::send(Verb::Post, "/api/publish", &input).await;
+            // one plan for every card, whichever collection each is published through
+            let mut plan = Vec::new();
+            for input in &inputs {
+                let answer: Result<PublishOutputBody, _> =
+                    rest::send(Verb::Post, "/api/publish", input).await;
+                match answer {
+                    Ok(out) => plan.extend(out.plan),
+                    Err(e) => {
+                        self.busy.set(false);
+                        return self.error.set(Some(e));
+                    }
+                }
+            }
             self.busy.set(false);
-            let plan = match answer {
-                Ok(out) => out.plan,
-                Err(e) => return self.error.set(Some(e)),
-            };
             let runs = self.runs_of(plan);
             self.runs.set(runs.clone());
             if dry_run {

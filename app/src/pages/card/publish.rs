@@ -88,6 +88,7 @@ pub fn PublishCard() -> impl IntoView {
             vec![Pick {
                 slug: c.slug.clone(),
                 title: c.title.clone(),
+                collection_id: c.collection_id.clone(),
                 track_count,
                 badge,
             }]
@@ -110,7 +111,7 @@ pub fn PublishCard() -> impl IntoView {
         <div class="pt-2">
             <Show when=move || !tracks.list.with(Vec::is_empty)
                 fallback=|| view! { <p class="text-sm text-slate-500">{tr!("card-publish-needs-track")}</p> }>
-                <PublishButton collection_id=collection_id.clone() cards label=tr!("card-publish") on_change/>
+                <PublishButton collection_id=Some(collection_id.clone()) cards label=tr!("card-publish") on_change/>
             </Show>
         </div>
     }
