@@ -47,13 +47,13 @@ test('a parent publishes, moves and deletes cards of two collections at once', a
   await expect(plan.getByRole('listitem')).toHaveCount(2);
   await expect(dialog.getByTestId('plan-summary')).toContainText('2 to create');
   await screenshot(page, 'library-bulk-publish.png', { fullPage: false });
-  await dialog.getByRole('button', { name: 'Publish to player' }).click();
+  await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(plan.getByRole('status')).toHaveText(['Published', 'Published'], { timeout: 30_000 });
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // move Fox into the first collection
   await page.getByLabel(`Select “Owl ${stamp}”`).uncheck();
-  await expect(page.getByTestId('bulk-count')).toHaveText('1 card selected (1 tracks)');
+  await expect(page.getByTestId('bulk-count')).toHaveText('1 card selected (1 track)');
   await bar.getByRole('button', { name: 'Move to…' }).click();
   await bar.getByLabel('Move the cards to').selectOption({ label: `Shelf ${stamp}` });
   await bar.getByRole('button', { name: 'Move', exact: true }).click();
@@ -86,7 +86,7 @@ test('on a phone, a parent selects a page of cards and exports them as one ZIP',
   await screenshot(page, 'phone-library-bulk.png', { fullPage: false });
   const bar = page.getByTestId('bulk-bar');
   await bar.getByRole('button', { name: 'Export as ZIP' }).click();
-  const link = bar.getByRole('link', { name: /ready/i });
+  const link = bar.getByRole('link', { name: 'Download the ZIP' });
   await expect(link).toBeVisible({ timeout: 30_000 });
   const zip = await page.request.get((await link.getAttribute('href'))!);
   expect(zip.status()).toBe(200);

@@ -245,9 +245,12 @@ library-pick = „{ $title }“ auswählen
 library-select = Karten auswählen
 library-bulk = Aktionen für die ausgewählten Karten
 library-bulk-selected = { $count ->
-    [one] 1 Karte ausgewählt ({ $tracks } Titel)
-   *[other] { $count } Karten ausgewählt ({ $tracks } Titel)
-}
+    [one] 1 Karte
+   *[other] { $count } Karten
+} ausgewählt ({ $tracks ->
+    [one] 1 Titel
+   *[other] { $tracks } Titel
+})
 library-select-page = Diese Seite auswählen
 library-select-done = Fertig
 library-bulk-move = Verschieben nach…

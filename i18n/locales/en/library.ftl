@@ -244,9 +244,12 @@ library-pick = Select “{ $title }”
 library-select = Select cards
 library-bulk = Actions on the selected cards
 library-bulk-selected = { $count ->
-    [one] 1 card selected ({ $tracks } tracks)
-   *[other] { $count } cards selected ({ $tracks } tracks)
-}
+    [one] 1 card
+   *[other] { $count } cards
+} selected ({ $tracks ->
+    [one] 1 track
+   *[other] { $tracks } tracks
+})
 library-select-page = Select this page
 library-select-done = Done
 library-bulk-move = Move to…

@@ -249,9 +249,12 @@ library-pick = Seleccionar «{ $title }»
 library-select = Seleccionar tarjetas
 library-bulk = Acciones sobre las tarjetas seleccionadas
 library-bulk-selected = { $count ->
-    [one] 1 tarjeta seleccionada ({ $tracks } pistas)
-   *[other] { $count } tarjetas seleccionadas ({ $tracks } pistas)
-}
+    [one] 1 tarjeta seleccionada
+   *[other] { $count } tarjetas seleccionadas
+} ({ $tracks ->
+    [one] 1 pista
+   *[other] { $tracks } pistas
+})
 library-select-page = Seleccionar esta página
 library-select-done = Listo
 library-bulk-move = Mover a…

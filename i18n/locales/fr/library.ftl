@@ -249,9 +249,12 @@ library-pick = Sélectionner « { $title } »
 library-select = Sélectionner des cartes
 library-bulk = Actions sur les cartes sélectionnées
 library-bulk-selected = { $count ->
-    [one] { $count } carte sélectionnée ({ $tracks } pistes)
-   *[other] { $count } cartes sélectionnées ({ $tracks } pistes)
-}
+    [one] { $count } carte sélectionnée
+   *[other] { $count } cartes sélectionnées
+} ({ $tracks ->
+    [one] { $tracks } piste
+   *[other] { $tracks } pistes
+})
 library-select-page = Sélectionner cette page
 library-select-done = Terminé
 library-bulk-move = Déplacer vers…
