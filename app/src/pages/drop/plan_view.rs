@@ -187,7 +187,7 @@ fn CardPlan(card: ShownCard) -> impl IntoView {
                 {preview.map(|src| view! {
                     <img src=src alt=tr!("drop-cover-alt") class="h-20 w-20 shrink-0 rounded-lg object-cover shadow-sm"/>
                 })}
-                <div class="min-w-0 flex-1 space-y-1">
+                <div class="min-w-[12rem] flex-1 space-y-1">
                     <label for=id.clone() class="block text-xs font-medium text-slate-500">{tr!("drop-card-title")}</label>
                     <input id=id.clone() type="text" class="block w-full rounded-lg border border-slate-300 px-3 py-2 font-semibold"
                         prop:value=card.title.clone() on:change=set_title/>
