@@ -12,6 +12,17 @@ use crate::api::rest::{self, Verb};
 use crate::components::form::ErrorAlert;
 use crate::components::layout::{ProgressBar, BUTTON};
 
+/// Runs the export `input` asks for, following its job on `progress`; answers where to
+/// download the ZIP.
+pub async fn export(
+    input: &ExportInput,
+    progress: RwSignal<Option<f64>>,
+) -> Result<String, String> {
+    let job: JobIDOutputBody = rest::send(Verb::Post, "/api/exports", input).await?;
+    rest::wait_for_job(&job.job_id, progress).await?;
+    Ok(format!("/api/exports/{}/download", job.job_id))
+}
+
 /// The Download button of one collection (`Some`) or of every card the caller sees.
 #[component]
 pub fn DownloadCards(collection_id: Option<String>) -> impl IntoView {
@@ -29,12 +40,7 @@ pub fn DownloadCards(collection_id: Option<String>) -> impl IntoView {
             card_slugs: None,
         };
         spawn_local(async move {
-            let done = async {
-                let job: JobIDOutputBody = rest::send(Verb::Post, "/api/exports", &input).await?;
-                rest::wait_for_job(&job.job_id, progress).await?;
-                Ok::<_, String>(format!("/api/exports/{}/download", job.job_id))
-            }
-            .await;
+            let done = export(&input, progress).await;
             busy.set(false);
             progress.set(None);
             match done {

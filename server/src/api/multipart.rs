@@ -107,14 +107,7 @@ impl MultipartForm {
         };
         let mut have_file = false;
         while let Some(mut field) = self.0.next_field().await.map_err(multipart_error)? {
-            let name = field.name().unwrap_or_default().to_owned();
-            if !is_form_field_name(&name) {
-                return Err(CoreError::invalid(
-                    "",
-                    "every part of the form needs a name of 1 to 64 letters, digits, '_', '.' or '-'",
-                )
-                .into());
-            }
+            let name = part_name(&field)?;
             if field.file_name().is_none() && text_fields.contains(&name.as_str()) {
                 let text = bounded_text(field, &name).await?;
                 fields.texts.insert(name, text);
@@ -171,35 +164,11 @@ impl MultipartForm {
     ) -> Result<Option<(Option<String>, FilePart)>, ApiError> {
         let mut named = None;
         while let Some(mut field) = self.0.next_field().await.map_err(multipart_error)? {
-            let name = field.name().unwrap_or_default().to_owned();
-            if !is_form_field_name(&name) {
-                return Err(CoreError::invalid(
-                    "",
-                    "every part of the form needs a name of 1 to 64 letters, digits, '_', '.' or '-'",
-                )
-                .into());
-            }
+            let name = part_name(&field)?;
             if field.file_name().is_none() {
                 let text = bounded_text(field, &name).await?;
                 if name == "path" {
-                    let chars = text.chars().count();
-                    if chars == 0 || chars > MAX_PATH_CHARS {
-                        return Err(CoreError::invalid(
-                            "path",
-                            format!("must be 1 to {MAX_PATH_CHARS} characters"),
-                        )
-                        .into());
-                    }
-                    // a client that sent a number, object or list where text belongs
-                    if serde_json::from_str::<serde_json::Value>(&text)
-                        .is_ok_and(|v| !v.is_string())
-                    {
-                        return Err(CoreError::invalid(
-                            "path",
-                            "must be a file's path, not a JSON value",
-                        )
-                        .into());
-                    }
+                    path_part(&text)?;
                     named = Some(text);
                 }
                 continue;
@@ -227,6 +196,36 @@ impl MultipartForm {
         }
         Ok(None)
     }
+}
+
+/// The part's name, when it is one this reader takes: else a 422.
+fn part_name(field: &Field<'_>) -> Result<String, ApiError> {
+    let name = field.name().unwrap_or_default().to_owned();
+    if !is_form_field_name(&name) {
+        return Err(CoreError::invalid(
+            "",
+            "every part of the form needs a name of 1 to 64 letters, digits, '_', '.' or '-'",
+        )
+        .into());
+    }
+    Ok(name)
+}
+
+/// Refuses a `path` part that cannot name a file: empty, too long, or a JSON value (a client
+/// that sent a number, object or list where text belongs).
+fn path_part(text: &str) -> Result<(), ApiError> {
+    let chars = text.chars().count();
+    if chars == 0 || chars > MAX_PATH_CHARS {
+        return Err(CoreError::invalid(
+            "path",
+            format!("must be 1 to {MAX_PATH_CHARS} characters"),
+        )
+        .into());
+    }
+    if serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| !v.is_string()) {
+        return Err(CoreError::invalid("path", "must be a file's path, not a JSON value").into());
+    }
+    Ok(())
 }
 
 /// Whether `name` is a part name this reader takes: what forms name their fields, as the

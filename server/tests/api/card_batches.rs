@@ -32,14 +32,8 @@ async fn titles_in(user: &User, id: &str) -> Vec<String> {
 async fn cards_move_link_and_delete_together_with_one_count_of_tracks() {
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let shelf = admin.create_collection("Shelf").await["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let other = admin.create_collection("Other").await["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let shelf = admin.collection_id("Shelf").await;
+    let other = admin.collection_id("Other").await;
     let owl = slug(&admin.create_card(&shelf, "Owl").await);
     let bat = slug(&admin.create_card(&shelf, "Bat").await);
     let fox = slug(&admin.create_card(&shelf, "Fox").await);
@@ -94,24 +88,15 @@ async fn cards_move_link_and_delete_together_with_one_count_of_tracks() {
 async fn a_batch_is_refused_whole_when_one_card_is_out_of_reach() {
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let shelf = admin.create_collection("Shared").await["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let mine = admin.create_collection("Mine").await["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let shelf = admin.collection_id("Shared").await;
+    let mine = admin.collection_id("Mine").await;
     let owl = slug(&admin.create_card(&shelf, "Owl").await);
     let bat = slug(&admin.create_card(&shelf, "Bat").await);
     let (editor, editor_id) = app
         .member_of(&admin, &shelf, "ed@example.com", "editor")
         .await;
     let (stranger, _) = app.new_user("stranger@example.com", "user").await;
-    let theirs = stranger.create_collection("Theirs").await["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let theirs = stranger.collection_id("Theirs").await;
     let hidden = slug(&stranger.create_card(&theirs, "Hidden").await);
 
     // a card the caller cannot see: named, and nothing else changes
@@ -129,10 +114,7 @@ async fn a_batch_is_refused_whole_when_one_card_is_out_of_reach() {
     assert_eq!(titles_in(&admin, &shelf).await, ["Bat", "Owl"]);
 
     // moving takes a card from its home's owners: an editor may not
-    let editors_own = editor.create_collection("Editor's").await["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let editors_own = editor.collection_id("Editor's").await;
     let r = batch(
         &editor,
         json!({ "cards": [owl], "action": "move", "collection_id": editors_own }),
@@ -184,10 +166,7 @@ async fn a_batch_is_refused_whole_when_one_card_is_out_of_reach() {
 async fn only_the_chosen_cards_are_exported() {
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let shelf = admin.create_collection("Export").await["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let shelf = admin.collection_id("Export").await;
     let owl = slug(&admin.create_card(&shelf, "Owl").await);
     let _bat = slug(&admin.create_card(&shelf, "Bat").await);
     let fox = slug(&admin.create_card(&shelf, "Fox").await);

@@ -5,23 +5,12 @@
 //! plan, hostile ZIPs are refused with nothing kept, and a drop is its maker's alone.
 
 use std::path::Path;
-use std::process::Command;
 
 use serde_json::{json, Value};
 
-use crate::support::audio_fixtures::wait_settled;
+use crate::support::audio_fixtures::{ffmpeg, wait_settled};
 use crate::support::helpers::{assert_problem, jpeg_bytes, spawn_app, TestApp, User};
 use crate::support::zips::{declaring_twelve_gb, hundred_thousand_entries, with_symlink, zip_of};
-
-fn ffmpeg(args: &[&str], out: &Path) {
-    let status = Command::new("ffmpeg")
-        .args(["-hide_banner", "-loglevel", "error", "-y"])
-        .args(args)
-        .arg(out)
-        .status()
-        .unwrap();
-    assert!(status.success(), "ffmpeg making {out:?}");
-}
 
 /// A second of tone at `hz` with `tags` (`key=value`), in the format the name's extension says.
 fn tone_file(path: &Path, hz: u32, tags: &[String]) {
@@ -244,10 +233,7 @@ async fn files_of(app: &TestApp, drop: &str) -> usize {
 async fn a_dropped_folder_is_planned_then_made_into_cards() {
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let shelf = admin.create_collection("Audiobooks").await["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let shelf = admin.collection_id("Audiobooks").await;
     let (root, files) = folder();
     assert_eq!(files.len(), 30);
     let drop = start_drop(&admin, &shelf, "Audiobooks").await;
@@ -408,10 +394,7 @@ async fn send_zip(user: &User, drop: &str, zip: Vec<u8>, name: &str) -> reqwest:
 async fn the_same_folder_as_a_zip_makes_the_same_plan() {
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let shelf = admin.create_collection("Zipped").await["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let shelf = admin.collection_id("Zipped").await;
     let drop = start_drop(&admin, &shelf, "Audiobooks").await;
     let r = send_zip(&admin, &drop, folder_zip(), "Audiobooks.zip").await;
     assert_eq!(r.status(), 200, "{}", r.text().await.unwrap());
@@ -444,10 +427,7 @@ async fn the_same_folder_as_a_zip_makes_the_same_plan() {
 async fn hostile_zips_are_refused_whole_and_nothing_is_kept() {
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let shelf = admin.create_collection("Hostile").await["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let shelf = admin.collection_id("Hostile").await;
     let drop = start_drop(&admin, &shelf, "Hostile").await;
     let outside = app
         .core
@@ -545,10 +525,7 @@ async fn hostile_zips_are_refused_whole_and_nothing_is_kept() {
 async fn a_drop_is_its_makers_alone_while_they_edit_the_collection() {
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let shelf = admin.create_collection("Shared").await["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let shelf = admin.collection_id("Shared").await;
     let (editor, editor_id) = app
         .member_of(&admin, &shelf, "editor@example.com", "editor")
         .await;

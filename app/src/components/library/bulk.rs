@@ -6,7 +6,6 @@
 use cardsmith_model::card_batch::{CardBatchAction, CardBatchInput, CardBatchOut};
 use cardsmith_model::collection::CollectionOut;
 use cardsmith_model::export::ExportInput;
-use cardsmith_model::job::JobIDOutputBody;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -219,12 +218,7 @@ fn ExportChosen(selection: RwSignal<Selection>) -> impl IntoView {
         ready.set(None);
         error.set(None);
         spawn_local(async move {
-            let done = async {
-                let job: JobIDOutputBody = rest::send(Verb::Post, "/api/exports", &input).await?;
-                rest::wait_for_job(&job.job_id, progress).await?;
-                Ok::<_, String>(format!("/api/exports/{}/download", job.job_id))
-            }
-            .await;
+            let done = crate::components::cards_zip::export(&input, progress).await;
             progress.set(None);
             match done {
                 Ok(link) => ready.set(Some(link)),

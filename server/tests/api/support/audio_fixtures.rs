@@ -26,6 +26,14 @@ fn run(cmd: &mut Command) {
     );
 }
 
+/// Runs ffmpeg quietly with `args`, writing `out`; panics when it fails.
+pub fn ffmpeg(args: &[&str], out: &Path) {
+    run(Command::new("ffmpeg")
+        .args(["-hide_banner", "-loglevel", "error", "-y"])
+        .args(args)
+        .arg(out));
+}
+
 /// ffmpeg making `seconds` of a `hz` tone at 44.1 kHz; the caller adds options and the output.
 fn sine(hz: u32, seconds: u32) -> Command {
     let mut cmd = Command::new("ffmpeg");

@@ -304,6 +304,14 @@ impl User {
             .unwrap()
     }
 
+    /// Creates a collection and returns its id.
+    pub async fn collection_id(&self, name: &str) -> String {
+        self.create_collection(name).await["id"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    }
+
     /// Creates a collection and returns its JSON.
     pub async fn create_collection(&self, name: &str) -> Value {
         let r = self
