@@ -579,3 +579,38 @@ async fn a_drop_is_its_makers_alone_while_they_edit_the_collection() {
     assert_eq!(files_of(&app, &drop).await, 0);
     assert_problem(editor.get(&format!("/api/drops/{drop}")).await, 404).await;
 }
+
+#[tokio::test]
+async fn a_drop_left_for_a_day_is_removed_with_its_files() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let shelf = admin.collection_id("Left").await;
+    let (root, files) = folder();
+    let old = start_drop(&admin, &shelf, "Old").await;
+    let fresh = start_drop(&admin, &shelf, "Fresh").await;
+    for drop in [&old, &fresh] {
+        let r = send_files(&admin, drop, root, &files[..1]).await;
+        assert_eq!(r.status(), 200);
+    }
+    // started a day and a minute ago
+    let long_ago = cardsmith_core::time::format(
+        cardsmith_core::time::now() - chrono::Duration::minutes(24 * 60 + 1),
+    );
+    sqlx::query("UPDATE drops SET created_at = $1 WHERE id = $2")
+        .bind(&long_ago)
+        .bind(&old)
+        .execute(app.core.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(
+        cardsmith_core::drops::remove_expired(&app.core)
+            .await
+            .unwrap(),
+        1
+    );
+    assert_problem(admin.get(&format!("/api/drops/{old}")).await, 404).await;
+    assert_eq!(files_of(&app, &old).await, 0);
+    assert_eq!(files_of(&app, &fresh).await, 1);
+    let d = get_drop(&admin, &fresh, "per-folder").await;
+    assert_eq!(d["files"].as_array().unwrap().len(), 1);
+}

@@ -93,6 +93,15 @@ pub(super) fn Progress() -> impl IntoView {
         state.queue.update(|q| q.resume());
         pump(state);
     };
+    // the connection is back: paused files go on by themselves
+    #[cfg(feature = "hydrate")]
+    {
+        let online = window_event_listener(leptos::ev::online, move |_| {
+            state.queue.update(|q| q.resume());
+            pump(state);
+        });
+        on_cleanup(move || online.remove());
+    }
     view! {
         <Show when=any>
             <section aria-labelledby="drop-progress-heading" class="space-y-2 rounded-2xl bg-white p-4 shadow-sm">
