@@ -96,7 +96,10 @@ pub struct ExportInput {
     /// Only these cards (slug or id; each one the caller can see), in this order; with
     /// `collection_id`, those of them in that collection.
     #[serde(default)]
-    #[cfg_attr(feature = "openapi", schema(schema_with = crate::field_schemas::batch_cards))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(schema_with = crate::field_schemas::optional_batch_cards)
+    )]
     pub card_slugs: Option<Vec<String>>,
 }
 

@@ -128,6 +128,13 @@ pub fn batch_cards() -> Array {
     references(1, Some(crate::card_batch::BATCH_MAX_CARDS))
 }
 
+/// Cards to export: absent or `null` for all of them, else 1 to 500 different ones.
+pub fn optional_batch_cards() -> Array {
+    let mut cards = batch_cards();
+    cards.schema_type = SchemaType::from_iter([Type::Array, Type::Null]);
+    cards
+}
+
 /// The tracks to join, in order: 2 to 100 different ones.
 pub fn tracks_to_merge() -> Array {
     references(2, Some(100))

@@ -549,9 +549,10 @@ async fn hostile_words_match_literally_and_unbounded_ones_are_refused() {
         .await;
     let markup = page(&admin, json!({"q": "onerror"})).await;
     assert_eq!(titles(&markup), ["<img src=x onerror=alert(1)> & co"]);
+    // escaped wherever it stands: the tile's text, and its checkbox's label and data
     assert_eq!(
         shows(&markup, "&lt;img src=x onerror=alert(1)&gt; &amp; co"),
-        1
+        3
     );
     assert_eq!(shows(&markup, "<img src=x"), 0);
     // many words: the first ten count, the search still answers
