@@ -17,6 +17,7 @@ pub mod drops;
 pub mod error;
 pub mod examples;
 pub mod export;
+pub mod feeds;
 pub mod fleet;
 pub mod health;
 pub mod icon_generation;
