@@ -110,12 +110,32 @@ async fn remove(core: &Core, id: &str) -> CoreResult<()> {
     Ok(())
 }
 
-/// Removes drops started more than [`KEPT_FOR`] ago, with their files (housekeeping).
+/// Removes drops started more than [`KEPT_FOR`] ago, with their files, and the files of
+/// drops that are gone without them (their collection or maker was deleted, which takes the
+/// rows along): housekeeping. Answers how many drops' files went.
 pub async fn remove_expired(core: &Core) -> CoreResult<usize> {
     let before = time::format(time::now() - KEPT_FOR);
     let old = repo::older_than(core.db.pool(), &before).await?;
     for id in &old {
         remove(core, id).await?;
     }
-    Ok(old.len())
+    Ok(old.len() + remove_orphaned_files(core).await?)
+}
+
+/// Removes the folders under `DATA_DIR/drops/` whose drop no longer exists. A drop's row is
+/// written before its first file, so a folder without a row is never one still filling.
+async fn remove_orphaned_files(core: &Core) -> CoreResult<usize> {
+    let root = core.settings.data_dir.join("drops");
+    let Ok(mut folders) = tokio::fs::read_dir(&root).await else {
+        return Ok(0);
+    };
+    let mut removed = 0;
+    while let Ok(Some(folder)) = folders.next_entry().await {
+        let name = folder.file_name().to_string_lossy().into_owned();
+        if repo::find(core.db.pool(), &name).await?.is_none() {
+            let _ = tokio::fs::remove_dir_all(folder.path()).await;
+            removed += 1;
+        }
+    }
+    Ok(removed)
 }

@@ -613,4 +613,28 @@ async fn a_drop_left_for_a_day_is_removed_with_its_files() {
     assert_eq!(files_of(&app, &fresh).await, 1);
     let d = get_drop(&admin, &fresh, "per-folder").await;
     assert_eq!(d["files"].as_array().unwrap().len(), 1);
+
+    // a collection deleted with a drop in it: the drop goes with it, and so do its files
+    assert_eq!(
+        admin
+            .delete(&format!("/api/collections/{shelf}"))
+            .await
+            .status(),
+        204
+    );
+    assert_eq!(files_of(&app, &fresh).await, 1);
+    assert_eq!(
+        cardsmith_core::drops::remove_expired(&app.core)
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(files_of(&app, &fresh).await, 0);
+    assert!(!app
+        .core
+        .settings
+        .data_dir
+        .join("drops")
+        .join(&fresh)
+        .exists());
 }
