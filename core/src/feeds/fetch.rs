@@ -8,13 +8,16 @@
 //! its cap (a declared length past it is refused before a byte is read), and the whole fetch,
 //! redirects included, ends at its time cap however slowly the bytes come. An operator may
 //! allow named `host:port` pairs on their own network (a podcast server at home); nothing
-//! else private is reachable, not even through a redirect from an allowed one.
+//! else private is reachable, not even through a redirect from an allowed one. A body goes
+//! to a [`Sink`]: memory for a feed or a picture, a file on disk for an episode's audio.
 
 use std::net::SocketAddr;
 use std::time::Duration;
 
 use cardsmith_upstream::guard;
 use reqwest::Url;
+
+use crate::media::store::IncomingFile;
 
 /// Redirects followed before giving up.
 pub const MAX_REDIRECTS: usize = 5;
@@ -62,14 +65,36 @@ pub struct Fetched {
     pub body: Vec<u8>,
 }
 
+/// Where a fetched body goes as it arrives.
+pub trait Sink {
+    fn put(
+        &mut self,
+        chunk: &[u8],
+    ) -> impl std::future::Future<Output = Result<(), FetchError>> + Send;
+}
+
+/// A feed or a picture: held in memory (the cap bounds it).
+impl Sink for Vec<u8> {
+    async fn put(&mut self, chunk: &[u8]) -> Result<(), FetchError> {
+        self.extend_from_slice(chunk);
+        Ok(())
+    }
+}
+
+/// An episode's audio: streamed to disk and hashed on the way, never held whole.
+impl Sink for IncomingFile {
+    async fn put(&mut self, chunk: &[u8]) -> Result<(), FetchError> {
+        self.write(chunk).await.map_err(|e| match e {
+            crate::CoreError::TooLarge(_) => FetchError::TooLarge(self.size() / 1_000_000),
+            _ => FetchError::Unreachable,
+        })
+    }
+}
+
 /// Fetches `url` into memory within `caps`.
 pub async fn get(url: &Url, reach: &Reach, caps: Caps) -> Result<Fetched, FetchError> {
     let mut body = Vec::new();
-    let (url, content_type) = fetch_into(url, reach, caps, |chunk| {
-        body.extend_from_slice(chunk);
-        Ok(())
-    })
-    .await?;
+    let (url, content_type) = fetch_into(url, reach, caps, &mut body).await?;
     Ok(Fetched {
         url,
         content_type,
@@ -83,7 +108,7 @@ pub async fn fetch_into(
     url: &Url,
     reach: &Reach,
     caps: Caps,
-    mut sink: impl FnMut(&[u8]) -> Result<(), FetchError>,
+    sink: &mut impl Sink,
 ) -> Result<(Url, Option<String>), FetchError> {
     let secs = caps.timeout.as_secs().max(1);
     let fetched = async {
@@ -127,7 +152,7 @@ pub async fn fetch_into(
                 if read > caps.max_bytes {
                     return Err(too_large);
                 }
-                sink(&chunk)?;
+                sink.put(&chunk).await?;
             }
             return Ok((url, content_type));
         }
@@ -299,6 +324,17 @@ mod tests {
         assert_eq!(
             get(&at("/never-ends"), &reach, caps).await.unwrap_err(),
             FetchError::TimedOut(2)
+        );
+        // an episode streams to a file, hashed on the way
+        let dir = tempfile::tempdir().unwrap();
+        let mut incoming = IncomingFile::create(dir.path(), 1_000_000).await.unwrap();
+        fetch_into(&at("/moved"), &reach, caps, &mut incoming)
+            .await
+            .unwrap();
+        let (path, _, size) = incoming.finish().await.unwrap();
+        assert_eq!(
+            (std::fs::read(path).unwrap(), size),
+            (b"<rss/>".to_vec(), 6)
         );
         let file = Url::parse("file:///etc/passwd").unwrap();
         assert_eq!(
