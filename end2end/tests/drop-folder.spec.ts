@@ -100,7 +100,7 @@ test('on a phone, a parent drops a ZIP and makes one card of it', async ({ page 
   await page.locator('#drop-files').setInputFiles(zip);
 
   // the ZIP is one file sent; its six files make the plan
-  await expect(page.getByTestId('drop-counts')).toHaveText('1 of 1 files sent', { timeout: 30_000 });
+  await expect(page.getByTestId('drop-counts')).toHaveText('1 of 1 file sent', { timeout: 30_000 });
   const plan = page.getByRole('list', { name: 'Planned cards' });
   await expect(plan.getByLabel('Chapter title')).toHaveCount(3);
   await page.getByLabel('One card for everything').check();

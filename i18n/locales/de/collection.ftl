@@ -293,7 +293,10 @@ drop-choose-folder = Ordner wählen
 drop-choose-files = Dateien oder ZIP wählen
 drop-progress-heading = Dateien werden gesendet
 drop-progress-label = Gesendete Dateien
-drop-progress-counts = { $sent } von { $all } Dateien gesendet{ $refused ->
+drop-progress-counts = { $sent } von { $all ->
+    [one] 1 Datei
+   *[other] { $all } Dateien
+} gesendet{ $refused ->
     [0] {""}
     [one] , 1 abgelehnt
    *[other] , { $refused } abgelehnt

@@ -287,7 +287,10 @@ drop-choose-folder = Choose a folder
 drop-choose-files = Choose files or a ZIP
 drop-progress-heading = Sending the files
 drop-progress-label = Files sent
-drop-progress-counts = { $sent } of { $all } files sent{ $refused ->
+drop-progress-counts = { $sent } of { $all ->
+    [one] 1 file
+   *[other] { $all } files
+} sent{ $refused ->
     [0] {""}
     [one] , 1 refused
    *[other] , { $refused } refused

@@ -296,7 +296,10 @@ drop-choose-folder = Elegir una carpeta
 drop-choose-files = Elegir archivos o un ZIP
 drop-progress-heading = Enviando los archivos
 drop-progress-label = Archivos enviados
-drop-progress-counts = { $sent } de { $all } archivos enviados{ $refused ->
+drop-progress-counts = { $sent } de { $all ->
+    [one] 1 archivo enviado
+   *[other] { $all } archivos enviados
+}{ $refused ->
     [0] {""}
     [one] , 1 rechazado
    *[other] , { $refused } rechazados

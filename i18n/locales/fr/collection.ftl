@@ -296,7 +296,10 @@ drop-choose-folder = Choisir un dossier
 drop-choose-files = Choisir des fichiers ou un ZIP
 drop-progress-heading = Envoi des fichiers
 drop-progress-label = Fichiers envoyés
-drop-progress-counts = { $sent } fichiers envoyés sur { $all }{ $refused ->
+drop-progress-counts = { $sent ->
+    [one] { $sent } fichier envoyé
+   *[other] { $sent } fichiers envoyés
+} sur { $all }{ $refused ->
     [0] {""}
     [one] , { $refused } refusé
    *[other] , { $refused } refusés
