@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::validate::{reference_problem, Checker};
+use crate::validate::{check_references, reference_problem, Checker};
 use crate::FieldError;
 
 /// Most cards one batch names.
@@ -67,12 +67,7 @@ impl CardBatchInput {
                 Some(format!("must name at most {BATCH_MAX_CARDS} cards")),
             );
         }
-        for (i, key) in self.cards.iter().enumerate() {
-            check.check(&format!("cards/{i}"), reference_problem(key));
-            if self.cards[..i].contains(key) {
-                check.check(&format!("cards/{i}"), Some("appears twice"));
-            }
-        }
+        check_references(&mut check, "cards", &self.cards);
         let collection = self.collection_id.as_deref();
         check.check("collection_id", collection.and_then(reference_problem));
         if self.action != CardBatchAction::Delete && collection.is_none() {

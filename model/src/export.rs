@@ -116,15 +116,7 @@ impl ExportInput {
                     )),
                 );
             }
-            for (i, key) in cards.iter().enumerate() {
-                check.check(
-                    &format!("card_slugs/{i}"),
-                    crate::validate::reference_problem(key),
-                );
-                if cards[..i].contains(key) {
-                    check.check(&format!("card_slugs/{i}"), Some("appears twice"));
-                }
-            }
+            crate::validate::check_references(&mut check, "card_slugs", cards);
         }
         check.finish()
     }

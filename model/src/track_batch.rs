@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::validate::{reference_problem, Checker};
+use crate::validate::{check_references, reference_problem, Checker};
 use crate::FieldError;
 
 /// Most tracks one batch names.
@@ -191,12 +191,7 @@ impl TrackBatchInput {
                 Some(format!("must name at most {BATCH_MAX_TRACKS} tracks")),
             );
         }
-        for (i, key) in self.tracks.iter().enumerate() {
-            check.check(&format!("tracks/{i}"), reference_problem(key));
-            if self.tracks[..i].contains(key) {
-                check.check(&format!("tracks/{i}"), Some("appears twice"));
-            }
-        }
+        check_references(&mut check, "tracks", &self.tracks);
         // what is given is checked whatever the action, as the schema says
         for (field, value) in [("to_card", &self.to_card), ("icon_from", &self.icon_from)] {
             check.check(field, value.as_deref().and_then(reference_problem));

@@ -257,6 +257,17 @@ pub fn reference_problem(key: &str) -> Option<String> {
     }
 }
 
+/// Checks each key of the list at `field` (`{field}/N`): not blank, not too long, not named
+/// twice. The list's own length is the caller's to check, in its own words.
+pub fn check_references(check: &mut Checker, field: &str, keys: &[String]) {
+    for (i, key) in keys.iter().enumerate() {
+        check.check(&format!("{field}/{i}"), reference_problem(key));
+        if keys[..i].contains(key) {
+            check.check(&format!("{field}/{i}"), Some("appears twice"));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

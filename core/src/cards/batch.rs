@@ -7,7 +7,7 @@ use cardsmith_model::card_batch::{CardBatchAction, CardBatchInput, CardBatchItem
 use cardsmith_model::validate::CollectionRole;
 use cardsmith_model::FieldError;
 
-use super::repo::{self, CardRow};
+use super::repo::CardRow;
 use crate::audit::{self, AuditEvent};
 use crate::auth::Actor;
 use crate::collections::access::require_collection;
@@ -66,26 +66,31 @@ async fn checked(core: &Core, actor: &Actor, input: &CardBatchInput) -> CoreResu
     };
     let mut cards = Vec::with_capacity(input.cards.len());
     let mut refused = Vec::new();
-    for (i, key) in input.cards.iter().enumerate() {
-        let at = format!("cards/{i}");
-        match repo::find_reachable_by_id_or_slug(core.db.pool(), actor.id(), key.trim()).await? {
-            None => refused.push(FieldError::new(&at, "is not a card you can see")),
-            Some(card) => {
-                let role = card.home_role.as_deref().and_then(CollectionRole::parse);
-                if role.is_some_and(|r| r >= needed) {
-                    cards.push(card);
-                } else {
-                    refused.push(FieldError::new(
-                        &at,
-                        format!(
-                            "you may not {} “{}”: that needs {} of its home collection",
-                            input.action.as_str(),
-                            card.title,
-                            needed.as_str()
-                        ),
-                    ));
-                }
+    for (i, seen) in super::each_seen(core.db.pool(), actor, &input.cards, "cards")
+        .await?
+        .into_iter()
+        .enumerate()
+    {
+        let card = match seen {
+            Ok(card) => card,
+            Err(e) => {
+                refused.push(e);
+                continue;
             }
+        };
+        let role = card.home_role.as_deref().and_then(CollectionRole::parse);
+        if role.is_some_and(|r| r >= needed) {
+            cards.push(card);
+        } else {
+            refused.push(FieldError::new(
+                &format!("cards/{i}"),
+                format!(
+                    "you may not {} “{}”: that needs {} of its home collection",
+                    input.action.as_str(),
+                    card.title,
+                    needed.as_str()
+                ),
+            ));
         }
     }
     if refused.is_empty() {

@@ -36,3 +36,22 @@ pub async fn require_card(
     allow(role, needed, "card's home collection")?;
     Ok(card)
 }
+
+/// Each card `keys` names (slug or id) that `actor` can see, in order; a key naming none is
+/// the error at `{field}/N`, in the same words for a card that does not exist and one out of
+/// sight. Answers them all, so a caller refusing a batch names every key at fault.
+pub async fn each_seen(
+    pool: &DbPool,
+    actor: &Actor,
+    keys: &[String],
+    field: &str,
+) -> CoreResult<Vec<Result<repo::CardRow, cardsmith_model::FieldError>>> {
+    let mut out = Vec::with_capacity(keys.len());
+    for (i, key) in keys.iter().enumerate() {
+        let card = repo::find_reachable_by_id_or_slug(pool, actor.id(), key.trim()).await?;
+        out.push(card.ok_or_else(|| {
+            cardsmith_model::FieldError::new(&format!("{field}/{i}"), "is not a card you can see")
+        }));
+    }
+    Ok(out)
+}

@@ -66,12 +66,8 @@ pub async fn add(
 
 /// The drop's file at `path`, as the answer names it.
 async fn one_file(core: &Core, drop: &DropRow, path: &str) -> CoreResult<Vec<DropFileOut>> {
-    let files = repo::files(core.db.pool(), &drop.id).await?;
-    Ok(files
-        .iter()
-        .filter(|f| f.path == path)
-        .map(view::file_out)
-        .collect())
+    let file = repo::file_at(core.db.pool(), &drop.id, path).await?;
+    Ok(file.iter().map(view::file_out).collect())
 }
 
 /// Refuses `adding` more files of `bytes` past the drop's bounds or the uploader's storage.

@@ -102,6 +102,18 @@ pub async fn files(pool: &DbPool, drop_id: &str) -> CoreResult<Vec<DropFileRow>>
     .await?)
 }
 
+/// The drop's file at `path`, if it holds one.
+pub async fn file_at(pool: &DbPool, drop_id: &str, path: &str) -> CoreResult<Option<DropFileRow>> {
+    Ok(sqlx::query_as(
+        "SELECT id, path, size_bytes, sha256, kind, reason, facts
+         FROM drop_files WHERE drop_id = $1 AND path = $2",
+    )
+    .bind(drop_id)
+    .bind(path)
+    .fetch_optional(pool)
+    .await?)
+}
+
 /// How many files the drop holds and their bytes.
 pub async fn totals(pool: &DbPool, drop_id: &str) -> CoreResult<(i64, i64)> {
     Ok(sqlx::query_as(

@@ -15,12 +15,15 @@ pub async fn drop_out(core: &Core, drop: &DropRow, grouping: DropGrouping) -> Co
     let rows = repo::files(core.db.pool(), &drop.id).await?;
     let files: Vec<DroppedFile> = rows.iter().map(dropped).collect();
     let planned = plan::plan(&files, grouping_of(grouping), &drop.name);
-    let duration = |path: &str| {
-        rows.iter()
-            .find(|r| r.path == path)
-            .and_then(|r| r.facts())
-            .and_then(|f| f.duration_ms)
-    };
+    // each file's facts were read once, into `files`
+    let durations: std::collections::HashMap<&str, i64> = files
+        .iter()
+        .filter_map(|f| match &f.kind {
+            FileKind::Audio(facts) => Some((f.path.as_str(), facts.duration_ms?)),
+            _ => None,
+        })
+        .collect();
+    let duration = |path: &str| durations.get(path).copied();
     let cards = planned
         .cards
         .into_iter()

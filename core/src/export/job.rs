@@ -94,15 +94,10 @@ async fn chosen(
 ) -> CoreResult<Vec<cards::repo::CardRow>> {
     let mut found = Vec::with_capacity(keys.len());
     let mut missing = Vec::new();
-    for (i, key) in keys.iter().enumerate() {
-        match cards::repo::find_reachable_by_id_or_slug(core.db.pool(), actor.id(), key.trim())
-            .await?
-        {
-            Some(card) => found.push(card),
-            None => missing.push(cardsmith_model::FieldError::new(
-                &format!("card_slugs/{i}"),
-                "is not a card you can see",
-            )),
+    for seen in cards::each_seen(core.db.pool(), actor, keys, "card_slugs").await? {
+        match seen {
+            Ok(card) => found.push(card),
+            Err(e) => missing.push(e),
         }
     }
     if missing.is_empty() {

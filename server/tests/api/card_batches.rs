@@ -77,6 +77,18 @@ async fn cards_move_link_and_delete_together_with_one_count_of_tracks() {
     assert_problem(admin.get(&format!("/api/cards/{owl}")).await, 404).await;
     assert_eq!(titles_in(&admin, &other).await, ["Fox"]);
 
+    // `batch` is the batch's own address: no card may take it as its slug
+    let r = admin
+        .post_json(
+            &format!("/api/collections/{other}/cards"),
+            &json!({ "title": "Batch", "description": "", "slug": "batch" }),
+        )
+        .await;
+    let problem = assert_problem(r, 422).await;
+    assert!(problem.to_string().contains("/slug"), "{problem}");
+    let derived = admin.create_card(&other, "Batch").await;
+    assert_ne!(derived["slug"], "batch");
+
     // the shape is checked before anything
     let r = batch(&admin, json!({ "cards": [fox], "action": "move" })).await;
     assert_problem(r, 422).await;

@@ -323,15 +323,33 @@ async fn a_dropped_folder_is_planned_then_made_into_cards() {
         .await
         .is_empty());
 
-    let r = admin
-        .post_json(
-            &format!("/api/drops/{drop}/confirm"),
-            &json!({ "cards": confirm }),
-        )
-        .await;
-    assert_eq!(r.status(), 201, "{}", r.text().await.unwrap());
-    let made: Value = r.json().await.unwrap();
+    // the same confirm twelve times at once: one makes the cards, the others are told so
+    let body = json!({ "cards": confirm });
+    let url = format!("/api/drops/{drop}/confirm");
+    let answers =
+        futures_util::future::join_all((0..12).map(|_| admin.post_json(&url, &body))).await;
+    let mut made = None;
+    let mut statuses = Vec::new();
+    for r in answers {
+        statuses.push(r.status().as_u16());
+        if r.status() == 201 {
+            made = Some(r.json::<Value>().await.unwrap());
+        }
+    }
+    statuses.sort();
+    assert_eq!(
+        statuses,
+        [201, 409, 409, 409, 409, 409, 409, 409, 409, 409, 409, 409]
+    );
+    let made = made.unwrap();
     let made = made["cards"].as_array().unwrap();
+    assert_eq!(
+        admin
+            .get_list(&format!("/api/collections/{shelf}/cards"))
+            .await
+            .len(),
+        4
+    );
     let counts: Vec<i64> = made
         .iter()
         .map(|c| c["track_count"].as_i64().unwrap())

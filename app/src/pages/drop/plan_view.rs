@@ -117,7 +117,7 @@ pub(super) fn PlanEditor() -> impl IntoView {
                     </fieldset>
                 </div>
                 <ul class="space-y-4" aria-label=tr!("drop-plan-cards")>
-                    <For each=move || shown(state) key=|c| format!("{c:?}") let:card>
+                    <For each=move || shown(state) key=layout_of let:card>
                         <CardPlan card/>
                     </For>
                 </ul>
@@ -152,6 +152,24 @@ pub(super) fn PlanEditor() -> impl IntoView {
             </section>
         </Show>
     }
+}
+
+/// What a card is drawn from, but for the titles: a title typed in stays in its field, so
+/// typing one (and leaving the field with Tab) redraws nothing and the focus stays where the
+/// parent put it; leaving out, moving or an icon redraws the card.
+fn layout_of(card: &ShownCard) -> String {
+    let tracks: Vec<String> = card
+        .tracks
+        .iter()
+        .map(|t| format!("{}:{}:{}", t.path, t.included, t.use_icon))
+        .collect();
+    format!(
+        "{}|{}|{:?}|{}",
+        card.folder,
+        card.included,
+        card.cover,
+        tracks.join("|")
+    )
 }
 
 /// One planned card: its title, whether it is made, its cover and chapters.
