@@ -9,6 +9,7 @@ export const SIGNED_IN = [
   '/devices',
   '/accounts',
   '/import',
+  '/drop',
   '/settings',
   '/admin/users',
   '/admin/audit-log',
