@@ -206,6 +206,7 @@ DEPENDS_ON_STATE = {
     "batch-cards": "the cards must be ones the caller may move, link or delete; collection_id one they edit",
     "confirm-drop": "the paths must be the drop's audio files, the covers its pictures, the icons glyphs of the library",
     "add-drop-files": "a ZIP must be one the archive checks accept",
+    "create-feed-card": "url must reach a public address answering with a feed of audio episodes",
 }
 # GET operations for an optional part of a resource, which a just-created resource does not
 # have yet: their 404 says so ("this collection has no background image"), so schemathesis's
@@ -220,6 +221,7 @@ OPTIONAL_PARTS = {
     "get-icon-preview": "a chapter has icon variations only after a generation",
     "download-export": "an export can be downloaded once its job has written it",
     "get-drop-preview": "a drop has pictures to preview once its files arrive",
+    "get-card-feed": "a card follows a feed only once made from one",
 }
 # schemathesis's default for positive_data_acceptance, plus what those rules answer
 STATE_STATUSES = ["2xx", "3xx", "401", "403", "404", "409", "429", "5xx", "415", "422"]

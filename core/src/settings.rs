@@ -34,6 +34,9 @@ pub struct CoreSettings {
     pub max_audio_bytes: u64,
     /// Whether stream tracks may point at loopback/private addresses (tests, home networks).
     pub allow_private_streams: bool,
+    /// `host:port` pairs on the operator's own network that podcast feeds (and their episodes
+    /// and artwork) may be fetched from although private; everything else private is refused.
+    pub feed_allow_hosts: Vec<String>,
     /// Seconds of audio per recording chunk the browser is asked for.
     pub chunk_interval_s: i64,
     /// A recording session that receives nothing for this long is abandoned.
@@ -96,6 +99,7 @@ impl Default for CoreSettings {
             max_image_bytes: 10 * 1024 * 1024,
             max_audio_bytes: 1024 * 1024 * 1024,
             allow_private_streams: false,
+            feed_allow_hosts: Vec::new(),
             chunk_interval_s: 5,
             recording_ttl: Duration::hours(24),
             recording_idle: Duration::minutes(10),

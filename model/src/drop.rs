@@ -28,7 +28,7 @@ pub struct CreateDropInput {
     #[serde(default)]
     #[cfg_attr(
         feature = "openapi",
-        schema(min_length = 1, max_length = 200, pattern = r"\S")
+        schema(min_length = 1, max_length = 120, pattern = r"\S")
     )]
     pub name: Option<String>,
 }

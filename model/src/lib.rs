@@ -15,6 +15,7 @@ pub mod device;
 pub mod drop;
 pub mod examples;
 pub mod export;
+pub mod feed;
 #[cfg(feature = "openapi")]
 pub mod field_schemas;
 pub mod health;

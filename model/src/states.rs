@@ -52,6 +52,7 @@ states! {
         BackupRun = "backup.run",
         BackupVerify = "backup.verify",
         ExportZip = "export.zip",
+        FeedSync = "feed.sync",
     }
 }
 

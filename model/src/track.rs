@@ -28,6 +28,8 @@ pub mod source_type {
     pub const RECORDING: &str = "recording";
     pub const STREAM: &str = "stream";
     pub const TTS: &str = "tts";
+    /// An episode of a podcast feed, downloaded.
+    pub const FEED: &str = "feed";
 }
 
 /// Longest description of a track.

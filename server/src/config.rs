@@ -139,6 +139,14 @@ pub struct Config {
     #[arg(long, env = "CARDSMITH_ALLOW_PRIVATE_STREAMS")]
     pub allow_private_streams: bool,
 
+    /// A host:port on your own network that podcast feeds may be read from although private, e.g. 192.168.1.5:8080 (repeatable; the variable takes a comma-separated list) [default: none: feeds, their episodes and artwork come from public addresses only].
+    #[arg(
+        long = "feed-allow-host",
+        env = "CARDSMITH_FEED_ALLOW_HOSTS",
+        value_delimiter = ','
+    )]
+    pub feed_allow_hosts: Vec<String>,
+
     /// Base URL of an AI provider kind, KIND=URL (repeatable; the variable takes a comma-separated list), e.g. ollama=http://192.168.1.5:11434 or openai-compatible=http://127.0.0.1:8080; trusted for admins' providers, guarded like a typed URL for users' own [default: each provider's public address; ollama and openai-compatible on 127.0.0.1, for admins' providers only].
     #[arg(
         long = "ai-base-url",
@@ -379,6 +387,7 @@ impl std::fmt::Debug for Config {
             )
             .field("trust_forwarded_for", &self.trust_forwarded_for)
             .field("allow_private_streams", &self.allow_private_streams)
+            .field("feed_allow_hosts", &self.feed_allow_hosts)
             .field("ai_base_urls", &self.ai_base_urls)
             .field("allow_private_ai_urls", &self.allow_private_ai_urls)
             .field("ai_timeout_secs", &self.ai_timeout_secs)

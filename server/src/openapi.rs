@@ -47,6 +47,7 @@ use crate::state::AppState;
             collection owns it; members of a collection it is only linked into see it as `viewer`. Collections and \
             cards the caller cannot reach answer 404, never 403. The last owner cannot leave or be demoted (409)."),
         (name = "drops", description = "Folders and ZIPs of audio dropped on a collection: files, the plan of cards they make, the confirm that makes them"),
+        (name = "feeds", description = "Podcast and audio feeds made into cards: the latest episodes as chapters, refreshed on a schedule"),
         (name = "devices", description = "Players of linked accounts: status, settings, commands"),
         (name = "icons", description = "16x16 track icons: upload, generate, select"),
         (name = "import", description = "Importing user-made cards from a linked account"),

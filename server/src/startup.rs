@@ -66,6 +66,7 @@ impl Application {
             max_image_bytes: config.max_image_bytes,
             max_audio_bytes: config.max_audio_bytes,
             allow_private_streams: config.allow_private_streams,
+            feed_allow_hosts: config.feed_allow_hosts.clone(),
             max_track_duration: chrono::Duration::seconds(config.max_track_secs.max(1) as i64),
             max_tracks_per_card: config.max_tracks_per_card.max(1),
             max_storage_per_user: config.max_storage_per_user,
@@ -373,6 +374,11 @@ async fn housekeep(core: Core) {
             Ok(0) => {}
             Ok(expired) => tracing::info!(expired, "drops past their day removed"),
             Err(e) => tracing::warn!(error = %e, "removing old drops failed"),
+        }
+        match cardsmith_core::feeds::service::queue_due(&core).await {
+            Ok(0) => {}
+            Ok(due) => tracing::info!(due, "scheduled feed refreshes queued"),
+            Err(e) => tracing::warn!(error = %e, "queueing feed refreshes failed"),
         }
         match cardsmith_core::media::sweep::sweep(&core, cardsmith_core::media::sweep::GRACE).await
         {

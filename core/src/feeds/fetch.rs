@@ -112,55 +112,77 @@ pub async fn fetch_into(
 ) -> Result<(Url, Option<String>), FetchError> {
     let secs = caps.timeout.as_secs().max(1);
     let fetched = async {
-        let mut url = url.clone();
-        for _ in 0..=MAX_REDIRECTS {
-            let response = send(&url, reach, caps.timeout).await?;
-            let status = response.status();
-            if status.is_redirection() {
-                let next = response
-                    .headers()
-                    .get(reqwest::header::LOCATION)
-                    .and_then(|l| l.to_str().ok())
-                    .and_then(|l| url.join(l).ok())
-                    .ok_or(FetchError::Status(status.as_u16()))?;
-                url = next;
-                continue;
-            }
-            if !status.is_success() {
-                return Err(FetchError::Status(status.as_u16()));
-            }
-            let too_large = FetchError::TooLarge(caps.max_bytes / 1_000_000);
-            if response
-                .content_length()
-                .is_some_and(|n| n > caps.max_bytes)
-            {
+        let (url, mut response) = follow(url, reach, caps.timeout, false).await?;
+        let too_large = FetchError::TooLarge(caps.max_bytes / 1_000_000);
+        if response
+            .content_length()
+            .is_some_and(|n| n > caps.max_bytes)
+        {
+            return Err(too_large);
+        }
+        let content_type = response
+            .headers()
+            .get(reqwest::header::CONTENT_TYPE)
+            .and_then(|t| t.to_str().ok())
+            .map(str::to_owned);
+        let mut read = 0u64;
+        while let Some(chunk) = response
+            .chunk()
+            .await
+            .map_err(|_| FetchError::Unreachable)?
+        {
+            read += chunk.len() as u64;
+            if read > caps.max_bytes {
                 return Err(too_large);
             }
-            let content_type = response
-                .headers()
-                .get(reqwest::header::CONTENT_TYPE)
-                .and_then(|t| t.to_str().ok())
-                .map(str::to_owned);
-            let mut response = response;
-            let mut read = 0u64;
-            while let Some(chunk) = response
-                .chunk()
-                .await
-                .map_err(|_| FetchError::Unreachable)?
-            {
-                read += chunk.len() as u64;
-                if read > caps.max_bytes {
-                    return Err(too_large);
-                }
-                sink.put(&chunk).await?;
-            }
-            return Ok((url, content_type));
+            sink.put(&chunk).await?;
         }
-        Err(FetchError::TooManyRedirects)
+        Ok((url, content_type))
     };
     tokio::time::timeout(caps.timeout, fetched)
         .await
         .map_err(|_| FetchError::TimedOut(secs))?
+}
+
+/// Whether `url` answers with audio to play: its first byte is asked for (redirects followed
+/// and checked as any fetch's), within `timeout`. What a stream episode is checked with; the
+/// player fetches the rest itself.
+pub async fn answers(url: &Url, reach: &Reach, timeout: Duration) -> Result<(), FetchError> {
+    let secs = timeout.as_secs().max(1);
+    tokio::time::timeout(timeout, follow(url, reach, timeout, true))
+        .await
+        .map_err(|_| FetchError::TimedOut(secs))?
+        .map(|_| ())
+}
+
+/// Requests `url` (only its first byte when `first_byte`), following at most
+/// [`MAX_REDIRECTS`] redirects, each hop checked again; answers the final address and its
+/// successful response, its body unread.
+async fn follow(
+    url: &Url,
+    reach: &Reach,
+    timeout: Duration,
+    first_byte: bool,
+) -> Result<(Url, reqwest::Response), FetchError> {
+    let mut url = url.clone();
+    for _ in 0..=MAX_REDIRECTS {
+        let response = send(&url, reach, timeout, first_byte).await?;
+        let status = response.status();
+        if status.is_redirection() {
+            url = response
+                .headers()
+                .get(reqwest::header::LOCATION)
+                .and_then(|l| l.to_str().ok())
+                .and_then(|l| url.join(l).ok())
+                .ok_or(FetchError::Status(status.as_u16()))?;
+            continue;
+        }
+        if !status.is_success() {
+            return Err(FetchError::Status(status.as_u16()));
+        }
+        return Ok((url, response));
+    }
+    Err(FetchError::TooManyRedirects)
 }
 
 /// One request to `url`, at addresses the guard checked (or the operator allowed).
@@ -168,13 +190,18 @@ async fn send(
     url: &Url,
     reach: &Reach,
     timeout: Duration,
+    first_byte: bool,
 ) -> Result<reqwest::Response, FetchError> {
     if !matches!(url.scheme(), "http" | "https") {
         return Err(FetchError::NotHttp);
     }
     let addrs = addresses(url, reach).await?;
     let client = guard::pinned_client(url, &addrs, timeout).map_err(|_| FetchError::Unreachable)?;
-    client.get(url.clone()).send().await.map_err(|e| {
+    let mut request = client.get(url.clone());
+    if first_byte {
+        request = request.header(reqwest::header::RANGE, "bytes=0-0");
+    }
+    request.send().await.map_err(|e| {
         if e.is_timeout() {
             FetchError::TimedOut(timeout.as_secs())
         } else {

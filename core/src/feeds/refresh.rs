@@ -1,16 +1,17 @@
 //! What a refresh changes on a feed's card: the latest `keep` episodes of the feed are the
 //! card's chapters, newest first. Episodes the card lacks are added; episodes it holds that
 //! fell out of the latest `keep` are dropped; episodes it holds stay as they are (a parent's
-//! new title for one is kept). A feed that answers with no episodes at all changes nothing:
+//! new title for one is kept; one whose track the parent deleted is not brought back). A feed that answers with no episodes at all changes nothing:
 //! an emptied feed is more likely broken than finished. Pure, so every rule is tested here.
 
 use super::read::Episode;
 
-/// An episode the card holds: the feed's id for it, and its track.
+/// An episode the card holds: the feed's id for it, and its track (`None` once the parent
+/// deleted it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Held {
     pub episode_id: String,
-    pub track_id: String,
+    pub track_id: Option<String>,
 }
 
 /// What to do to the card.
@@ -18,8 +19,8 @@ pub struct Held {
 pub struct Changes {
     /// Episodes to add, newest first.
     pub add: Vec<Episode>,
-    /// Tracks to delete.
-    pub drop: Vec<String>,
+    /// Episodes to forget, with their tracks.
+    pub drop: Vec<Held>,
     /// The episode ids of the card's chapters after the change, newest first: the order the
     /// tracks are put in.
     pub order: Vec<String>,
@@ -51,7 +52,7 @@ pub fn changes(held: &[Held], episodes: &[Episode], keep: usize) -> Changes {
     let drop = held
         .iter()
         .filter(|h| !latest.iter().any(|e| e.id == h.episode_id))
-        .map(|h| h.track_id.clone())
+        .cloned()
         .collect();
     Changes {
         add,
@@ -84,7 +85,7 @@ mod tests {
         ids.iter()
             .map(|n| Held {
                 episode_id: format!("ep-{n}"),
-                track_id: format!("track-{n}"),
+                track_id: Some(format!("track-{n}")),
             })
             .collect()
     }
@@ -95,7 +96,8 @@ mod tests {
         let c = changes(&held(&[5, 4, 3]), &feed(1, 7), 3);
         let added: Vec<&str> = c.add.iter().map(|e| e.id.as_str()).collect();
         assert_eq!(added, ["ep-7", "ep-6"]);
-        assert_eq!(c.drop, ["track-4", "track-3"]);
+        let dropped: Vec<_> = c.drop.iter().map(|h| h.track_id.as_deref()).collect();
+        assert_eq!(dropped, [Some("track-4"), Some("track-3")]);
         assert_eq!(c.order, ["ep-7", "ep-6", "ep-5"]);
         // nothing new: nothing changes
         assert!(changes(&held(&[7, 6, 5]), &feed(1, 7), 3).is_empty());
@@ -112,5 +114,17 @@ mod tests {
         assert_eq!(c.order, ["ep-2", "ep-1"]);
         // keeping more than the feed has keeps them all
         assert!(changes(&held(&[2, 1]), &feed(1, 2), 10).is_empty());
+    }
+
+    #[test]
+    fn an_episode_the_parent_deleted_is_not_brought_back() {
+        let mut card = held(&[3, 2]);
+        card[0].track_id = None;
+        assert!(changes(&card, &feed(1, 3), 2).is_empty());
+        // once it falls out of the latest, it is forgotten
+        let c = changes(&card, &feed(1, 5), 2);
+        let added: Vec<&str> = c.add.iter().map(|e| e.id.as_str()).collect();
+        assert_eq!(added, ["ep-5", "ep-4"]);
+        assert_eq!(c.drop, card);
     }
 }

@@ -61,6 +61,7 @@ pub mod kind {
         BACKUP = "backup.run",
         BACKUP_VERIFY = "backup.verify",
         EXPORT = "export.zip",
+        FEED_SYNC = "feed.sync",
     }
 }
 

@@ -18,7 +18,9 @@ use cardsmith_upstream::guard;
 use super::repo::{self, NewTrack};
 use crate::audit::AuditEvent;
 use crate::auth::Actor;
+use crate::cards::repo::CardRow;
 use crate::cards::require_card;
+use crate::db::DbTx;
 use crate::{new_id, Core, CoreError, CoreResult};
 
 pub async fn add(
@@ -37,26 +39,8 @@ pub async fn add(
     } else {
         stream_status::UNREACHABLE
     };
-    let id = new_id();
     let mut tx = core.db.begin().await?;
-    let position = repo::next_position(&mut tx, &card.id).await?;
-    let slug = repo::free_slug(&mut tx, &card.id, &slugify(&input.title), &id).await?;
-    repo::insert(
-        &mut tx,
-        &NewTrack {
-            id: id.clone(),
-            card_id: card.id.clone(),
-            slug: slug.clone(),
-            title: input.title.trim().to_owned(),
-            position,
-            source_type: source_type::STREAM.into(),
-            transcode_status: transcode_status::NOT_NEEDED.into(),
-            stream_url: Some(url.to_string()),
-            stream_status: Some(status.into()),
-            ..Default::default()
-        },
-    )
-    .await?;
+    let (id, slug) = insert(&mut tx, core, &card, &input.title, &url, status).await?;
     super::commit_change(
         tx,
         &card.id,
@@ -67,6 +51,39 @@ pub async fn add(
         .await?
         .ok_or_else(|| CoreError::Internal("the new track vanished".into()))?;
     Ok(row.into_out(&card.slug))
+}
+
+/// Appends a stream track of `url` (checked by the caller) to `card` inside `tx`, within the
+/// card's track cap; answers its id and slug. The caller commits.
+pub async fn insert(
+    tx: &mut DbTx<'_>,
+    core: &Core,
+    card: &CardRow,
+    title: &str,
+    url: &reqwest::Url,
+    status: &str,
+) -> CoreResult<(String, String)> {
+    super::limits::check_room(core, &mut **tx, &card.id, 1).await?;
+    let id = new_id();
+    let position = repo::next_position(tx, &card.id).await?;
+    let slug = repo::free_slug(tx, &card.id, &slugify(title), &id).await?;
+    repo::insert(
+        tx,
+        &NewTrack {
+            id: id.clone(),
+            card_id: card.id.clone(),
+            slug: slug.clone(),
+            title: title.trim().to_owned(),
+            position,
+            source_type: source_type::STREAM.into(),
+            transcode_status: transcode_status::NOT_NEEDED.into(),
+            stream_url: Some(url.to_string()),
+            stream_status: Some(status.into()),
+            ..Default::default()
+        },
+    )
+    .await?;
+    Ok((id, slug))
 }
 
 /// The addresses to contact for `url`, refusing hosts that resolve to non-public addresses

@@ -175,6 +175,7 @@ adm-jobs-kind-rescan = Bibliothek neu einlesen
 adm-jobs-kind-backup = Sicherung
 adm-jobs-kind-backup-verify = Sicherungsprüfung
 adm-jobs-kind-export = Karten als ZIP heruntergeladen
+adm-jobs-kind-feed = Podcast-Feed in seine Karte übernommen
 adm-jobs-kind-publish = Veröffentlichen
 adm-jobs-kind-import = Importieren
 adm-jobs-kind-seed = Auf die Player bringen

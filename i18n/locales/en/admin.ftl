@@ -183,6 +183,7 @@ adm-jobs-kind-rescan = Library rescan
 adm-jobs-kind-backup = Backup
 adm-jobs-kind-backup-verify = Backup check
 adm-jobs-kind-export = Cards downloaded as a ZIP
+adm-jobs-kind-feed = A podcast feed read into its card
 adm-jobs-kind-publish = Publish
 adm-jobs-kind-import = Import
 adm-jobs-kind-seed = Put on players

@@ -175,6 +175,7 @@ adm-jobs-kind-rescan = Volver a escanear la biblioteca
 adm-jobs-kind-backup = Copia de seguridad
 adm-jobs-kind-backup-verify = Comprobación de copias
 adm-jobs-kind-export = Tarjetas descargadas en ZIP
+adm-jobs-kind-feed = Feed de pódcast leído en su tarjeta
 adm-jobs-kind-publish = Publicar
 adm-jobs-kind-import = Importar
 adm-jobs-kind-seed = Poner en los reproductores

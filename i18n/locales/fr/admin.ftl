@@ -175,6 +175,7 @@ adm-jobs-kind-rescan = Réanalyse de la bibliothèque
 adm-jobs-kind-backup = Sauvegarde
 adm-jobs-kind-backup-verify = Vérification des sauvegardes
 adm-jobs-kind-export = Cartes téléchargées en ZIP
+adm-jobs-kind-feed = Flux de podcast lu dans sa carte
 adm-jobs-kind-publish = Publier
 adm-jobs-kind-import = Importer
 adm-jobs-kind-seed = Mettre sur les lecteurs

@@ -19,6 +19,7 @@ pub mod drops;
 pub mod email_tokens;
 pub mod examples;
 pub mod exports;
+pub mod feeds;
 pub mod health;
 pub mod icon_generate;
 pub mod icons;
@@ -83,6 +84,7 @@ pub fn router(http: &HttpSettings) -> (Router<AppState>, utoipa::openapi::OpenAp
         .merge(track_batches::router())
         .merge(card_batches::router())
         .merge(drops::router())
+        .merge(feeds::router())
         .merge(tts::router())
         .merge(icons::router())
         .merge(icon_generate::router())

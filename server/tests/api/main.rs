@@ -25,6 +25,7 @@ mod errors;
 mod examples;
 mod exports;
 mod extractors;
+mod feeds;
 mod fidelity;
 mod fleet;
 mod fuzz_regressions;

@@ -70,6 +70,7 @@ pub(crate) fn kind_words(kind: &str) -> String {
         "backup.run" => tr!("adm-jobs-kind-backup"),
         "backup.verify" => tr!("adm-jobs-kind-backup-verify"),
         "export.zip" => tr!("adm-jobs-kind-export"),
+        "feed.sync" => tr!("adm-jobs-kind-feed"),
         other => other.to_owned(),
     }
 }

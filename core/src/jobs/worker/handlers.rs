@@ -14,7 +14,7 @@ use crate::jobs::context::JobContext;
 use crate::jobs::kind;
 use crate::jobs::queue::{ClaimedJob, Order};
 use crate::jobs::requeue::{again, RetriedJob};
-use crate::{backup, cards, export, icon_generation, mail, media, player, stories, tracks};
+use crate::{backup, cards, export, feeds, icon_generation, mail, media, player, stories, tracks};
 use crate::{Core, CoreError, CoreResult};
 
 /// The pools of [`super::WorkerSettings::with_lease`], named by the rows of [`HANDLERS`].
@@ -115,6 +115,7 @@ pub(crate) const HANDLERS: &[Handler] = &[
     row(kind::BACKUP,    PoolName::Maintenance, BACKUP,    Some(BACKUP_FAILED)),
     row(kind::BACKUP_VERIFY, PoolName::Maintenance, VERIFY, Some(BACKUP_FAILED)),
     row(kind::EXPORT,    PoolName::Generation,  EXPORT,    None),
+    row(kind::FEED_SYNC, PoolName::Generation,  FEED_SYNC, None),
 ];
 
 /// What an administrator's Retry does with a failed or cancelled job of one kind.
@@ -158,6 +159,7 @@ pub(crate) const RETRIES: &[(&str, Retry)] = &[
     (kind::BACKUP,         Retry::Again(BACKUP_AGAIN)),
     (kind::BACKUP_VERIFY,  Retry::Again(VERIFY_AGAIN)),
     (kind::EXPORT,         Retry::Again(EXPORT_AGAIN)),
+    (kind::FEED_SYNC,      Retry::Again(FEED_AGAIN)),
 ];
 
 const TRANSCODE_AGAIN: RequeueFn = |_, tx, job| Box::pin(tracks::transcode_job::requeue(tx, job));
@@ -174,6 +176,8 @@ const ICONS_AGAIN: RequeueFn =
 
 const BACKUP_AGAIN: RequeueFn = |_, tx, job| Box::pin(again::<backup::job::BackupJob>(tx, job));
 const EXPORT_AGAIN: RequeueFn = |_, tx, job| Box::pin(again::<export::job::ExportJob>(tx, job));
+/// A refresh only brings the card to what the feed says now: run again, it adds nothing twice.
+const FEED_AGAIN: RequeueFn = |_, tx, job| Box::pin(again::<feeds::sync::FeedSyncJob>(tx, job));
 const VERIFY_AGAIN: RequeueFn = |_, tx, job| Box::pin(again::<backup::job::VerifyJob>(tx, job));
 
 /// The Retry of `job_kind` (`None` for a kind this server does not know).
@@ -213,6 +217,7 @@ const ICONS: RunFn = |ctx| Box::pin(stored(icon_generation::job::run(ctx)));
 const BACKUP: RunFn = |ctx| Box::pin(stored(backup::job::run(ctx)));
 const VERIFY: RunFn = |ctx| Box::pin(stored(backup::job::verify(ctx)));
 const EXPORT: RunFn = |ctx| Box::pin(stored(export::job::run(ctx)));
+const FEED_SYNC: RunFn = |ctx| Box::pin(stored(feeds::sync::run(ctx)));
 
 /// A transcode that failed leaves its track failed, with the reason.
 const TRANSCODE_FAILED: CleanupFn =

@@ -5,6 +5,7 @@
 
 pub mod audio_fixtures;
 pub mod database;
+pub mod feed_server;
 pub mod helpers;
 pub mod process;
 pub mod relay;
