@@ -121,6 +121,7 @@ function inheritedEnvWithoutCardsmith() {
 // A real OpenID provider (npm oidc-provider, end2end/oidc/op.mjs) the server offers single
 // sign-on with ("Sign in with Test ID"); it delivers back-channel logouts to the server.
 let provider = null;
+let feedPort = null;
 const OIDC_CLIENT_ID = 'cardsmith';
 const OIDC_CLIENT_SECRET = 'cardsmith-test-secret';
 
@@ -154,6 +155,9 @@ async function startServer() {
   const baseURL = `http://${bind}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardsmith-e2e-'));
   const oidcIssuer = await startProvider(baseURL);
+  // the port a spec's podcast host listens on (feed-card.spec.ts): the one private address
+  // feeds may be read from
+  feedPort = await freePort();
   const out = fs.openSync(serverLog, 'w');
   log(`starting ${bin} serve --bind ${bind} --data-dir ${dataDir} (log: ${path.relative(root, serverLog)})`);
   server = spawn(bin, ['serve', '--bind', bind, '--data-dir', dataDir], {
@@ -174,6 +178,7 @@ async function startServer() {
       CARDSMITH_AI_BASE_URLS: ['openai', 'anthropic', 'gemini', 'ideogram', 'elevenlabs']
         .map((kind) => `${kind}=http://127.0.0.1:9`)
         .join(','),
+      CARDSMITH_FEED_ALLOW_HOSTS: `127.0.0.1:${feedPort}`,
       CARDSMITH_OIDC_ISSUER: oidcIssuer,
       CARDSMITH_OIDC_CLIENT_ID: OIDC_CLIENT_ID,
       CARDSMITH_OIDC_CLIENT_SECRET: OIDC_CLIENT_SECRET,
@@ -224,6 +229,7 @@ function runPlaywright(baseURL) {
         CARDSMITH_E2E_ADMIN_PASSWORD: ADMIN_PASSWORD,
         CARDSMITH_E2E_SCREENSHOT_DIR: screenshotDir,
         CARDSMITH_E2E_REPORT: reportFile,
+        ...(feedPort ? { CARDSMITH_E2E_FEED_PORT: String(feedPort) } : {}),
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
       },
     });

@@ -4,8 +4,9 @@
 
 Prints the session token on stdout and writes a schemathesis.toml to CONFIG_OUT whose
 dictionaries hold the ids of what it made (a collection, a card with an uploaded track and
-its transcode job, a preset, a second user who is a member, a label sheet and its share link,
-the demo family's linked player account and one of its players). Path parameters are drawn
+its transcode job, a card that follows a feed of stream episodes, a preset, a second user who
+is a member, a label sheet and its share link, the demo family's linked player account and one
+of its players). Path parameters are drawn
 from those dictionaries most of the time, so the fuzzer reaches real objects instead of
 answering 404 for every random id; the rest of the time they stay random.
 
@@ -15,6 +16,7 @@ Runs with the schemathesis venv's Python (it has `requests`); needs nothing else
 import io
 import json
 import math
+import os
 import re
 import struct
 import sys
@@ -110,10 +112,22 @@ devices = call("GET", "/devices", 200)
 device_list = devices.get("devices") if isinstance(devices, dict) else devices
 device_id = next(d.get("device_id") or d.get("id") for d in device_list)
 
+# A card that follows a feed of stream episodes (scripts/fuzz serves it on loopback), so the
+# feed operations of /cards/{slug}/feed meet one as often as the plain card.
+feed_cards = []
+if os.environ.get("CARDSMITH_FUZZ_FEED_URL"):
+    feed = call(
+        "POST",
+        f"/collections/{collection['id']}/feeds",
+        201,
+        json={"url": os.environ["CARDSMITH_FUZZ_FEED_URL"], "stream": True, "refresh": "weekly"},
+    )
+    feed_cards.append(feed["card_slug"])
+
 values = {
     "collection": [collection["id"]],
     "collection_slug": [collection["slug"]],
-    "card": [card["slug"]],
+    "card": [card["slug"], *feed_cards],
     "track": [track["slug"]],
     "position": [1],
     "job": job_ids or [track["id"]],

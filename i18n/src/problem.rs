@@ -50,6 +50,17 @@ const FIELD_PATTERNS: &[&str] = &[
     "problem-session-expired",
     "problem-session-unknown",
     "problem-pairing-code",
+    "problem-answered",
+    "problem-larger-than-mb",
+    "problem-unreachable",
+    "problem-no-answer-in-time",
+    "problem-too-many-redirects",
+    "problem-not-a-feed",
+    "problem-feed-without-audio",
+    "problem-private-network",
+    "problem-unresolved",
+    "problem-not-accepted-audio",
+    "problem-audio-too-long",
 ];
 
 /// The patterns of whole sentences (a problem's `detail`), most specific first.
@@ -88,6 +99,15 @@ pub fn detail(locale: Locale, status: u16, detail: &str) -> String {
 /// What is wrong with one input, from its English `detail`.
 pub fn field_detail(locale: Locale, detail: &str) -> String {
     translate(locale, FIELD_PATTERNS, detail).unwrap_or_else(|| text(locale, "problem-not-valid"))
+}
+
+/// Why something was refused (an English field error or sentence the server stored, such as
+/// why a feed's episode was not added), in `locale` when a pattern knows it, else as it is:
+/// a reason the parent can act on beats a vague one in their language.
+pub fn reason(locale: Locale, english: &str) -> String {
+    translate(locale, FIELD_PATTERNS, english)
+        .or_else(|| translate(locale, DETAIL_PATTERNS, english))
+        .unwrap_or_else(|| english.to_owned())
 }
 
 /// The sentence for one invalid input: its name (in words where Cardsmith has them) and what
@@ -221,6 +241,18 @@ impl Pattern {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn why_a_feed_or_an_episode_was_refused_reads_in_the_parents_language() {
+        assert_eq!(reason(Locale::De, "answered 404"), "antwortete mit 404");
+        assert_eq!(reason(Locale::Fr, "is larger than 20 MB"), "dépasse 20 Mo");
+        assert_eq!(
+            reason(Locale::Es, "is not a feed Cardsmith can read"),
+            "no es un feed que Cardsmith sepa leer"
+        );
+        // a reason no pattern knows stays as the server wrote it
+        assert_eq!(reason(Locale::De, "the moon is down"), "the moon is down");
+    }
 
     #[test]
     fn known_sentences_are_translated_with_their_values() {

@@ -180,6 +180,8 @@ pub struct FeedEpisodeOut {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FeedRefusedOut {
     pub title: String,
+    /// Why, as a field error of the episode's audio ("answered 404", "is larger than 20 MB",
+    /// "is not audio Cardsmith can read").
     pub reason: String,
 }
 
@@ -200,7 +202,8 @@ pub struct FeedOut {
     pub republish: bool,
     /// When the feed was last read (RFC 3339).
     pub last_checked_at: Option<String>,
-    /// Why the last refresh left the card as it was (the feed could not be read), if it did.
+    /// Why the last refresh could not read the feed and left the card as it was ("answered
+    /// 404", "could not be reached", "is not a feed Cardsmith can read"), if it could not.
     pub last_error: Option<String>,
     /// Episodes the last refresh could not add.
     pub refused: Vec<FeedRefusedOut>,

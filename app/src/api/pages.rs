@@ -50,6 +50,8 @@ pub struct CardPageData {
     pub publish: Vec<PublishSummary>,
     /// The image hashes of the generated covers waiting to be used, front and back (editors).
     pub pending_covers: [Option<String>; 2],
+    /// The feed the card follows, when it was made of one.
+    pub feed: Option<cardsmith_model::feed::FeedOut>,
 }
 
 #[server(prefix = "/rpc", endpoint = "collection_page")]
@@ -82,5 +84,9 @@ pub async fn card_page(slug: String) -> Result<CardPageData, UiError> {
         collections: collections::service::list(&core, &actor).await?,
         publish: cardsmith_core::player::publish::summaries(&core, &actor).await?,
         pending_covers: cards::generate::pending_previews(&core, &actor, &slug).await?,
+        // a card made of no feed answers 404 there: the page has no feed section
+        feed: cardsmith_core::feeds::service::get(&core, &actor, &slug)
+            .await
+            .ok(),
     })
 }

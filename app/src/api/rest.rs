@@ -53,6 +53,7 @@ pub enum Verb {
     Get,
     Post,
     Put,
+    Patch,
     Delete,
 }
 
@@ -235,6 +236,7 @@ mod browser {
             Verb::Get => Method::GET,
             Verb::Post => Method::POST,
             Verb::Put => Method::PUT,
+            Verb::Patch => Method::PATCH,
             Verb::Delete => Method::DELETE,
         };
         let mut request = RequestBuilder::new(url).method(method);

@@ -11,6 +11,7 @@ pub mod deletion;
 pub mod disclosure;
 pub mod email_links;
 pub mod examples;
+pub mod feed;
 pub mod file_drop;
 pub mod first_run;
 pub mod form;

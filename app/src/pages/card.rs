@@ -62,6 +62,7 @@ fn CardView(page: CardPageData) -> impl IntoView {
         collections,
         publish,
         pending_covers,
+        feed,
     } = page;
     provide_context(publish::CardPublish::new(
         publish,
@@ -88,6 +89,12 @@ fn CardView(page: CardPageData) -> impl IntoView {
                 </Disclosure>
             </div>
             <div class="min-w-0 space-y-3">
+                {feed.map(|feed| { let summary = tr!("card-feed-summary", title = feed.feed_title.clone()); view! {
+                    <Disclosure key="card-feed" title=tr!("card-feed-title") summary>
+                        <crate::components::feed::FeedPanel feed editor=shown.editor
+                            on_change=Callback::new(move |()| tracks.reload())/>
+                    </Disclosure>
+                }})}
                 <Disclosure key="card-details" title=tr!("card-details-title") summary=Signal::derive(move || details_summary(shown))>
                     {if shown.editor {
                         view! { <details::DetailsForm/> }.into_any()

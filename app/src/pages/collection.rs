@@ -168,6 +168,10 @@ fn CollectionView(page: CollectionPageData, me: UserOut, children: Children) -> 
                     <Disclosure key="collection-interactive" title=tr!("coll-interactive-title") summary=tr!("coll-interactive-summary")>
                         <story::InteractiveStoryPanel/>
                     </Disclosure>
+                    <Disclosure key="collection-feed" title=tr!("coll-feed-title") summary=tr!("coll-feed-summary")>
+                        <crate::components::feed::FeedCardForm collection_id=shown.id()
+                            on_made=Callback::new(move |()| shown.collection.update(|c| c.card_count += 1))/>
+                    </Disclosure>
                 }})}
                 <Disclosure key="collection-presets" title=tr!("coll-presets-title") summary=presets_summary(preset_count)>
                     <presets::PresetsPanel initial=presets/>

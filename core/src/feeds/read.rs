@@ -6,6 +6,9 @@
 use chrono::{DateTime, Utc};
 use reqwest::Url;
 
+/// Why a document is refused (a field error of the feed's address).
+pub const NOT_A_FEED: &str = "is not a feed Cardsmith can read";
+
 /// What a feed says, as a card needs it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FeedInfo {
@@ -34,7 +37,11 @@ pub fn read(bytes: &[u8], base: &Url) -> Result<FeedInfo, String> {
         .base_uri(Some(base.as_str()))
         .build()
         .parse(bytes)
-        .map_err(|e| format!("is not a feed Cardsmith can read ({e})"))?;
+        .map_err(|e| {
+            // what the parser found is for the log; the parent reads the one sentence
+            tracing::info!(error = %e, "a feed could not be parsed");
+            NOT_A_FEED.to_owned()
+        })?;
     let title = feed
         .title
         .map(|t| t.content.trim().to_owned())

@@ -86,15 +86,15 @@ pub async fn run(ctx: &JobContext) -> CoreResult<FeedSynced> {
     let info = match read_feed(core, &feed.url).await {
         Ok(info) => info,
         Err(why) => {
-            let message = format!("The feed could not be read: it {why}. The card is as it was.");
             let checked = Checked {
                 read: None,
-                error: Some(&message),
+                error: Some(&why),
                 refused: &feed.refused(),
                 next_refresh_at,
             };
             repo::record_check(core.db.pool(), &feed.card_id, checked).await?;
-            return Err(CoreError::invalid("url", message));
+            let message = format!("The feed could not be read ({why}); the card is as it was.");
+            return Err(CoreError::Conflict(message));
         }
     };
     let held: Vec<Held> = repo::held(core.db.pool(), &feed.card_id)
@@ -167,7 +167,8 @@ async fn editable(core: &Core, actor: &Actor, card_id: &str) -> CoreResult<CardR
     cards::require_card(pool, actor, &found.slug, CollectionRole::Editor).await
 }
 
-/// Fetches and reads the feed at `url`; why not, in words that follow "it".
+/// Fetches and reads the feed at `url`; why not, as a field error of the address ("answered
+/// 404", "could not be reached", "is not a feed Cardsmith can read").
 pub async fn read_feed(core: &Core, url: &str) -> Result<FeedInfo, String> {
     let url = reqwest::Url::parse(url.trim()).map_err(|_| "is not a valid address".to_owned())?;
     let caps = Caps {
@@ -195,7 +196,12 @@ async fn add_episode(
         add_download(core, actor, card, &title, episode).await
     };
     added.map_err(|e| match e {
-        Failure::Fetch(e) => format!("its audio {e}"),
+        Failure::Fetch(e) => e.to_string(),
+        Failure::Core(CoreError::Invalid(errors)) => errors
+            .iter()
+            .map(|e| e.detail.as_str())
+            .collect::<Vec<_>>()
+            .join("; "),
         Failure::Core(e) => {
             tracing::info!(error = %e, "a feed episode was not added");
             e.user_message()

@@ -84,6 +84,17 @@ problem-link-expired = ist abgelaufen (diese Links gelten nur begrenzt); fordere
 problem-session-expired = ist abgelaufen; melde dich noch einmal an
 problem-session-unknown = ist unbekannt oder wurde schon verwendet; melde dich noch einmal an
 problem-pairing-code = muss aus den 8 Buchstaben bestehen, die deine App zeigt, etwa WDJB-MJHT
+problem-answered = antwortete mit { $n }
+problem-larger-than-mb = ist größer als { $n } MB
+problem-unreachable = war nicht erreichbar
+problem-no-answer-in-time = antwortete nicht rechtzeitig ({ $n } s)
+problem-too-many-redirects = leitet mehr als { $n }-mal weiter
+problem-not-a-feed = ist kein Feed, den Cardsmith lesen kann
+problem-feed-without-audio = ist ein Feed ohne Audio-Folgen
+problem-private-network = zeigt in ein privates Netz; nur öffentliche Internetadressen sind erlaubt
+problem-unresolved = der Hostname lässt sich nicht auflösen
+problem-not-accepted-audio = die Datei ist nicht { $a }
+problem-audio-too-long = das Audio dauert { $a }; ein Titel darf auf diesem Server höchstens { $b } dauern
 
 problem-sign-in-first = Melde dich zuerst an.
 problem-wrong-password = E-Mail-Adresse oder Passwort ist falsch.

@@ -87,6 +87,17 @@ problem-link-expired = has expired (these links work for { $a }); ask for a new 
 problem-session-expired = has expired; sign in again
 problem-session-unknown = is unknown or was already used; sign in again
 problem-pairing-code = must be the 8 letters your app shows, like WDJB-MJHT
+problem-answered = answered { $n }
+problem-larger-than-mb = is larger than { $n } MB
+problem-unreachable = could not be reached
+problem-no-answer-in-time = did not answer in time ({ $n } s)
+problem-too-many-redirects = redirects more than { $n } times
+problem-not-a-feed = is not a feed Cardsmith can read
+problem-feed-without-audio = is a feed without any audio episodes
+problem-private-network = it points into a private network; only public internet addresses are allowed
+problem-unresolved = its host name does not resolve
+problem-not-accepted-audio = the file is not { $a }
+problem-audio-too-long = the audio lasts { $a }; a track may last at most { $b } on this server
 
 problem-sign-in-first = sign in first
 problem-wrong-password = email or password is wrong

@@ -84,6 +84,17 @@ problem-link-expired = ha caducado (estos enlaces duran poco); pide uno nuevo
 problem-session-expired = ha caducado; vuelve a iniciar sesión
 problem-session-unknown = es desconocido o ya se ha usado; vuelve a iniciar sesión
 problem-pairing-code = deben ser las 8 letras que muestra tu aplicación, como WDJB-MJHT
+problem-answered = respondió { $n }
+problem-larger-than-mb = ocupa más de { $n } MB
+problem-unreachable = no se pudo alcanzar
+problem-no-answer-in-time = no respondió a tiempo ({ $n } s)
+problem-too-many-redirects = redirige más de { $n } veces
+problem-not-a-feed = no es un feed que Cardsmith sepa leer
+problem-feed-without-audio = es un feed sin episodios de audio
+problem-private-network = apunta a una red privada; solo se permiten direcciones públicas de internet
+problem-unresolved = su nombre de host no se resuelve
+problem-not-accepted-audio = el archivo no es { $a }
+problem-audio-too-long = el audio dura { $a }; una pista puede durar como máximo { $b } en este servidor
 
 problem-sign-in-first = Inicia sesión primero.
 problem-wrong-password = El correo o la contraseña no son correctos.

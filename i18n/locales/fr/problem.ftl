@@ -84,6 +84,17 @@ problem-link-expired = a expiré (ces liens ont une durée limitée) ; demandez-
 problem-session-expired = a expiré ; reconnectez-vous
 problem-session-unknown = est inconnu ou a déjà servi ; reconnectez-vous
 problem-pairing-code = doit être les 8 lettres que montre votre application, comme WDJB-MJHT
+problem-answered = a répondu { $n }
+problem-larger-than-mb = dépasse { $n } Mo
+problem-unreachable = n’a pas pu être joint
+problem-no-answer-in-time = n’a pas répondu à temps ({ $n } s)
+problem-too-many-redirects = redirige plus de { $n } fois
+problem-not-a-feed = n’est pas un flux que Cardsmith sait lire
+problem-feed-without-audio = est un flux sans aucun épisode audio
+problem-private-network = pointe vers un réseau privé ; seules les adresses publiques d’Internet sont permises
+problem-unresolved = son nom d’hôte ne se résout pas
+problem-not-accepted-audio = le fichier n’est pas { $a }
+problem-audio-too-long = l’audio dure { $a } ; une piste peut durer au plus { $b } sur ce serveur
 
 problem-sign-in-first = Connectez-vous d’abord.
 problem-wrong-password = L’adresse e-mail ou le mot de passe est incorrect.

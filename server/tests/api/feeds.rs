@@ -175,9 +175,13 @@ async fn a_feed_becomes_a_card_and_a_refresh_adds_exactly_the_new_episodes_keepi
     assert_eq!(job["status"], "failed", "{job}");
     let feed = admin.get_json(&format!("/api/cards/{slug}/feed")).await;
     let error = feed["last_error"].as_str().unwrap();
+    assert_eq!(error, "answered 404");
     assert!(
-        error.contains("answered 404") && error.contains("as it was"),
-        "{error}"
+        job["error"]
+            .as_str()
+            .unwrap()
+            .contains("the card is as it was"),
+        "{job}"
     );
     let card_after = admin.get_json(&format!("/api/cards/{slug}")).await;
     assert_eq!(card_after["content_hash"], card_before["content_hash"]);
