@@ -14,11 +14,17 @@ use crate::support::audio_fixtures::wait_job;
 use crate::support::feed_server::FeedServer;
 use crate::support::helpers::{assert_problem, spawn_app_with, TestApp, User};
 
-async fn app_for(host: &FeedServer, extra: &[&str]) -> TestApp {
+/// A podcast host with episodes `1..=episodes`, the app allowed to reach it (with `extra`
+/// arguments), its admin and their "Podcasts" collection.
+async fn podcast_shelf(episodes: u32, extra: &[&str]) -> (FeedServer, TestApp, User, String) {
+    let host = FeedServer::start(episodes).await;
     let allow = host.allow();
     let mut args = vec!["--feed-allow-host", allow.as_str()];
     args.extend_from_slice(extra);
-    spawn_app_with(&args).await
+    let app = spawn_app_with(&args).await;
+    let admin = app.admin().await;
+    let shelf = admin.collection_id("Podcasts").await;
+    (host, app, admin, shelf)
 }
 
 /// Makes a card of `body`'s feed in `collection`, waits for its first refresh and answers
@@ -76,10 +82,7 @@ fn result_of(job: &Value) -> Value {
 
 #[tokio::test]
 async fn a_feed_becomes_a_card_and_a_refresh_adds_exactly_the_new_episodes_keeping_n() {
-    let host = FeedServer::start(5).await;
-    let app = app_for(&host, &[]).await;
-    let admin = app.admin().await;
-    let shelf = admin.collection_id("Podcasts").await;
+    let (host, _app, admin, shelf) = podcast_shelf(5, &[]).await;
     let feed = feed_card(
         &admin,
         &shelf,
@@ -195,10 +198,7 @@ async fn a_feed_becomes_a_card_and_a_refresh_adds_exactly_the_new_episodes_keepi
 
 #[tokio::test]
 async fn hostile_feeds_and_enclosures_are_refused_with_their_reason() {
-    let host = FeedServer::start(3).await;
-    let app = app_for(&host, &["--max-audio-bytes", "20000000"]).await;
-    let admin = app.admin().await;
-    let shelf = admin.collection_id("Podcasts").await;
+    let (host, _app, admin, shelf) = podcast_shelf(3, &["--max-audio-bytes", "20000000"]).await;
     let create = |path: &str| json!({"url": host.url(path)});
     let post = |body: Value| {
         let admin = &admin;
@@ -292,10 +292,7 @@ async fn patch(who: &User, slug: &str) -> reqwest::Response {
 
 #[tokio::test]
 async fn stream_episodes_and_who_may_follow_a_feed() {
-    let host = FeedServer::start(2).await;
-    let app = app_for(&host, &[]).await;
-    let admin = app.admin().await;
-    let shelf = admin.collection_id("Podcasts").await;
+    let (host, app, admin, shelf) = podcast_shelf(2, &[]).await;
     let feed = feed_card(
         &admin,
         &shelf,
@@ -386,11 +383,8 @@ async fn stream_episodes_and_who_may_follow_a_feed() {
 
 #[tokio::test]
 async fn a_scheduled_refresh_publishes_the_card_again_when_asked() {
-    let host = FeedServer::start(2).await;
-    let app = app_for(&host, &["--demo-upstream"]).await;
-    let admin = app.admin().await;
+    let (host, app, admin, shelf) = podcast_shelf(2, &["--demo-upstream"]).await;
     let account = link_account(&app, &admin).await;
-    let shelf = admin.collection_id("Podcasts").await;
     let feed = feed_card(
         &admin,
         &shelf,

@@ -28,6 +28,7 @@ struct Work {
 pub fn FeedPanel(feed: FeedOut, editor: bool, on_change: Callback<()>) -> impl IntoView {
     let fields = SettingsFields::new(Settings::of(&feed));
     let running = feed.job_id.clone();
+    let url = format!("/api/cards/{}/feed", feed.card_slug);
     let shown = RwSignal::new(Some(feed));
     let work = Work {
         busy: RwSignal::new(false),
@@ -36,22 +37,26 @@ pub fn FeedPanel(feed: FeedOut, editor: bool, on_change: Callback<()>) -> impl I
         note: RwSignal::new(None),
     };
     let local = RwSignal::new(Vec::<FieldError>::new());
-    let slug =
-        shown.with_untracked(|f| f.as_ref().map(|f| f.card_slug.clone()).unwrap_or_default());
-    let url = format!("/api/cards/{slug}/feed");
+    let live = Live {
+        work,
+        url,
+        shown,
+        fields,
+        on_change,
+    };
     // the refresh that was running when the page was made: followed once the page is live
     {
-        let url = url.clone();
+        let live = live.clone();
         Effect::new(move |done: Option<()>| {
             if done.is_none() {
                 if let Some(job) = running.clone() {
-                    follow(work, url.clone(), Some(job), shown, fields, on_change);
+                    live.follow(Some(job));
                 }
             }
         });
     }
     let save = {
-        let url = url.clone();
+        let live = live.clone();
         move |_| {
             let Some(current) = shown.get_untracked() else {
                 return;
@@ -61,13 +66,13 @@ pub fn FeedPanel(feed: FeedOut, editor: bool, on_change: Callback<()>) -> impl I
                 Err(errors) => return local.set(errors),
             };
             local.set(Vec::new());
-            let url = url.clone();
+            let live = live.clone();
             start(work);
             spawn_local(async move {
-                match rest::send::<_, FeedOut>(Verb::Patch, &url, &input).await {
+                match rest::send::<_, FeedOut>(Verb::Patch, &live.url, &input).await {
                     Ok(feed) => {
                         work.note.set(Some(tr!("feed-saved")));
-                        finish(work, url, feed.job_id.clone(), shown, fields, on_change).await;
+                        live.finish(feed.job_id).await;
                     }
                     Err(e) => stop(work, Some(e)),
                 }
@@ -75,19 +80,20 @@ pub fn FeedPanel(feed: FeedOut, editor: bool, on_change: Callback<()>) -> impl I
         }
     };
     let refresh_now = {
-        let url = url.clone();
+        let live = live.clone();
         move |_| {
-            let url = url.clone();
+            let live = live.clone();
             start(work);
             spawn_local(async move {
-                let path = format!("{url}/refresh");
+                let path = format!("{}/refresh", live.url);
                 match rest::call::<FeedRefreshOut>(Verb::Post, &path).await {
-                    Ok(job) => finish(work, url, Some(job.job_id), shown, fields, on_change).await,
+                    Ok(job) => live.finish(Some(job.job_id)).await,
                     Err(e) => stop(work, Some(e)),
                 }
             });
         }
     };
+    let url = live.url.clone();
     let unfollow = Callback::new(move |()| {
         let url = url.clone();
         start(work);
@@ -152,42 +158,42 @@ fn stop(work: Work, error: Option<String>) {
     work.error.set(error);
 }
 
-/// [`finish`] without waiting for it.
-fn follow(
+/// What a refresh's end updates: the panel's work, the feed shown and its fields, and the
+/// page (its chapters may have changed).
+#[derive(Clone)]
+struct Live {
     work: Work,
+    /// `/api/cards/{slug}/feed`.
     url: String,
-    job: Option<String>,
     shown: RwSignal<Option<FeedOut>>,
     fields: SettingsFields,
     on_change: Callback<()>,
-) {
-    start(work);
-    spawn_local(finish(work, url, job, shown, fields, on_change));
 }
 
-/// Follows the refresh `job` (if any) on the bar, then shows the feed as it is after it and
-/// tells the page its chapters may have changed. A refresh that could not read the feed is
-/// not an error of the panel: the feed's own status says why.
-async fn finish(
-    work: Work,
-    url: String,
-    job: Option<String>,
-    shown: RwSignal<Option<FeedOut>>,
-    fields: SettingsFields,
-    on_change: Callback<()>,
-) {
-    if let Some(job) = job {
-        work.progress.set(Some(0.0));
-        let _ = rest::wait_for_job(&job, work.progress).await;
+impl Live {
+    /// [`Live::finish`] without waiting for it.
+    fn follow(&self, job: Option<String>) {
+        start(self.work);
+        spawn_local(self.clone().finish(job));
     }
-    match rest::get::<FeedOut>(&url).await {
-        Ok(feed) => {
-            fields.show(Settings::of(&feed));
-            shown.set(Some(feed));
-            on_change.run(());
-            stop(work, None);
+
+    /// Follows the refresh `job` (if any) on the bar, then shows the feed as it is after it
+    /// and tells the page. A refresh that could not read the feed is not an error of the
+    /// panel: the feed's own status says why.
+    async fn finish(self, job: Option<String>) {
+        if let Some(job) = job {
+            self.work.progress.set(Some(0.0));
+            let _ = rest::wait_for_job(&job, self.work.progress).await;
         }
-        Err(e) => stop(work, Some(e)),
+        match rest::get::<FeedOut>(&self.url).await {
+            Ok(feed) => {
+                self.fields.show(Settings::of(&feed));
+                self.shown.set(Some(feed));
+                self.on_change.run(());
+                stop(self.work, None);
+            }
+            Err(e) => stop(self.work, Some(e)),
+        }
     }
 }
 
