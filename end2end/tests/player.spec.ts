@@ -38,6 +38,12 @@ async function scrollsSideways(page: Page): Promise<boolean> {
 
 test('a parent links the family account, controls a player and imports a card', async ({ page }) => {
   await signInAsAdmin(page);
+  // a first link: an account another spec of this lane linked (publishing, the library's
+  // bulk publish) is unlinked first
+  const linked = (await (await page.request.get('/api/player-accounts')).json()).accounts as { id: string }[];
+  for (const account of linked) {
+    expect((await page.request.delete(`/api/player-accounts/${account.id}`)).status()).toBe(204);
+  }
   await gotoHydrated(page, '/accounts');
   await expect(page.getByText('No player account linked')).toBeVisible();
   await linkAccount(page);

@@ -61,6 +61,7 @@ const FIELD_PATTERNS: &[&str] = &[
     "problem-unresolved",
     "problem-not-accepted-audio",
     "problem-audio-too-long",
+    "problem-feed-follower-gone",
 ];
 
 /// The patterns of whole sentences (a problem's `detail`), most specific first.

@@ -139,7 +139,7 @@ pub struct Config {
     #[arg(long, env = "CARDSMITH_ALLOW_PRIVATE_STREAMS")]
     pub allow_private_streams: bool,
 
-    /// A host:port on your own network that podcast feeds may be read from although private, e.g. 192.168.1.5:8080 (repeatable; the variable takes a comma-separated list) [default: none: feeds, their episodes and artwork come from public addresses only].
+    /// A host:port on your own network that podcast feeds may be read from although private, e.g. 192.168.1.5:8080; every editor can then read any address on it (repeatable; the variable takes a comma-separated list) [default: none: feeds, their episodes and artwork come from public addresses only].
     #[arg(
         long = "feed-allow-host",
         env = "CARDSMITH_FEED_ALLOW_HOSTS",

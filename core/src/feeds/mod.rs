@@ -1,12 +1,15 @@
 //! Podcast and audio feeds made into cards: fetching what a feed names within the SSRF guard
 //! and its caps (`fetch`), reading the feed into episodes (`read`), what a refresh changes on
-//! the card (`refresh`), the refresh job that does it (`sync`), where a card's feed is kept
+//! the card (`refresh`), the refresh job that does it (`sync`) with one episode at a time
+//! (`episodes`) and the republish it may ask for (`republish`), where a card's feed is kept
 //! (`repo`) and what parents do with it (`service`).
 
+pub mod episodes;
 pub mod fetch;
 pub mod read;
 pub mod refresh;
 pub mod repo;
+pub mod republish;
 pub mod service;
 pub mod sync;
 

@@ -3,6 +3,8 @@
 //! (quick-xml) resolves no external entity and expands no entity a document declares, so a
 //! feed cannot read a file of ours (XXE) nor grow itself a billion times (billion laughs).
 
+use std::collections::HashSet;
+
 use chrono::{DateTime, Utc};
 use reqwest::Url;
 
@@ -31,6 +33,35 @@ pub struct Episode {
     pub size: Option<u64>,
 }
 
+/// Entries read of one feed (a feed of hourly news over years lists thousands; the card keeps
+/// at most 50 of the newest, which a feed lists first).
+const MAX_ENTRIES: usize = 2_000;
+/// Longest address kept (a stream track's address is limited so).
+pub const MAX_URL_CHARS: usize = 2_000;
+/// Longest episode id kept as it is; a longer one is kept as its digest.
+const MAX_ID_CHARS: usize = 200;
+
+/// A title as Cardsmith keeps it: trimmed, at most a name's length.
+fn short(text: &str) -> String {
+    text.trim()
+        .chars()
+        .take(cardsmith_model::validate::NAME_MAX_CHARS)
+        .collect::<String>()
+        .trim()
+        .to_owned()
+}
+
+/// The episode's id as stored: itself when short, else its SHA-256 (stable across refreshes
+/// all the same, and within what an index takes).
+fn stable_id(id: &str) -> String {
+    if id.chars().count() <= MAX_ID_CHARS {
+        id.to_owned()
+    } else {
+        use sha2::Digest;
+        format!("sha256:{}", hex::encode(sha2::Sha256::digest(id.as_bytes())))
+    }
+}
+
 /// Reads the feed in `bytes`, fetched from `base` (relative links resolve there).
 pub fn read(bytes: &[u8], base: &Url) -> Result<FeedInfo, String> {
     let feed = feed_rs::parser::Builder::new()
@@ -44,26 +75,31 @@ pub fn read(bytes: &[u8], base: &Url) -> Result<FeedInfo, String> {
         })?;
     let title = feed
         .title
-        .map(|t| t.content.trim().to_owned())
+        .map(|t| short(&t.content))
         .filter(|t| !t.is_empty())
         .unwrap_or_else(|| base.host_str().unwrap_or("Podcast").to_owned());
-    let image = feed.logo.or(feed.icon).and_then(|i| base.join(&i.uri).ok());
+    let image = feed
+        .logo
+        .or(feed.icon)
+        .and_then(|i| base.join(&i.uri).ok())
+        .filter(|u| u.as_str().len() <= MAX_URL_CHARS);
     let mut episodes: Vec<Episode> = Vec::new();
-    for entry in feed.entries {
+    let mut seen = HashSet::new();
+    for entry in feed.entries.into_iter().take(MAX_ENTRIES) {
         let Some((audio, size)) = audio_of(&entry, base) else {
             continue;
         };
-        let id = if entry.id.trim().is_empty() {
-            audio.to_string()
+        let id = stable_id(if entry.id.trim().is_empty() {
+            audio.as_str()
         } else {
-            entry.id.clone()
-        };
-        if episodes.iter().any(|e| e.id == id) {
+            entry.id.trim()
+        });
+        if !seen.insert(id.clone()) {
             continue;
         }
         let title = entry
             .title
-            .map(|t| t.content.trim().to_owned())
+            .map(|t| short(&t.content))
             .filter(|t| !t.is_empty())
             .unwrap_or_else(|| "Episode".to_owned());
         episodes.push(Episode {
@@ -87,7 +123,7 @@ pub fn read(bytes: &[u8], base: &Url) -> Result<FeedInfo, String> {
 /// audio file's extension), else an Atom `rel="enclosure"` link of that kind.
 fn audio_of(entry: &feed_rs::model::Entry, base: &Url) -> Option<(Url, Option<u64>)> {
     let media = entry.media.iter().flat_map(|m| &m.content).find_map(|c| {
-        let url = c.url.as_ref()?;
+        let url = c.url.as_ref().filter(|u| u.as_str().len() <= MAX_URL_CHARS)?;
         let kind = c.content_type.as_ref().map(|t| t.to_string());
         is_audio(kind.as_deref(), url.as_str()).then(|| (url.clone(), c.size))
     });
@@ -98,6 +134,7 @@ fn audio_of(entry: &feed_rs::model::Entry, base: &Url) -> Option<(Url, Option<u6
             .filter(|l| l.rel.as_deref() == Some("enclosure"))
             .find(|l| is_audio(l.media_type.as_deref(), &l.href))
             .and_then(|l| Some((base.join(&l.href).ok()?, l.length)))
+            .filter(|(url, _)| url.as_str().len() <= MAX_URL_CHARS)
     })
 }
 
@@ -151,6 +188,31 @@ mod tests {
         );
         assert_eq!(info.episodes[0].id, "ep-3");
         assert_eq!(info.episodes[2].size, Some(1234));
+    }
+
+    #[test]
+    fn what_a_feed_says_is_kept_within_bounds() {
+        let long_id = "g".repeat(5_000);
+        let long_title = "T".repeat(1_000);
+        let mut items = format!(
+            "<item><title>{long_title}</title><guid>{long_id}</guid>\
+             <enclosure url=\"https://cdn.example/long.mp3\" type=\"audio/mpeg\"/></item>"
+        );
+        for n in 0..3_000 {
+            items.push_str(&format!(
+                "<item><title>N{n}</title><guid>n-{n}</guid>\
+                 <enclosure url=\"https://cdn.example/{n}.mp3\" type=\"audio/mpeg\"/></item>"
+            ));
+        }
+        let rss = format!("<rss version=\"2.0\"><channel><title>Many</title>{items}</channel></rss>");
+        let info = read(rss.as_bytes(), &base()).unwrap();
+        assert_eq!(info.episodes.len(), MAX_ENTRIES);
+        let first = &info.episodes[0];
+        assert_eq!(first.title.chars().count(), 120);
+        assert!(first.id.starts_with("sha256:") && first.id.len() < MAX_ID_CHARS);
+        // the same id each time the feed is read
+        let again = read(rss.as_bytes(), &base()).unwrap();
+        assert_eq!(again.episodes[0].id, first.id);
     }
 
     #[test]

@@ -1,8 +1,14 @@
-//! What a refresh changes on a feed's card: the latest `keep` episodes of the feed are the
-//! card's chapters, newest first. Episodes the card lacks are added; episodes it holds that
-//! fell out of the latest `keep` are dropped; episodes it holds stay as they are (a parent's
-//! new title for one is kept; one whose track the parent deleted is not brought back). A feed that answers with no episodes at all changes nothing:
-//! an emptied feed is more likely broken than finished. Pure, so every rule is tested here.
+//! What a refresh changes on a feed's card, in two steps. First the episodes to add: those
+//! of the feed's latest `keep` the card does not hold ([`to_add`]). Then, once the adds are
+//! done (some may have failed), what the card keeps: everything it holds ranked as the feed
+//! ranks it, newest first, the first `keep` kept and the rest dropped ([`to_keep`]). So an
+//! episode that could not be downloaded never costs the card an older one, and the card holds
+//! `keep` episodes whenever it can. Episodes the card holds stay as they are (a parent's new
+//! title for one is kept; one whose track the parent deleted is not brought back). A feed that
+//! lists no episodes at all drops nothing: an emptied feed is more likely broken than
+//! finished. Pure, so every rule is tested here.
+
+use std::collections::HashMap;
 
 use super::read::Episode;
 
@@ -14,51 +20,44 @@ pub struct Held {
     pub track_id: Option<String>,
 }
 
-/// What to do to the card.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Changes {
-    /// Episodes to add, newest first.
-    pub add: Vec<Episode>,
-    /// Episodes to forget, with their tracks.
+/// The episodes of the latest `keep` of `episodes` (newest first, as `read::read` answers
+/// them) that the card does not hold, newest first.
+pub fn to_add(held: &[Held], episodes: &[Episode], keep: usize) -> Vec<Episode> {
+    episodes
+        .iter()
+        .take(keep)
+        .filter(|e| !held.iter().any(|h| h.episode_id == e.id))
+        .cloned()
+        .collect()
+}
+
+/// What the card keeps of what it holds (the adds done), in the card's order, newest first;
+/// and what it lets go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Kept {
+    pub keep: Vec<Held>,
     pub drop: Vec<Held>,
-    /// The episode ids of the card's chapters after the change, newest first: the order the
-    /// tracks are put in.
-    pub order: Vec<String>,
 }
 
-impl Changes {
-    pub fn is_empty(&self) -> bool {
-        self.add.is_empty() && self.drop.is_empty()
-    }
-}
-
-/// The changes that make `held` the latest `keep` of `episodes` (newest first, as
-/// `read::read` answers them).
-pub fn changes(held: &[Held], episodes: &[Episode], keep: usize) -> Changes {
+/// Ranks `held` as `episodes` ranks them (episodes the feed no longer lists come last, as the
+/// oldest, in the order held) and keeps the first `keep`.
+pub fn to_keep(held: &[Held], episodes: &[Episode], keep: usize) -> Kept {
     if episodes.is_empty() {
-        return Changes {
-            add: Vec::new(),
+        return Kept {
+            keep: held.to_vec(),
             drop: Vec::new(),
-            order: held.iter().map(|h| h.episode_id.clone()).collect(),
         };
     }
-    let latest: Vec<&Episode> = episodes.iter().take(keep).collect();
-    let is_held = |id: &str| held.iter().any(|h| h.episode_id == id);
-    let add = latest
+    let rank: HashMap<&str, usize> = episodes
         .iter()
-        .filter(|e| !is_held(&e.id))
-        .map(|e| (*e).clone())
+        .enumerate()
+        .map(|(i, e)| (e.id.as_str(), i))
         .collect();
-    let drop = held
-        .iter()
-        .filter(|h| !latest.iter().any(|e| e.id == h.episode_id))
-        .cloned()
-        .collect();
-    Changes {
-        add,
-        drop,
-        order: latest.iter().map(|e| e.id.clone()).collect(),
-    }
+    let mut ranked = held.to_vec();
+    // stable: episodes the feed dropped keep the order the card held them in
+    ranked.sort_by_key(|h| rank.get(h.episode_id.as_str()).copied().unwrap_or(usize::MAX));
+    let drop = ranked.split_off(keep.min(ranked.len()));
+    Kept { keep: ranked, drop }
 }
 
 #[cfg(test)]
@@ -90,41 +89,64 @@ mod tests {
             .collect()
     }
 
+    fn ids(list: &[Held]) -> Vec<&str> {
+        list.iter().map(|h| h.episode_id.as_str()).collect()
+    }
+
     #[test]
     fn a_refresh_adds_exactly_the_new_episodes_and_keeps_n() {
         // the card holds 3..=5; the feed now runs to 7; keep 3
-        let c = changes(&held(&[5, 4, 3]), &feed(1, 7), 3);
-        let added: Vec<&str> = c.add.iter().map(|e| e.id.as_str()).collect();
+        let added: Vec<String> = to_add(&held(&[5, 4, 3]), &feed(1, 7), 3)
+            .into_iter()
+            .map(|e| e.id)
+            .collect();
         assert_eq!(added, ["ep-7", "ep-6"]);
-        let dropped: Vec<_> = c.drop.iter().map(|h| h.track_id.as_deref()).collect();
-        assert_eq!(dropped, [Some("track-4"), Some("track-3")]);
-        assert_eq!(c.order, ["ep-7", "ep-6", "ep-5"]);
+        let kept = to_keep(&held(&[7, 6, 5, 4, 3]), &feed(1, 7), 3);
+        assert_eq!(ids(&kept.keep), ["ep-7", "ep-6", "ep-5"]);
+        assert_eq!(ids(&kept.drop), ["ep-4", "ep-3"]);
         // nothing new: nothing changes
-        assert!(changes(&held(&[7, 6, 5]), &feed(1, 7), 3).is_empty());
+        assert!(to_add(&held(&[7, 6, 5]), &feed(1, 7), 3).is_empty());
+        assert!(to_keep(&held(&[7, 6, 5]), &feed(1, 7), 3).drop.is_empty());
+    }
+
+    #[test]
+    fn an_episode_that_could_not_be_added_costs_no_older_one() {
+        // 7 and 6 are new, but only 6 came in: the card still holds three
+        let kept = to_keep(&held(&[6, 5, 4, 3]), &feed(1, 7), 3);
+        assert_eq!(ids(&kept.keep), ["ep-6", "ep-5", "ep-4"]);
+        assert_eq!(ids(&kept.drop), ["ep-3"]);
     }
 
     #[test]
     fn a_new_card_takes_the_latest_n_and_an_emptied_feed_changes_nothing() {
-        let c = changes(&[], &feed(1, 12), 10);
-        assert_eq!(c.add.len(), 10);
-        assert_eq!(c.add[0].id, "ep-12");
-        assert!(c.drop.is_empty());
-        let c = changes(&held(&[2, 1]), &[], 10);
-        assert!(c.is_empty());
-        assert_eq!(c.order, ["ep-2", "ep-1"]);
+        let add = to_add(&[], &feed(1, 12), 10);
+        assert_eq!(add.len(), 10);
+        assert_eq!(add[0].id, "ep-12");
+        let kept = to_keep(&held(&[2, 1]), &[], 10);
+        assert!(kept.drop.is_empty());
+        assert_eq!(ids(&kept.keep), ["ep-2", "ep-1"]);
+        assert!(to_add(&held(&[2, 1]), &[], 10).is_empty());
         // keeping more than the feed has keeps them all
-        assert!(changes(&held(&[2, 1]), &feed(1, 2), 10).is_empty());
+        assert!(to_add(&held(&[2, 1]), &feed(1, 2), 10).is_empty());
+        assert!(to_keep(&held(&[2, 1]), &feed(1, 2), 10).drop.is_empty());
+        // episodes the feed no longer lists are the oldest
+        let kept = to_keep(&held(&[9, 2, 1]), &feed(1, 2), 2);
+        assert_eq!(ids(&kept.drop), ["ep-9"]);
     }
 
     #[test]
     fn an_episode_the_parent_deleted_is_not_brought_back() {
         let mut card = held(&[3, 2]);
         card[0].track_id = None;
-        assert!(changes(&card, &feed(1, 3), 2).is_empty());
+        assert!(to_add(&card, &feed(1, 3), 2).is_empty());
         // once it falls out of the latest, it is forgotten
-        let c = changes(&card, &feed(1, 5), 2);
-        let added: Vec<&str> = c.add.iter().map(|e| e.id.as_str()).collect();
+        let added: Vec<String> = to_add(&card, &feed(1, 5), 2)
+            .into_iter()
+            .map(|e| e.id)
+            .collect();
         assert_eq!(added, ["ep-5", "ep-4"]);
-        assert_eq!(c.drop, card);
+        let mut after = held(&[5, 4]);
+        after.extend(card.clone());
+        assert_eq!(to_keep(&after, &feed(1, 5), 2).drop, card);
     }
 }

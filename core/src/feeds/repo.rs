@@ -128,13 +128,13 @@ where
 }
 
 /// What a refresh found: the feed's title and artwork when it was read (`error` when it
-/// could not be, the rest then unchanged), the episodes it could not add, and when the next
-/// one is due.
+/// could not be, the rest then unchanged) and the episodes it could not add. When the next
+/// refresh is due is not a refresh's to say (the schedule moves it as it queues one, and a
+/// `PATCH` may change it meanwhile).
 pub struct Checked<'a> {
     pub read: Option<(&'a str, Option<&'a str>)>,
     pub error: Option<&'a str>,
     pub refused: &'a [FeedRefusedOut],
-    pub next_refresh_at: Option<String>,
 }
 
 pub async fn record_check<'e, E>(executor: E, card_id: &str, checked: Checked<'_>) -> CoreResult<()>
@@ -145,14 +145,13 @@ where
     let (title, image) = checked.read.unzip();
     sqlx::query(
         "UPDATE card_feeds SET last_checked_at = $1, last_error = $2, refused = $3,
-           next_refresh_at = $4, feed_title = COALESCE($5, feed_title),
-           image_url = CASE WHEN $6 = 1 THEN $7 ELSE image_url END
-         WHERE card_id = $8",
+           feed_title = COALESCE($4, feed_title),
+           image_url = CASE WHEN $5 = 1 THEN $6 ELSE image_url END
+         WHERE card_id = $7",
     )
     .bind(time::now_str())
     .bind(checked.error)
     .bind(refused)
-    .bind(checked.next_refresh_at)
     .bind(title)
     .bind(i64::from(image.is_some()))
     .bind(image.flatten())
@@ -169,7 +168,7 @@ where
 {
     Ok(sqlx::query_as(
         "SELECT episode_id, title, published_at, track_id FROM feed_episodes WHERE card_id = $1
-         ORDER BY published_at DESC, episode_id",
+         ORDER BY published_at IS NULL, published_at DESC, episode_id",
     )
     .bind(card_id)
     .fetch_all(executor)
@@ -222,14 +221,40 @@ where
     Ok(done.rows_affected() > 0)
 }
 
-/// Cards whose scheduled refresh is due, with whose rights it runs; their next refresh is
-/// moved on by the caller when it queues them.
-pub async fn due<'e, E>(executor: E) -> CoreResult<Vec<(String, Option<String>)>>
+/// When the card's next scheduled refresh is due (`None`: never by itself).
+pub async fn set_next_refresh<'e, E>(executor: E, card_id: &str, at: Option<&str>) -> CoreResult<()>
+where
+    E: sqlx::Executor<'e, Database = DbDriver>,
+{
+    sqlx::query("UPDATE card_feeds SET next_refresh_at = $1 WHERE card_id = $2")
+        .bind(at)
+        .bind(card_id)
+        .execute(executor)
+        .await?;
+    Ok(())
+}
+
+/// `user_id` follows the feed from now on: the refreshes run with their rights.
+pub async fn set_follower<'e, E>(executor: E, card_id: &str, user_id: &str) -> CoreResult<()>
+where
+    E: sqlx::Executor<'e, Database = DbDriver>,
+{
+    sqlx::query("UPDATE card_feeds SET user_id = $1 WHERE card_id = $2")
+        .bind(user_id)
+        .bind(card_id)
+        .execute(executor)
+        .await?;
+    Ok(())
+}
+
+/// Cards whose scheduled refresh is due, with whose rights it runs, and how often they
+/// refresh; their next refresh is moved on by the caller when it queues them.
+pub async fn due<'e, E>(executor: E) -> CoreResult<Vec<(String, Option<String>, String)>>
 where
     E: sqlx::Executor<'e, Database = DbDriver>,
 {
     Ok(sqlx::query_as(
-        "SELECT card_id, user_id FROM card_feeds
+        "SELECT card_id, user_id, refresh FROM card_feeds
          WHERE refresh <> 'off' AND next_refresh_at IS NOT NULL AND next_refresh_at <= $1
          ORDER BY next_refresh_at LIMIT 100",
     )

@@ -5,10 +5,11 @@
 
 use cardsmith_model::card::CreateCardInput;
 use cardsmith_model::feed::{
-    FeedEpisodeOut, FeedInput, FeedOut, FeedRefreshOut, FeedSettingsInput,
+    FeedEpisodeOut, FeedInput, FeedOut, FeedRefresh, FeedRefreshOut, FeedSettingsInput,
 };
 use cardsmith_model::validate::{name_problem, CollectionRole, NAME_MAX_CHARS};
 
+use super::refresh::Held;
 use super::repo::{self, FeedRow};
 use super::sync::{self, FeedSyncJob};
 use crate::auth::Actor;
@@ -74,7 +75,7 @@ pub async fn create(
     };
     let mut tx = core.db.begin().await?;
     repo::insert(&mut *tx, &row).await?;
-    queue(&mut tx, actor.id(), &card_id).await?;
+    queue(&mut tx, Some(actor.id()), &card_id).await?;
     tx.commit().await?;
     core.jobs.wake();
     get(core, actor, &card.slug).await
@@ -96,9 +97,28 @@ fn title_of(feed_title: &str) -> String {
     }
 }
 
+/// `url` without what may be a key to it: the query, the fragment and any user or password.
+fn without_secrets(url: &str) -> String {
+    match reqwest::Url::parse(url) {
+        Ok(mut url) => {
+            url.set_query(None);
+            url.set_fragment(None);
+            let _ = url.set_username("");
+            let _ = url.set_password(None);
+            url.to_string()
+        }
+        Err(_) => String::new(),
+    }
+}
+
 /// How the card follows its feed (a viewer may see it); 404 when it follows none.
 pub async fn get(core: &Core, actor: &Actor, slug: &str) -> CoreResult<FeedOut> {
     let card = require_card(core.db.pool(), actor, slug, CollectionRole::Viewer).await?;
+    let editor = card
+        .home_role
+        .as_deref()
+        .and_then(CollectionRole::parse)
+        .is_some_and(|role| role >= CollectionRole::Editor);
     let feed = followed(core, &card.id).await?;
     let tracks = tracks::repo::list_playable(core.db.pool(), &card.id).await?;
     let held = repo::held(core.db.pool(), &card.id)
@@ -122,7 +142,8 @@ pub async fn get(core: &Core, actor: &Actor, slug: &str) -> CoreResult<FeedOut> 
         episodes: feed.episodes as u32,
         stream: feed.stream != 0,
         republish: feed.republish != 0,
-        url: feed.url,
+        // a private feed's address often carries its key: editors only see it whole
+        url: if editor { feed.url } else { without_secrets(&feed.url) },
         feed_title: feed.feed_title,
         image_url: feed.image_url,
         last_checked_at: feed.last_checked_at,
@@ -169,12 +190,31 @@ pub async fn update(
         }
     }
     repo::save_settings(&mut *tx, &feed).await?;
-    if before != (feed.episodes, feed.episode_order.clone()) {
-        queue(&mut tx, actor.id(), &card.id).await?;
+    // whoever changes how the card follows the feed follows it from now on
+    repo::set_follower(&mut *tx, &card.id, actor.id()).await?;
+    if before.0 != feed.episodes {
+        queue(&mut tx, Some(actor.id()), &card.id).await?;
     }
     tx.commit().await?;
     core.jobs.wake();
+    if before.1 != feed.episode_order {
+        // a new order needs no download: applied now
+        let held = sync_held(core, &card.id).await?;
+        sync::put_in_order(core, actor, &card, &held, feed.order()).await?;
+    }
     get(core, actor, slug).await
+}
+
+/// The episodes the card holds, newest first, as the order puts them.
+async fn sync_held(core: &Core, card_id: &str) -> CoreResult<Vec<Held>> {
+    Ok(repo::held(core.db.pool(), card_id)
+        .await?
+        .into_iter()
+        .map(|e| Held {
+            episode_id: e.episode_id,
+            track_id: e.track_id,
+        })
+        .collect())
 }
 
 /// The card stops following its feed; its tracks stay as they are.
@@ -192,7 +232,9 @@ pub async fn refresh_now(core: &Core, actor: &Actor, slug: &str) -> CoreResult<F
     let card = require_card(core.db.pool(), actor, slug, CollectionRole::Editor).await?;
     followed(core, &card.id).await?;
     let mut tx = core.db.begin().await?;
-    let job_id = queue(&mut tx, actor.id(), &card.id).await?;
+    // who asks follows the feed from now on (the card may have lost its first follower)
+    repo::set_follower(&mut *tx, &card.id, actor.id()).await?;
+    let job_id = queue(&mut tx, Some(actor.id()), &card.id).await?;
     tx.commit().await?;
     core.jobs.wake();
     Ok(FeedRefreshOut { job_id })
@@ -203,27 +245,11 @@ pub async fn refresh_now(core: &Core, actor: &Actor, slug: &str) -> CoreResult<F
 /// again at its next turn, not at every pass.
 pub async fn queue_due(core: &Core) -> CoreResult<usize> {
     let due = repo::due(core.db.pool()).await?;
-    for (card_id, user_id) in &due {
+    for (card_id, user_id, refresh) in &due {
         let mut tx = core.db.begin().await?;
-        let Some(mut feed) = repo::find(&mut *tx, card_id).await? else {
-            continue;
-        };
-        feed.next_refresh_at = repo::next_refresh(feed.refresh());
-        repo::save_settings(&mut *tx, &feed).await?;
-        match user_id {
-            Some(user) => {
-                queue(&mut tx, user, card_id).await?;
-            }
-            None => {
-                let checked = repo::Checked {
-                    read: None,
-                    error: Some("Nobody who may edit the card follows the feed any more; it was not refreshed."),
-                    refused: &feed.refused(),
-                    next_refresh_at: feed.next_refresh_at.clone(),
-                };
-                repo::record_check(&mut *tx, card_id, checked).await?;
-            }
-        }
+        let next = repo::next_refresh(FeedRefresh::parse(refresh));
+        repo::set_next_refresh(&mut *tx, card_id, next.as_deref()).await?;
+        queue(&mut tx, user_id.as_deref(), card_id).await?;
         tx.commit().await?;
     }
     if !due.is_empty() {
@@ -251,7 +277,7 @@ async fn pending(core: &Core, card_id: &str) -> CoreResult<Option<String>> {
 
 /// Queues a refresh of the card in `tx`, unless one is already waiting (a running one may
 /// have read the feed before the change that asks again); answers its id.
-async fn queue(tx: &mut DbTx<'static>, user_id: &str, card_id: &str) -> CoreResult<String> {
+async fn queue(tx: &mut DbTx<'static>, user_id: Option<&str>, card_id: &str) -> CoreResult<String> {
     let waiting: Option<String> = sqlx::query_scalar(
         "SELECT id FROM jobs WHERE kind = $1 AND payload = $2 AND status = 'queued' LIMIT 1",
     )
@@ -264,13 +290,22 @@ async fn queue(tx: &mut DbTx<'static>, user_id: &str, card_id: &str) -> CoreResu
     }
     let payload = FeedSyncJob {
         card_id: card_id.to_owned(),
+        republish: None,
     };
-    jobs::enqueue(&mut **tx, Some(user_id), &payload).await
+    jobs::enqueue(&mut **tx, user_id, &payload).await
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_viewer_sees_no_key_in_a_feed_address() {
+        assert_eq!(
+            without_secrets("https://me:pw@pod.example/feed.xml?token=abc#x"),
+            "https://pod.example/feed.xml"
+        );
+    }
 
     #[test]
     fn a_feed_title_becomes_a_card_title() {

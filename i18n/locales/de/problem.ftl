@@ -95,6 +95,7 @@ problem-private-network = zeigt in ein privates Netz; nur öffentliche Interneta
 problem-unresolved = der Hostname lässt sich nicht auflösen
 problem-not-accepted-audio = die Datei ist nicht { $a }
 problem-audio-too-long = das Audio dauert { $a }; ein Titel darf auf diesem Server höchstens { $b } dauern
+problem-feed-follower-gone = ihm folgt jemand, der die Karte nicht mehr bearbeiten darf: prüfe ihn auf der Karte, um ihm selbst zu folgen
 
 problem-sign-in-first = Melde dich zuerst an.
 problem-wrong-password = E-Mail-Adresse oder Passwort ist falsch.

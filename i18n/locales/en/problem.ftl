@@ -98,6 +98,7 @@ problem-private-network = it points into a private network; only public internet
 problem-unresolved = its host name does not resolve
 problem-not-accepted-audio = the file is not { $a }
 problem-audio-too-long = the audio lasts { $a }; a track may last at most { $b } on this server
+problem-feed-follower-gone = is followed by someone who may no longer edit the card: check it from the card to follow it yourself
 
 problem-sign-in-first = sign in first
 problem-wrong-password = email or password is wrong

@@ -95,6 +95,7 @@ problem-private-network = apunta a una red privada; solo se permiten direcciones
 problem-unresolved = su nombre de host no se resuelve
 problem-not-accepted-audio = el archivo no es { $a }
 problem-audio-too-long = el audio dura { $a }; una pista puede durar como máximo { $b } en este servidor
+problem-feed-follower-gone = lo sigue alguien que ya no puede editar la tarjeta: compruébalo desde la tarjeta para seguirlo tú
 
 problem-sign-in-first = Inicia sesión primero.
 problem-wrong-password = El correo o la contraseña no son correctos.

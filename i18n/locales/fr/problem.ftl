@@ -95,6 +95,7 @@ problem-private-network = pointe vers un réseau privé ; seules les adresses pu
 problem-unresolved = son nom d’hôte ne se résout pas
 problem-not-accepted-audio = le fichier n’est pas { $a }
 problem-audio-too-long = l’audio dure { $a } ; une piste peut durer au plus { $b } sur ce serveur
+problem-feed-follower-gone = est suivi par quelqu’un qui ne peut plus modifier la carte : vérifiez-le depuis la carte pour le suivre vous-même
 
 problem-sign-in-first = Connectez-vous d’abord.
 problem-wrong-password = L’adresse e-mail ou le mot de passe est incorrect.

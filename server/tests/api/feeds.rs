@@ -141,6 +141,19 @@ async fn a_feed_becomes_a_card_and_a_refresh_adds_exactly_the_new_episodes_keepi
     assert_eq!(result_of(&job)["added"], 0);
     assert_eq!(host.downloads().len(), 5);
 
+    // a new episode whose audio is missing: refused with why, and it costs no older one
+    host.publish(1, 8);
+    host.set_missing(8, true);
+    let job = refresh(&admin, &slug).await;
+    assert_eq!(result_of(&job)["added"], 0, "{job}");
+    assert_eq!(result_of(&job)["dropped"], 0, "{job}");
+    let feed = admin.get_json(&format!("/api/cards/{slug}/feed")).await;
+    assert_eq!(feed["refused"][0]["title"], "Episode 8: The Owl");
+    assert_eq!(feed["refused"][0]["reason"], "answered 404");
+    assert_eq!(tracks(&admin, &slug).await.len(), 3);
+    host.set_missing(8, false);
+    host.publish(1, 7);
+
     // oldest first, and keeping two: applied at once
     let r = admin
         .send_json(
@@ -296,7 +309,7 @@ async fn stream_episodes_and_who_may_follow_a_feed() {
     let feed = feed_card(
         &admin,
         &shelf,
-        json!({"url": host.url("/feed.xml"), "stream": true, "title": "Owls live",
+        json!({"url": host.url("/feed.xml?key=family-secret"), "stream": true, "title": "Owls live",
                "refresh": "weekly"}),
     )
     .await;
@@ -324,8 +337,11 @@ async fn stream_episodes_and_who_may_follow_a_feed() {
     admin
         .add_member(&shelf, "viewer@example.com", "viewer")
         .await;
+    // (without the feed's key, which only editors see)
     let seen = viewer.get_json(&format!("/api/cards/{slug}/feed")).await;
     assert_eq!(seen["url"], host.url("/feed.xml"));
+    let whole = admin.get_json(&format!("/api/cards/{slug}/feed")).await;
+    assert_eq!(whole["url"], host.url("/feed.xml?key=family-secret"));
     assert_problem(patch(&viewer, &slug).await, 403).await;
     assert_problem(
         viewer
@@ -360,9 +376,36 @@ async fn stream_episodes_and_who_may_follow_a_feed() {
         }
     };
     role("editor").await;
-    assert_eq!(patch(&viewer, &slug).await.status(), 200);
+    let r = patch(&viewer, &slug).await;
+    assert_eq!(r.status(), 200);
+    let patched: Value = r.json().await.unwrap();
+    let job = wait_job(&viewer, patched["job_id"].as_str().unwrap()).await;
+    assert_eq!(job["status"], "succeeded", "{job}");
     role("viewer").await;
     assert_problem(patch(&viewer, &slug).await, 403).await;
+
+    // the one who follows the feed now (who changed it last) may no longer edit the card:
+    // the scheduled check says so, and an editor's check takes the feed over
+    sqlx::query("UPDATE card_feeds SET next_refresh_at = $1")
+        .bind(cardsmith_core::time::format(
+            cardsmith_core::time::now() - chrono::Duration::minutes(1),
+        ))
+        .execute(app.core.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(
+        cardsmith_core::feeds::service::queue_due(&app.core).await.unwrap(),
+        1
+    );
+    let queued = admin.get_json(&format!("/api/cards/{slug}/feed")).await;
+    let job = wait_job(&admin, queued["job_id"].as_str().unwrap()).await;
+    assert_eq!(job["status"], "failed", "{job}");
+    let feed = admin.get_json(&format!("/api/cards/{slug}/feed")).await;
+    assert_eq!(feed["last_error"], cardsmith_core::feeds::sync::FOLLOWER_GONE);
+    let job = refresh(&admin, &slug).await;
+    assert_eq!(job["status"], "succeeded", "{job}");
+    let feed = admin.get_json(&format!("/api/cards/{slug}/feed")).await;
+    assert!(feed["last_error"].is_null(), "{feed}");
 
     // stop following: the card and its tracks stay
     assert_eq!(
@@ -420,7 +463,6 @@ async fn a_scheduled_refresh_publishes_the_card_again_when_asked() {
     let queued = admin.get_json(&format!("/api/cards/{slug}/feed")).await;
     let job = wait_job(&admin, queued["job_id"].as_str().unwrap()).await;
     assert_eq!(job["status"], "succeeded", "{job}");
-    assert_eq!(result_of(&job)["republished"], 1, "{job}");
     let feed = admin.get_json(&format!("/api/cards/{slug}/feed")).await;
     assert!(feed["next_refresh_at"].as_str().unwrap() > feed["last_checked_at"].as_str().unwrap());
     assert_eq!(

@@ -130,11 +130,8 @@ mod tests {
         settings.episodes = "many".into();
         let errors = new_feed("ftp://x", "Owls", false, &settings).unwrap_err();
         let fields: Vec<_> = errors.iter().map(|e| e.field().to_owned()).collect();
-        assert_eq!(
-            fields,
-            ["episodes", "url"],
-            "the number once, then the address"
-        );
+        // the number once, then the address
+        assert_eq!(fields, ["episodes", "url"]);
         settings.episodes = "51".into();
         assert!(new_feed("https://pod.example/f", "", false, &settings).is_err());
     }

@@ -67,7 +67,8 @@ pub fn FeedCardForm(collection_id: String, on_made: Callback<()>) -> impl IntoVi
             match outcome {
                 Ok(feed) => {
                     made.set(Some(feed));
-                    on_made.run(());
+                    // the page may be gone by now (the episodes can take minutes)
+                    let _ = on_made.try_run(());
                     url.set(String::new());
                     title.set(String::new());
                 }

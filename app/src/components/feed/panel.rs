@@ -181,15 +181,24 @@ impl Live {
     /// and tells the page. A refresh that could not read the feed is not an error of the
     /// panel: the feed's own status says why.
     async fn finish(self, job: Option<String>) {
-        if let Some(job) = job {
+        let mut job = job;
+        // a save may answer a refresh already running, which read the feed before the change:
+        // the one queued after it is followed too (a few at most)
+        for _ in 0..4 {
+            let Some(id) = job.take() else { break };
             self.work.progress.set(Some(0.0));
-            let _ = rest::wait_for_job(&job, self.work.progress).await;
+            let _ = rest::wait_for_job(&id, self.work.progress).await;
+            match rest::get::<FeedOut>(&self.url).await {
+                Ok(feed) => job = feed.job_id.filter(|next| *next != id),
+                Err(e) => return stop(self.work, Some(e)),
+            }
         }
         match rest::get::<FeedOut>(&self.url).await {
             Ok(feed) => {
                 self.fields.show(Settings::of(&feed));
                 self.shown.set(Some(feed));
-                self.on_change.run(());
+                // the page may be gone by now (a refresh can take minutes)
+                let _ = self.on_change.try_run(());
                 stop(self.work, None);
             }
             Err(e) => stop(self.work, Some(e)),

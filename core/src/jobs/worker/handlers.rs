@@ -37,6 +37,9 @@ enum PoolName {
     /// Generated content (a story spoken into a card, a cover or an icon batch asked for as a
     /// job): one at a time, beside the transcodes its tracks queue, users in turn.
     Generation,
+    /// Podcast feeds read into their cards: downloads from servers that may be slow, so they
+    /// wait on nobody else's work and nobody else's work waits on them; users in turn.
+    Feeds,
 }
 
 impl PoolName {
@@ -48,7 +51,7 @@ impl PoolName {
             Self::Audio => Order::Turns {
                 short: &[kind::TRIM, kind::SPLIT, kind::MERGE, kind::FADE],
             },
-            Self::Generation => Order::Fair,
+            Self::Generation | Self::Feeds => Order::Fair,
             _ => Order::Oldest,
         }
     }
@@ -78,6 +81,7 @@ const POOLS: &[(PoolName, AtOnce)] = &[
     (PoolName::Player, AtOnce::Exactly(1)),
     (PoolName::Mail, AtOnce::Exactly(1)),
     (PoolName::Generation, AtOnce::Exactly(1)),
+    (PoolName::Feeds, AtOnce::Exactly(1)),
 ];
 
 type Boxed<'a, T> = Pin<Box<dyn Future<Output = CoreResult<T>> + Send + 'a>>;
@@ -115,7 +119,7 @@ pub(crate) const HANDLERS: &[Handler] = &[
     row(kind::BACKUP,    PoolName::Maintenance, BACKUP,    Some(BACKUP_FAILED)),
     row(kind::BACKUP_VERIFY, PoolName::Maintenance, VERIFY, Some(BACKUP_FAILED)),
     row(kind::EXPORT,    PoolName::Generation,  EXPORT,    None),
-    row(kind::FEED_SYNC, PoolName::Generation,  FEED_SYNC, None),
+    row(kind::FEED_SYNC, PoolName::Feeds,       FEED_SYNC, None),
 ];
 
 /// What an administrator's Retry does with a failed or cancelled job of one kind.
@@ -176,7 +180,8 @@ const ICONS_AGAIN: RequeueFn =
 
 const BACKUP_AGAIN: RequeueFn = |_, tx, job| Box::pin(again::<backup::job::BackupJob>(tx, job));
 const EXPORT_AGAIN: RequeueFn = |_, tx, job| Box::pin(again::<export::job::ExportJob>(tx, job));
-/// A refresh only brings the card to what the feed says now: run again, it adds nothing twice.
+/// A refresh only brings the card to what the feed says now: run again, it adds nothing twice
+/// (a republish looks at its tracks again).
 const FEED_AGAIN: RequeueFn = |_, tx, job| Box::pin(again::<feeds::sync::FeedSyncJob>(tx, job));
 const VERIFY_AGAIN: RequeueFn = |_, tx, job| Box::pin(again::<backup::job::VerifyJob>(tx, job));
 

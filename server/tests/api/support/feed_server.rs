@@ -27,6 +27,8 @@ struct Shows {
     gone: bool,
     /// Episode downloads served so far, by number.
     downloads: Vec<u32>,
+    /// Episodes whose audio answers 404.
+    missing: Vec<u32>,
 }
 
 #[derive(Clone)]
@@ -98,6 +100,15 @@ impl FeedServer {
         self.shows.lock().unwrap().gone = gone;
     }
 
+    /// Episode `n`'s audio answers 404 (or again 200).
+    pub fn set_missing(&self, n: u32, missing: bool) {
+        let mut shows = self.shows.lock().unwrap();
+        shows.missing.retain(|m| *m != n);
+        if missing {
+            shows.missing.push(n);
+        }
+    }
+
     /// Episode downloads served so far, in order.
     pub fn downloads(&self) -> Vec<u32> {
         self.shows.lock().unwrap().downloads.clone()
@@ -144,7 +155,13 @@ async fn episode(State(host): State<Host>, Path(file): Path<String>) -> Response
     else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    host.shows.lock().unwrap().downloads.push(n);
+    {
+        let mut shows = host.shows.lock().unwrap();
+        if shows.missing.contains(&n) {
+            return StatusCode::NOT_FOUND.into_response();
+        }
+        shows.downloads.push(n);
+    }
     let path: PathBuf = host.audio.path().join(format!("{n}.mp3"));
     if !path.exists() {
         let source = format!(

@@ -1,0 +1,120 @@
+//! Publishing a feed's card again after a refresh changed it, when the parent asked for that:
+//! a follow-up `feed.sync` job that waits for the new episodes' transcodes without holding a
+//! worker (each run looks; while one is still being prepared it queues itself again a little
+//! later, until its deadline), then publishes the card to the accounts it is published to
+//! that are the follower's own linked ones (another family member's account is theirs to
+//! publish to).
+
+use cardsmith_model::player::account_status;
+use cardsmith_model::publish::PublishInput;
+use cardsmith_model::track::transcode_status;
+use serde::{Deserialize, Serialize};
+
+use super::sync::FeedSyncJob;
+use crate::auth::Actor;
+use crate::cards::repo::CardRow;
+use crate::jobs;
+use crate::{player, time, tracks, Core, CoreError, CoreResult};
+
+/// How often a waiting republish looks again.
+const LOOK_AGAIN: chrono::Duration = chrono::Duration::seconds(15);
+/// How long it waits for the episodes' transcodes at most.
+const PATIENCE: chrono::Duration = chrono::Duration::hours(2);
+
+/// A republish waiting for `tracks` to be prepared, until `until` (a stored time).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Waiting {
+    pub tracks: Vec<String>,
+    pub until: String,
+}
+
+/// Queues the republish of `card_id` once `tracks` (the episodes just downloaded) are ready.
+pub async fn queue(core: &Core, user_id: &str, card_id: &str, tracks: Vec<String>) -> CoreResult<()> {
+    let payload = FeedSyncJob {
+        card_id: card_id.to_owned(),
+        republish: Some(Waiting {
+            tracks,
+            until: time::format(time::now() + PATIENCE),
+        }),
+    };
+    jobs::enqueue(core.db.pool(), Some(user_id), &payload).await?;
+    core.jobs.wake();
+    Ok(())
+}
+
+/// One look: publishes when the episodes are ready (answers to how many accounts), else
+/// queues the next look (answers 0), or gives up past the deadline.
+pub async fn step(
+    core: &Core,
+    actor: &Actor,
+    card: &CardRow,
+    waiting: &Waiting,
+) -> CoreResult<usize> {
+    if !transcoded(core, &waiting.tracks).await? {
+        if time::parse(&waiting.until).is_none_or(|until| time::now() > until) {
+            return Err(CoreError::Conflict(
+                "the new episodes took too long to prepare: publish the card again by hand"
+                    .into(),
+            ));
+        }
+        let again = FeedSyncJob {
+            card_id: card.id.clone(),
+            republish: Some(waiting.clone()),
+        };
+        let at = time::format(time::now() + LOOK_AGAIN);
+        jobs::enqueue_at(core.db.pool(), Some(actor.id()), &again, &at).await?;
+        return Ok(0);
+    }
+    let accounts = own_published_accounts(core, actor, &card.id).await?;
+    if accounts.is_empty() {
+        return Ok(0);
+    }
+    let input = PublishInput {
+        account_ids: accounts.clone(),
+        card_slugs: vec![card.slug.clone()],
+        collection_id: card.home_collection_id.clone(),
+        dry_run: false,
+    };
+    player::publish::publish(core, actor, input).await?;
+    Ok(accounts.len())
+}
+
+/// The accounts the card is published to that are `actor`'s own and still linked.
+async fn own_published_accounts(
+    core: &Core,
+    actor: &Actor,
+    card_id: &str,
+) -> CoreResult<Vec<String>> {
+    let published: Vec<String> = sqlx::query_scalar(
+        "SELECT player_account_id FROM publish_records WHERE card_id = $1 AND status = 'published'
+         ORDER BY player_account_id",
+    )
+    .bind(card_id)
+    .fetch_all(core.db.pool())
+    .await?;
+    let mut own = Vec::new();
+    for id in published {
+        let linked = player::accounts::get(core, actor, &id)
+            .await
+            .is_ok_and(|a| a.status == account_status::LINKED);
+        if linked {
+            own.push(id);
+        }
+    }
+    Ok(own)
+}
+
+/// Whether none of `track_ids` waits for its transcode any more.
+async fn transcoded(core: &Core, track_ids: &[String]) -> CoreResult<bool> {
+    for id in track_ids {
+        if let Some(track) = tracks::repo::find_by_id(core.db.pool(), id).await? {
+            if matches!(
+                track.transcode_status.as_str(),
+                transcode_status::PENDING | transcode_status::PROCESSING
+            ) {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
+}
