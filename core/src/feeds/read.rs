@@ -58,7 +58,10 @@ fn stable_id(id: &str) -> String {
         id.to_owned()
     } else {
         use sha2::Digest;
-        format!("sha256:{}", hex::encode(sha2::Sha256::digest(id.as_bytes())))
+        format!(
+            "sha256:{}",
+            hex::encode(sha2::Sha256::digest(id.as_bytes()))
+        )
     }
 }
 
@@ -123,7 +126,10 @@ pub fn read(bytes: &[u8], base: &Url) -> Result<FeedInfo, String> {
 /// audio file's extension), else an Atom `rel="enclosure"` link of that kind.
 fn audio_of(entry: &feed_rs::model::Entry, base: &Url) -> Option<(Url, Option<u64>)> {
     let media = entry.media.iter().flat_map(|m| &m.content).find_map(|c| {
-        let url = c.url.as_ref().filter(|u| u.as_str().len() <= MAX_URL_CHARS)?;
+        let url = c
+            .url
+            .as_ref()
+            .filter(|u| u.as_str().len() <= MAX_URL_CHARS)?;
         let kind = c.content_type.as_ref().map(|t| t.to_string());
         is_audio(kind.as_deref(), url.as_str()).then(|| (url.clone(), c.size))
     });
@@ -204,7 +210,8 @@ mod tests {
                  <enclosure url=\"https://cdn.example/{n}.mp3\" type=\"audio/mpeg\"/></item>"
             ));
         }
-        let rss = format!("<rss version=\"2.0\"><channel><title>Many</title>{items}</channel></rss>");
+        let rss =
+            format!("<rss version=\"2.0\"><channel><title>Many</title>{items}</channel></rss>");
         let info = read(rss.as_bytes(), &base()).unwrap();
         assert_eq!(info.episodes.len(), MAX_ENTRIES);
         let first = &info.episodes[0];

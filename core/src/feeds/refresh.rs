@@ -55,7 +55,11 @@ pub fn to_keep(held: &[Held], episodes: &[Episode], keep: usize) -> Kept {
         .collect();
     let mut ranked = held.to_vec();
     // stable: episodes the feed dropped keep the order the card held them in
-    ranked.sort_by_key(|h| rank.get(h.episode_id.as_str()).copied().unwrap_or(usize::MAX));
+    ranked.sort_by_key(|h| {
+        rank.get(h.episode_id.as_str())
+            .copied()
+            .unwrap_or(usize::MAX)
+    });
     let drop = ranked.split_off(keep.min(ranked.len()));
     Kept { keep: ranked, drop }
 }

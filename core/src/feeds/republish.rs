@@ -16,8 +16,12 @@ use crate::cards::repo::CardRow;
 use crate::jobs;
 use crate::{player, time, tracks, Core, CoreError, CoreResult};
 
-/// How often a waiting republish looks again.
-const LOOK_AGAIN: chrono::Duration = chrono::Duration::seconds(15);
+/// How long a waiting republish waits before its next look: 5 s, doubling up to 2 minutes
+/// (the episodes of a small refresh are ready in seconds; a long queue is not looked at every
+/// few seconds for hours).
+fn next_look(looks: u32) -> chrono::Duration {
+    chrono::Duration::seconds((5_i64 << looks.min(5)).min(120))
+}
 /// How long it waits for the episodes' transcodes at most.
 const PATIENCE: chrono::Duration = chrono::Duration::hours(2);
 
@@ -26,15 +30,24 @@ const PATIENCE: chrono::Duration = chrono::Duration::hours(2);
 pub struct Waiting {
     pub tracks: Vec<String>,
     pub until: String,
+    /// Looks taken so far.
+    #[serde(default)]
+    pub looks: u32,
 }
 
 /// Queues the republish of `card_id` once `tracks` (the episodes just downloaded) are ready.
-pub async fn queue(core: &Core, user_id: &str, card_id: &str, tracks: Vec<String>) -> CoreResult<()> {
+pub async fn queue(
+    core: &Core,
+    user_id: &str,
+    card_id: &str,
+    tracks: Vec<String>,
+) -> CoreResult<()> {
     let payload = FeedSyncJob {
         card_id: card_id.to_owned(),
         republish: Some(Waiting {
             tracks,
             until: time::format(time::now() + PATIENCE),
+            looks: 0,
         }),
     };
     jobs::enqueue(core.db.pool(), Some(user_id), &payload).await?;
@@ -53,15 +66,17 @@ pub async fn step(
     if !transcoded(core, &waiting.tracks).await? {
         if time::parse(&waiting.until).is_none_or(|until| time::now() > until) {
             return Err(CoreError::Conflict(
-                "the new episodes took too long to prepare: publish the card again by hand"
-                    .into(),
+                "the new episodes took too long to prepare: publish the card again by hand".into(),
             ));
         }
         let again = FeedSyncJob {
             card_id: card.id.clone(),
-            republish: Some(waiting.clone()),
+            republish: Some(Waiting {
+                looks: waiting.looks + 1,
+                ..waiting.clone()
+            }),
         };
-        let at = time::format(time::now() + LOOK_AGAIN);
+        let at = time::format(time::now() + next_look(waiting.looks));
         jobs::enqueue_at(core.db.pool(), Some(actor.id()), &again, &at).await?;
         return Ok(0);
     }
@@ -117,4 +132,15 @@ async fn transcoded(core: &Core, track_ids: &[String]) -> CoreResult<bool> {
         }
     }
     Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_waiting_republish_looks_less_and_less_often() {
+        let secs: Vec<i64> = (0..8).map(|n| next_look(n).num_seconds()).collect();
+        assert_eq!(secs, [5, 10, 20, 40, 80, 120, 120, 120]);
+    }
 }

@@ -143,7 +143,11 @@ pub async fn get(core: &Core, actor: &Actor, slug: &str) -> CoreResult<FeedOut> 
         stream: feed.stream != 0,
         republish: feed.republish != 0,
         // a private feed's address often carries its key: editors only see it whole
-        url: if editor { feed.url } else { without_secrets(&feed.url) },
+        url: if editor {
+            feed.url
+        } else {
+            without_secrets(&feed.url)
+        },
         feed_title: feed.feed_title,
         image_url: feed.image_url,
         last_checked_at: feed.last_checked_at,

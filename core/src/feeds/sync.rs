@@ -200,7 +200,12 @@ async fn held(core: &Core, card_id: &str) -> CoreResult<Vec<Held>> {
 
 /// Deletes the episode's track if it is still on the card (a parent may have moved it to
 /// another card, where it is theirs); whether it did.
-async fn drop_track(core: &Core, actor: &Actor, card: &CardRow, track_id: &str) -> CoreResult<bool> {
+async fn drop_track(
+    core: &Core,
+    actor: &Actor,
+    card: &CardRow,
+    track_id: &str,
+) -> CoreResult<bool> {
     let Some(track) = tracks::repo::find_by_id(core.db.pool(), track_id).await? else {
         return Ok(false);
     };
