@@ -32,10 +32,11 @@ pub async fn add_episode(
     episode: &Episode,
 ) -> Result<String, String> {
     let title: String = episode.title.trim().chars().take(NAME_MAX_CHARS).collect();
+    let onto = Onto { core, actor, card };
     let added = if stream {
-        add_stream(core, actor, card, &title, episode).await
+        add_stream(onto, &title, episode).await
     } else {
-        add_download(core, actor, card, &title, episode).await
+        add_download(onto, &title, episode).await
     };
     added.map_err(|e| match e {
         Failure::Fetch(e) => e.to_string(),
@@ -49,6 +50,14 @@ pub async fn add_episode(
             e.user_message()
         }
     })
+}
+
+/// The card an episode goes onto, and who adds it.
+#[derive(Clone, Copy)]
+struct Onto<'a> {
+    core: &'a Core,
+    actor: &'a Actor,
+    card: &'a CardRow,
 }
 
 enum Failure {
@@ -70,13 +79,8 @@ impl From<sqlx::Error> for Failure {
 
 /// Downloads the episode's audio (within the upload size cap, streamed to disk), stores it as
 /// an upload is stored and appends its track, its transcode queued.
-async fn add_download(
-    core: &Core,
-    actor: &Actor,
-    card: &CardRow,
-    title: &str,
-    episode: &Episode,
-) -> Result<String, Failure> {
+async fn add_download(onto: Onto<'_>, title: &str, episode: &Episode) -> Result<String, Failure> {
+    let Onto { core, actor, card } = onto;
     let limit = core.settings.max_audio_bytes;
     let mut file = IncomingFile::create(&core.settings.data_dir, limit).await?;
     let caps = Caps {
@@ -110,13 +114,8 @@ async fn add_download(
 
 /// Appends the episode as a stream track: its address is checked by the guard (and asked for
 /// its first byte, to say whether it answers), never downloaded.
-async fn add_stream(
-    core: &Core,
-    actor: &Actor,
-    card: &CardRow,
-    title: &str,
-    episode: &Episode,
-) -> Result<String, Failure> {
+async fn add_stream(onto: Onto<'_>, title: &str, episode: &Episode) -> Result<String, Failure> {
+    let Onto { core, actor, card } = onto;
     if let Some(problem) = stream_url_problem(episode.audio.as_str()) {
         return Err(Failure::Core(CoreError::invalid("stream_url", problem)));
     }

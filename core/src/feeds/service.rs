@@ -9,7 +9,6 @@ use cardsmith_model::feed::{
 };
 use cardsmith_model::validate::{name_problem, CollectionRole, NAME_MAX_CHARS};
 
-use super::refresh::Held;
 use super::repo::{self, FeedRow};
 use super::sync::{self, FeedSyncJob};
 use crate::auth::Actor;
@@ -203,22 +202,10 @@ pub async fn update(
     core.jobs.wake();
     if before.1 != feed.episode_order {
         // a new order needs no download: applied now
-        let held = sync_held(core, &card.id).await?;
+        let held = sync::held(core, &card.id).await?;
         sync::put_in_order(core, actor, &card, &held, feed.order()).await?;
     }
     get(core, actor, slug).await
-}
-
-/// The episodes the card holds, newest first, as the order puts them.
-async fn sync_held(core: &Core, card_id: &str) -> CoreResult<Vec<Held>> {
-    Ok(repo::held(core.db.pool(), card_id)
-        .await?
-        .into_iter()
-        .map(|e| Held {
-            episode_id: e.episode_id,
-            track_id: e.track_id,
-        })
-        .collect())
 }
 
 /// The card stops following its feed; its tracks stay as they are.

@@ -187,7 +187,7 @@ async fn refresh_card(
 }
 
 /// The episodes the card holds, newest first.
-async fn held(core: &Core, card_id: &str) -> CoreResult<Vec<Held>> {
+pub async fn held(core: &Core, card_id: &str) -> CoreResult<Vec<Held>> {
     Ok(repo::held(core.db.pool(), card_id)
         .await?
         .into_iter()

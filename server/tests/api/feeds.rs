@@ -75,6 +75,21 @@ async fn refresh(user: &User, slug: &str) -> Value {
     job
 }
 
+/// Every followed feed's scheduled refresh is due: housekeeping queues it (one card).
+async fn make_due(app: &TestApp) {
+    sqlx::query("UPDATE card_feeds SET next_refresh_at = $1")
+        .bind(cardsmith_core::time::format(
+            cardsmith_core::time::now() - chrono::Duration::minutes(1),
+        ))
+        .execute(app.core.db.pool())
+        .await
+        .unwrap();
+    let queued = cardsmith_core::feeds::service::queue_due(&app.core)
+        .await
+        .unwrap();
+    assert_eq!(queued, 1);
+}
+
 /// The id of `user`'s newest feed job (a scheduled one may have ended before anyone looks).
 async fn newest_feed_job(user: &User) -> String {
     let mine = user.get_list("/api/jobs").await;
@@ -397,22 +412,9 @@ async fn stream_episodes_and_who_may_follow_a_feed() {
 
     // the one who follows the feed now (who changed it last) may no longer edit the card:
     // the scheduled check says so, and an editor's check takes the feed over
-    sqlx::query("UPDATE card_feeds SET next_refresh_at = $1")
-        .bind(cardsmith_core::time::format(
-            cardsmith_core::time::now() - chrono::Duration::minutes(1),
-        ))
-        .execute(app.core.db.pool())
-        .await
-        .unwrap();
-    assert_eq!(
-        cardsmith_core::feeds::service::queue_due(&app.core)
-            .await
-            .unwrap(),
-        1
-    );
+    make_due(&app).await;
     // (the job is its follower's, as jobs are)
     let job = wait_job(&viewer, &newest_feed_job(&viewer).await).await;
-
     assert_eq!(job["status"], "failed", "{job}");
     let feed = admin.get_json(&format!("/api/cards/{slug}/feed")).await;
     assert_eq!(
@@ -464,19 +466,7 @@ async fn a_scheduled_refresh_publishes_the_card_again_when_asked() {
     );
     // a new episode, and the day has passed
     host.publish(1, 3);
-    sqlx::query("UPDATE card_feeds SET next_refresh_at = $1")
-        .bind(cardsmith_core::time::format(
-            cardsmith_core::time::now() - chrono::Duration::minutes(1),
-        ))
-        .execute(app.core.db.pool())
-        .await
-        .unwrap();
-    assert_eq!(
-        cardsmith_core::feeds::service::queue_due(&app.core)
-            .await
-            .unwrap(),
-        1
-    );
+    make_due(&app).await;
     let job = wait_job(&admin, &newest_feed_job(&admin).await).await;
     assert_eq!(job["status"], "succeeded", "{job}");
     let feed = admin.get_json(&format!("/api/cards/{slug}/feed")).await;
