@@ -7,7 +7,6 @@
 
 use cardsmith_model::player::account_status;
 use cardsmith_model::publish::PublishInput;
-use cardsmith_model::track::transcode_status;
 use serde::{Deserialize, Serialize};
 
 use super::sync::FeedSyncJob;
@@ -63,7 +62,7 @@ pub async fn step(
     card: &CardRow,
     waiting: &Waiting,
 ) -> CoreResult<usize> {
-    if !transcoded(core, &waiting.tracks).await? {
+    if !transcoded(core, &card.id, &waiting.tracks).await? {
         if time::parse(&waiting.until).is_none_or(|until| time::now() > until) {
             return Err(CoreError::Conflict(
                 "the new episodes took too long to prepare: publish the card again by hand".into(),
@@ -119,19 +118,13 @@ async fn own_published_accounts(
     Ok(own)
 }
 
-/// Whether none of `track_ids` waits for its transcode any more.
-async fn transcoded(core: &Core, track_ids: &[String]) -> CoreResult<bool> {
-    for id in track_ids {
-        if let Some(track) = tracks::repo::find_by_id(core.db.pool(), id).await? {
-            if matches!(
-                track.transcode_status.as_str(),
-                transcode_status::PENDING | transcode_status::PROCESSING
-            ) {
-                return Ok(false);
-            }
-        }
-    }
-    Ok(true)
+/// Whether none of `track_ids` still on the card waits for its transcode (one read of the
+/// card's tracks, not one per episode).
+async fn transcoded(core: &Core, card_id: &str, track_ids: &[String]) -> CoreResult<bool> {
+    let tracks = tracks::repo::list_playable(core.db.pool(), card_id).await?;
+    Ok(!tracks
+        .iter()
+        .any(|t| track_ids.contains(&t.id) && t.awaits_transcode()))
 }
 
 #[cfg(test)]

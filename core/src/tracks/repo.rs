@@ -1,7 +1,7 @@
 //! SQL for tracks, and the card aggregates that follow them.
 
 use cardsmith_model::card::TrackOut;
-use cardsmith_model::track::{SourceTrackOut, TrackDetailOut};
+use cardsmith_model::track::{transcode_status, SourceTrackOut, TrackDetailOut};
 use cardsmith_model::validate::{slugify, RESERVED_TRACK_SLUGS};
 use sha2::{Digest, Sha256};
 
@@ -54,6 +54,14 @@ pub const COLUMNS: &str = "id, card_id, slug, title, description, icon_prompt, p
     tts_provider, tts_instructions, created_at, updated_at";
 
 impl TrackRow {
+    /// Whether its player audio is still to be made (its transcode waits or runs).
+    pub fn awaits_transcode(&self) -> bool {
+        matches!(
+            self.transcode_status.as_str(),
+            transcode_status::PENDING | transcode_status::PROCESSING
+        )
+    }
+
     /// The stored file to play: the player's M4A once made, else the original.
     pub fn playable_hash(&self) -> Option<&str> {
         self.audio_hash.as_deref().or(self.original_hash.as_deref())

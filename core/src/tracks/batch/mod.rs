@@ -251,13 +251,7 @@ fn resolve<'a>(tracks: &'a [TrackRow], keys: &[String]) -> CoreResult<Vec<&'a Tr
 
 /// Refuses the batch when an action cannot apply to one of the tracks, naming each.
 fn check_each(selected: &[&TrackRow], action: Action) -> CoreResult<()> {
-    let busy = |t: &TrackRow| {
-        t.processing_job_id.is_some()
-            || matches!(
-                t.transcode_status.as_str(),
-                transcode_status::PENDING | transcode_status::PROCESSING
-            )
-    };
+    let busy = |t: &TrackRow| t.processing_job_id.is_some() || t.awaits_transcode();
     let problems: Vec<FieldError> = selected
         .iter()
         .enumerate()

@@ -228,10 +228,7 @@ async fn insert_again(
     user_id: &str,
 ) -> CoreResult<Option<String>> {
     let r = &track.row;
-    let unfinished = matches!(
-        r.transcode_status.as_str(),
-        transcode_status::PENDING | transcode_status::PROCESSING
-    );
+    let unfinished = r.awaits_transcode();
     sqlx::query(
         "INSERT INTO tracks (id, card_id, slug, title, description, icon_prompt, position,
              is_source, parent_track_id, source_type, original_hash, original_format,
