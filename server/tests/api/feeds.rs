@@ -299,6 +299,12 @@ async fn hostile_feeds_and_enclosures_are_refused_with_their_reason() {
     assert_problem(post(json!({"url": host.url("/art.png")})).await, 422).await;
 
     // enclosures out of reach: each refused with why, the good episode added
+    // a title that is a fixed address of the API makes a card with a slug of its own
+    let r = post(json!({"url": host.url("/feed.xml"), "title": "batch"})).await;
+    assert_eq!(r.status(), 201);
+    let out: Value = r.json().await.unwrap();
+    assert_ne!(out["card_slug"], "batch");
+
     let feed = feed_card(&admin, &shelf, create("/hostile.xml")).await;
     let refused: Vec<(String, String)> = feed["refused"]
         .as_array()
@@ -343,6 +349,20 @@ async fn stream_episodes_and_who_may_follow_a_feed() {
     assert_eq!(feed["stream"], true);
     assert_eq!(feed["refresh"], "weekly");
     assert!(feed["next_refresh_at"].is_string());
+    // twelve checks asked at once: each answered, and the card holds each episode once
+    let path = format!("/api/cards/{slug}/feed/refresh");
+    let asks = (0..12).map(|_| admin.post_empty(&path));
+    let answers = futures_util::future::join_all(asks).await;
+    let mut jobs = Vec::new();
+    for r in answers {
+        assert_eq!(r.status(), 202);
+        let out: Value = r.json().await.unwrap();
+        jobs.push(out["job_id"].as_str().unwrap().to_owned());
+    }
+    jobs.dedup();
+    for job in &jobs {
+        assert_eq!(wait_job(&admin, job).await["status"], "succeeded");
+    }
     let list = tracks(&admin, &slug).await;
     assert_eq!(list.len(), 2);
     for t in &list {
