@@ -45,26 +45,57 @@ pub fn has_messages(locale: Locale) -> bool {
 }
 
 /// The message `key` (or `message.attribute`) in `locale`, if that language is loaded and
-/// has it.
+/// has it. English problem messages are always there ([`english_problems`]).
 pub(crate) fn lookup(locale: Locale, key: &str, args: Option<&FluentArgs>) -> Option<String> {
-    LOADED.with(|loaded| {
+    let loaded = LOADED.with(|loaded| {
         let loaded = loaded.borrow();
         let (_, bundle) = loaded.iter().find(|(language, _)| *language == locale)?;
-        let pattern = match key.split_once('.') {
-            Some((message, attribute)) => bundle
-                .get_message(message)?
-                .attributes()
-                .find(|a| a.id() == attribute)?
-                .value(),
-            None => bundle.get_message(key)?.value()?,
-        };
-        let mut errors = Vec::new();
-        Some(
-            bundle
-                .format_pattern(pattern, args, &mut errors)
-                .into_owned(),
-        )
+        format(bundle, key, args)
+    });
+    loaded.or_else(|| {
+        (locale == Locale::En)
+            .then(|| ENGLISH_PROBLEMS.with(|bundle| format(bundle, key, args)))
+            .flatten()
     })
+}
+
+thread_local! {
+    /// The English problem messages, carried in the WASM whatever the page's language: they
+    /// are the patterns the server's English problems are read by (`crate::problem`), so a
+    /// German page can say "antwortete mit 404" for the server's "answered 404" (about 6 KB
+    /// of text; the rest of English is fetched only for an English page).
+    static ENGLISH_PROBLEMS: FluentBundle<FluentResource> = english_problems();
+}
+
+fn english_problems() -> FluentBundle<FluentResource> {
+    let text = include_str!("../locales/en/problem.ftl").to_owned();
+    let resource = FluentResource::try_new(text).unwrap_or_else(|(resource, _errors)| resource);
+    let mut bundle = FluentBundle::new(vec![crate::language(Locale::En).clone()]);
+    bundle.set_use_isolating(false);
+    bundle.add_resource_overriding(resource);
+    bundle
+}
+
+/// `key` (or `message.attribute`) of `bundle`, formatted with `args`.
+fn format(
+    bundle: &FluentBundle<FluentResource>,
+    key: &str,
+    args: Option<&FluentArgs>,
+) -> Option<String> {
+    let pattern = match key.split_once('.') {
+        Some((message, attribute)) => bundle
+            .get_message(message)?
+            .attributes()
+            .find(|a| a.id() == attribute)?
+            .value(),
+        None => bundle.get_message(key)?.value()?,
+    };
+    let mut errors = Vec::new();
+    Some(
+        bundle
+            .format_pattern(pattern, args, &mut errors)
+            .into_owned(),
+    )
 }
 
 #[cfg(test)]
@@ -95,6 +126,18 @@ mod tests {
                 "only {compared} messages compared in {locale:?}"
             );
         }
+    }
+
+    /// A page in another language still reads the server's English problems by their
+    /// patterns: the English problem messages are there without English being loaded.
+    #[test]
+    fn english_problem_patterns_are_there_for_every_page() {
+        assert!(!super::has_messages(Locale::En));
+        let mut args = super::FluentArgs::new();
+        args.set("n", 404);
+        let english = super::lookup(Locale::En, "problem-answered", Some(&args));
+        assert_eq!(english.as_deref(), Some("answered 404"));
+        assert_eq!(super::lookup(Locale::En, "nav-cards", None), None);
     }
 
     /// A language is there once loaded, beside the others; loading it again replaces it.
