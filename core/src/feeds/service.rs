@@ -29,9 +29,10 @@ pub async fn create(
 ) -> CoreResult<FeedOut> {
     require_collection(core.db.pool(), actor, collection_id, CollectionRole::Editor).await?;
     input.validate()?;
-    let info = sync::read_feed(core, &input.url).await.map_err(|why| {
-        CoreError::invalid("url", format!("could not be read as a feed: it {why}"))
-    })?;
+    // why, as the address's field error: "answered 404", "is not a feed Cardsmith can read"
+    let info = sync::read_feed(core, &input.url)
+        .await
+        .map_err(|why| CoreError::invalid("url", why))?;
     if info.episodes.is_empty() {
         return Err(CoreError::invalid(
             "url",
