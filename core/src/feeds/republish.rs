@@ -24,37 +24,37 @@ fn next_look(looks: u32) -> chrono::Duration {
 /// How long it waits for the episodes' transcodes at most.
 const PATIENCE: chrono::Duration = chrono::Duration::hours(2);
 
-/// A republish waiting for `tracks` to be prepared, until `until` (a stored time).
+/// A republish waiting for the card's audio to be prepared, until `until` (a stored time).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Waiting {
-    pub tracks: Vec<String>,
     pub until: String,
     /// Looks taken so far.
     #[serde(default)]
     pub looks: u32,
 }
 
-/// Queues the republish of `card_id` once `tracks` (the episodes just downloaded) are ready.
-pub async fn queue(
-    core: &Core,
-    user_id: &str,
-    card_id: &str,
-    tracks: Vec<String>,
-) -> CoreResult<()> {
+/// Queues the republish of `card` once its audio is ready, if it is published to one of
+/// `actor`'s accounts (a card published nowhere yet has nothing to publish again).
+pub async fn queue(core: &Core, actor: &Actor, card: &CardRow) -> CoreResult<()> {
+    if own_published_accounts(core, actor, &card.id)
+        .await?
+        .is_empty()
+    {
+        return Ok(());
+    }
     let payload = FeedSyncJob {
-        card_id: card_id.to_owned(),
+        card_id: card.id.clone(),
         republish: Some(Waiting {
-            tracks,
             until: time::format(time::now() + PATIENCE),
             looks: 0,
         }),
     };
-    jobs::enqueue(core.db.pool(), Some(user_id), &payload).await?;
+    jobs::enqueue(core.db.pool(), Some(actor.id()), &payload).await?;
     core.jobs.wake();
     Ok(())
 }
 
-/// One look: publishes when the episodes are ready (answers to how many accounts), else
+/// One look: publishes when the card's audio is ready (answers to how many accounts), else
 /// queues the next look (answers 0), or gives up past the deadline.
 pub async fn step(
     core: &Core,
@@ -62,7 +62,7 @@ pub async fn step(
     card: &CardRow,
     waiting: &Waiting,
 ) -> CoreResult<usize> {
-    if !transcoded(core, &card.id, &waiting.tracks).await? {
+    if !transcoded(core, &card.id).await? {
         if time::parse(&waiting.until).is_none_or(|until| time::now() > until) {
             return Err(CoreError::Conflict(
                 "the new episodes took too long to prepare: publish the card again by hand".into(),
@@ -118,13 +118,12 @@ async fn own_published_accounts(
     Ok(own)
 }
 
-/// Whether none of `track_ids` still on the card waits for its transcode (one read of the
-/// card's tracks, not one per episode).
-async fn transcoded(core: &Core, card_id: &str, track_ids: &[String]) -> CoreResult<bool> {
+/// Whether none of the card's tracks waits for its transcode: all of them, not only the
+/// episodes this refresh brought (a later refresh's may be on the card by now, and a publish
+/// takes the card whole).
+async fn transcoded(core: &Core, card_id: &str) -> CoreResult<bool> {
     let tracks = tracks::repo::list_playable(core.db.pool(), card_id).await?;
-    Ok(!tracks
-        .iter()
-        .any(|t| track_ids.contains(&t.id) && t.awaits_transcode()))
+    Ok(!tracks.iter().any(|t| t.awaits_transcode()))
 }
 
 #[cfg(test)]

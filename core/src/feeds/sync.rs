@@ -134,15 +134,9 @@ async fn refresh_card(
     let mut done = FeedSynced::default();
     let report = ctx.progress(0.0, 0.95);
     let adding = refresh::to_add(&held(core, &card.id).await?, &info.episodes, feed.keep());
-    let mut downloads = Vec::new();
     for (i, episode) in adding.iter().enumerate() {
         match super::episodes::add_episode(core, actor, card, feed.stream != 0, episode).await {
-            Ok(track_id) => {
-                done.added += 1;
-                if feed.stream == 0 {
-                    downloads.push(track_id);
-                }
-            }
+            Ok(_) => done.added += 1,
             Err(reason) => done.refused.push(FeedRefusedOut {
                 title: episode.title.clone(),
                 reason,
@@ -181,7 +175,7 @@ async fn refresh_card(
     };
     repo::record_check(core.db.pool(), &card.id, checked).await?;
     if feed.republish != 0 && (done.added > 0 || done.dropped > 0) {
-        republish::queue(core, actor.id(), &card.id, downloads).await?;
+        republish::queue(core, actor, card).await?;
     }
     Ok(done)
 }
