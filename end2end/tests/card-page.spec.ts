@@ -2,7 +2,7 @@
 // opened, with no control under 44 px; "Add to this card" opens each way in one tap; one
 // shared player plays a chapter and the next; folded sections open and stay open after a
 // reload; the keyboard opens a chapter's actions and Escape closes them. On a laptop the
-// sections stand beside the chapters.
+// sections stand beside the chapters. A folded section draws its editor when first opened.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -133,4 +133,36 @@ test('the card page fits a phone with ten chapters', async ({ page }) => {
   expect(detailsBox.x).toBeGreaterThan(tracksBox.x + tracksBox.width - 1);
   expect(detailsBox.y).toBeLessThan(tracksBox.y + 100);
   await screenshot(page, 'card-laptop.png');
+});
+
+test('a folded section draws its editor when first opened, and keeps what was typed', async ({ page }) => {
+  await signInAsAdmin(page);
+  const stamp = Date.now().toString(36);
+  const collection = await (await page.request.post('/api/collections', { data: { name: `Folded ${stamp}`, description: '' } })).json();
+  const card = await (await page.request.post(`/api/collections/${collection.id}/cards`, { data: { title: `Folded ${stamp}`, description: 'Words to edit.' } })).json();
+  await page.evaluate(() => localStorage.clear());
+
+  // Folded, a section's body is not on the page at all (the server draws none, and the page
+  // hydrates without it); opened, the editor is drawn.
+  const answer = await page.request.get(`/collections/${collection.slug}`);
+  expect(await answer.text()).not.toContain('profile_child_name');
+  await gotoHydrated(page, `/collections/${collection.slug}`);
+  await expect(page.locator('#section-collection-profile')).toBeVisible();
+  await expect(page.getByLabel("Child's name")).toHaveCount(0);
+  await page.locator('#section-collection-profile > summary').click();
+  await expect(page.getByLabel("Child's name")).toBeVisible();
+  // closing and opening again keeps the editor, and what was typed in it
+  await page.getByLabel("Child's name").fill('Ada');
+  await page.locator('#section-collection-profile > summary').click();
+  await expect(page.getByLabel("Child's name")).toBeHidden();
+  await page.locator('#section-collection-profile > summary').click();
+  await expect(page.getByLabel("Child's name")).toHaveValue('Ada');
+
+  // A remembered section is drawn open after a reload.
+  await gotoHydrated(page, `/cards/${card.slug}`);
+  await expect(page.locator('#card_description')).toHaveCount(0);
+  await page.locator('#section-card-details > summary').click();
+  await expect(page.locator('#card_description')).toHaveValue('Words to edit.');
+  await gotoHydrated(page, `/cards/${card.slug}`);
+  await expect(page.locator('#card_description')).toHaveValue('Words to edit.');
 });

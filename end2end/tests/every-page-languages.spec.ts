@@ -5,11 +5,12 @@
 // the pages mark them `translate="no"`, and this check skips them as translators do.
 // One size is enough for the words: a page's markup does not depend on the screen (nothing in
 // app/ reads the viewport; the stylesheet alone decides what a phone shows), and the words
-// are read from every text node, shown or hidden, so a laptop pass read the same words again.
+// are read from every text node, shown or hidden, so a laptop pass read the same words again
+// (folded sections, which draw their bodies when first opened, are opened first).
 // Layout at laptop size in every language is checked by the accessibility sweep (German) and
 // by languages.spec.ts.
 import type { Browser, Page } from '@playwright/test';
-import { expect, gotoHydrated, noSideScroll, screenshot, signInAsAdmin, submitLogin, test, waitForPath } from './fixtures';
+import { expect, gotoHydrated, noSideScroll, openEverySection, screenshot, signInAsAdmin, submitLogin, test, waitForPath } from './fixtures';
 import { leftovers, stringsFor } from './strings';
 import { SIGNED_IN, SIGNED_OUT } from './pages';
 
@@ -92,6 +93,8 @@ for (const locale of LOCALES) {
     for (const path of pages) {
       await gotoHydrated(mine, path);
       await expect(mine.locator('html')).toHaveAttribute('lang', locale);
+      // a folded section draws its body when opened: open them all, so their words are read
+      await openEverySection(mine);
       for (const piece of leftovers(await wordsOf(mine), strings)) found.push(`${path}: ${piece}`);
       await noSideScroll(mine);
       await screenshot(mine, `languages/${locale}-phone-${shotName(path)}.png`);

@@ -203,6 +203,18 @@ export async function openSection(page: Page, id: string): Promise<void> {
   await expect(section).toHaveJSProperty('open', true);
 }
 
+/** Opens every folded section of the page (a section draws its body when first opened), so a
+ * sweep reads what the sections hold too. */
+export async function openEverySection(page: Page): Promise<void> {
+  const sections = page.locator('details[id^="section-"]');
+  for (let i = 0; i < (await sections.count()); i++) {
+    const section = sections.nth(i);
+    if (!(await section.evaluate((d) => (d as HTMLDetailsElement).open))) await section.locator(':scope > summary').click();
+    await expect(section).toHaveJSProperty('open', true);
+    await expect(section.locator(':scope > div > *').first()).toBeAttached();
+  }
+}
+
 /** Opens the way `name` of a card's "Add to this card" ("Record", "Upload files", "Type a
  * story", "Stream link"), unless it is open already (the last way is remembered). */
 export async function chooseAddWay(page: Page, name: string): Promise<void> {

@@ -203,15 +203,14 @@ impl Tracks {
             {
                 section.set_open(true);
             }
-            request_animation_frame(move || {
-                let field = document()
-                    .get_element_by_id(&format!("variation-prompt-{position}"))
-                    .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-                if let Some(field) = field {
+            // the icon studio is drawn when the section first opens, a few frames later
+            crate::components::disclosure::when_drawn(
+                format!("variation-prompt-{position}"),
+                |field| {
                     field.scroll_into_view();
                     let _ = field.focus();
-                }
-            });
+                },
+            );
         }
         #[cfg(not(feature = "hydrate"))]
         let _ = position;

@@ -3,8 +3,11 @@
 //! one opens under the buttons and the choice is remembered on this device, so a parent who
 //! records every night finds the recorder open.
 //!
-//! Every way stays mounted once the page is live and only its visibility changes: switching
-//! from Record to Upload in the middle of a take must not stop the microphone.
+//! Every way stays mounted once drawn and only its visibility changes: switching from Record
+//! to Upload in the middle of a take must not stop the microphone. A way is drawn the first
+//! time it is chosen, so the page hydrates without the forms nobody opened; the recorder is
+//! drawn as soon as the page is live, chosen or not, since it is what notices an unfinished
+//! take kept on this device.
 
 use leptos::context::Provider;
 use leptos::prelude::*;
@@ -104,6 +107,20 @@ pub fn AddToCard() -> impl IntoView {
         scroll_to(Way::Record);
     });
     let slug = tracks.card_slug();
+    // Effects run in the browser once the island has hydrated: the recorder is drawn then.
+    let live = RwSignal::new(false);
+    Effect::new(move |_| live.set(true));
+    let chosen_once = move |way: Way| {
+        Memo::new(move |was: Option<&bool>| {
+            was.copied().unwrap_or(false) || open.get() == Some(way)
+        })
+    };
+    let (upload, speak, stream) = (
+        chosen_once(Way::Upload),
+        chosen_once(Way::Speak),
+        chosen_once(Way::Stream),
+    );
+    let spoken_slug = slug.clone();
     view! {
         <section aria-labelledby="add-heading" class="space-y-3 border-t border-slate-100 pt-4">
             <h3 id="add-heading" class="font-semibold">{tr!("card-add-title")}</h3>
@@ -124,16 +141,16 @@ pub fn AddToCard() -> impl IntoView {
             </div>
             <Provider value={FlatPanels { within: String::new() }}>
             <div id="add-record" hidden=move || open.get() != Some(Way::Record)>
-                <crate::components::recorder::Recorder card=slug.clone() on_saved on_kept/>
+                {move || live.get().then(|| view! { <crate::components::recorder::Recorder card=slug.clone() on_saved on_kept/> })}
             </div>
             <div id="add-upload" class="space-y-3" hidden=move || open.get() != Some(Way::Upload)>
-                <uploads::AudioDrop/>
+                {move || upload.get().then(|| view! { <uploads::AudioDrop/> })}
             </div>
             <div id="add-speak" hidden=move || open.get() != Some(Way::Speak)>
-                <crate::components::spoken_track::SpokenTrack card=slug tracks=tracks.list on_added=on_saved/>
+                {move || speak.get().then(|| view! { <crate::components::spoken_track::SpokenTrack card=spoken_slug.clone() tracks=tracks.list on_added=on_saved/> })}
             </div>
             <div id="add-stream" hidden=move || open.get() != Some(Way::Stream)>
-                <uploads::StreamForm/>
+                {move || stream.get().then(|| view! { <uploads::StreamForm/> })}
             </div>
             </Provider>
         </section>
