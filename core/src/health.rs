@@ -42,7 +42,17 @@ pub(crate) struct InstanceCounts {
 pub async fn report(core: &Core, actor: &Actor) -> CoreResult<AdminHealthOutputBody> {
     actor.require_admin()?;
     let checked_at = time::now_str();
-    let ((database, counts), (mut disk, space), (mut ffmpeg, ffmpeg_version)) = tokio::join!(
+    // every check at once: the two tool checks each start a process that loads some 200
+    // shared libraries, and one after the other they were most of the admin's page load
+    let (
+        (database, counts),
+        (mut disk, space),
+        (mut ffmpeg, ffmpeg_version),
+        (mut ffprobe, ffprobe_version),
+        (queue_check, queue),
+        upstream,
+        backup,
+    ) = tokio::join!(
         run(CHECK_DATABASE, CHECK_LIMIT, database(core)),
         run(
             CHECK_DISK,
@@ -50,8 +60,6 @@ pub async fn report(core: &Core, actor: &Actor) -> CoreResult<AdminHealthOutputB
             disk_space(core.settings.data_dir.clone())
         ),
         run(CHECK_FFMPEG, CHECK_LIMIT, tool_version("ffmpeg")),
-    );
-    let ((mut ffprobe, ffprobe_version), (queue_check, queue), upstream, backup) = tokio::join!(
         run(CHECK_FFPROBE, CHECK_LIMIT, tool_version("ffprobe")),
         run(CHECK_JOB_QUEUE, CHECK_LIMIT, job_queue(core)),
         upstream(core),
