@@ -165,4 +165,7 @@ test('a folded section draws its editor when first opened, and keeps what was ty
   await expect(page.locator('#card_description')).toHaveValue('Words to edit.');
   await gotoHydrated(page, `/cards/${card.slug}`);
   await expect(page.locator('#card_description')).toHaveValue('Words to edit.');
+  // the form warns of a title longer than players take
+  await page.locator('#card_title').fill('A'.repeat(120));
+  await expect(page.getByText('Players take titles of up to 100 characters and this one has 120')).toBeVisible();
 });
