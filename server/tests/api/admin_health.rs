@@ -38,12 +38,7 @@ async fn admin_health_is_all_green_on_a_fresh_app() {
     let body = health(&app.admin().await).await;
     assert_eq!(body["status"], "ok", "{body}");
     assert!(chrono::DateTime::parse_from_rfc3339(body["checked_at"].as_str().unwrap()).is_ok());
-    let names: Vec<&str> = body["checks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["name"].as_str().unwrap())
-        .collect();
+    let names = check_names(&body);
     assert_eq!(
         names,
         [
@@ -147,6 +142,16 @@ async fn admin_health_answers_no_filesystem_path() {
 }
 
 /// The UI's server function, as the dashboard calls it.
+/// The names of a health report's checks, in its order.
+fn check_names(body: &Value) -> Vec<&str> {
+    body["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect()
+}
+
 async fn rpc_health(user: &User) -> reqwest::Response {
     user.client
         .post(user.url("/rpc/admin_health"))
@@ -168,12 +173,7 @@ async fn admin_health_dashboard_uses_the_same_rules_and_renders_every_check() {
     let body: Value = r.json().await.unwrap();
     assert_eq!(body["status"], "ok", "{body}");
 
-    let names: Vec<&str> = body["checks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["name"].as_str().unwrap())
-        .collect();
+    let names = check_names(&body);
     for name in ["database", "disk", "ffmpeg", "ffprobe", "upstream"] {
         assert!(names.contains(&name), "{name} missing from {names:?}");
     }
