@@ -52,6 +52,21 @@ pub fn follow_page_title(page: impl Fn() -> String + 'static) {
     Effect::new(move |_| document().set_title(&crate::page_title(&page())));
 }
 
+/// True once the island is live in the browser. Effects run there only, after hydration, so
+/// the server and the hydrating island both draw what goes with `false`: a part drawn when it
+/// turns true is never in the server's HTML, and hydration always matches.
+pub fn live() -> ReadSignal<bool> {
+    let (live, set_live) = signal(false);
+    Effect::new(move |_| set_live.set(true));
+    live
+}
+
+/// `condition`, latched: true from the first time it holds, for good. A part drawn when first
+/// shown stays drawn when hidden again, with what was typed in it.
+pub fn once_true(condition: impl Fn() -> bool + Send + Sync + 'static) -> Memo<bool> {
+    Memo::new(move |was: Option<&bool>| was.copied().unwrap_or(false) || condition())
+}
+
 /// Loads the WASM if the page has islands, with the page's language's messages fetched
 /// beside it (`cardsmith_i18n::messages_path`: the WASM carries no words), hydrates each
 /// island (a lazy island's hydrate function returns a promise: its module loads first), then

@@ -71,8 +71,7 @@ pub fn Disclosure(
     let heading = format!("section-{key}-heading");
     let within = title.clone();
     // Opened once, drawn for good: closing a section keeps what a parent typed in it.
-    let ever_open =
-        Memo::new(move |was: Option<&bool>| was.copied().unwrap_or(false) || open.get());
+    let ever_open = crate::islands::once_true(move || open.get());
     let children = std::sync::Mutex::new(Some(children));
     let body = move || {
         ever_open.get().then(|| {

@@ -18,10 +18,9 @@ use crate::i18n::{locale, Locale};
 #[component]
 pub(crate) fn HealthDashboard() -> impl IntoView {
     let report = LocalResource::new(admin_health);
-    // the server and the hydrating island draw "Running the checks…"; the report's
-    // transition exists in the browser only, once the island is live (effects run there)
-    let live = RwSignal::new(false);
-    Effect::new(move |_| live.set(true));
+    // the server and the hydrating island draw "Running checks…"; the report's transition
+    // exists in the browser only, once the island is live
+    let live = crate::islands::live();
     let running = || view! { <p class="mt-6 text-slate-500">{tr!("adm-health-running")}</p> };
     view! {
         {move || if live.get() {

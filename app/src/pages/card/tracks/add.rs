@@ -107,14 +107,9 @@ pub fn AddToCard() -> impl IntoView {
         scroll_to(Way::Record);
     });
     let slug = tracks.card_slug();
-    // Effects run in the browser once the island has hydrated: the recorder is drawn then.
-    let live = RwSignal::new(false);
-    Effect::new(move |_| live.set(true));
-    let chosen_once = move |way: Way| {
-        Memo::new(move |was: Option<&bool>| {
-            was.copied().unwrap_or(false) || open.get() == Some(way)
-        })
-    };
+    // the recorder is drawn once the island has hydrated; the other ways when first chosen
+    let live = crate::islands::live();
+    let chosen_once = move |way: Way| crate::islands::once_true(move || open.get() == Some(way));
     let (upload, speak, stream) = (
         chosen_once(Way::Upload),
         chosen_once(Way::Speak),
